@@ -1,0 +1,46 @@
+/// A search backend: the embedded engine, a remote service, anything that answers queries.
+///
+/// One call may carry several index queries (a multi-query): a front end with several
+/// searchers sends one request per keystroke, not one per index. Results come back in
+/// request order. Implementations should honour task cancellation: a searcher cancels
+/// requests whose answers can no longer be shown.
+public protocol Searchable: Sendable {
+    func search(_ queries: [IndexedQuery]) async throws -> [SearchResults]
+
+    /// Values of `attribute` matching `text` (prefix), counted over the results of `query`.
+    func searchForFacetValues(
+        indexName: String, attribute: String, text: String, query: Query
+    ) async throws -> FacetSearchResults
+}
+
+extension Searchable {
+    public func search(_ query: IndexedQuery) async throws -> SearchResults {
+        let results = try await search([query])
+        guard let first = results.first else {
+            throw SearchError.malformedResponse("the backend returned no result for \(query.indexName)")
+        }
+        return first
+    }
+
+    public func searchForFacetValues(
+        indexName: String, attribute: String, text: String, query: Query
+    ) async throws -> FacetSearchResults {
+        throw SearchError.unsupported("search for facet values")
+    }
+}
+
+public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownIndex(String)
+    case unsupported(String)
+    case malformedResponse(String)
+    case backend(String)
+
+    public var description: String {
+        switch self {
+        case .unknownIndex(let name): return "no index named \"\(name)\""
+        case .unsupported(let what): return "this backend does not support \(what)"
+        case .malformedResponse(let why): return "malformed response: \(why)"
+        case .backend(let message): return message
+        }
+    }
+}

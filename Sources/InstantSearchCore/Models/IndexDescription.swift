@@ -1,0 +1,34 @@
+/// What a front end needs to know about an index before the first search:
+/// which attributes to show, count as facets, and offer as ranges.
+public struct IndexDescription: Hashable, Sendable {
+    public var name: String
+    public var recordCount: Int?
+    public var searchableAttributes: [String]
+    /// Facets in the order a refinement list shows them.
+    public var facetAttributes: [String]
+    /// Facets whose values combine with OR (the others combine with AND).
+    public var disjunctiveFacets: Set<String>
+    /// Numeric attributes offered as range sliders.
+    public var numericAttributes: [String]
+    /// The attribute a hit is titled with, then the ones shown beneath it.
+    public var displayAttributes: [String]
+
+    public init(
+        name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
+        facetAttributes: [String] = [], disjunctiveFacets: Set<String> = [],
+        numericAttributes: [String] = [], displayAttributes: [String] = []
+    ) {
+        self.name = name
+        self.recordCount = recordCount
+        self.searchableAttributes = searchableAttributes
+        self.facetAttributes = facetAttributes
+        self.disjunctiveFacets = disjunctiveFacets
+        self.numericAttributes = numericAttributes
+        self.displayAttributes = displayAttributes
+    }
+
+    /// The query a searcher of this index starts from: every facet counted.
+    public func initialQuery(hitsPerPage: Int = 20) -> Query {
+        Query(hitsPerPage: hitsPerPage, facets: facetAttributes, disjunctiveFacets: disjunctiveFacets)
+    }
+}

@@ -1,0 +1,77 @@
+/// A numeric filter on one attribute: `lower ≤ value ≤ upper`, either bound optional.
+public struct NumericRange: Hashable, Sendable, CustomStringConvertible {
+    public var lower: Double?
+    public var upper: Double?
+
+    public init(lower: Double? = nil, upper: Double? = nil) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    public func contains(_ value: Double) -> Bool {
+        if let lower, value < lower { return false }
+        if let upper, value > upper { return false }
+        return true
+    }
+
+    public var description: String {
+        let lo = lower.map { JSONValue.format(number: $0) } ?? "…"
+        let hi = upper.map { JSONValue.format(number: $0) } ?? "…"
+        return "\(lo) to \(hi)"
+    }
+}
+
+/// Everything one index search needs: the text, the page, and the refinements.
+///
+/// Facet refinements are AND across attributes. Within an attribute listed in
+/// `disjunctiveFacets` they are OR, and that attribute's counts are computed as if
+/// its own refinements were absent (so the other values stay visible and countable).
+public struct Query: Hashable, Sendable {
+    public var text: String
+    public var page: Int
+    public var hitsPerPage: Int
+    /// Attributes whose value counts the results should carry.
+    public var facets: [String]
+    public var disjunctiveFacets: Set<String>
+    /// attribute → refined values.
+    public var facetRefinements: [String: Set<String>]
+    /// attribute → range; facet stats of that attribute ignore its own range, so a
+    /// slider's bounds do not shrink as the user drags it.
+    public var numericRanges: [String: NumericRange]
+    /// The largest number of values returned per facet (refined values always included).
+    public var maxValuesPerFacet: Int
+
+    public init(
+        text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],
+        disjunctiveFacets: Set<String> = [], facetRefinements: [String: Set<String>] = [:],
+        numericRanges: [String: NumericRange] = [:], maxValuesPerFacet: Int = 100
+    ) {
+        self.text = text
+        self.page = page
+        self.hitsPerPage = hitsPerPage
+        self.facets = facets
+        self.disjunctiveFacets = disjunctiveFacets
+        self.facetRefinements = facetRefinements
+        self.numericRanges = numericRanges
+        self.maxValuesPerFacet = maxValuesPerFacet
+    }
+
+    public func isRefined(_ attribute: String, value: String) -> Bool {
+        facetRefinements[attribute]?.contains(value) ?? false
+    }
+
+    public var hasRefinements: Bool {
+        facetRefinements.values.contains { !$0.isEmpty } || !numericRanges.isEmpty
+    }
+}
+
+/// One query addressed to one index: the unit of a multi-query.
+public struct IndexedQuery: Hashable, Sendable {
+    public var indexName: String
+    public var query: Query
+
+    public init(indexName: String, query: Query) {
+        self.indexName = indexName
+        self.query = query
+    }
+}

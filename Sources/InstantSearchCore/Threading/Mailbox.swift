@@ -1,0 +1,63 @@
+import Synchronization
+
+/// What a backend call hands back to the thread that owns the searchers.
+public struct Delivery: Sendable {
+    public enum Payload: Sendable {
+        case results([SearchResults])
+        case facetValues(FacetSearchResults)
+        case failure(SearchFailure)
+        /// The request was cancelled because a newer one answered first.
+        case cancelled
+    }
+
+    public let recipient: Int
+    public let sequence: Int
+    public let payload: Payload
+    /// How long the backend took, as the searcher's clock measured it.
+    public let elapsed: Duration
+
+    public init(recipient: Int, sequence: Int, payload: Payload, elapsed: Duration = .zero) {
+        self.recipient = recipient
+        self.sequence = sequence
+        self.payload = payload
+        self.elapsed = elapsed
+    }
+}
+
+/// An error as it can cross threads and reach a stats line.
+public struct SearchFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public init(_ error: any Error) {
+        if let failure = error as? SearchFailure { self = failure } else { message = String(describing: error) }
+    }
+    public var description: String { message }
+}
+
+/// The one place where work finished on other threads comes back.
+///
+/// Backend tasks `post` from any thread; the owner thread (the event loop) is woken through
+/// `wake` and takes everything with `drain()`. Nothing else crosses threads, which is why
+/// searchers, the hub and widgets need no locks.
+public final class Mailbox: Sendable {
+    private let pending = Mutex<[Delivery]>([])
+    private let wake: @Sendable () -> Void
+
+    public init(wake: @escaping @Sendable () -> Void = {}) {
+        self.wake = wake
+    }
+
+    public func post(_ delivery: Delivery) {
+        pending.withLock { $0.append(delivery) }
+        wake()
+    }
+
+    public func drain() -> [Delivery] {
+        pending.withLock { queue in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+    }
+
+    public var isEmpty: Bool { pending.withLock { $0.isEmpty } }
+}
