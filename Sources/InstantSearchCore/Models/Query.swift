@@ -60,6 +60,12 @@ public struct Query: Hashable, Sendable {
         facetRefinements[attribute]?.contains(value) ?? false
     }
 
+    public func withPage(_ page: Int) -> Query {
+        var copy = self
+        copy.page = page
+        return copy
+    }
+
     public var hasRefinements: Bool {
         facetRefinements.values.contains { !$0.isEmpty } || !numericRanges.isEmpty
     }

@@ -13,14 +13,11 @@ public struct Delivery: Sendable {
     public let recipient: Int
     public let sequence: Int
     public let payload: Payload
-    /// How long the backend took, as the searcher's clock measured it.
-    public let elapsed: Duration
 
-    public init(recipient: Int, sequence: Int, payload: Payload, elapsed: Duration = .zero) {
+    public init(recipient: Int, sequence: Int, payload: Payload) {
         self.recipient = recipient
         self.sequence = sequence
         self.payload = payload
-        self.elapsed = elapsed
     }
 }
 

@@ -1,0 +1,108 @@
+/// The hub: one searcher per index, the widgets registered with it, and which index is
+/// active. Output widgets hear from the active searcher only; switching index re-connects
+/// the input widgets and replays that index's query and results, so each index keeps its
+/// own refinements while the query text is shared.
+public final class InstantSearch {
+    public let indices: [IndexDescription]
+    public let searchers: [HitsSearcher]
+    public let router: ResponseRouter
+    public private(set) var activeIndex = 0
+    /// The query text, shared by every index.
+    public private(set) var queryText = ""
+    private var widgets: [any InstantSearchWidget] = []
+
+    public init(
+        indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
+        router: ResponseRouter, hitsPerPage: Int = 20,
+        strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
+    ) {
+        precondition(!indices.isEmpty, "InstantSearch needs at least one index")
+        self.indices = indices
+        self.router = router
+        searchers = indices.map { index in
+            HitsSearcher(
+                indexName: index.name, query: index.initialQuery(hitsPerPage: hitsPerPage),
+                backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy())
+        }
+        for searcher in searchers { observe(searcher) }
+    }
+
+    public var searcher: HitsSearcher { searchers[activeIndex] }
+    public var activeDescription: IndexDescription { indices[activeIndex] }
+
+    // MARK: Widgets
+
+    public func add(widget: any InstantSearchWidget) {
+        widgets.append(widget)
+        introduce(searcher, to: widget)
+    }
+
+    public func addAllWidgets(in container: some WidgetContainer) {
+        container.instantSearchWidgets.forEach(add(widget:))
+    }
+
+    // MARK: Intents
+
+    /// Sends the first search of the active index.
+    public func start() {
+        searcher.search(.final)
+    }
+
+    public func setQueryText(_ text: String) {
+        queryText = text
+        searcher.setText(text)
+    }
+
+    public func selectIndex(_ position: Int) {
+        guard indices.indices.contains(position), position != activeIndex else { return }
+        activeIndex = position
+        for widget in widgets { introduce(searcher, to: widget) }
+        if searcher.query.text != queryText {
+            searcher.setText(queryText)
+        } else if searcher.results == nil, !searcher.isSearching {
+            searcher.search(.final)
+        }
+    }
+
+    public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
+    public func selectPreviousIndex() { selectIndex((activeIndex + indices.count - 1) % indices.count) }
+
+    public func clearAllRefinements() { searcher.clearRefinements() }
+
+    /// Hands the backend's answers to their searchers; call it on the hub's thread when the
+    /// mailbox wakes you. Returns how many answers there were.
+    @discardableResult
+    public func deliverPendingResponses() -> Int { router.deliverPending() }
+
+    // MARK: Wiring
+
+    private func observe(_ searcher: HitsSearcher) {
+        searcher.onResults.append { [unowned self, unowned searcher] results in
+            guard searcher === self.searcher else { return }
+            for case let widget as any ResultingWidget in widgets {
+                widget.searcher(searcher, didReceive: results)
+            }
+        }
+        searcher.onError.append { [unowned self, unowned searcher] failure in
+            guard searcher === self.searcher else { return }
+            for case let widget as any ResultingWidget in widgets {
+                widget.searcher(searcher, didFailWith: failure)
+            }
+        }
+        searcher.onQueryChanged.append { [unowned self, unowned searcher] query in
+            guard searcher === self.searcher else { return }
+            for case let widget as any RefinableWidget in widgets {
+                widget.searcher(searcher, didChangeQuery: query)
+            }
+        }
+    }
+
+    private func introduce(_ searcher: HitsSearcher, to widget: any InstantSearchWidget) {
+        (widget as? any SearchableWidget)?.connect(to: searcher)
+        (widget as? any RefinableWidget)?.searcher(searcher, didChangeQuery: searcher.query)
+        if let resulting = widget as? any ResultingWidget {
+            if let results = searcher.results { resulting.searcher(searcher, didReceive: results) }
+            if let error = searcher.lastError { resulting.searcher(searcher, didFailWith: error) }
+        }
+    }
+}
