@@ -1,0 +1,88 @@
+/// A colour by its role, not its value. Widgets say "this is the accent" and the terminal
+/// layer decides what that looks like (a 256-colour grey, a basic ANSI colour, or — with
+/// NO_COLOR — an attribute such as bold), so the canvas and its tests never depend on
+/// what the terminal supports.
+public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
+    /// The terminal's own foreground or background (no colour set).
+    case `default`
+    /// Titles, prompts, focused things.
+    case accent
+    /// Matched query words inside hits.
+    case highlight
+    /// Secondary text: counts, hints, borders of unfocused panes.
+    case muted
+    case error
+    case success
+    case warning
+    /// The background of the selected row.
+    case selection
+}
+
+/// Text attributes every curses terminal can show; they survive NO_COLOR.
+public struct TextAttributes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    public static let underline = TextAttributes(rawValue: 1 << 1)
+    public static let reverse = TextAttributes(rawValue: 1 << 2)
+    public static let dim = TextAttributes(rawValue: 1 << 3)
+}
+
+/// How one cell looks, in terminal-independent terms.
+public struct Style: Sendable, Hashable, CustomStringConvertible {
+    public var foreground: PaletteColor
+    public var background: PaletteColor
+    public var attributes: TextAttributes
+
+    public init(
+        foreground: PaletteColor = .default,
+        background: PaletteColor = .default,
+        attributes: TextAttributes = []
+    ) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// No colour, no attributes: what a fresh canvas holds.
+    public static let plain = Style()
+
+    public static func fg(_ color: PaletteColor) -> Style { Style(foreground: color) }
+    public static func bg(_ color: PaletteColor) -> Style { Style(background: color) }
+
+    // Chainable modifiers read well at call sites: `.fg(.accent).bold()`.
+    public func fg(_ color: PaletteColor) -> Style { var s = self; s.foreground = color; return s }
+    public func bg(_ color: PaletteColor) -> Style { var s = self; s.background = color; return s }
+    public func bold() -> Style { adding(.bold) }
+    public func underline() -> Style { adding(.underline) }
+    public func reverse() -> Style { adding(.reverse) }
+    public func dim() -> Style { adding(.dim) }
+
+    public func adding(_ extra: TextAttributes) -> Style {
+        var s = self
+        s.attributes.formUnion(extra)
+        return s
+    }
+
+    /// `other` drawn over `self`: its non-default colours win and attributes add up.
+    /// This is how a highlighted word keeps the selected row's background.
+    public func patched(with other: Style) -> Style {
+        Style(
+            foreground: other.foreground == .default ? foreground : other.foreground,
+            background: other.background == .default ? background : other.background,
+            attributes: attributes.union(other.attributes)
+        )
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if foreground != .default { parts.append("fg:\(foreground)") }
+        if background != .default { parts.append("bg:\(background)") }
+        if attributes.contains(.bold) { parts.append("bold") }
+        if attributes.contains(.underline) { parts.append("underline") }
+        if attributes.contains(.reverse) { parts.append("reverse") }
+        if attributes.contains(.dim) { parts.append("dim") }
+        return parts.isEmpty ? "plain" : parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,103 @@
+import CNcurses
+
+/// A key press, already decoded from curses' key codes and raw control bytes.
+public enum Key: Sendable, Hashable, CustomStringConvertible {
+    /// A printable character, including space.
+    case character(Character)
+    case enter
+    case escape
+    case backspace
+    case delete
+    case insert
+    case tab
+    case backTab
+    case up, down, left, right
+    case shiftUp, shiftDown, shiftLeft, shiftRight
+    case home, end, pageUp, pageDown
+    /// F1 is `.function(1)`.
+    case function(Int)
+    /// Ctrl plus a key, the letter in lower case: Ctrl-C is `.control("c")`. Ctrl-H, Ctrl-I,
+    /// Ctrl-J and Ctrl-M never appear: terminals send the same bytes as Backspace, Tab and
+    /// Enter, so those arrive as `.backspace`, `.tab` and `.enter`. Ctrl-Space is
+    /// `.control(" ")`; Ctrl-\ ] ^ _ keep their punctuation.
+    case control(Character)
+    /// The terminal changed size. The event loop reports sizes as `TerminalEvent.resize`;
+    /// this case only exists so the decoder can name curses' KEY_RESIZE.
+    case resize
+
+    /// Decodes one result of `wget_wch`: `code` is the value it stored, `isKeyCode` whether
+    /// it returned KEY_CODE_YES (a curses key code) rather than OK (a character).
+    /// Returns nil for codes that mean nothing to the app (mouse, unknown function keys).
+    public static func decode(code: UInt32, isKeyCode: Bool) -> Key? {
+        isKeyCode ? decodeKeyCode(Int32(bitPattern: code)) : decodeCharacter(code)
+    }
+
+    private static func decodeCharacter(_ code: UInt32) -> Key? {
+        switch code {
+        case 0: return .control(" ")
+        case 8, 127: return .backspace      // Ctrl-H / DEL: what Backspace sends.
+        case 9: return .tab
+        case 10, 13: return .enter          // LF with `nl()` mode, CR with raw input.
+        case 27: return .escape
+        case 1...26: return .control(Character(Unicode.Scalar(code + 0x60)!))
+        case 28...31: return .control(Character(Unicode.Scalar(code + 0x40)!))
+        case 0x80..<0xA0: return nil        // C1 controls: nothing a keyboard sends.
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private static func decodeKeyCode(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
+        case KEY_SLEFT: return .shiftLeft
+        case KEY_SRIGHT: return .shiftRight
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .character(let c): "character(\(c.debugDescription))"
+        case .control(let c): "control(\(c))"
+        case .function(let n): "F\(n)"
+        case .enter: "enter"
+        case .escape: "escape"
+        case .backspace: "backspace"
+        case .delete: "delete"
+        case .insert: "insert"
+        case .tab: "tab"
+        case .backTab: "backTab"
+        case .up: "up"
+        case .down: "down"
+        case .left: "left"
+        case .right: "right"
+        case .shiftUp: "shiftUp"
+        case .shiftDown: "shiftDown"
+        case .shiftLeft: "shiftLeft"
+        case .shiftRight: "shiftRight"
+        case .home: "home"
+        case .end: "end"
+        case .pageUp: "pageUp"
+        case .pageDown: "pageDown"
+        case .resize: "resize"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import InstantSearchCore
+
+/// The few looks the widgets share, named by what they mean.
+enum Theme {
+    static let title = Style.fg(.accent).bold()
+    static let text = Style.plain
+    static let secondary = Style.fg(.muted)
+    /// Query words inside a hit: bold and coloured, and still visible with NO_COLOR.
+    static let highlight = Style.fg(.highlight).bold().underline()
+    static let selectedRow = Style.bg(.selection)
+    static let paneTitle = Style.fg(.muted).bold()
+    static let focusedPaneTitle = Style.fg(.accent).bold()
+    static let error = Style.fg(.error).bold()
+    static let count = Style.fg(.muted)
+    static let refined = Style.fg(.success).bold()
+    static let key = Style.fg(.accent).bold()
+}
+
+extension HighlightedText {
+    /// The text cut into plain and highlighted pieces, ready for `Canvas.write`.
+    func segments(plain: Style, highlighted: Style) -> [(String, Style)] {
+        guard !matchedRanges.isEmpty else { return [(text, plain)] }
+        var pieces: [(String, Style)] = []
+        var current = ""
+        var currentIsMatch = false
+        let matched = matchedRanges
+        for (offset, character) in text.enumerated() {
+            let isMatch = matched.contains { $0.contains(offset) }
+            if isMatch != currentIsMatch, !current.isEmpty {
+                pieces.append((current, currentIsMatch ? highlighted : plain))
+                current = ""
+            }
+            currentIsMatch = isMatch
+            current.append(character)
+        }
+        if !current.isEmpty { pieces.append((current, currentIsMatch ? highlighted : plain)) }
+        return pieces
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Drives a program in a real terminal: a private tmux server, `send-keys` to type,
+/// `capture-pane` to read the screen (the way fzf tests itself).
+final class Tmux {
+    let socket = "instantsearch-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let session = "e2e"
+    let workDirectory: URL
+
+    /// Starts a bash shell in a terminal of the given size, in a fresh temporary directory.
+    init(width: Int = 100, height: Int = 30) throws {
+        workDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("instantsearch-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        try run([
+            "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile",
+        ])
+        try run(["set-option", "-t", session, "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// Sends tmux key names: "Enter", "Tab", "BTab", "C-c", "F3", "Space", "Escape", "Down".
+    func press(_ keys: String...) throws {
+        try run(["send-keys", "-t", session] + keys)
+    }
+
+    /// Runs a shell command line in the pane's shell.
+    func shell(_ commandLine: String) throws {
+        try type(commandLine)
+        try press("Enter")
+    }
+
+    func screen() throws -> String {
+        try run(["capture-pane", "-p", "-t", session])
+    }
+
+    /// Waits until the screen satisfies `condition`; on time-out, fails showing the screen.
+    /// The limit is generous: it only bounds a broken run, it measures nothing.
+    @discardableResult
+    func waitFor(
+        _ description: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for \(description); the screen was:\n\(last)", sourceLocation: sourceLocation)
+        throw TmuxError.timedOut(description)
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try waitFor("\"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    func file(_ name: String) -> String? {
+        try? String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw TmuxError.failed("tmux \(arguments.joined(separator: " ")): \(text)")
+        }
+        return text
+    }
+}
+
+enum TmuxError: Error {
+    case timedOut(String)
+    case failed(String)
+}
+
+/// Where the binary under test and the demo data are.
+enum Project {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: String {
+        ProcessInfo.processInfo.environment["INSTANTSEARCH_BIN"]
+            ?? root.appendingPathComponent(".build/debug/instantsearch").path
+    }
+
+    static func resource(_ name: String) -> String {
+        root.appendingPathComponent("Resources/demo/\(name)").path
+    }
+
+    static var demoCommand: String {
+        "\(binary) \(resource("products.json")) \(resource("categories.json"))"
+    }
+}

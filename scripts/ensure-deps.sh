@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what building and testing need from Debian's packages, when it is missing:
+# the ncursesw headers (the TUI links libncursesw) and tmux (end-to-end tests drive the
+# real binary in tmux). Needs root or sudo only when something is missing.
+set -euo pipefail
+
+need=()
+[ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
+if [ "${1:-}" = "--test" ]; then
+    command -v tmux >/dev/null 2>&1 || need+=(tmux)
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "Installing ${need[*]} from the distribution's packages..." >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
