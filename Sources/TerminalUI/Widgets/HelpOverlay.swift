@@ -16,29 +16,10 @@ enum HelpOverlay {
         let height = min(screen.height - 2, lines.count + 4)
         let box = Rect(x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2, width: width, height: height)
         canvas.fill(box)
-        Border.draw(box, title: " Keys — Esc or F1 closes ", focused: true, into: &canvas)
+        canvas.drawBorder(box, lineStyle: Theme.title, title: " Keys — Esc or F1 closes ", titleStyle: Theme.focusedPaneTitle)
         let inside = box.inset(top: 2, left: 2, bottom: 1, right: 2)
         for (row, line) in lines.prefix(inside.height).enumerated() {
             canvas.write(line, x: inside.x, y: inside.y + row, maxWidth: inside.width, overflow: .ellipsis)
-        }
-    }
-}
-
-/// A one-cell frame with an optional title in its top edge.
-enum Border {
-    static func draw(_ rect: Rect, title: String = "", focused: Bool, into canvas: inout Canvas) {
-        guard rect.width >= 2, rect.height >= 2 else { return }
-        let style = focused ? Theme.title : Theme.secondary
-        let horizontal = String(repeating: "─", count: rect.width - 2)
-        canvas.write("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style)
-        canvas.write("└" + horizontal + "┘", x: rect.x, y: rect.maxY - 1, style: style)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
-            canvas.write("│", x: rect.x, y: y, style: style)
-            canvas.write("│", x: rect.maxX - 1, y: y, style: style)
-        }
-        if !title.isEmpty {
-            canvas.write(title, x: rect.x + 2, y: rect.y, style: focused ? Theme.focusedPaneTitle : Theme.paneTitle,
-                         maxWidth: rect.width - 4, overflow: .ellipsis)
         }
     }
 }

@@ -1,0 +1,115 @@
+import InstantSearchCore
+
+/// The values of one facet attribute, record by record, as small integers so that counting
+/// and filtering never compare strings.
+struct FacetColumn: Sendable {
+    /// Distinct values, ascending: a value's id is its index here.
+    let values: [String]
+    let idOfValue: [String: Int32]
+    /// Record r has the value ids `valueIDs[offsets[r]..<offsets[r+1]]` (an array facet has several).
+    let offsets: [Int32]
+    let valueIDs: [Int32]
+    /// Each value's folded words, for search for facet values.
+    let foldedWords: [[String]]
+
+    func valueIDs(of record: Int) -> ArraySlice<Int32> {
+        valueIDs[Int(offsets[record])..<Int(offsets[record + 1])]
+    }
+
+    init(attribute: String, records: [JSONValue]) {
+        // First pass: ids in order of first appearance, kept flat (no array per record).
+        var firstSeenID: [String: Int32] = [:]
+        var firstSeenValues: [String] = []
+        var offsets: [Int32] = [0]
+        offsets.reserveCapacity(records.count + 1)
+        var provisional: [Int32] = []
+        for record in records {
+            let start = provisional.count
+            FacetColumn.forEachFacetValue(record[attribute]) { value in
+                let id: Int32
+                if let known = firstSeenID[value] {
+                    id = known
+                } else {
+                    id = Int32(firstSeenValues.count)
+                    firstSeenID[value] = id
+                    firstSeenValues.append(value)
+                }
+                // A value listed twice in one record still counts once for it.
+                if !provisional[start...].contains(id) { provisional.append(id) }
+            }
+            offsets.append(Int32(provisional.count))
+        }
+        // Then renumber so ids follow ascending value order, which facet ties are broken by.
+        let sortedIDs = firstSeenValues.indices.sorted { firstSeenValues[$0] < firstSeenValues[$1] }
+        var finalID = [Int32](repeating: 0, count: firstSeenValues.count)
+        for (rank, id) in sortedIDs.enumerated() { finalID[id] = Int32(rank) }
+        let values = sortedIDs.map { firstSeenValues[$0] }
+        var idOfValue: [String: Int32] = [:]
+        for (id, value) in values.enumerated() { idOfValue[value] = Int32(id) }
+
+        var tokenizer = Tokenizer()
+        self.values = values
+        self.idOfValue = idOfValue
+        self.offsets = offsets
+        self.valueIDs = provisional.map { finalID[Int($0)] }
+        self.foldedWords = values.map { tokenizer.terms(in: $0) }
+    }
+
+    static func forEachFacetValue(_ value: JSONValue?, _ body: (String) -> Void) {
+        switch value {
+        case .string(let s)?: body(s)
+        case .number, .bool: body(value!.displayText)
+        case .array(let items)?: for item in items { forEachFacetValue(item, body) }
+        default: break
+        }
+    }
+
+    /// Strings as they are; numbers and booleans by their text, so `year` can be a facet too.
+    static func facetValues(_ value: JSONValue?) -> [String] {
+        var values: [String] = []
+        forEachFacetValue(value) { values.append($0) }
+        return values
+    }
+}
+
+/// The value of one numeric attribute per record; NaN where a record has none.
+struct NumericColumn: Sendable {
+    let values: [Double]
+
+    init(attribute: String, records: [JSONValue]) {
+        values = records.map { record in
+            switch record[attribute] {
+            case .number(let n)?: return n
+            // A number kept as text ("1999") still filters as a number.
+            case .string(let s)?: return Double(s) ?? .nan
+            default: return .nan
+            }
+        }
+    }
+}
+
+/// The order `customRanking` puts records in, with the original order breaking ties.
+/// Precomputed so a query compares one integer instead of reading attributes.
+enum CustomRankOrder {
+    static func rankOfRecord(records: [JSONValue], criteria: [CustomRankingCriterion]) -> [Int32] {
+        var order = Array(records.indices)
+        if !criteria.isEmpty {
+            let columns = criteria.map { NumericColumn(attribute: $0.attribute, records: records).values }
+            order.sort { a, b in
+                for (criterion, column) in zip(criteria, columns) {
+                    let x = column[a]
+                    let y = column[b]
+                    if x == y || (x.isNaN && y.isNaN) { continue }
+                    // Records without the value go last whatever the direction.
+                    if x.isNaN { return false }
+                    if y.isNaN { return true }
+                    return criterion.ascending ? x < y : x > y
+                }
+                return a < b
+            }
+        }
+        var rank = [Int32](repeating: 0, count: records.count)
+        for (position, record) in order.enumerated() { rank[record] = Int32(position) }
+        return rank
+    }
+}

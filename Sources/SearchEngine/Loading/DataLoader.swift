@@ -1,0 +1,95 @@
+import Foundation
+import InstantSearchCore
+
+/// The record formats the engine reads.
+public enum DataFormat: String, Sendable, CaseIterable {
+    /// A JSON array of objects.
+    case jsonArray
+    /// Newline-delimited JSON: one object per line; blank lines and pretty-printed objects are accepted.
+    case ndjson
+    /// CSV with a header row.
+    case csv
+
+    /// The format a file name announces, or nil when only its content can tell.
+    public static func fromExtension(of path: String) -> DataFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv": return .csv
+        case "ndjson", "jsonl": return .ndjson
+        default: return nil
+        }
+    }
+
+    /// Guesses from the first non-blank byte: `[` starts a JSON array, `{` JSON objects, anything else CSV.
+    public static func detect(_ bytes: [UInt8]) -> DataFormat {
+        var i = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return .ndjson }
+        switch bytes[i] {
+        case UInt8(ascii: "["): return .jsonArray
+        case UInt8(ascii: "{"): return .ndjson
+        default: return .csv
+        }
+    }
+}
+
+/// Reads records from files or raw bytes (stdin). Every error is a `DataError` naming the
+/// file, the line and, where it helps, the column.
+public enum DataLoader {
+    /// Loads a file; the format comes from its extension (`.csv`, `.ndjson`, `.jsonl`) or else its content.
+    public static func load(path: String) throws -> [JSONValue] {
+        let bytes = try readFile(path)
+        let name = (path as NSString).lastPathComponent
+        return try load(bytes: bytes, name: name, format: DataFormat.fromExtension(of: path))
+    }
+
+    /// Loads records from bytes, e.g. standard input; `name` is what errors call the source.
+    public static func load(bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil) throws -> [JSONValue] {
+        switch format ?? DataFormat.detect(bytes) {
+        case .csv: return try CSVParser.parse(bytes, file: name)
+        case .jsonArray: return try parseJSONArray(bytes, file: name)
+        case .ndjson: return try parseJSONObjects(bytes, file: name)
+        }
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw DataError(file: path, message: exists ? "cannot read the file" : "no such file")
+        }
+        return [UInt8](data)
+    }
+
+    private static func parseJSONArray(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
+        let value = try JSONParser.parse(bytes, file: file)
+        guard case .array(let items) = value else {
+            throw DataError(file: file, line: 1, column: 1, message: "expected a JSON array of objects")
+        }
+        for (index, item) in items.enumerated() {
+            guard case .object = item else {
+                throw DataError(file: file, message: "record \(index + 1) of the array is not an object")
+            }
+        }
+        return items
+    }
+
+    /// One object after another, separated by whitespace: NDJSON, or a single object on many lines.
+    private static func parseJSONObjects(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, file: file)
+            parser.skipByteOrderMark()
+            var records: [JSONValue] = []
+            while true {
+                parser.skipWhitespace()
+                if parser.atEnd { return records }
+                let start = parser.offset
+                let value = try parser.parseValue()
+                guard case .object = value else {
+                    throw parser.error("expected a JSON object per line", at: start)
+                }
+                records.append(value)
+                if records.count & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import InstantSearchCore
+
+/// Settings with every key decided: what the settings file gave, the rest inferred from the data.
+public struct ResolvedIndexSettings: Hashable, Sendable {
+    public var searchableAttributes: [String]
+    public var attributesForFaceting: [String]
+    public var disjunctiveFacets: [String]
+    public var numericAttributesForFiltering: [String]
+    public var customRanking: [CustomRankingCriterion]
+    public var displayAttributes: [String]
+    /// nil: records are identified by their position.
+    public var objectIDAttribute: String?
+}
+
+/// What one top-level attribute holds across all records: the evidence inference decides on.
+private struct AttributeProfile {
+    static let distinctLimit = 200
+
+    var present = 0
+    var strings = 0
+    var stringArrays = 0
+    var numbers = 0
+    var bools = 0
+    var textValues = 0
+    var textLength = 0
+    var urlLikeValues = 0
+    var distinct: Set<String> = []
+    var tooManyDistinct = false
+
+    mutating func record(_ value: JSONValue) {
+        switch value {
+        case .null: return
+        case .string(let s):
+            strings += 1
+            noteText(s)
+        case .array(let items):
+            let texts = items.compactMap(\.stringValue)
+            guard !items.isEmpty else { return }  // an empty list says nothing about the type
+            if texts.count == items.count { stringArrays += 1 }
+            texts.forEach { noteText($0) }
+        case .number: numbers += 1
+        case .bool(let b):
+            bools += 1
+            noteDistinct(b ? "true" : "false")
+        case .object: break
+        }
+        present += 1
+    }
+
+    private mutating func noteText(_ s: String) {
+        textValues += 1
+        textLength += s.utf8.count
+        if AttributeProfile.looksLikeURLOrPath(s) { urlLikeValues += 1 }
+        noteDistinct(s)
+    }
+
+    private mutating func noteDistinct(_ s: String) {
+        guard !tooManyDistinct else { return }
+        distinct.insert(s)
+        if distinct.count > AttributeProfile.distinctLimit {
+            tooManyDistinct = true
+            distinct = []
+        }
+    }
+
+    /// Links and file paths are not text anyone searches word by word. A byte scan: this
+    /// runs on every text value of the data set.
+    static func looksLikeURLOrPath(_ s: String) -> Bool {
+        var hasSpace = false
+        var hasSlash = false
+        var hasDot = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: " "): hasSpace = true
+            case UInt8(ascii: "/"):
+                if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }  // "://"
+                hasSlash = true
+            case UInt8(ascii: "."): hasDot = true
+            default: break
+            }
+            previous = (previous.1, byte)
+        }
+        guard !hasSpace else { return false }
+        return s.utf8.first == UInt8(ascii: "/") || (hasSlash && hasDot)
+    }
+
+    var isText: Bool { present > 0 && (strings + stringArrays) * 2 > present }
+    var isNumeric: Bool { present > 0 && numbers == present }
+    var averageTextLength: Double { textValues == 0 ? 0 : Double(textLength) / Double(textValues) }
+    var isMostlyURLs: Bool { urlLikeValues * 2 > textValues }
+
+    /// Few values, each shared by several records: a list to refine by.
+    var isFacetLike: Bool {
+        guard isText || (bools == present && present > 0) else { return false }
+        return !tooManyDistinct && !distinct.isEmpty && distinct.count * 2 < present
+    }
+}
+
+extension IndexSettings {
+    /// Fills every missing key from the records.
+    ///
+    /// Inference rules: text attributes (strings, arrays of strings) are searchable unless
+    /// they hold links/paths or are short codes that are facets anyway ("M"/"F"); title- and
+    /// name-like keys rank first, then file order. Text or booleans with at most 200 distinct
+    /// values shared by several records are facets; single-valued facets are disjunctive,
+    /// since AND between two values of a one-value attribute could never match. Numbers that are
+    /// not ids are numeric. The title shown is the first searchable attribute.
+    public func resolved(for records: [JSONValue]) -> ResolvedIndexSettings {
+        // Profiles live in an array so each value updates one in place; records of one data
+        // set usually share their key order, so the key's slot is guessed before hashing.
+        var order: [String] = []
+        var slotOfKey: [String: Int] = [:]
+        var slots: [AttributeProfile] = []
+        for record in records {
+            guard case .object(let fields) = record else { continue }
+            for (position, (key, value)) in fields.enumerated() {
+                let slot: Int
+                if position < order.count, order[position] == key {
+                    slot = position
+                } else if let known = slotOfKey[key] {
+                    slot = known
+                } else {
+                    slot = order.count
+                    slotOfKey[key] = slot
+                    order.append(key)
+                    slots.append(AttributeProfile())
+                }
+                slots[slot].record(value)
+            }
+        }
+        var profiles: [String: AttributeProfile] = [:]
+        for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
+
+        let idAttribute = objectIDAttribute
+            ?? (profiles["objectID"] != nil ? "objectID" : profiles["id"] != nil ? "id" : nil)
+        let candidates = order.filter { $0 != idAttribute && !Self.isIDLike($0) }
+
+        let facets = attributesForFaceting ?? candidates.filter { profiles[$0]!.isFacetLike }
+        let numerics = numericAttributesForFiltering ?? candidates.filter { profiles[$0]!.isNumeric }
+        let searchable = searchableAttributes ?? Self.rankedByName(candidates.filter { key in
+            let profile = profiles[key]!
+            guard profile.isText, !profile.isMostlyURLs else { return false }
+            return !(profile.isFacetLike && profile.averageTextLength < 4)
+        })
+        let disjunctive = disjunctiveFacets
+            ?? facets.filter { key in profiles[key].map { $0.stringArrays == 0 } ?? false }
+        let allFacets = facets + disjunctive.filter { !facets.contains($0) }
+
+        var display = displayAttributes ?? []
+        if displayAttributes == nil {
+            // A few lines per hit stay readable; data with dozens of numeric columns would not.
+            for attribute in [searchable.first].compactMap({ $0 }) + allFacets + numerics
+            where !display.contains(attribute) && display.count < Self.inferredDisplayLimit {
+                display.append(attribute)
+            }
+            if display.isEmpty, let first = candidates.first { display = [first] }
+        }
+
+        return ResolvedIndexSettings(
+            searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
+            numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
+            displayAttributes: display, objectIDAttribute: idAttribute
+        )
+    }
+
+    static let inferredDisplayLimit = 5
+
+    /// `id`, `objectID`, `user_id`, `movieId`: identifiers, never searched, faceted or ranged.
+    static func isIDLike(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        if lower == "id" || lower == "objectid" || lower.hasSuffix("_id") { return true }
+        return key.count > 2 && (key.hasSuffix("Id") || key.hasSuffix("ID"))
+    }
+
+    /// Titles and names first: they are what people type.
+    private static func rankedByName(_ keys: [String]) -> [String] {
+        func rank(_ key: String) -> Int {
+            let lower = key.lowercased()
+            if lower == "title" || lower == "name" { return 0 }
+            if lower.contains("title") || lower.contains("name") { return 1 }
+            return 2
+        }
+        return keys.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}

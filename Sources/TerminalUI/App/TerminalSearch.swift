@@ -1,0 +1,70 @@
+import InstantSearchCore
+
+/// The terminal InstantSearch, ready to run over any backend: builds the event loop, the
+/// hub and the app, and runs them until the user picks a hit or leaves.
+public struct TerminalSearch {
+    public enum Exit: Equatable {
+        /// Enter on a hit.
+        case selected(Hit)
+        /// Esc from the hits list, or Ctrl-C.
+        case cancelled
+        /// A termination signal ended the session (the terminal is restored).
+        case signal(Int32)
+    }
+
+    public var indices: [IndexDescription]
+    public var backend: any Searchable
+    public var hitsPerPage: Int
+    /// Delay after the last key before searching: a burst of keys costs one search.
+    public var debounce: Duration
+
+    public init(indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20, debounce: Duration = .milliseconds(5)) {
+        self.indices = indices
+        self.backend = backend
+        self.hitsPerPage = hitsPerPage
+        self.debounce = debounce
+    }
+
+    /// Opens the terminal (on /dev/tty, so standard input and output stay free) and runs
+    /// until the user is done. The terminal is restored before this returns or throws.
+    public func run() throws -> Exit {
+        let loop = try EventLoop()
+        let router = ResponseRouter(wake: loop.wake)
+        let timers = loop.timers
+        let debounce = debounce
+        let hub = InstantSearch(
+            indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
+            strategy: { DebouncedStrategy(delay: debounce, scheduler: timers) })
+        let app = SearchApp(hub: hub)
+        hub.start()
+        switch try loop.run(SearchAppDriver(app: app)) {
+        case .signal(let number): return .signal(number)
+        case .quit:
+            if case .selected(let hit) = app.outcome { return .selected(hit) }
+            return .cancelled
+        }
+    }
+}
+
+/// Connects the app to the event loop: keys to `handle`, wake-ups to the hub's mailbox.
+final class SearchAppDriver: TerminalApp {
+    let app: SearchApp
+
+    init(app: SearchApp) {
+        self.app = app
+    }
+
+    func handle(_ event: TerminalEvent) -> LoopCommand {
+        switch event {
+        case .key(.control("l")): return .repaint
+        case .key(let key): return app.handle(key) ? .continue : .quit
+        case .wake: return app.hub.deliverPendingResponses() > 0 ? .continue : .ignored
+        case .resize: return .continue
+        case .signal: return .quit
+        }
+    }
+
+    func render(into canvas: inout Canvas) -> CursorPosition? {
+        app.render(into: &canvas).map { CursorPosition(x: $0.x, y: $0.y) }
+    }
+}

@@ -1,0 +1,48 @@
+/// Something that happened, as the app sees it.
+public enum TerminalEvent: Sendable, Hashable {
+    case key(Key)
+    /// The terminal now has this many columns and rows.
+    case resize(width: Int, height: Int)
+    /// The wake closure was called (the `Mailbox` has deliveries, most likely). May also
+    /// arrive spuriously; draining an empty mailbox is fine.
+    case wake
+    /// A termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) arrived, or the terminal
+    /// hung up (reported as SIGHUP). The loop ends after this event whatever the app
+    /// answers: it is the app's chance to save state.
+    case signal(Int32)
+}
+
+/// What the app wants after an event.
+public enum LoopCommand: Sendable, Hashable {
+    /// Keep going; draw a new frame (once, after every event available now is handled).
+    case `continue`
+    /// Keep going; the event changed nothing on screen, so no new frame is needed for it.
+    case ignored
+    /// Keep going, and repaint every cell even if curses believes it is already on
+    /// screen: Ctrl-L after another program wrote over the terminal.
+    case repaint
+    /// End the loop; `run` restores the terminal and returns `.quit`.
+    case quit
+}
+
+/// Why `EventLoop.run` returned.
+public enum LoopExit: Sendable, Hashable {
+    /// The app answered `.quit`.
+    case quit
+    /// A termination signal arrived (or the terminal hung up: SIGHUP). By convention the
+    /// program then exits with status 128 + signal.
+    case signal(Int32)
+}
+
+/// An interactive program in the Elm / Bubble Tea shape: events come in, the app updates its
+/// state, and the loop asks it for a frame when something changed.
+///
+/// Both methods run on the loop's thread, which also runs the timer queue's actions; that
+/// is the only thread that touches app state, so nothing needs locks. Errors thrown end the
+/// loop: the terminal is restored and `run` rethrows.
+public protocol TerminalApp: AnyObject {
+    func handle(_ event: TerminalEvent) throws -> LoopCommand
+    /// Draws the whole screen into a blank canvas of the terminal's size; returns where the
+    /// text cursor should blink, or nil to hide it.
+    func render(into canvas: inout Canvas) throws -> CursorPosition?
+}

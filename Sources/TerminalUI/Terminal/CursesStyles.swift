@@ -1,0 +1,108 @@
+import CNcurses
+
+/// Maps the canvas's semantic `Style` to curses attributes and colour pairs.
+///
+/// Colour pairs are allocated on first use, one per (foreground, background) combination
+/// actually drawn, so an 8-colour terminal with 64 pairs is never exhausted by a palette
+/// it does not use. With colours off (no colour support, or NO_COLOR set) each palette
+/// colour degrades to an attribute, so the highlight is still visible: accent, error and
+/// warning become bold, highlight bold + underline, muted dim, a selection background
+/// reverse video.
+struct CursesStyles {
+    let colorsEnabled: Bool
+    /// Whether `use_default_colors` worked: -1 then means "the terminal's own colour".
+    private let hasDefaultColors: Bool
+    private let colorCount: Int
+    private let maxPairs: Int
+    private var pairs: [Int: Int16] = [:]
+    private var nextPair: Int16 = 1
+
+    init(colorsEnabled: Bool, hasDefaultColors: Bool, colorCount: Int, maxPairs: Int) {
+        self.colorsEnabled = colorsEnabled
+        self.hasDefaultColors = hasDefaultColors
+        self.colorCount = colorCount
+        self.maxPairs = maxPairs
+    }
+
+    /// The attributes and pair number for `style`; allocates a pair if needed (curses
+    /// thread only).
+    mutating func resolve(_ style: Style) -> (attributes: attr_t, pair: Int16) {
+        var attrs = Self.attributes(style.attributes)
+        guard colorsEnabled else {
+            attrs |= Self.attributes(Self.fallback(foreground: style.foreground, background: style.background))
+            return (attrs, 0)
+        }
+        let (fg, fgExtra) = foreground(style.foreground)
+        attrs |= Self.attributes(fgExtra)
+        let bg = background(style.background)
+        if fg == -1 && bg == -1 && hasDefaultColors { return (attrs, 0) }
+        return (attrs, pair(fg: fg, bg: bg))
+    }
+
+    static func attributes(_ a: TextAttributes) -> attr_t {
+        var result = cn_a_normal()
+        if a.contains(.bold) { result |= cn_a_bold() }
+        if a.contains(.underline) { result |= cn_a_underline() }
+        if a.contains(.reverse) { result |= cn_a_reverse() }
+        if a.contains(.dim) { result |= cn_a_dim() }
+        return result
+    }
+
+    /// What stands in for colours when there are none (pure, so it can be tested).
+    static func fallback(foreground: PaletteColor, background: PaletteColor) -> TextAttributes {
+        var result: TextAttributes = []
+        switch foreground {
+        case .accent, .error, .warning: result.insert(.bold)
+        case .highlight: result.formUnion([.bold, .underline])
+        case .muted: result.insert(.dim)
+        case .default, .success, .selection: break
+        }
+        if background == .selection { result.insert(.reverse) }
+        return result
+    }
+
+    // The palette. Basic ANSI colours read on both dark and light terminals; only "muted"
+    // needs a grey, which 8-colour terminals lack, so there it is the default colour, dim.
+
+    private func foreground(_ color: PaletteColor) -> (Int16, TextAttributes) {
+        switch color {
+        case .default: return (defaultForeground, [])
+        case .accent: return (Int16(COLOR_CYAN), [])
+        case .highlight: return (Int16(COLOR_YELLOW), [])
+        case .muted:
+            if colorCount >= 256 { return (244, []) }
+            if colorCount >= 16 { return (8, []) }
+            return (defaultForeground, [.dim])
+        case .error: return (Int16(COLOR_RED), [])
+        case .success: return (Int16(COLOR_GREEN), [])
+        case .warning: return (Int16(COLOR_YELLOW), [])
+        case .selection: return (Int16(COLOR_BLUE), [])
+        }
+    }
+
+    private func background(_ color: PaletteColor) -> Int16 {
+        switch color {
+        case .default: return hasDefaultColors ? -1 : Int16(COLOR_BLACK)
+        case .accent: return Int16(COLOR_CYAN)
+        case .highlight, .warning: return Int16(COLOR_YELLOW)
+        case .muted: return colorCount >= 256 ? 236 : (colorCount >= 16 ? 8 : Int16(COLOR_BLACK))
+        case .error: return Int16(COLOR_RED)
+        case .success: return Int16(COLOR_GREEN)
+        case .selection: return Int16(COLOR_BLUE)
+        }
+    }
+
+    private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }
+
+    private mutating func pair(fg: Int16, bg: Int16) -> Int16 {
+        let key = (Int(fg) + 1) << 16 | (Int(bg) + 1)
+        if let existing = pairs[key] { return existing }
+        // Out of pairs: draw in the default colours rather than fail.
+        guard Int(nextPair) < maxPairs else { return 0 }
+        let number = nextPair
+        nextPair += 1
+        _ = init_pair(number, fg, bg)
+        pairs[key] = number
+        return number
+    }
+}

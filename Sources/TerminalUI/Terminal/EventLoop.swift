@@ -1,0 +1,149 @@
+import InstantSearchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a `TerminalApp`: waits for keys, wake-ups, signals and timers, hands them to the
+/// app as events, and draws a frame when something changed.
+///
+/// One turn of the loop: `poll` on the terminal and the wake pipe, for at most the time
+/// until the timer queue's next deadline; then read every key already typed, drain the
+/// wake pipe, run the timers that are due, and draw one frame for all of it. Coalescing
+/// matters: a paste of 40 characters is 40 events and one frame, not 40.
+///
+/// Create the loop first, give `wake` to the `Mailbox` and `timers` to whatever schedules,
+/// build the app, then call `run`. Everything happens on the thread that calls `run`.
+public final class EventLoop {
+    /// The loop's clock and timers; their actions run on the loop's thread.
+    public let timers: TimerQueue
+    private let options: TerminalOptions
+    private let pipe: WakePipe
+
+    public init(timers: TimerQueue = .system(), options: TerminalOptions = TerminalOptions()) throws {
+        self.timers = timers
+        self.options = options
+        self.pipe = try WakePipe()
+    }
+
+    deinit { pipe.close() }
+
+    /// Wakes the loop from any thread; `run` then sends the app `.wake`. Pass it to
+    /// `Mailbox(wake:)`. Harmless after the loop ended.
+    public var wake: @Sendable () -> Void {
+        let pipe = self.pipe
+        return { pipe.wake() }
+    }
+
+    /// Opens the terminal, runs `app` until it quits or a termination signal arrives, and
+    /// restores the terminal before returning — also when the app throws.
+    public func run(_ app: some TerminalApp) throws -> LoopExit {
+        let terminal = try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
+        defer { terminal.close() }
+        var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app)
+        return try session.run()
+    }
+}
+
+/// The state of one `run`: kept apart so `EventLoop` itself holds no per-run state.
+private struct Session<App: TerminalApp> {
+    let terminal: Terminal
+    let timers: TimerQueue
+    let pipe: WakePipe
+    let app: App
+    /// What is on screen, to skip unchanged rows; nil forces a full redraw.
+    var onScreen: Canvas?
+    var reportedSize: (width: Int, height: Int)
+    var needsFrame = true
+
+    init(terminal: Terminal, timers: TimerQueue, pipe: WakePipe, app: App) {
+        self.terminal = terminal
+        self.timers = timers
+        self.pipe = pipe
+        self.app = app
+        reportedSize = terminal.size
+    }
+
+    mutating func run() throws -> LoopExit {
+        // Wake-ups from before the loop started are still worth one .wake event.
+        var woken = pipe.drain()
+        while true {
+            let keys = InputDecoder.decode(terminal.readInput())
+            let sizeChanged = SignalGuard.takeResize() || keys.contains(.resize)
+            if sizeChanged {
+                terminal.applyResize()
+                let size = terminal.size
+                if size != reportedSize {
+                    reportedSize = size
+                    onScreen = nil
+                    if try apply(.resize(width: size.width, height: size.height)) { return .quit }
+                }
+            }
+            for key in keys where key != .resize {
+                if try apply(.key(key)) { return .quit }
+            }
+            if woken, try apply(.wake) { return .quit }
+            if let deadline = timers.nextDeadline, deadline <= timers.now {
+                timers.runDue()
+                needsFrame = true
+            }
+            if let sig = SignalGuard.takePendingSignal() {
+                _ = try app.handle(.signal(sig))
+                return .signal(sig)
+            }
+            if needsFrame { try drawFrame() }
+
+            switch wait() {
+            case .ready(let wakePipeReadable): woken = wakePipeReadable && pipe.drain()
+            case .hangup:
+                _ = try app.handle(.signal(SIGHUP))
+                return .signal(SIGHUP)
+            }
+        }
+    }
+
+    /// Hands one event to the app; true if it asked to quit.
+    private mutating func apply(_ event: TerminalEvent) throws -> Bool {
+        switch try app.handle(event) {
+        case .continue: needsFrame = true
+        case .ignored: break
+        case .repaint:
+            terminal.invalidate()
+            onScreen = nil
+            needsFrame = true
+        case .quit: return true
+        }
+        return false
+    }
+
+    private mutating func drawFrame() throws {
+        let size = terminal.size
+        var canvas = Canvas(width: size.width, height: size.height)
+        let cursor = try app.render(into: &canvas)
+        terminal.draw(canvas, previous: onScreen, cursor: cursor)
+        onScreen = canvas
+        needsFrame = false
+    }
+
+    private enum WaitResult {
+        case ready(wakePipeReadable: Bool)
+        /// The terminal went away (window closed, ssh dropped).
+        case hangup
+    }
+
+    /// Blocks until a key, a wake-up, a signal or the next timer deadline.
+    private func wait() -> WaitResult {
+        var fds = [
+            pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
+        ]
+        let timeout = pollTimeout(now: timers.now, deadline: timers.nextDeadline)
+        let count = poll(&fds, nfds_t(fds.count), timeout)
+        // EINTR: a signal arrived; its handler also wrote to the wake pipe, and the next
+        // turn looks at the flags anyway.
+        if count < 0 && errno != EINTR { return .hangup }  // poll itself broke: do not spin.
+        guard count > 0 else { return .ready(wakePipeReadable: count < 0) }
+        let failure = Int16(POLLHUP | POLLERR | POLLNVAL)
+        if fds[0].revents & failure != 0 { return .hangup }
+        return .ready(wakePipeReadable: fds[1].revents & Int16(POLLIN) != 0)
+    }
+}

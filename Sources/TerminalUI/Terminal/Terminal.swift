@@ -1,0 +1,230 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the terminal session starts.
+public struct TerminalOptions: Sendable {
+    /// Milliseconds curses waits after ESC for the rest of an escape sequence. Short, so a
+    /// lone Esc feels instant; still long enough for sequences over ssh.
+    public var escapeDelay: Int32 = 25
+    /// nil: use colours when the terminal has them and NO_COLOR is unset or empty.
+    public var colors: Bool? = nil
+
+    public init(escapeDelay: Int32 = 25, colors: Bool? = nil) {
+        self.escapeDelay = escapeDelay
+        self.colors = colors
+    }
+}
+
+/// Where the app wants the text cursor (the search box's caret), in canvas coordinates.
+public struct CursorPosition: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+}
+
+/// A curses session on the controlling terminal.
+///
+/// It talks to /dev/tty, not stdin/stdout: stdin may be a pipe carrying the records to
+/// search, and stdout must stay clean for printing the chosen record on exit. It uses the
+/// alternate screen, so the shell's screen comes back untouched. Every method must be called
+/// from the thread that opened it; `EventLoop` owns one for the duration of `run`.
+public final class Terminal {
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+    private let screen: OpaquePointer
+    /// The terminal's file descriptor, which the event loop polls for key presses.
+    let inputFD: Int32
+    private var styles: CursesStyles
+    private var cursorVisible: Bool?
+    private var isClosed = false
+
+    /// Whether styles are drawn in colour (false under NO_COLOR or on a monochrome terminal).
+    public var colorsEnabled: Bool { styles.colorsEnabled }
+
+    /// Starts curses. `wakeFD` is where termination and resize signals write a byte so
+    /// the event loop wakes up; -1 when no loop is waiting.
+    init(options: TerminalOptions, wakeFD: Int32) throws(TerminalError) {
+        // The user's locale for curses' multibyte output; if it is not UTF-8 (LANG unset in
+        // a bare tmux, say), UTF-8 character handling anyway, or wide text breaks.
+        _ = setlocale(LC_ALL, "")
+        TextWidth.ensureUTF8CharacterType()
+
+        guard let input = fopen("/dev/tty", "r") else { throw .noTerminal(errno: errno) }
+        guard let output = fopen("/dev/tty", "w") else {
+            let e = errno
+            fclose(input)
+            throw .noTerminal(errno: e)
+        }
+        // The tty modes as the shell left them, for the crash path (curses keeps its own
+        // copy for endwin, but that is out of reach from a signal handler).
+        var savedModes = termios()
+        _ = tcgetattr(fileno(output), &savedModes)
+        SignalGuard.saveOriginalActions()
+
+        guard let screen = newterm(nil, output, input) else {
+            fclose(input)
+            fclose(output)
+            throw .cursesFailed(term: getenv("TERM").map { String(cString: $0) } ?? "(unset)")
+        }
+        self.input = input
+        self.output = output
+        self.screen = screen
+        self.inputFD = fileno(input)
+        _ = set_term(screen)
+
+        // Raw: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys instead of signals. Non-blocking
+        // reads, because the loop waits in poll(), not in curses.
+        _ = raw()
+        _ = noecho()
+        _ = nonl()
+        let window = cn_stdscr()
+        _ = keypad(window, true)
+        _ = nodelay(window, true)
+        _ = intrflush(window, false)
+        _ = set_escdelay(options.escapeDelay)
+
+        let noColorSet = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        let wantColors = options.colors ?? !noColorSet
+        var colors = false
+        var defaults = false
+        if wantColors && has_colors() {
+            colors = start_color() == OK
+            defaults = colors && use_default_colors() == OK
+        }
+        styles = CursesStyles(
+            colorsEnabled: colors, hasDefaultColors: defaults,
+            colorCount: Int(cn_colors()), maxPairs: Int(cn_color_pairs())
+        )
+
+        SignalGuard.arm(
+            ttyFD: fileno(output), savedModes: savedModes,
+            restore: Self.restoreSequence(), wakeFD: wakeFD
+        )
+        setCursorVisible(false)
+    }
+
+    /// A session without an event loop (a one-shot prompt, a test harness): nothing wakes
+    /// on signals, so poll `readKeys()` yourself. Most programs want `EventLoop` instead.
+    public convenience init(options: TerminalOptions = TerminalOptions()) throws(TerminalError) {
+        try self.init(options: options, wakeFD: -1)
+    }
+
+    deinit { close() }
+
+    /// Keys typed since the last call, without waiting.
+    public func readKeys() -> [Key] { InputDecoder.decode(readInput()) }
+
+    /// Draws a whole frame (see `draw(_:previous:cursor:)`; curses still sends only what changed).
+    public func draw(_ canvas: Canvas, cursor: CursorPosition?) { draw(canvas, previous: nil, cursor: cursor) }
+
+    /// Leaves curses and gives the terminal back as it was. Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = endwin()
+        SignalGuard.disarm()
+        delscreen(screen)
+        fclose(input)
+        fclose(output)
+    }
+
+    /// Columns and rows, as curses knows them.
+    public var size: (width: Int, height: Int) {
+        var rows: Int32 = 0, cols: Int32 = 0
+        cn_getmaxyx(cn_stdscr(), &rows, &cols)
+        return (Int(cols), Int(rows))
+    }
+
+    /// Asks the kernel for the window size and resizes curses to it (after SIGWINCH).
+    func applyResize() {
+        var rows: Int32 = 0, cols: Int32 = 0
+        guard cn_tty_size(fileno(output), &rows, &cols) == 0, rows > 0, cols > 0 else { return }
+        _ = resizeterm(rows, cols)
+    }
+
+    /// Everything typed so far, without waiting (bounded, so a huge paste cannot starve
+    /// rendering; the rest is read on the next turn).
+    func readInput(limit: Int = 4096) -> [RawInput] {
+        var batch: [RawInput] = []
+        let window = cn_stdscr()
+        while batch.count < limit {
+            var character: wint_t = 0
+            let result = wget_wch(window, &character)
+            if result == ERR { break }
+            batch.append(RawInput(code: UInt32(character), isKeyCode: result == KEY_CODE_YES))
+        }
+        return batch
+    }
+
+    /// Copies `canvas` to the screen. Rows equal to the same row of `previous` (what is
+    /// already on screen) are skipped; pass nil to redraw everything. Each run of equal
+    /// style is one curses call. Ends with a single doupdate.
+    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
+        let window = cn_stdscr()
+        let sameShape = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+        if !sameShape { _ = werase(window) }
+        for y in 0..<canvas.height {
+            if sameShape, let previous, Self.row(y, of: previous) == Self.row(y, of: canvas) { continue }
+            for run in canvas.runs(inLine: y) {
+                let (attributes, pair) = styles.resolve(run.style)
+                _ = cn_wattr_set(window, attributes, pair)
+                _ = mvwaddstr(window, Int32(y), Int32(run.x), run.text)
+            }
+        }
+        _ = cn_wattr_set(window, cn_a_normal(), 0)
+        if let cursor, cursor.x >= 0, cursor.x < canvas.width, cursor.y >= 0, cursor.y < canvas.height {
+            _ = wmove(window, Int32(cursor.y), Int32(cursor.x))
+            setCursorVisible(true)
+        } else {
+            setCursorVisible(false)
+        }
+        _ = wnoutrefresh(window)
+        _ = doupdate()
+    }
+
+    /// Forgets what curses thinks is on screen, so the next frame repaints every cell
+    /// (for Ctrl-L after another program scribbled on the terminal).
+    func invalidate() {
+        _ = clearok(cn_stdscr(), true)
+    }
+
+    private func setCursorVisible(_ visible: Bool) {
+        guard cursorVisible != visible else { return }
+        cursorVisible = visible
+        _ = curs_set(visible ? 1 : 0)
+    }
+
+    private static func row(_ y: Int, of canvas: Canvas) -> ArraySlice<Cell> {
+        canvas.cells[(y * canvas.width)..<((y + 1) * canvas.width)]
+    }
+
+    /// The bytes that undo curses' screen modes, for the crash path: reset attributes,
+    /// show the cursor, leave keypad-transmit mode, leave the alternate screen. Read from
+    /// terminfo now, because a signal handler cannot. Padding specs ("$<5>") are for
+    /// tputs and would print literally, so they are removed.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let value = cn_tigetstr(capability) else { continue }
+            bytes += stripPadding(Array(String(cString: value).utf8))
+        }
+        return bytes
+    }
+
+    static func stripPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+               let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                i = end + 1
+                continue
+            }
+            result.append(bytes[i])
+            i += 1
+        }
+        return result
+    }
+}
