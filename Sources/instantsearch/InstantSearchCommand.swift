@@ -9,6 +9,19 @@ struct InstantSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
+        usage: "instantsearch [FILE ...] [--settings <file>] [--hits-per-page <n>] [--debounce <ms>] [--no-color]",
+        discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
+        version: "0.1.0",
+        subcommands: [SearchCommand.self],
+        defaultSubcommand: SearchCommand.self
+    )
+}
+
+/// The TUI: `instantsearch FILE...` (the default subcommand).
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Open the interactive search on FILEs (the default: `instantsearch FILE...`).",
         discussion: """
             Each FILE becomes an index named after it; Tab switches between them. Settings \
             (searchable attributes, facets, numeric attributes, custom ranking) are read from \
@@ -18,8 +31,7 @@ struct InstantSearchCommand: ParsableCommand {
             a JSON array, and the interface opens on the terminal itself, so standard output \
             stays free: Enter on a hit prints that record there as one JSON line (exit 0); \
             Esc or Ctrl-C leaves without printing (exit 130). F1 inside lists every key.
-            """,
-        version: "0.1.0"
+            """
     )
 
     @Argument(help: "Data files: .json (array), .ndjson / .jsonl, .csv (with a header). '-' reads standard input.")

@@ -39,7 +39,7 @@ public enum DataLoader {
     /// Loads a file; the format comes from its extension (`.csv`, `.ndjson`, `.jsonl`) or else its content.
     public static func load(path: String) throws -> [JSONValue] {
         let bytes = try readFile(path)
-        let name = (path as NSString).lastPathComponent
+        let name = path  // as the user wrote it, so the message leads back to the file
         return try load(bytes: bytes, name: name, format: DataFormat.fromExtension(of: path))
     }
 

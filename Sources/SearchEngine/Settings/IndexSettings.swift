@@ -64,7 +64,7 @@ public struct IndexSettings: Hashable, Sendable {
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
         let bytes = try DataLoader.readFile(path)
-        return try parse(bytes: bytes, file: (path as NSString).lastPathComponent)
+        return try parse(bytes: bytes, file: path)
     }
 
     public static func parse(text: String, file: String = "settings") throws -> IndexSettings {
