@@ -13,9 +13,11 @@ final class Tmux {
         workDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("instantsearch-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        try run([
+        // The server forks from this first command and would keep a pipe open forever:
+        // give it no pipe.
+        try run(quietly: true, [
             "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile",
+            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=screen-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile",
         ])
         try run(["set-option", "-t", session, "remain-on-exit", "on"])
     }
@@ -73,21 +75,12 @@ final class Tmux {
     }
 
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw TmuxError.failed("tmux \(arguments.joined(separator: " ")): \(text)")
+    private func run(quietly: Bool = false, _ arguments: [String]) throws -> String {
+        let (status, output) = try spawn("tmux", ["-L", socket, "-f", "/dev/null"] + arguments, captureOutput: !quietly)
+        guard status == 0 else {
+            throw TmuxError.failed("tmux \(arguments.joined(separator: " ")) exited \(status): \(output)")
         }
-        return text
+        return output
     }
 }
 

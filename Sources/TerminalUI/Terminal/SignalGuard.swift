@@ -116,6 +116,12 @@ enum SignalGuard {
         action.sa_flags = SA_SIGINFO | SA_ONSTACK
         sigemptyset(&action.sa_mask)
         _ = sigaction(sig, &action, nil)
+        // A parent may have left the signal blocked (masks survive exec); the handler is
+        // useless unless the loop's thread can receive it.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, sig)
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// Writes the saved reset sequence and tty modes, once. Safe in a signal handler.
