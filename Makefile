@@ -23,5 +23,13 @@ test:
 	$(SWIFT) build
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) $(SWIFT) test
 
+## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies): per-keystroke
+## p50/p99/max, build time, peak memory and the ratios. BENCH_ARGS="--rounds 5 --only movies".
+BENCH_ARGS ?=
+bench:
+	@./scripts/ensure-deps.sh
+	$(SWIFT) build -c release --product instantsearch-bench
+	.build/release/instantsearch-bench --datasets ../shared/datasets $(BENCH_ARGS)
+
 clean:
 	rm -rf .build

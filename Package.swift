@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SearchEngine", targets: ["SearchEngine"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "instantsearch", targets: ["instantsearch"]),
+        .executable(name: "instantsearch-bench", targets: ["instantsearch-bench"]),
     ],
     dependencies: [
         // Command-line parsing with generated help and clear errors.
@@ -33,6 +34,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`: the engine against SQLite FTS5 (system libsqlite3, no package to fetch).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .executableTarget(name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite"]),
         .testTarget(name: "InstantSearchCoreTests", dependencies: ["InstantSearchCore"]),
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),

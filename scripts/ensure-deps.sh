@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
-# the ncursesw headers (the TUI links libncursesw) and tmux (end-to-end tests drive the
-# real binary in tmux). Needs root or sudo only when something is missing.
+# the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark)
+# and tmux (end-to-end tests drive the real binary in tmux). Needs root or sudo only
+# when something is missing.
 set -euo pipefail
 
 need=()
 [ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
+# The benchmark compares with SQLite FTS5 through the system library.
+[ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
 fi

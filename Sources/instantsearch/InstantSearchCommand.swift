@@ -12,7 +12,7 @@ struct InstantSearchCommand: ParsableCommand {
         usage: "instantsearch [FILE ...] [--settings <file>] [--hits-per-page <n>] [--debounce <ms>] [--no-color]",
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
-        subcommands: [SearchCommand.self],
+        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self],
         defaultSubcommand: SearchCommand.self
     )
 }

@@ -18,7 +18,11 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// The engine against the obvious, slow answer: scan every record for every query.
 @Suite struct BruteForceComparisonTests {
-    static let vocabulary = ["ab", "abc", "Abd", "b", "bca", "ca", "cab", "Éa", "ea", "zz"]
+    /// Short words (no typos), and longer ones a typo or two apart, to exercise typo tolerance.
+    static let vocabulary = [
+        "ab", "abc", "Abd", "b", "bca", "ca", "cab", "Éa", "ea", "zz", "abcd", "abdc", "bcad", "abcde", "acbde",
+        "abcdefgh", "abdcefhg", "bacdefgh",
+    ]
     static let colors = ["red", "blue", "green"]
     static let tags = ["x", "y", "z", "w"]
 
@@ -62,6 +66,9 @@ struct SplitMix64: RandomNumberGenerator {
             query.facetRefinements[attribute] = Set(values.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 })
             if Bool.random(using: &rng) { query.disjunctiveFacets.insert(attribute) }
         }
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            query.filters = filterStrings.randomElement(using: &rng)!.text
+        }
         if Bool.random(using: &rng) {
             let low = Int.random(in: 0...10, using: &rng)
             query.numericRanges["n"] = NumericRange(
@@ -70,15 +77,63 @@ struct SplitMix64: RandomNumberGenerator {
         return query
     }
 
-    /// Which clauses a record passes, by name: "text", each refined facet, "n".
-    static func failedClauses(_ record: JSONValue, _ query: Query) -> Set<String> {
+    /// Filter strings and what each means, written as plain Swift over a record.
+    static let filterStrings: [(text: String, test: @Sendable (JSONValue) -> Bool)] = [
+        ("color:red", { $0["color"] == "red" }),
+        ("NOT color:blue", { $0["color"] != "blue" }),
+        ("n > 5", { ($0["n"]?.numberValue).map { $0 > 5 } ?? false }),
+        ("n:2 TO 6", { ($0["n"]?.numberValue).map { $0 >= 2 && $0 <= 6 } ?? false }),
+        ("tags:x OR tags:y", { tags($0).contains("x") || tags($0).contains("y") }),
+        ("(color:red OR color:green) AND NOT tags:z", { ($0["color"] == "red" || $0["color"] == "green") && !tags($0).contains("z") }),
+        ("tags:w AND n <= 3 OR color:Green", { (tags($0).contains("w") && ($0["n"]?.numberValue).map { $0 <= 3 } ?? false) || $0["color"] == "green" }),
+    ]
+
+    static func tags(_ record: JSONValue) -> [String] { record["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    /// Optimal-string-alignment distance, written out plainly (the oracle's own, not the engine's).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// Typos of the best match of a query word among a record's words, nil when none is close enough.
+    static func typos(_ word: String, asPrefix: Bool, in recordWords: [String]) -> Int? {
+        let allowed = word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0
+        let w = Array(word)
+        let best = recordWords.map { candidate -> Int in
+            let c = Array(candidate)
+            if !asPrefix { return distance(w, c) }
+            return (0...c.count).map { distance(w, Array(c.prefix($0))) }.min()!
+        }.min()
+        return best.flatMap { $0 <= allowed ? $0 : nil }
+    }
+
+    static func queryWords(_ query: Query) -> [String] {
+        query.text.lowercased().replacingOccurrences(of: "é", with: "e").split(separator: " ").map(String.init)
+    }
+
+    /// Which clauses a record fails, by name: "text", each refined facet, "n"; and its total typos.
+    /// `wordCount` words of the query are used (the rest were dropped); only the typed last word is a prefix.
+    static func failedClauses(_ record: JSONValue, _ query: Query, wordCount: Int) -> (failed: Set<String>, typos: Int) {
         var failed = Set<String>()
+        var totalTypos = 0
         let recordWords = words(record, attributes: ["text", "color"])
-        let queryWords = query.text.lowercased().replacingOccurrences(of: "é", with: "e").split(separator: " ").map(String.init)
-        let prefixLast = !(query.text.last?.isWhitespace ?? true)
+        let queryWords = Array(queryWords(query).prefix(wordCount))
+        let typedCount = Self.queryWords(query).count
+        let prefixLast = !(query.text.last?.isWhitespace ?? true) && wordCount == typedCount
         for (i, word) in queryWords.enumerated() {
             let asPrefix = prefixLast && i == queryWords.count - 1
-            if !recordWords.contains(where: { asPrefix ? $0.hasPrefix(word) : $0 == word }) { failed.insert("text") }
+            if let t = typos(word, asPrefix: asPrefix, in: recordWords) { totalTypos += t } else { failed.insert("text") }
         }
         for (attribute, refined) in query.facetRefinements where !refined.isEmpty {
             let values = Set(FacetColumn.facetValues(record[attribute]))
@@ -88,7 +143,25 @@ struct SplitMix64: RandomNumberGenerator {
         if let range = query.numericRanges["n"] {
             if !(record["n"]?.numberValue.map(range.contains) ?? false) { failed.insert("n") }
         }
-        return failed
+        if let filter = query.filters, let entry = filterStrings.first(where: { $0.text == filter }), !entry.test(record) {
+            failed.insert("filters")
+        }
+        return (failed, totalTypos)
+    }
+
+    /// Every word, then fewer from the end while nothing passes every clause; when no count
+    /// of words finds anything, the answer is the query as typed.
+    static func oracle(_ records: [JSONValue], _ query: Query) -> [(failed: Set<String>, typos: Int)] {
+        let typed = queryWords(query).count
+        let asTyped = records.map { failedClauses($0, query, wordCount: typed) }
+        var wordCount = typed
+        var evaluated = asTyped
+        while true {
+            if evaluated.contains(where: { $0.failed.isEmpty }) { return evaluated }
+            if wordCount <= 1 { return asTyped }
+            wordCount -= 1
+            evaluated = records.map { failedClauses($0, query, wordCount: wordCount) }
+        }
     }
 
     @Test(arguments: 0..<40)
@@ -103,11 +176,15 @@ struct SplitMix64: RandomNumberGenerator {
         for _ in 0..<25 {
             let query = Self.randomQuery(&rng)
             let results = try index.search(query)
-            let failures = records.map { Self.failedClauses($0, query) }
+            let evaluated = Self.oracle(records, query)
+            let failures = evaluated.map(\.failed)
             let expected = Set(records.indices.filter { failures[$0].isEmpty }.map { "r\($0)" })
-            let context = "seed \(seed), query \(query.text.debugDescription) \(query.facetRefinements) \(query.disjunctiveFacets) \(query.numericRanges)"
+            let context = "seed \(seed), query \(query.text.debugDescription) \(query.filters ?? "") \(query.facetRefinements) \(query.disjunctiveFacets) \(query.numericRanges)"
             #expect(Set(results.hits.map(\.objectID)) == expected, "\(context)")
             #expect(results.nbHits == expected.count, "\(context)")
+            // Typos are the first criterion: the hits' typo counts never go down.
+            let typoCounts = results.hits.compactMap { hit in Int(hit.objectID.dropFirst()).map { evaluated[$0].typos } }
+            #expect(typoCounts == typoCounts.sorted(), "typo order, \(context)")
 
             for attribute in ["color", "tags"] {
                 let ignored: Set<String> = query.disjunctiveFacets.contains(attribute) ? [attribute] : []

@@ -52,7 +52,15 @@ enum Fixture {
 
     @Test func everyWordMustMatch() throws {
         #expect(Set(try Fixture.ids("drama star")) == ["3", "4", "5"])
-        #expect(try Fixture.ids("drama starship").isEmpty)
+        // Nothing has both words: the last word is dropped (removeWordsIfNoResults, the default)
+        // and the results say so; with removal switched off, nothing is found.
+        let relaxed = try Fixture.index.search(Query(text: "drama starship"))
+        #expect(Set(relaxed.hits.map(\.objectID)) == ["3", "4", "5"])
+        #expect(relaxed.queryAfterRemoval == "drama <em>starship</em>")
+        var strictSettings = Fixture.settings
+        strictSettings.relevance.removeWordsIfNoResults = false
+        let strict = SearchIndex(name: "movies", records: Fixture.movies, settings: strictSettings)
+        #expect(try strict.search(Query(text: "drama starship")).hits.isEmpty)
     }
 
     @Test func caseAndDiacriticsAreFolded() throws {

@@ -40,6 +40,9 @@ public struct Query: Hashable, Sendable {
     public var numericRanges: [String: NumericRange]
     /// The largest number of values returned per facet (refined values always included).
     public var maxValuesPerFacet: Int
+    /// A filter in Algolia's syntax (`genres:Comedy AND year:1990 TO 2000 AND NOT sex:M`),
+    /// applied on top of the refinements; nil for none. A backend reports a malformed one as an error.
+    public var filters: String? = nil
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

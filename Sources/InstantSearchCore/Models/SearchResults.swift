@@ -49,11 +49,18 @@ public struct Hit: Hashable, Sendable {
     public var objectID: String
     public var record: JSONValue
     public var highlights: [String: AttributeHighlight]
+    /// For long text attributes: a few words around the first match, highlighted, with "…"
+    /// where text was cut (Algolia's `_snippetResult`). Empty when the backend makes none.
+    public var snippets: [String: AttributeHighlight]
 
-    public init(objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:]) {
+    public init(
+        objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],
+        snippets: [String: AttributeHighlight] = [:]
+    ) {
         self.objectID = objectID
         self.record = record
         self.highlights = highlights
+        self.snippets = snippets
     }
 }
 
@@ -93,12 +100,16 @@ public struct SearchResults: Hashable, Sendable {
     public var facets: [String: [FacetValueCount]]
     public var facetStats: [String: FacetStats]
     public var processingTimeMS: Double
+    /// When no record matched every word and trailing words were dropped to find some: the
+    /// query as searched, the dropped words wrapped in `<em>` (Algolia's field). nil otherwise.
+    public var queryAfterRemoval: String?
 
     public init(
         indexName: String, query: String = "", hits: [Hit] = [], nbHits: Int = 0, page: Int = 0,
         nbPages: Int = 0, hitsPerPage: Int = 20, facets: [String: [FacetValueCount]] = [:],
-        facetStats: [String: FacetStats] = [:], processingTimeMS: Double = 0
+        facetStats: [String: FacetStats] = [:], processingTimeMS: Double = 0, queryAfterRemoval: String? = nil
     ) {
+        self.queryAfterRemoval = queryAfterRemoval
         self.indexName = indexName
         self.query = query
         self.hits = hits

@@ -13,9 +13,9 @@ public final class EmbeddedBackend: Searchable {
         self.indexByName = byName
     }
 
-    /// Builds one index per data file (settings beside each file are picked up).
+    /// One index per file: an index file opens as written, a data file is indexed (settings beside it are picked up).
     public convenience init(paths: [String]) throws {
-        try self.init(indices: paths.map { try SearchIndex(path: $0) })
+        try self.init(indices: paths.map { try SearchIndex.open(path: $0) })
     }
 
     public var descriptions: [IndexDescription] { indices.map(\.indexDescription) }

@@ -11,21 +11,25 @@ struct FacetColumn: Sendable {
     let valueIDs: [Int32]
     /// Each value's folded words, for search for facet values.
     let foldedWords: [[String]]
+    /// When no record has more than one value: each record's value id, -1 for none. Counting
+    /// then reads one array instead of two.
+    let single: [Int32]?
 
     func valueIDs(of record: Int) -> ArraySlice<Int32> {
         valueIDs[Int(offsets[record])..<Int(offsets[record + 1])]
     }
 
-    init(attribute: String, records: [JSONValue]) {
+    /// `order` lists the records in document order (the column is indexed by document).
+    init(attribute: String, records: [JSONValue], order: [Int32]) {
         // First pass: ids in order of first appearance, kept flat (no array per record).
         var firstSeenID: [String: Int32] = [:]
         var firstSeenValues: [String] = []
         var offsets: [Int32] = [0]
         offsets.reserveCapacity(records.count + 1)
         var provisional: [Int32] = []
-        for record in records {
+        for recordIndex in order {
             let start = provisional.count
-            FacetColumn.forEachFacetValue(record[attribute]) { value in
+            FacetColumn.forEachFacetValue(records[Int(recordIndex)][attribute]) { value in
                 let id: Int32
                 if let known = firstSeenID[value] {
                     id = known
@@ -44,15 +48,39 @@ struct FacetColumn: Sendable {
         var finalID = [Int32](repeating: 0, count: firstSeenValues.count)
         for (rank, id) in sortedIDs.enumerated() { finalID[id] = Int32(rank) }
         let values = sortedIDs.map { firstSeenValues[$0] }
+        self.init(values: values, offsets: offsets, valueIDs: provisional.map { finalID[Int($0)] })
+    }
+
+    /// A column from its stored parts (an index file); the lookups are derived again.
+    init(values: [String], offsets: [Int32], valueIDs: [Int32]) {
         var idOfValue: [String: Int32] = [:]
         for (id, value) in values.enumerated() { idOfValue[value] = Int32(id) }
-
         var tokenizer = Tokenizer()
         self.values = values
         self.idOfValue = idOfValue
         self.offsets = offsets
-        self.valueIDs = provisional.map { finalID[Int($0)] }
+        self.valueIDs = valueIDs
         self.foldedWords = values.map { tokenizer.terms(in: $0) }
+        let documents = offsets.count - 1
+        var isSingle = true
+        for r in 0..<max(documents, 0) where offsets[r + 1] - offsets[r] > 1 {
+            isSingle = false
+            break
+        }
+        if isSingle {
+            var single = [Int32](repeating: -1, count: max(documents, 0))
+            for r in 0..<max(documents, 0) where offsets[r + 1] > offsets[r] { single[r] = valueIDs[Int(offsets[r])] }
+            self.single = single
+        } else {
+            self.single = nil
+        }
+    }
+
+    /// Whether stored parts fit together: offsets ascend within the ids, ids name values.
+    var isConsistent: Bool {
+        offsets.first == 0 && offsets.last == Int32(valueIDs.count)
+            && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
+            && valueIDs.allSatisfy { $0 >= 0 && Int($0) < values.count }
     }
 
     static func forEachFacetValue(_ value: JSONValue?, _ body: (String) -> Void) {
@@ -76,9 +104,13 @@ struct FacetColumn: Sendable {
 struct NumericColumn: Sendable {
     let values: [Double]
 
-    init(attribute: String, records: [JSONValue]) {
-        values = records.map { record in
-            switch record[attribute] {
+    init(values: [Double]) {
+        self.values = values
+    }
+
+    init(attribute: String, records: [JSONValue], order: [Int32]? = nil) {
+        values = (order ?? (0..<records.count).map { Int32($0) }).map { recordIndex in
+            switch records[Int(recordIndex)][attribute] {
             case .number(let n)?: return n
             // A number kept as text ("1999") still filters as a number.
             case .string(let s)?: return Double(s) ?? .nan

@@ -5,17 +5,25 @@ import InstantSearchCore
 /// Immutable once built, so any number of searches may read it at the same time.
 public final class SearchIndex: Sendable {
     public let name: String
-    public let records: [JSONValue]
+    /// The records, by record number, and each one's id (from `objectIDAttribute`, else its position).
+    public let records: RecordStore
     public let settings: ResolvedIndexSettings
-    /// Each record's id, from `objectIDAttribute` or else its position.
-    public let objectIDs: [String]
 
     let dictionary: TermDictionary
+    let prefixLists: PrefixLists
+    /// Recent query words' matching terms (see `TermMatchCache`); the one mutable part, locked.
+    let termMatchCache = TermMatchCache()
     let facetColumns: [String: FacetColumn]
     let numericColumns: [String: NumericColumn]
-    /// Position of each record in customRanking order (ties broken by record order).
+    /// Position of each record in customRanking order (ties broken by record order): its
+    /// document number. Columns, postings and ranking keys speak in document numbers.
     let customRank: [Int32]
+    /// The record of each document.
     let recordAtCustomRank: [Int32]
+    /// How the tie-break criteria pack into a key, from the settings' ranking order.
+    let rankingKey: RankingKey
+    /// Per searchable attribute: matched without typos (`disableTypoToleranceOnAttributes`).
+    let noTypoAttribute: [Bool]
 
     public var recordCount: Int { records.count }
 
@@ -32,34 +40,73 @@ public final class SearchIndex: Sendable {
     public init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
         let resolved = settings.resolved(for: records)
         self.name = name
-        self.records = records
         self.settings = resolved
-        self.objectIDs = records.enumerated().map { position, record in
+        self.records = RecordStore(records: records, objectIDs: records.enumerated().map { position, record in
             guard let attribute = resolved.objectIDAttribute, let value = record[attribute], value != .null else {
                 return String(position)
             }
             return value.displayText
-        }
-        self.dictionary = SearchIndex.buildDictionary(records: records, attributes: resolved.searchableAttributes)
-        var facetColumns: [String: FacetColumn] = [:]
-        for attribute in resolved.attributesForFaceting {
-            facetColumns[attribute] = FacetColumn(attribute: attribute, records: records)
-        }
-        self.facetColumns = facetColumns
-        var numericColumns: [String: NumericColumn] = [:]
-        for attribute in resolved.numericAttributesForFiltering {
-            numericColumns[attribute] = NumericColumn(attribute: attribute, records: records)
-        }
-        for criterion in resolved.customRanking where numericColumns[criterion.attribute] == nil {
-            numericColumns[criterion.attribute] = NumericColumn(attribute: criterion.attribute, records: records)
-        }
-        self.numericColumns = numericColumns
+        })
+        // Documents are numbered in customRanking order (document d is the d-th record of
+        // that order): ranking keys end in the document number, sorted postings are sorted by
+        // custom rank, and every per-document column is read in ascending order by a query.
         let rank = CustomRankOrder.rankOfRecord(records: records, criteria: resolved.customRanking)
         var recordAtRank = [Int32](repeating: 0, count: records.count)
         for (record, position) in rank.enumerated() { recordAtRank[Int(position)] = Int32(record) }
         self.customRank = rank
         self.recordAtCustomRank = recordAtRank
+
+        self.dictionary = SearchIndex.buildDictionary(records: records, order: recordAtRank, attributes: resolved.searchableAttributes)
+        self.prefixLists = PrefixLists(dictionary: dictionary, documentCount: records.count)
+        var facetColumns: [String: FacetColumn] = [:]
+        for attribute in resolved.attributesForFaceting {
+            facetColumns[attribute] = FacetColumn(attribute: attribute, records: records, order: recordAtRank)
+        }
+        self.facetColumns = facetColumns
+        var numericColumns: [String: NumericColumn] = [:]
+        for attribute in resolved.numericAttributesForFiltering {
+            numericColumns[attribute] = NumericColumn(attribute: attribute, records: records, order: recordAtRank)
+        }
+        for criterion in resolved.customRanking where numericColumns[criterion.attribute] == nil {
+            numericColumns[criterion.attribute] = NumericColumn(attribute: criterion.attribute, records: records, order: recordAtRank)
+        }
+        self.numericColumns = numericColumns
+        self.rankingKey = RankingKey(ranking: resolved.relevance.ranking)
+        self.noTypoAttribute = SearchIndex.noTypoSlots(resolved)
     }
+
+    /// An index from its parts, as an index file holds them.
+    init(
+        name: String, records: RecordStore, settings: ResolvedIndexSettings, dictionary: TermDictionary,
+        prefixLists: PrefixLists, facetColumns: [String: FacetColumn], numericColumns: [String: NumericColumn],
+        customRank: [Int32], recordAtCustomRank: [Int32]
+    ) {
+        self.name = name
+        self.records = records
+        self.settings = settings
+        self.dictionary = dictionary
+        self.prefixLists = prefixLists
+        self.facetColumns = facetColumns
+        self.numericColumns = numericColumns
+        self.customRank = customRank
+        self.recordAtCustomRank = recordAtCustomRank
+        self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
+        self.noTypoAttribute = SearchIndex.noTypoSlots(settings)
+    }
+
+    /// Sized to every attribute slot a posting can name, so lookups never go out of bounds.
+    private static func noTypoSlots(_ settings: ResolvedIndexSettings) -> [Bool] {
+        let noTypo = Set(settings.relevance.disableTypoToleranceOnAttributes)
+        return (0...Int(UInt16.max)).map {
+            $0 < settings.searchableAttributes.count && noTypo.contains(settings.searchableAttributes[$0])
+        }
+    }
+
+    /// Each record's id, from `objectIDAttribute` or else its position.
+    public func objectID(of record: Int) -> String { records.objectID(of: record) }
+
+    /// Every record's id, in record order (built on demand: an opened index keeps them packed).
+    public var objectIDs: [String] { (0..<recordCount).map { records.objectID(of: $0) } }
 
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
@@ -88,11 +135,13 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    private static func buildDictionary(records: [JSONValue], attributes: [String]) -> TermDictionary {
+    /// Postings are added document by document, so each posting list comes out sorted.
+    private static func buildDictionary(records: [JSONValue], order: [Int32], attributes: [String]) -> TermDictionary {
         var builder = TermDictionaryBuilder()
         var tokenizer = Tokenizer()
         let attributeCount = min(attributes.count, Int(UInt16.max))
-        for (record, value) in records.enumerated() {
+        for (record, recordIndex) in order.enumerated() {
+            let value = records[Int(recordIndex)]
             for attribute in 0..<attributeCount {
                 var position = 0
                 for text in searchableTexts(value[attributes[attribute]]) {

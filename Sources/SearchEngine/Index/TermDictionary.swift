@@ -15,6 +15,43 @@ struct TermDictionary: Sendable {
     let terms: [String]
     let offsets: [Int]
     let postings: [Posting]
+    /// The terms' bytes back to back (`bytes[starts[t]..<starts[t+1]]`), and each term's common
+    /// prefix length with the term before it (capped at 255): together they let the typo
+    /// matcher walk the sorted terms as if they were a trie, skipping whole subtrees.
+    let bytes: [UInt8]
+    let starts: [Int32]
+    let sharedPrefix: [UInt8]
+
+    init(terms: [String], offsets: [Int], postings: [Posting]) {
+        self.terms = terms
+        self.offsets = offsets
+        self.postings = postings
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        var shared: [UInt8] = []
+        starts.reserveCapacity(terms.count + 1)
+        shared.reserveCapacity(terms.count)
+        var previousStart = 0
+        for term in terms {
+            let start = bytes.count
+            bytes.append(contentsOf: term.utf8)
+            var common = 0
+            let previousLength = start - previousStart
+            while common < previousLength, start + common < bytes.count, common < 255,
+                bytes[previousStart + common] == bytes[start + common]
+            {
+                common += 1
+            }
+            shared.append(UInt8(start == 0 && previousStart == 0 ? 0 : common))
+            starts.append(Int32(bytes.count))
+            previousStart = start
+        }
+        self.bytes = bytes
+        self.starts = starts
+        self.sharedPrefix = shared
+    }
+
+    func length(ofTerm index: Int) -> Int { Int(starts[index + 1] - starts[index]) }
 
     var termCount: Int { terms.count }
 
@@ -45,9 +82,27 @@ struct TermDictionary: Sendable {
     /// The terms that start with `prefix`.
     func prefixTerms(_ prefix: String) -> Range<Int> {
         let start = lowerBound(prefix)
-        var end = start
-        while end < terms.count, terms[end].utf8.starts(with: prefix.utf8) { end += 1 }
-        return start..<end
+        // The run ends at the first term that does not start with the prefix: a binary search,
+        // since "a" alone starts thousands of terms.
+        let wanted = Array(prefix.utf8)
+        var low = start
+        var high = terms.count
+        bytes.withUnsafeBufferPointer { bytes in
+            while low < high {
+                let mid = (low + high) / 2
+                let from = Int(starts[mid])
+                let length = Int(starts[mid + 1]) - from
+                var startsWith = length >= wanted.count
+                if startsWith {
+                    for i in 0..<wanted.count where bytes[from + i] != wanted[i] {
+                        startsWith = false
+                        break
+                    }
+                }
+                if startsWith { low = mid + 1 } else { high = mid }
+            }
+        }
+        return start..<low
     }
 
     /// Byte order, not Swift's String order, so that all words sharing a prefix sit together.
@@ -63,14 +118,24 @@ struct TermDictionaryBuilder {
     private var entryTerms: [Int32] = []
     private var entryPostings: [Posting] = []
 
+    /// The last record each term was added for: one posting per (term, record) is kept.
+    private var lastRecordOfTerm: [Int32] = []
+
+    /// Records must come in order, each one's attributes in ranking order and positions
+    /// ascending. Then a term's first posting in a record is its best (earliest attribute,
+    /// earliest position) and the only one ranking reads, so the others are not stored: a
+    /// plot summary repeating "the" forty times costs one posting, not forty.
     mutating func add(term: String, posting: Posting) {
         let id: Int32
         if let known = idOfTerm[term] {
             id = known
+            if lastRecordOfTerm[Int(id)] == posting.record { return }
+            lastRecordOfTerm[Int(id)] = posting.record
         } else {
             id = Int32(termOfID.count)
             idOfTerm[term] = id
             termOfID.append(term)
+            lastRecordOfTerm.append(posting.record)
         }
         entryTerms.append(id)
         entryPostings.append(posting)

@@ -12,6 +12,8 @@ struct FilterSet {
         /// `impossible`: refined values the index does not have leave no record able to match.
         case facet(FacetColumn, valueIDs: [Int32], disjunctive: Bool, impossible: Bool)
         case numeric(NumericColumn, NumericRange)
+        /// The query's filter string: never ignored, it narrows every count.
+        case expression(CompiledFilter)
     }
 
     static let passesAll: Int16 = -1
@@ -42,6 +44,9 @@ struct FilterSet {
             }
             numericClause[attribute] = clauses.count
             clauses.append(.numeric(column, range))
+        }
+        if let filter = query.filters, !filter.allSatisfy(\.isWhitespace) {
+            clauses.append(.expression(try CompiledFilter(FilterParser.parse(filter), index: index, filter: filter)))
         }
     }
 
@@ -74,6 +79,8 @@ struct FilterSet {
         case .numeric(let column, let range):
             let value = column.values[record]
             return !value.isNaN && range.contains(value)
+        case .expression(let filter):
+            return filter.matches(record)
         }
     }
 

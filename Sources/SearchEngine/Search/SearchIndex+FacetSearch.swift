@@ -1,27 +1,40 @@
 import InstantSearchCore
 
 extension SearchIndex {
-    /// Values of facet `attribute` with a word starting with `text` (folded, so "eco" finds
-    /// "Économie"), counted over the results of `query` (its own refinements ignored when the
-    /// facet is disjunctive, as in the facet list). Most frequent first, at most
-    /// `query.maxValuesPerFacet`.
+    /// Values of facet `attribute` whose words match `text` — the last word as a prefix, with
+    /// the index's typo tolerance, folded so "eco" finds "Économie" — counted over the results
+    /// of `query` (its own refinements ignored when the facet is disjunctive, as in the facet
+    /// list). Fewest typos first, then most frequent; at most `query.maxValuesPerFacet`.
     public func searchForFacetValues(attribute: String, text: String, query: Query) throws -> FacetSearchResults {
         let started = ContinuousClock.now
         guard let column = facetColumns[attribute] else {
             throw SearchError.backend("\"\(attribute)\" is not a facet of index \"\(name)\"")
         }
-        let evaluation = try evaluate(query, words: QueryWord.parse(query.text))
+        let evaluation = try evaluate(query, words: QueryWord.parse(query.text, relevance: settings.relevance))
         let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
         let counts = try FacetAggregator.counts(
             column, records: evaluation.matches.records, status: evaluation.status, ignoring: ignored)
 
-        var tokenizer = Tokenizer()
-        let wanted = tokenizer.terms(in: text)
-        let matching = column.values.indices.filter { id in
-            counts[id] > 0
-                && wanted.allSatisfy { prefix in column.foldedWords[id].contains { $0.utf8.starts(with: prefix.utf8) } }
+        // Facet values are typed whole or as a start: every word may be a prefix.
+        let wanted = QueryWord.parse(text, relevance: settings.relevance).map { word in
+            var word = word
+            word.isPrefix = true
+            return word
         }
-        let ranked = matching.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+        var typosOfValue: [Int: Int] = [:]
+        for id in column.values.indices where counts[id] > 0 {
+            var total = 0
+            var matchesAll = true
+            for word in wanted {
+                let best = column.foldedWords[id].compactMap { word.typos(against: $0) }.min()
+                guard let best else { matchesAll = false; break }
+                total += best
+            }
+            if matchesAll { typosOfValue[id] = total }
+        }
+        let ranked = typosOfValue.keys.sorted { a, b in
+            (typosOfValue[a]!, -counts[a], a) < (typosOfValue[b]!, -counts[b], b)
+        }
         let hits = ranked.prefix(max(query.maxValuesPerFacet, 0)).map {
             FacetValueCount(value: column.values[$0], count: counts[$0])
         }

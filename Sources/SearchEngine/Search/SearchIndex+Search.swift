@@ -13,61 +13,98 @@ extension SearchIndex {
     /// Checks for cancellation in long loops and throws `CancellationError` when cancelled.
     public func search(_ query: Query) throws -> SearchResults {
         let started = ContinuousClock.now
-        let words = QueryWord.parse(query.text)
-        let evaluation = try evaluate(query, words: words)
-        let matches = evaluation.matches
-
-        var hitKeys: [UInt64] = []
-        hitKeys.reserveCapacity(matches.keys.count)
-        for (i, key) in matches.keys.enumerated() where evaluation.status[i] == FilterSet.passesAll {
-            hitKeys.append(key)
+        let typed = QueryWord.parse(query.text, relevance: settings.relevance)
+        var words = typed
+        var evaluation = try evaluate(query, words: words)
+        var hitKeys = SearchIndex.passingKeys(evaluation)
+        // Nothing for all the words together: drop words from the end until something is found.
+        let allWords = (evaluation, hitKeys)
+        while hitKeys.isEmpty, settings.relevance.removeWordsIfNoResults, words.count > 1 {
+            words.removeLast()
+            evaluation = try evaluate(query, words: words, removedWords: typed.count - words.count)
+            hitKeys = SearchIndex.passingKeys(evaluation)
         }
-
-        var facets: [String: [FacetValueCount]] = [:]
-        let facetAttributes = query.facets.contains("*") ? settings.attributesForFaceting : query.facets
-        for attribute in facetAttributes {
-            guard let column = facetColumns[attribute] else { continue }
-            let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
-            let counts = try FacetAggregator.counts(column, records: matches.records, status: evaluation.status, ignoring: ignored)
-            facets[attribute] = FacetAggregator.topValues(
-                column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
+        if hitKeys.isEmpty {
+            // Dropping found nothing either: answer for the query as typed.
+            (evaluation, hitKeys) = allWords
+            words = typed
         }
+        let queryAfterRemoval = words.count < typed.count
+            ? (words.map(\.term) + typed[words.count...].map { "<em>\($0.term)</em>" }).joined(separator: " ") : nil
 
-        var facetStats: [String: FacetStats] = [:]
-        for attribute in settings.numericAttributesForFiltering {
-            guard let column = numericColumns[attribute] else { continue }
-            let ignored = evaluation.filters.numericClause[attribute]
-            facetStats[attribute] = FacetAggregator.stats(column, records: matches.records, status: evaluation.status, ignoring: ignored)
-        }
-
+        // Facets and stats, then the page. (Running the two on the two cores at once measured
+        // slower: the large loops inside already split over both cores.)
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
-        var hits: [Hit] = []
-        if hitsPerPage > 0 {
-            let (wanted, overflow) = (page + 1).multipliedReportingOverflow(by: hitsPerPage)
-            let best = TopKeys.smallest(hitKeys, count: overflow ? hitKeys.count : wanted)
-            var highlighter = Highlighter(words: words)
-            let (skipped, skipOverflow) = page.multipliedReportingOverflow(by: hitsPerPage)
-            for key in best.dropFirst(skipOverflow ? best.count : skipped) {
-                let record = Int(recordAtCustomRank[Int(UInt32(truncatingIfNeeded: key))])
-                hits.append(Hit(
-                    objectID: objectIDs[record], record: records[record],
-                    highlights: highlighter.highlights(of: records[record], attributes: settings.searchableAttributes)
-                ))
-            }
-        }
+        let (facets, facetStats) = try aggregate(query, evaluation)
+        let hits = pageOfHits(hitKeys, query, words)
 
         let nbHits = hitKeys.count
         let elapsed = ContinuousClock.now - started
         return SearchResults(
             indexName: name, query: query.text, hits: hits, nbHits: nbHits, page: page,
             nbPages: hitsPerPage > 0 && nbHits > 0 ? (nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
-            facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed)
+            facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed),
+            queryAfterRemoval: queryAfterRemoval
         )
     }
 
-    func evaluate(_ query: Query, words: [QueryWord]) throws -> QueryEvaluation {
-        let matches = try TextMatcher.match(words, in: self)
+    /// Every requested facet's top values and every numeric attribute's stats.
+    private func aggregate(
+        _ query: Query, _ evaluation: QueryEvaluation
+    ) throws -> ([String: [FacetValueCount]], [String: FacetStats]) {
+        let records = evaluation.matches.records
+        var facets: [String: [FacetValueCount]] = [:]
+        let facetAttributes = query.facets.contains("*") ? settings.attributesForFaceting : query.facets
+        for attribute in facetAttributes {
+            guard let column = facetColumns[attribute] else { continue }
+            let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
+            let counts = try FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
+            facets[attribute] = FacetAggregator.topValues(
+                column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
+        }
+        var facetStats: [String: FacetStats] = [:]
+        for attribute in settings.numericAttributesForFiltering {
+            guard let column = numericColumns[attribute] else { continue }
+            let ignored = evaluation.filters.numericClause[attribute]
+            facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
+        }
+        return (facets, facetStats)
+    }
+
+    /// The requested page: the best keys (a heap, not a sort), their records and highlights.
+    private func pageOfHits(_ hitKeys: [UInt64], _ query: Query, _ words: [QueryWord]) -> [Hit] {
+        let hitsPerPage = max(query.hitsPerPage, 0)
+        let page = max(query.page, 0)
+        guard hitsPerPage > 0 else { return [] }
+        let (wanted, overflow) = (page + 1).multipliedReportingOverflow(by: hitsPerPage)
+        let best = TopKeys.smallest(hitKeys, count: overflow ? hitKeys.count : wanted)
+        let (skipped, skipOverflow) = page.multipliedReportingOverflow(by: hitsPerPage)
+        return hits(best.dropFirst(skipOverflow ? best.count : skipped), words)
+    }
+
+    private func hits(_ keys: ArraySlice<UInt64>, _ words: [QueryWord]) -> [Hit] {
+        var highlighter = Highlighter(words: words)
+        return keys.map { key in
+            let record = Int(recordAtCustomRank[RankingKey.customRank(of: key)])
+            let value = records[record]
+            let (highlights, snippets) = highlighter.highlights(of: value, attributes: settings.searchableAttributes)
+            return Hit(objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets)
+        }
+    }
+
+    static func passingKeys(_ evaluation: QueryEvaluation) -> [UInt64] {
+        if evaluation.filters.clauses.isEmpty { return evaluation.matches.keys }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(evaluation.matches.keys.count)
+        for (i, key) in evaluation.matches.keys.enumerated() where evaluation.status[i] == FilterSet.passesAll {
+            keys.append(key)
+        }
+        return keys
+    }
+
+    func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
+        let matches = try TextMatcher.match(words, removedWords: removedWords, in: self)
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
         return QueryEvaluation(matches: matches, filters: filters, status: status)

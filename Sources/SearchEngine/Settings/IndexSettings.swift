@@ -40,6 +40,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var displayAttributes: [String]?
     /// Where a record's id is read; by default `objectID`, else `id`, else the record's position.
     public var objectIDAttribute: String?
+    /// Relevance knobs (see `RelevanceSettings`): typo tolerance, ranking order, word removal.
+    public var relevance: RelevanceSettings = RelevanceSettings()
 
     public init(
         searchableAttributes: [String]? = nil, attributesForFaceting: [String]? = nil,
@@ -59,7 +61,7 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute",
-    ]
+    ] + RelevanceSettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
@@ -103,6 +105,8 @@ public struct IndexSettings: Hashable, Sendable {
             case "objectIDAttribute":
                 guard case .string(let name) = value else { throw fail("\"objectIDAttribute\" must be a string") }
                 settings.objectIDAttribute = name
+            case _ where RelevanceSettings.knownKeys.contains(key):
+                try settings.relevance.parse(key: key, value: value, fail: fail)
             default:
                 throw fail("unknown settings key \"\(key)\"; known keys: " + knownKeys.joined(separator: ", "))
             }

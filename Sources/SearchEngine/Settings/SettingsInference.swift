@@ -10,6 +10,7 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     public var displayAttributes: [String]
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
+    public var relevance = RelevanceSettings()
 }
 
 /// What one top-level attribute holds across all records: the evidence inference decides on.
@@ -160,7 +161,7 @@ extension IndexSettings {
         return ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
-            displayAttributes: display, objectIDAttribute: idAttribute
+            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
         )
     }
 

@@ -90,12 +90,21 @@ struct CharacterOffsets {
     /// The UTF-8 offset at which each Character starts, plus the total length at the end.
     private let starts: [Int]
 
-    init(_ text: String) {
+    /// Offsets of the Characters holding bytes `0..<limit` (all of them by default).
+    init(_ text: String, upTo limit: Int = .max) {
+        // ASCII text (most of it): one byte per Character, so offsets are the identity and
+        // grapheme breaking, the slow part, is skipped.
+        let end = min(limit, text.utf8.count)
+        if text.utf8.prefix(end + 1).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            self.starts = Array(0...end)
+            return
+        }
         var starts: [Int] = []
         var offset = 0
         for character in text {
             starts.append(offset)
             offset += character.utf8.count
+            if offset >= end { break }
         }
         starts.append(offset)
         self.starts = starts

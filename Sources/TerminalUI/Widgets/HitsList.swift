@@ -135,7 +135,7 @@ struct HitDisplay {
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record[attribute].map { Self.format(attribute: attribute, value: $0) }
+            hit.record[attribute].map { NumberText.format($0, attribute: attribute) }
         }
         var details: [(String, Style)] = []
         for attribute in attributes where attribute != titleAttribute && attribute != figureAttribute {
@@ -167,20 +167,5 @@ struct HitDisplay {
             return pieces
         }
         return [(hit.record[attribute]?.displayText ?? "", plain)]
-    }
-
-    static func format(attribute: String, value: JSONValue) -> String {
-        guard let number = value.numberValue else { return value.displayText }
-        let text = number == number.rounded() ? JSONValue.number(number).displayText : String(format2: number)
-        return ["price", "cost", "amount"].contains(attribute.lowercased()) ? "$" + text : text
-    }
-}
-
-extension String {
-    /// A number with two decimals, without Foundation's formatter.
-    init(format2 number: Double) {
-        let cents = Int((abs(number) * 100).rounded())
-        let fraction = cents % 100
-        self = (number < 0 ? "-" : "") + "\(cents / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }

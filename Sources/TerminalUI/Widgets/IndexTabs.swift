@@ -14,7 +14,7 @@ public final class IndexTabs: InstantSearchWidget {
         for (position, searcher) in hub.searchers.enumerated() {
             let isActive = position == hub.activeIndex
             var label = " \(searcher.indexName)"
-            if let results = searcher.results, results.query == hub.queryText { label += " \(results.nbHits.formatted)" }
+            if let results = searcher.results, results.query == hub.queryText { label += " \(NumberText.grouped(results.nbHits))" }
             label += " "
             let style = isActive ? Theme.title.reverse() : Theme.secondary
             x += canvas.write(label, x: x, y: area.y, style: style, maxWidth: area.maxX - x)

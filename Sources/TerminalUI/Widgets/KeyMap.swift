@@ -39,8 +39,9 @@ public enum KeyMap {
             Entry(keys: "Up / Down", action: "previous / next numeric attribute"),
             Entry(keys: "Delete", action: "clear this attribute's range (instead of editing the query)"),
         ]),
-        Group(title: "Leaving", entries: [
+        Group(title: "Help, screen, leaving", entries: [
             Entry(keys: "F1", action: "open / close this help"),
+            Entry(keys: "Ctrl-L", action: "redraw the screen"),
             Entry(keys: "Esc", action: "close help, back to the hits list; from there, quit (status 130)"),
             Entry(keys: "Ctrl-C", action: "quit from anywhere (status 130)"),
         ]),

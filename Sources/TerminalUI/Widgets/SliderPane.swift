@@ -98,8 +98,8 @@ public final class SliderPane: SearchableWidget, ResultingWidget, RefinableWidge
             return
         }
         drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
-        let minLabel = HitDisplay.format(attribute: attribute, value: .number(bounds.lowerBound))
-        let maxLabel = HitDisplay.format(attribute: attribute, value: .number(bounds.upperBound))
+        let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
+        let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
         canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
         canvas.write(maxLabel, x: area.maxX - 1 - maxLabel.displayWidth, y: area.y + 2, style: Theme.secondary)
         let range = slider.range == nil ? "any" : "\(format(low)) to \(format(high))"
@@ -109,7 +109,7 @@ public final class SliderPane: SearchableWidget, ResultingWidget, RefinableWidge
     }
 
     private func format(_ value: Double) -> String {
-        HitDisplay.format(attribute: attribute ?? "", value: .number(value))
+        NumberText.format(.number(value), attribute: attribute ?? "")
     }
 
     private func drawTrack(

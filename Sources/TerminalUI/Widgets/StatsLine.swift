@@ -1,3 +1,4 @@
+import Foundation
 import InstantSearchCore
 
 /// "338 results · 0.4 ms", the refinements in force, the strategy's mode, and errors.
@@ -28,8 +29,11 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         var left: [(String, Style)] = []
         if let results {
             let noun = results.nbHits == 1 ? "result" : "results"
-            left.append(("\(results.nbHits.formatted) \(noun)", Theme.title))
+            left.append(("\(NumberText.grouped(results.nbHits)) \(noun)", Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS))", Theme.secondary))
+        }
+        if let dropped = results.flatMap(Self.droppedWords) {
+            left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
         if searcher.isSearching { left.append(("  searching…", Theme.secondary)) }
         if let error { left.append(("  ⚠ \(error.message)", Theme.error)) }
@@ -43,7 +47,18 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
     }
 
     static func milliseconds(_ value: Double) -> String {
-        value < 10 ? "\(String(format2: value).dropLast()) ms" : "\(Int(value.rounded())) ms"
+        value < 10 ? "\(NumberText.fixed(value, decimals: 1)) ms" : "\(Int(value.rounded())) ms"
+    }
+
+    /// The words the backend left out to find something: the `<em>` parts of Algolia's
+    /// `queryAfterRemoval`.
+    static func droppedWords(_ results: SearchResults) -> String? {
+        guard let marked = results.queryAfterRemoval else { return nil }
+        let words = marked.components(separatedBy: "<em>").dropFirst().compactMap {
+            $0.components(separatedBy: "</em>").first
+        }
+        let dropped = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return dropped.isEmpty ? nil : dropped
     }
 
     /// "brand: Sony, LG · price: 100 to 500"
@@ -53,18 +68,5 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         }
         let ranges = query.numericRanges.keys.sorted().map { "\($0): \(query.numericRanges[$0]!)" }
         return (facets + ranges).joined(separator: " · ")
-    }
-}
-
-extension Int {
-    /// 1690784 → "1,690,784".
-    var formatted: String {
-        let digits = String(abs(self))
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return self < 0 ? "-" + out : out
     }
 }

@@ -11,6 +11,7 @@ enum Theme {
     static let paneTitle = Style.fg(.muted).bold()
     static let focusedPaneTitle = Style.fg(.accent).bold()
     static let error = Style.fg(.error).bold()
+    static let warning = Style.fg(.warning)
     static let count = Style.fg(.muted)
     static let refined = Style.fg(.success).bold()
     static let key = Style.fg(.accent).bold()

@@ -1,0 +1,71 @@
+import InstantSearchCore
+import OrderedCollections
+
+/// Search results as Algolia's search response: what scripts and benchmarks read from
+/// `instantsearch query`, field for field where Algolia has the field.
+public enum AlgoliaResponse {
+    public static func json(_ results: SearchResults, params: String = "") -> JSONValue {
+        var response: OrderedDictionary<String, JSONValue> = [:]
+        response["hits"] = .array(results.hits.map(hit))
+        response["nbHits"] = number(results.nbHits)
+        response["page"] = number(results.page)
+        response["nbPages"] = number(results.nbPages)
+        response["hitsPerPage"] = number(results.hitsPerPage)
+        response["processingTimeMS"] = number(Int(results.processingTimeMS.rounded(.up)))
+        response["exhaustiveNbHits"] = .bool(true)
+        var facets: OrderedDictionary<String, JSONValue> = [:]
+        for attribute in results.facets.keys.sorted() {
+            var values: OrderedDictionary<String, JSONValue> = [:]
+            for value in results.facets[attribute]! { values[value.value] = number(value.count) }
+            facets[attribute] = .object(values)
+        }
+        response["facets"] = .object(facets)
+        var stats: OrderedDictionary<String, JSONValue> = [:]
+        for attribute in results.facetStats.keys.sorted() {
+            let s = results.facetStats[attribute]!
+            stats[attribute] = ["min": .number(s.min), "max": .number(s.max), "avg": .number(s.avg), "sum": .number(s.sum)]
+        }
+        response["facets_stats"] = .object(stats)
+        response["query"] = .string(results.query)
+        if let removal = results.queryAfterRemoval { response["queryAfterRemoval"] = .string(removal) }
+        response["params"] = .string(params)
+        response["index"] = .string(results.indexName)
+        return .object(response)
+    }
+
+    static func number(_ n: Int) -> JSONValue { .number(Double(n)) }
+
+    /// The record's own fields, `objectID`, then `_highlightResult` (and `_snippetResult` when
+    /// the engine made snippets): one entry per attribute, an array for array attributes.
+    static func hit(_ hit: Hit) -> JSONValue {
+        var fields = hit.record.objectValue ?? [:]
+        fields["objectID"] = .string(hit.objectID)
+        var highlights: OrderedDictionary<String, JSONValue> = [:]
+        for attribute in hit.highlights.keys.sorted() {
+            let highlight = hit.highlights[attribute]!
+            let isArray = hit.record[attribute]?.arrayValue != nil
+            highlights[attribute] = entry(highlight, isArray: isArray)
+        }
+        fields["_highlightResult"] = .object(highlights)
+        if !hit.snippets.isEmpty {
+            var snippets: OrderedDictionary<String, JSONValue> = [:]
+            for attribute in hit.snippets.keys.sorted() {
+                let snippet = hit.snippets[attribute]!
+                snippets[attribute] = entry(snippet, isArray: hit.record[attribute]?.arrayValue != nil)
+            }
+            fields["_snippetResult"] = .object(snippets)
+        }
+        return .object(fields)
+    }
+
+    static func entry(_ highlight: AttributeHighlight, isArray: Bool) -> JSONValue {
+        let words = JSONValue.array(highlight.matchedWords.map { .string($0) })
+        let entries = highlight.values.map { value -> JSONValue in
+            let level = value.matchedRanges.isEmpty ? MatchLevel.none : highlight.matchLevel
+            return ["value": .string(value.tagged()), "matchLevel": .string(level.rawValue),
+                    "matchedWords": value.matchedRanges.isEmpty ? [] : words]
+        }
+        if isArray { return .array(entries) }
+        return entries.first ?? ["value": "", "matchLevel": "none", "matchedWords": []]
+    }
+}

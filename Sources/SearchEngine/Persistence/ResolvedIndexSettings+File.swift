@@ -1,0 +1,28 @@
+import InstantSearchCore
+
+extension ResolvedIndexSettings {
+    /// Every key written out, in the settings-file form: resolved against no records it
+    /// gives these same settings back, which is how an index file stores them.
+    func fileJSON() -> JSONValue {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+        var object: JSONValue = [
+            "searchableAttributes": strings(searchableAttributes),
+            "attributesForFaceting": strings(attributesForFaceting),
+            "disjunctiveFacets": strings(disjunctiveFacets),
+            "numericAttributesForFiltering": strings(numericAttributesForFiltering),
+            "customRanking": strings(customRanking.map(\.description)),
+            "displayAttributes": strings(displayAttributes),
+            "typoTolerance": .bool(relevance.typoTolerance),
+            "minWordSizefor1Typo": .number(Double(relevance.minWordSizefor1Typo)),
+            "minWordSizefor2Typos": .number(Double(relevance.minWordSizefor2Typos)),
+            "disableTypoToleranceOnAttributes": strings(relevance.disableTypoToleranceOnAttributes),
+            "ranking": strings(relevance.ranking.map(\.rawValue)),
+            "removeWordsIfNoResults": .string(relevance.removeWordsIfNoResults ? "lastWords" : "none"),
+        ]
+        if let objectIDAttribute, case .object(var fields) = object {
+            fields["objectIDAttribute"] = .string(objectIDAttribute)
+            object = .object(fields)
+        }
+        return object
+    }
+}

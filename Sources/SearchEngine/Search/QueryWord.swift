@@ -1,0 +1,39 @@
+/// A word of the query, folded like indexed text. Only the last word of a query still being
+/// typed is a prefix: "star wa" finds "wars", "star wa " does not.
+struct QueryWord: Hashable, Sendable {
+    var term: String
+    var isPrefix: Bool
+    /// How many typos a matching term may have (0 below `minWordSizefor1Typo` letters).
+    var maxTypos: Int = 0
+
+    /// Per-record match cells are small; a longer "query" is a pasted text, not a search.
+    static let maxWords = 32
+
+    static func parse(_ text: String, relevance: RelevanceSettings? = nil) -> [QueryWord] {
+        var tokenizer = Tokenizer()
+        let terms = Array(tokenizer.terms(in: text).prefix(maxWords))
+        let endsWithSpace = text.last?.isWhitespace ?? true
+        return terms.enumerated().map { index, term in
+            QueryWord(
+                term: term, isPrefix: index == terms.count - 1 && !endsWithSpace,
+                maxTypos: relevance?.allowedTypos(letters: term.unicodeScalars.count) ?? 0)
+        }
+    }
+
+    /// Whether an indexed word matches without typos.
+    func matches(_ indexedTerm: String) -> Bool {
+        isPrefix ? indexedTerm.utf8.starts(with: term.utf8) : indexedTerm == term
+    }
+
+    /// The typos with which an indexed word matches, nil when it does not. The highlighter asks
+    /// this of every word of a hit's text, long plots included, so lengths that cannot match
+    /// are turned away before the distance is computed.
+    func typos(against indexedTerm: String) -> Int? {
+        if matches(indexedTerm) { return 0 }
+        guard maxTypos > 0 else { return nil }
+        let length = indexedTerm.utf8.count
+        let wordLength = term.utf8.count
+        if length < wordLength - maxTypos || (!isPrefix && length > wordLength + maxTypos) { return nil }
+        return TypoMatcher.distance(Array(term.utf8), Array(indexedTerm.utf8), prefix: isPrefix, limit: maxTypos)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the last few query words cost to find: their dictionary terms (the walk of a large
+/// dictionary with two typos) and, for the word a query starts from, its `(document, cell)`
+/// pairs. Typing "harry potter" asks for "harry" again on each of the seven keystrokes after
+/// the space; the way fzf narrows its previous matches, these keystrokes reuse that work.
+/// Small on purpose: it serves consecutive keystrokes, not a replay of old ones.
+final class TermMatchCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var word: [UInt8]
+        var prefix: Bool
+        var maxTypos: Int
+    }
+
+    static let capacity = 8
+    /// Pairs lists longer than this are not kept (8 bytes each): memory stays bounded.
+    static let maxPairs = 1 << 20
+    private let lock = NSLock()
+    private var terms: [(key: Key, value: [TermMatch])] = []  // most recent last
+    private var pairs: [(key: Key, value: [UInt64])] = []
+
+    func terms(for key: Key, compute: () -> [TermMatch]) -> [TermMatch] {
+        if let known = lookup(key, in: &terms) { return known }
+        let value = compute()
+        store(key, value, in: &terms)
+        return value
+    }
+
+    func pairs(for key: Key, compute: () throws -> [UInt64]) rethrows -> [UInt64] {
+        if let known = lookup(key, in: &pairs) { return known }
+        let value = try compute()
+        if value.count <= TermMatchCache.maxPairs { store(key, value, in: &pairs) }
+        return value
+    }
+
+    private func lookup<V>(_ key: Key, in entries: inout [(key: Key, value: V)]) -> V? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = entries.remove(at: i)
+        entries.append(entry)
+        return entry.value
+    }
+
+    private func store<V>(_ key: Key, _ value: V, in entries: inout [(key: Key, value: V)]) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll { $0.key == key }
+        entries.append((key, value))
+        if entries.count > TermMatchCache.capacity { entries.removeFirst() }
+    }
+}

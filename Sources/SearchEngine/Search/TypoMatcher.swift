@@ -1,0 +1,154 @@
+/// One dictionary term a query word matches, and how well.
+struct TermMatch: Sendable {
+    var term: Int32
+    var typos: UInt8
+    /// The term is the query word itself: no typo, not a longer completion of a prefix.
+    var exact: Bool
+}
+
+/// Finds the dictionary terms within a Damerau–Levenshtein distance (optimal string alignment:
+/// insert, delete, substitute, swap two neighbours) of a query word.
+///
+/// Terms are sorted, so walking them in order is a depth-first walk of the trie they would
+/// form: a term shares its first `sharedPrefix` bytes with the previous one, and so the DP rows
+/// for those bytes. When a row's minimum exceeds the allowed typos, no term below that node
+/// can match, and the whole run of terms sharing that prefix is skipped at once.
+///
+/// For a prefix word (the last word, still being typed) a term matches with `t` typos when
+/// some prefix of it is within `t` of the word: "mray" finds "maryann" with one typo.
+enum TypoMatcher {
+    static func matches(word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary) -> [TermMatch] {
+        if maxTypos == 0 || word.count > 200 { return exactMatches(word: word, prefix: prefix, in: dictionary) }
+        let m = word.count
+        let k = maxTypos
+        let width = m + 1
+        let cap = m + k  // no term longer than this matches a whole word; for a prefix, deeper bytes change nothing
+        var rows = [Int](repeating: 0, count: (cap + 1) * width)
+        for j in 0...m { rows[j] = j }
+        // bestPrefix[d]: the fewest typos of any prefix of length ≤ d of the current term.
+        var bestPrefix = [Int](repeating: Int.max, count: cap + 1)
+        bestPrefix[0] = m
+        var out: [TermMatch] = []
+        let count = dictionary.termCount
+        let shared = dictionary.sharedPrefix
+        var validDepth = 0
+        var i = 0
+        let big = k + 1  // any distance past the limit: all that matters is that it is too far
+        dictionary.bytes.withUnsafeBufferPointer { bytes in
+          rows.withUnsafeMutableBufferPointer { rows in
+            while i < count {
+                let start = Int(dictionary.starts[i])
+                let length = dictionary.length(ofTerm: i)
+                var depth = min(Int(shared[i]), validDepth)
+                var verdict = -1  // typos of this term, or -1: no match
+                var skipFrom = -1  // when set, every following term sharing this many bytes gets `verdict`
+                while true {
+                    if depth == length {
+                        verdict = prefix ? bestPrefix[depth] : rows[depth * width + m]
+                        if verdict > k { verdict = -1 }
+                        if prefix, depth == cap { skipFrom = depth }
+                        break
+                    }
+                    if depth == cap {
+                        // Deeper bytes cannot help: a prefix keeps its best, a whole word is too long.
+                        verdict = prefix && bestPrefix[depth] <= k ? bestPrefix[depth] : -1
+                        skipFrom = depth
+                        break
+                    }
+                    depth += 1
+                    let c = bytes[start + depth - 1]
+                    let previousByte = depth > 1 ? bytes[start + depth - 2] : 0
+                    let row = depth * width
+                    let above = row - width
+                    // Only the diagonal band |j - depth| ≤ k can hold distances within k; the
+                    // cells just outside it are marked too far, which is all the next row reads.
+                    let low = max(1, depth - k)
+                    let high = min(m, depth + k)
+                    rows[row] = depth
+                    if low > 1 { rows[row + low - 1] = big }
+                    if high < m { rows[row + high + 1] = big }
+                    var rowMin = depth
+                    if low <= high {
+                        for j in low...high {
+                            var v = min(rows[above + j] + 1, rows[row + j - 1] + 1)
+                            v = min(v, rows[above + j - 1] + (c == word[j - 1] ? 0 : 1))
+                            if depth > 1, j > 1, c == word[j - 2], previousByte == word[j - 1] {
+                                v = min(v, rows[above - width + j - 2] + 1)
+                            }
+                            rows[row + j] = v
+                            if v < rowMin { rowMin = v }
+                        }
+                    }
+                    let last = high == m ? rows[row + m] : big
+                    if high < m { rows[row + m] = big }
+                    bestPrefix[depth] = min(bestPrefix[depth - 1], last)
+                    if rowMin > k {
+                        // Dead node: nothing below gets closer than what its ancestors already had.
+                        verdict = prefix && bestPrefix[depth - 1] <= k ? bestPrefix[depth - 1] : -1
+                        skipFrom = depth
+                        break
+                    }
+                }
+                validDepth = depth
+                emit(i, verdict, m, dictionary, &out)
+                i += 1
+                if skipFrom >= 0 {
+                    while i < count, Int(shared[i]) >= skipFrom {
+                        emit(i, verdict, m, dictionary, &out)
+                        i += 1
+                    }
+                    validDepth = min(validDepth, skipFrom)
+                }
+            }
+          }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private static func emit(_ term: Int, _ typos: Int, _ m: Int, _ dictionary: TermDictionary, _ out: inout [TermMatch]) {
+        guard typos >= 0 else { return }
+        out.append(TermMatch(term: Int32(term), typos: UInt8(typos), exact: typos == 0 && dictionary.length(ofTerm: term) == m))
+    }
+
+    /// Without typos: a binary search for the word, or the run of terms it starts.
+    static func exactMatches(word: [UInt8], prefix: Bool, in dictionary: TermDictionary) -> [TermMatch] {
+        let text = String(decoding: word, as: UTF8.self)
+        if prefix {
+            return dictionary.prefixTerms(text).map {
+                TermMatch(term: Int32($0), typos: 0, exact: dictionary.length(ofTerm: $0) == word.count)
+            }
+        }
+        return dictionary.exactTerm(text).map { [TermMatch(term: Int32($0), typos: 0, exact: true)] } ?? []
+    }
+
+    /// The distance between two words, or nil past `limit`; with `prefix`, the best over the
+    /// prefixes of `term`. What the highlighter uses to find typo matches in a hit's text.
+    static func distance(_ word: [UInt8], _ term: [UInt8], prefix: Bool, limit: Int) -> Int? {
+        let m = word.count
+        let n = prefix ? min(term.count, m + limit) : term.count
+        if !prefix, abs(n - m) > limit { return nil }
+        if n == 0 || m == 0 { return max(n, m) <= limit || (prefix && m <= limit) ? (prefix ? m : max(n, m)) : nil }
+        // Three rolling rows in one scratch allocation: the highlighter calls this per token.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { buffer in
+            var previous2 = buffer.baseAddress!
+            var previous = previous2 + (m + 1)
+            var current = previous + (m + 1)
+            for j in 0...m { previous[j] = j }
+            var best = prefix ? m : Int.max
+            for d in 1...n {
+                current[0] = d
+                let c = term[d - 1]
+                for j in 1...m {
+                    var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (c == word[j - 1] ? 0 : 1))
+                    if d > 1, j > 1, c == word[j - 2], term[d - 2] == word[j - 1] { v = min(v, previous2[j - 2] + 1) }
+                    current[j] = v
+                }
+                if prefix { best = min(best, current[m]) }
+                (previous2, previous, current) = (previous, current, previous2)
+            }
+            let result = prefix ? best : previous[m]
+            return result <= limit ? result : nil
+        }
+    }
+}

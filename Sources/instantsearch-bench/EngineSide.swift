@@ -1,0 +1,50 @@
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+/// Our engine: load, build, then replay the keystrokes — top 20 ranked and highlighted,
+/// counts of every facet, facet stats — exactly what the TUI asks for on each key.
+enum EngineSide {
+    static func run(_ dataset: BenchDataset, path: String, rounds: Int) throws -> Measurement {
+        var started = ContinuousClock.now
+        let records = try DataLoader.load(path: path)
+        let parseMS = milliseconds(since: started)
+        started = ContinuousClock.now
+        let index = SearchIndex(name: dataset.name, records: records, settings: dataset.settings)
+        let buildMS = milliseconds(since: started)
+
+        // BENCH_VERBOSE=1 lists each keystroke's time and hit count on standard error.
+        let verbose = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil
+        var samples: [Double] = []
+        var totalHits = 0
+        // BENCH_ONLY="text" replays that one keystroke instead (for profiling).
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+        let keystrokes = only.map { Array(repeating: $0, count: 200) } ?? BenchDataset.keystrokes
+        for round in 0...rounds {  // round 0 warms caches and is not counted
+            for text in keystrokes {
+                let query = Query(text: text, hitsPerPage: 20, facets: dataset.facets)
+                let start = ContinuousClock.now
+                let results = try index.search(query)
+                let elapsed = milliseconds(since: start)
+                if round > 0 { samples.append(elapsed) }
+                if round == 1 { totalHits += results.nbHits }
+                if round == 1, verbose {
+                    FileHandle.standardError.write(Data("\(text.debugDescription)\t\(Report.format(elapsed, 3))\t\(results.nbHits)\n".utf8))
+                }
+            }
+        }
+        // Peak memory of building and searching, before the index file's write and open add theirs.
+        let peakMB = peakMemoryMB()
+        // The persisted index: written aside, then opened the way `query` and the TUI open it.
+        let indexPath = NSTemporaryDirectory() + "instantsearch-bench-\(getpid()).isidx"
+        defer { try? FileManager.default.removeItem(atPath: indexPath) }
+        try index.write(to: indexPath)
+        started = ContinuousClock.now
+        let opened = try SearchIndex.open(path: indexPath)
+        let openMS = milliseconds(since: started)
+        precondition(opened.recordCount == index.recordCount)
+        return Measurement(
+            side: "engine", dataset: dataset.name, records: index.recordCount, parseMS: parseMS, buildMS: buildMS, openMS: openMS,
+            peakMB: peakMB, keystrokeMS: samples, totalHits: totalHits)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SearchEngine
+
+/// `instantsearch index FILE -o INDEX_FILE`: build once, open fast. The TUI and `query`
+/// accept the written file wherever they accept a data file.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Build the index of a data file and write it to a file that opens without rebuilding.",
+        discussion: """
+            The settings come from --settings, else FILE's sibling NAME.settings.json, else the \
+            data. The index is written beside the target first and then renamed over it, so an \
+            interrupted run never leaves a broken index behind.
+            """
+    )
+
+    @Argument(help: "A data file: .json (array), .ndjson / .jsonl, .csv (with a header).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the index.", valueName: "index-file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Settings file for the index.", valueName: "file"))
+    var settings: String?
+
+    func run() throws {
+        do {
+            let started = ContinuousClock.now
+            let index = try SearchIndex(path: file, settingsPath: settings)
+            try index.write(to: output)
+            let elapsed = ContinuousClock.now - started
+            FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("instantsearch index: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+/// `instantsearch query FILE_OR_INDEX "text"`: one search, printed as Algolia's JSON response.
+/// For scripts and benchmarks: exit 0 with hits, 1 with none, 2 on an error.
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Search once and print the results as one JSON object shaped like Algolia's response.",
+        discussion: """
+            FILE_OR_INDEX is a data file (.json, .ndjson, .csv; its NAME.settings.json is used when \
+            present) or an index written by 'instantsearch index'. Exit status: 0 with hits, \
+            1 with none, 2 on an error (the message on standard error).
+
+            --filters takes Algolia's syntax: genres:Comedy AND year:1990 TO 2000 AND NOT sex:M, \
+            with OR, parentheses, quoted values and numeric comparisons (year >= 2000).
+            """
+    )
+
+    @Argument(help: "A data file or an index file.")
+    var source: String
+
+    @Argument(help: "The query text (the last word is matched as a prefix).")
+    var text: String = ""
+
+    @Option(help: ArgumentHelp("A filter in Algolia's syntax.", valueName: "string"))
+    var filters: String?
+
+    @Option(help: ArgumentHelp("Facets to count, comma-separated ('*' for all).", valueName: "a,b"))
+    var facets: String?
+
+    @Option(help: "The page, from 0.")
+    var page = 0
+
+    @Option(name: .customLong("hits-per-page"), help: "Hits per page.")
+    var hitsPerPage = 20
+
+    @Option(name: .customLong("settings"), help: ArgumentHelp("Settings file for a data file.", valueName: "file"))
+    var settings: String?
+
+    func validate() throws {
+        guard page >= 0 else { throw ValidationError("--page cannot be negative.") }
+        guard hitsPerPage >= 0 else { throw ValidationError("--hits-per-page cannot be negative.") }
+    }
+
+    func run() throws {
+        do {
+            let index = try SearchIndex.open(path: source, settingsPath: settings)
+            var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
+            query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
+            query.filters = filters
+            let results = try index.search(query)
+            var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
+            if let filters { params += "&filters=\(filters)" }
+            print(AlgoliaResponse.json(results, params: params).serialized())
+            if results.nbHits == 0 { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            FileHandle.standardError.write(Data("instantsearch query: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import InstantSearchCore
+import Testing
+
+@testable import SearchEngine
+
+/// An index written to disk answers exactly as the index it was written from.
+@Suite struct IndexFileTests {
+    static func temporaryPath() -> String {
+        NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).isidx"
+    }
+
+    @Test func roundTripAnswersTheSame() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try RelevanceFixture.index.write(to: path)
+        #expect(SearchIndex.isIndexFile(path: path))
+        let opened = try SearchIndex.open(path: path)
+        #expect(opened.name == "films")
+        #expect(opened.recordCount == RelevanceFixture.films.count)
+        for row in RelevanceTests.table {
+            var query = Query(text: row.query, hitsPerPage: 50, facets: ["*"])
+            query.filters = "popularity > 15"
+            var a = try RelevanceFixture.index.search(query)
+            var b = try opened.search(query)
+            a.processingTimeMS = 0
+            b.processingTimeMS = 0
+            #expect(a == b, "\(row.query)")
+        }
+        let facetIndex = Fixture.index
+        try facetIndex.write(to: path)
+        let reopened = try SearchIndex.open(path: path)
+        let query = Query(text: "star", facets: ["genres"], disjunctiveFacets: ["genres"], facetRefinements: ["genres": ["Drama"]])
+        var a = try facetIndex.search(query)
+        var b = try reopened.search(query)
+        a.processingTimeMS = 0
+        b.processingTimeMS = 0
+        #expect(a == b)
+        #expect(reopened.indexDescription == facetIndex.indexDescription)
+    }
+
+    @Test func damagedFilesAreRefusedAndDataFilesStillOpen() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Fixture.index.write(to: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(throws: DataError.self) { try SearchIndex.open(path: path) }
+
+        let csv = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        try "name,n\nAda,1\nBob,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(!SearchIndex.isIndexFile(path: csv))
+        #expect(try SearchIndex.open(path: csv).recordCount == 2)
+    }
+
+    @Test func writingLeavesNoTemporaryFileBehind() throws {
+        let directory = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Fixture.index.write(to: directory + "/movies.isidx")
+        try Fixture.index.write(to: directory + "/movies.isidx")  // replaces the first
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["movies.isidx"])
+    }
+}
