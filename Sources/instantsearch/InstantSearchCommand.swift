@@ -9,7 +9,7 @@ struct InstantSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
-        usage: "instantsearch [FILE ...] [--settings <file>] [--hits-per-page <n>] [--debounce <ms>] [--no-color]",
+        usage: "instantsearch [FILE ...] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [--no-cache] [...]",
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
         subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self],
@@ -46,15 +46,35 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")
     var hitsPerPage = 20
 
-    @Option(help: ArgumentHelp("Wait this long after the last key before searching (a paste costs one search).", valueName: "ms"))
+    @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times).")
+    var strategy = StrategyName.debounce
+
+    @Option(help: ArgumentHelp("With debounce: wait this long after the last key (a paste costs one search).", valueName: "ms"))
     var debounce = 5
+
+    @Option(help: ArgumentHelp("With throttle: at most one search per interval.", valueName: "ms"))
+    var throttle = 100
+
+    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Keep answers this long to serve repeated queries without a search.", valueName: "seconds"))
+    var cacheTTL = 120
+
+    @Flag(name: .customLong("no-cache"), help: "Send every search to the backend.")
+    var noCache = false
+
+    @Option(name: .customLong("simulate-latency"), help: ArgumentHelp("Delay every backend call (plus or minus a random jitter), to watch the strategies adapt.", valueName: "ms[:jitter-ms]"))
+    var simulateLatency: String?
 
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
     func validate() throws {
         guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
-        guard debounce >= 0 else { throw ValidationError("--debounce cannot be negative.") }
+        guard debounce >= 0, throttle > 0, cacheTTL > 0 else {
+            throw ValidationError("--debounce cannot be negative; --throttle and --cache-ttl must be positive.")
+        }
+        if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
+            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
+        }
         let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
         guard readsStdin || !files.isEmpty else {
             throw ValidationError("Give one or more data files, or pipe records in. (Try: make run)")
@@ -73,15 +93,33 @@ struct SearchCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if noColor { setenv("NO_COLOR", "1", 1) }
-        let backend = EmbeddedBackend(indices: indices)
+        let embedded = EmbeddedBackend(indices: indices)
+        var backend: any Searchable = embedded
+        if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
+            backend = SimulatedLatency(wrapping: embedded, latency: latency, jitter: jitter)
+        }
         let exit = try TerminalSearch(
-            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage,
-            debounce: .milliseconds(debounce)
+            indices: embedded.descriptions, backend: backend, hitsPerPage: hitsPerPage,
+            strategy: strategy.choice(debounce: debounce, throttle: throttle),
+            cacheTimeToLive: noCache ? nil : .seconds(cacheTTL)
         ).run()
         switch exit {
         case .selected(let hit): print(hit.record.serialized())
         case .cancelled: throw ExitCode(130)
         case .signal(let number): throw ExitCode(128 + number)
+        }
+    }
+}
+
+enum StrategyName: String, ExpressibleByArgument, CaseIterable {
+    case realtime, debounce, throttle, adaptive
+
+    func choice(debounce: Int, throttle: Int) -> TerminalSearch.Strategy {
+        switch self {
+        case .realtime: return .realtime
+        case .debounce: return .debounce(.milliseconds(debounce))
+        case .throttle: return .throttle(.milliseconds(throttle))
+        case .adaptive: return .adaptive
         }
     }
 }

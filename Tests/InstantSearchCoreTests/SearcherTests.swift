@@ -26,10 +26,25 @@ import Testing
     @Test func aResponseCancelsEveryOlderRequestStillRunning() {
         let searcher = makeSearcher()
         for text in ["a", "ap", "app", "appl"] { searcher.setText(text) }
-        #expect(searcher.pendingRequests == 4)
+        #expect(searcher.pendingRequests == 3, "at most three pending: the oldest was cancelled")
+        #expect(searcher.cancelledRequests == 1)
         searcher.receive(delivery(searcher, sequence: 3, titles: ["apple"]))
         #expect(searcher.cancelledRequests == 2)
         #expect(searcher.pendingRequests == 1)
+        searcher.receive(delivery(searcher, sequence: 2, titles: ["apricot"]))
+        #expect(searcher.results?.hits.first?.objectID == "apple", "a cancelled request's answer is ignored")
+    }
+
+    @Test func unsentChangesAreKnownSoEnterCanSearch() {
+        let clock = ManualClock()
+        let searcher = HitsSearcher(
+            indexName: "products", query: Query(), backend: SilentBackend(), scheduler: clock,
+            router: ResponseRouter(), strategy: ThrottledStrategy(interval: .seconds(1), scheduler: clock))
+        searcher.setText("tv")
+        #expect(searcher.hasUnsentChanges)
+        searcher.search(.final)
+        #expect(!searcher.hasUnsentChanges)
+        #expect(searcher.requestsSent == 1)
     }
 
     @Test func anOlderResponseStillShowsWhenNothingNewerHasArrived() {

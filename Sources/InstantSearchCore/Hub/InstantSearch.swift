@@ -9,11 +9,14 @@ public final class InstantSearch {
     public private(set) var activeIndex = 0
     /// The query text, shared by every index.
     public private(set) var queryText = ""
+    /// Edits of the query text so far: what a hosted service's "one operation per
+    /// keystroke" counts, to compare with the requests actually sent.
+    public private(set) var keystrokes = 0
     private var widgets: [any InstantSearchWidget] = []
 
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
-        router: ResponseRouter, hitsPerPage: Int = 20,
+        router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
         strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
@@ -22,7 +25,7 @@ public final class InstantSearch {
         searchers = indices.map { index in
             HitsSearcher(
                 indexName: index.name, query: index.initialQuery(hitsPerPage: hitsPerPage),
-                backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy())
+                backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy(), cache: cache)
         }
         for searcher in searchers { observe(searcher) }
     }
@@ -49,6 +52,8 @@ public final class InstantSearch {
     }
 
     public func setQueryText(_ text: String) {
+        guard text != queryText else { return }
+        keystrokes += 1
         queryText = text
         searcher.setText(text)
     }
@@ -68,6 +73,12 @@ public final class InstantSearch {
     public func selectPreviousIndex() { selectIndex((activeIndex + indices.count - 1) % indices.count) }
 
     public func clearAllRefinements() { searcher.clearRefinements() }
+
+    /// Searches the active index now, whatever the strategy (Enter).
+    public func searchNow() { searcher.search(.final) }
+
+    /// Backend requests sent by every searcher.
+    public var requestsSent: Int { searchers.reduce(0) { $0 + $1.requestsSent } }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the
     /// mailbox wakes you. Returns how many answers there were.

@@ -1,19 +1,22 @@
 /// Owns one index's query and sends it to the backend when its strategy says so.
 ///
 /// All of its methods run on one thread (the event loop's). Requests run as tasks off that
-/// thread; their answers come back through the router's mailbox. Every request carries a
-/// sequence number: a response older than the one shown is dropped, and when a response
-/// arrives every older request still running is cancelled (InstantSearch's sequencer).
+/// thread; their answers come back through the router's mailbox, and a `Sequencer` decides
+/// which may be shown: never one older than what is on screen. A `SearchCache`, when given,
+/// answers repeated queries without calling the backend.
 public final class HitsSearcher: DeliveryReceiver {
     public let indexName: String
     public private(set) var query: Query
     public var strategy: any RequestStrategy
+    public let sequencer: Sequencer
 
     /// The newest results shown, with every page loaded so far appended.
     public private(set) var results: SearchResults?
     public private(set) var lastError: SearchFailure?
+    /// Requests that reached the backend (what a hosted service bills).
     public private(set) var requestsSent = 0
-    public private(set) var cancelledRequests = 0
+    /// Searches answered by the cache instead.
+    public private(set) var cacheHits = 0
     /// Time from sending the request to receiving the response now shown.
     public private(set) var lastResponseTime: Duration?
 
@@ -26,14 +29,14 @@ public final class HitsSearcher: DeliveryReceiver {
     private let backend: any Searchable
     private let scheduler: any Scheduler
     private let router: ResponseRouter
+    private let cache: SearchCache?
     private var recipientID = 0
-    private var nextSequence = 0
-    private var shownSequence = -1
     private var running: [Int: Running] = [:]
-
     /// The query whose results are shown: next pages are asked for it, not for a newer
     /// query still waiting for its first page.
     private var shownQuery: Query?
+    /// The last first-page query sent or answered from the cache.
+    private var lastRequestedQuery: Query?
 
     private struct Running {
         let task: Task<Void, Never>
@@ -44,7 +47,8 @@ public final class HitsSearcher: DeliveryReceiver {
 
     public init(
         indexName: String, query: Query, backend: any Searchable, scheduler: any Scheduler,
-        router: ResponseRouter, strategy: (any RequestStrategy)? = nil
+        router: ResponseRouter, strategy: (any RequestStrategy)? = nil, cache: SearchCache? = nil,
+        sequencer: Sequencer = Sequencer()
     ) {
         self.indexName = indexName
         self.query = query
@@ -52,11 +56,17 @@ public final class HitsSearcher: DeliveryReceiver {
         self.scheduler = scheduler
         self.router = router
         self.strategy = strategy ?? RealtimeStrategy()
+        self.cache = cache
+        self.sequencer = sequencer
         recipientID = router.register(self)
     }
 
     public var isSearching: Bool { !running.isEmpty }
     public var pendingRequests: Int { running.count }
+    public var cancelledRequests: Int { sequencer.cancelledCount }
+    /// True when the query has changed since it was last sent — the strategy is holding it
+    /// back (debounce, throttle) or dropped it (manual mode).
+    public var hasUnsentChanges: Bool { lastRequestedQuery != query.withPage(0) }
 
     // MARK: Changing the query
 
@@ -87,7 +97,7 @@ public final class HitsSearcher: DeliveryReceiver {
         }
     }
 
-    /// Changes the query, tells the observers, and asks the strategy for a search.
+    /// Changes the query, tells the observers, and asks for a search.
     public func update(_ metadata: SearchMetadata = .asYouType, _ change: (inout Query) -> Void) {
         var next = query
         change(&next)
@@ -100,9 +110,14 @@ public final class HitsSearcher: DeliveryReceiver {
 
     // MARK: Searching
 
-    /// Asks the strategy to send the current query.
+    /// Sends the current query: from the cache at once if it is there, else when the
+    /// strategy decides.
     public func search(_ metadata: SearchMetadata = .asYouType) {
-        strategy.performSearch(metadata) { [weak self] in self?.send(page: 0) }
+        if answerFromCache(query.withPage(0)) { return }
+        strategy.performSearch(metadata) { [weak self] in
+            guard let self else { return }
+            send(query.withPage(0))
+        }
     }
 
     /// Loads the page after the last one shown (infinite scrolling). Ignored while any
@@ -116,14 +131,11 @@ public final class HitsSearcher: DeliveryReceiver {
         send(next)
     }
 
-    private func send(page: Int) {
-        send(query.withPage(page))
-    }
-
     private func send(_ request: Query) {
-        nextSequence += 1
+        if request.page == 0 { lastRequestedQuery = request }
+        if answerFromCache(request) { return }
+        let sequence = sequencer.nextSequence()
         requestsSent += 1
-        let sequence = nextSequence
         let indexed = IndexedQuery(indexName: indexName, query: request)
         let backend = backend
         let mailbox = router.mailbox
@@ -142,26 +154,43 @@ public final class HitsSearcher: DeliveryReceiver {
             mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
         }
         running[sequence] = Running(task: task, query: request, startedAt: scheduler.now)
+        sequencer.started(sequence) { [weak self] in self?.cancelRunning(sequence) }
         strategy.requestDidStart(sequence: sequence)
+    }
+
+    private func answerFromCache(_ request: Query) -> Bool {
+        guard let cached = cache?.results(for: IndexedQuery(indexName: indexName, query: request)) else { return false }
+        if request.page == 0 { lastRequestedQuery = request }
+        cacheHits += 1
+        let sequence = sequencer.nextSequence()
+        if sequencer.shouldDeliver(sequence) { show(cached, for: request) }
+        return true
+    }
+
+    private func cancelRunning(_ sequence: Int) {
+        guard let request = running.removeValue(forKey: sequence) else { return }
+        request.task.cancel()
+        strategy.requestDidFinish(sequence: sequence, cancelled: true)
     }
 
     public func receive(_ delivery: Delivery) {
         let sequence = delivery.sequence
         guard let request = running.removeValue(forKey: sequence) else { return }
-        strategy.requestDidFinish(sequence: sequence)
-        if case .cancelled = delivery.payload { return }
-        guard sequence > shownSequence else { return }
-        shownSequence = sequence
+        if case .cancelled = delivery.payload {
+            sequencer.ended(sequence)
+            strategy.requestDidFinish(sequence: sequence, cancelled: true)
+            return
+        }
+        strategy.requestDidFinish(sequence: sequence, cancelled: false)
+        if case .results(let answers) = delivery.payload, let page = answers.first {
+            cache?.store(page, for: IndexedQuery(indexName: indexName, query: request.query))
+        }
+        guard sequencer.shouldDeliver(sequence) else { return }
         lastResponseTime = scheduler.now - request.startedAt
-        cancelRequests(olderThan: sequence)
 
         switch delivery.payload {
         case .results(let answers):
-            guard let page = answers.first else { return }
-            lastError = nil
-            results = request.isNextPage ? appending(page) : page
-            shownQuery = request.query
-            onResults.forEach { $0(results!) }
+            if let page = answers.first { show(page, for: request.query) }
         case .failure(let failure):
             lastError = failure
             onError.forEach { $0(failure) }
@@ -170,20 +199,18 @@ public final class HitsSearcher: DeliveryReceiver {
         }
     }
 
+    private func show(_ page: SearchResults, for request: Query) {
+        lastError = nil
+        results = request.page > 0 ? appending(page) : page
+        shownQuery = request
+        onResults.forEach { $0(results!) }
+    }
+
     private func appending(_ page: SearchResults) -> SearchResults {
         guard var merged = results, page.page == merged.page + 1 else { return page }
         merged.hits += page.hits
         merged.page = page.page
         merged.processingTimeMS = page.processingTimeMS
         return merged
-    }
-
-    private func cancelRequests(olderThan sequence: Int) {
-        for (older, request) in running where older < sequence {
-            request.task.cancel()
-            running[older] = nil
-            cancelledRequests += 1
-            strategy.requestDidFinish(sequence: older)
-        }
     }
 }

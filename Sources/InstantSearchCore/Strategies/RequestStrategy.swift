@@ -20,9 +20,10 @@ public struct SearchMetadata: Hashable, Sendable {
 public protocol RequestStrategy: AnyObject {
     func performSearch(_ metadata: SearchMetadata, perform: @escaping () -> Void)
 
-    /// Told when a request starts and ends, for strategies that watch response times.
+    /// Told when a request starts and ends (answered, or cancelled because a newer one
+    /// answered first), for strategies that watch response times.
     func requestDidStart(sequence: Int)
-    func requestDidFinish(sequence: Int)
+    func requestDidFinish(sequence: Int, cancelled: Bool)
 
     /// A word or two for the stats line ("realtime", "debounced 8 ms").
     var modeDescription: String { get }
@@ -30,7 +31,7 @@ public protocol RequestStrategy: AnyObject {
 
 extension RequestStrategy {
     public func requestDidStart(sequence: Int) {}
-    public func requestDidFinish(sequence: Int) {}
+    public func requestDidFinish(sequence: Int, cancelled: Bool) {}
 }
 
 /// Every search goes out at once.

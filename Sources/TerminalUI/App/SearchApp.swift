@@ -20,7 +20,7 @@ public final class SearchApp: WidgetContainer {
     public let hitsList: HitsList
     public let refinementList: RefinementList
     public let sliderPane: SliderPane
-    public let statsLine = StatsLine()
+    public let statsLine: StatsLine
     let tabs: IndexTabs
     public private(set) var focus = Focus.hits
     public private(set) var showsHelp = false
@@ -33,6 +33,7 @@ public final class SearchApp: WidgetContainer {
         refinementList = RefinementList(indices: hub.indices)
         sliderPane = SliderPane(indices: hub.indices)
         tabs = IndexTabs(hub: hub)
+        statsLine = StatsLine(hub: hub)
         hub.addAllWidgets(in: self)
         updatePlaceholder()
     }
@@ -70,8 +71,14 @@ public final class SearchApp: WidgetContainer {
         case .control("x"): hub.clearAllRefinements()
         case .escape:
             if focus == .hits { outcome = .cancelled } else { focus = .hits }
-        case .enter where focus == .hits:
-            if let hit = hitsList.selectedHit { outcome = .selected(hit) }
+        case .enter where focus != .refinements:
+            // Results not yet for the query on screen (manual mode, or a held-back search):
+            // Enter searches. Otherwise Enter on a hit picks it.
+            if hub.searcher.hasUnsentChanges {
+                hub.searchNow()
+            } else if focus == .hits, let hit = hitsList.selectedHit {
+                outcome = .selected(hit)
+            }
         default:
             if !focusedWidgetHandles(key) { _ = searchBox.handle(key) }
         }

@@ -12,17 +12,42 @@ public struct TerminalSearch {
         case signal(Int32)
     }
 
+    /// When as-you-type searches go out.
+    public enum Strategy: Hashable, Sendable {
+        case realtime
+        /// After the keys have been quiet this long: a burst of keys costs one search.
+        case debounce(Duration)
+        /// At most once per interval.
+        case throttle(Duration)
+        /// Realtime, throttled or manual, following the observed response times.
+        case adaptive
+    }
+
     public var indices: [IndexDescription]
     public var backend: any Searchable
     public var hitsPerPage: Int
-    /// Delay after the last key before searching: a burst of keys costs one search.
-    public var debounce: Duration
+    public var strategy: Strategy
+    /// How long answers are kept to serve repeated queries; nil for no cache.
+    public var cacheTimeToLive: Duration?
 
-    public init(indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20, debounce: Duration = .milliseconds(5)) {
+    public init(
+        indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
+        strategy: Strategy = .debounce(.milliseconds(5)), cacheTimeToLive: Duration? = .seconds(120)
+    ) {
         self.indices = indices
         self.backend = backend
         self.hitsPerPage = hitsPerPage
-        self.debounce = debounce
+        self.strategy = strategy
+        self.cacheTimeToLive = cacheTimeToLive
+    }
+
+    static func makeStrategy(_ choice: Strategy, scheduler: any Scheduler) -> any RequestStrategy {
+        switch choice {
+        case .realtime: return RealtimeStrategy()
+        case .debounce(let delay): return DebouncedStrategy(delay: delay, scheduler: scheduler)
+        case .throttle(let interval): return ThrottledStrategy(interval: interval, scheduler: scheduler)
+        case .adaptive: return AdaptiveNetworkStrategy(scheduler: scheduler)
+        }
     }
 
     /// Opens the terminal (on /dev/tty, so standard input and output stay free) and runs
@@ -31,10 +56,11 @@ public struct TerminalSearch {
         let loop = try EventLoop()
         let router = ResponseRouter(wake: loop.wake)
         let timers = loop.timers
-        let debounce = debounce
+        let choice = strategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
-            strategy: { DebouncedStrategy(delay: debounce, scheduler: timers) })
+            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) },
+            strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let app = SearchApp(hub: hub)
         hub.start()
         switch try loop.run(SearchAppDriver(app: app)) {

@@ -1,13 +1,18 @@
 import Foundation
 import InstantSearchCore
 
-/// "338 results · 0.4 ms", the refinements in force, the strategy's mode, and errors.
+/// "338 results · 0.4 ms", the refinements in force and errors on the left; on the right
+/// what the searcher is doing: the strategy's mode, requests sent for the keys typed,
+/// answers from the cache, requests still pending.
 public final class StatsLine: SearchableWidget, ResultingWidget {
     private var searcher: HitsSearcher?
     private var results: SearchResults?
     private var error: SearchFailure?
+    private unowned let hub: InstantSearch
 
-    public init() {}
+    public init(hub: InstantSearch) {
+        self.hub = hub
+    }
 
     public func connect(to searcher: HitsSearcher) {
         self.searcher = searcher
@@ -40,10 +45,18 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         let refinements = Self.describe(searcher.query)
         if !refinements.isEmpty { left.append(("  │ " + refinements, Theme.refined)) }
 
-        let right = searcher.strategy.modeDescription
+        let right = Self.activity(of: searcher, keystrokes: hub.keystrokes, requests: hub.requestsSent)
         let rightWidth = right.displayWidth
         canvas.write(right, x: area.maxX - rightWidth - 1, y: area.y, style: Theme.secondary)
         canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightWidth - 3, overflow: .ellipsis)
+    }
+
+    /// "throttled 1.5 s · 9 req / 14 keys · 3 cached · 1 pending"
+    static func activity(of searcher: HitsSearcher, keystrokes: Int, requests: Int) -> String {
+        var parts = [searcher.strategy.modeDescription, "\(requests) req / \(keystrokes) keys"]
+        if searcher.cacheHits > 0 { parts.append("\(searcher.cacheHits) cached") }
+        if searcher.pendingRequests > 0 { parts.append("\(searcher.pendingRequests) pending") }
+        return parts.joined(separator: " · ")
     }
 
     static func milliseconds(_ value: Double) -> String {

@@ -1,0 +1,42 @@
+/// Recent results by query, for a time (InstantSearch's search cache, default 2 minutes):
+/// a query asked again — Backspace after a typo, Tab back to an index — is answered without
+/// calling the backend. Bounded, oldest entries evicted first.
+public final class SearchCache {
+    public let timeToLive: Duration
+    public let capacity: Int
+    public private(set) var hits = 0
+    private let clock: any Scheduler
+    private var entries: [IndexedQuery: (results: SearchResults, storedAt: Duration)] = [:]
+    private var order: [IndexedQuery] = []
+
+    public init(timeToLive: Duration = .seconds(120), capacity: Int = 500, clock: any Scheduler) {
+        self.timeToLive = timeToLive
+        self.capacity = capacity
+        self.clock = clock
+    }
+
+    /// The cached results of `query` if they are younger than the time to live.
+    public func results(for query: IndexedQuery) -> SearchResults? {
+        guard let entry = entries[query] else { return nil }
+        guard clock.now - entry.storedAt < timeToLive else {
+            remove(query)
+            return nil
+        }
+        hits += 1
+        return entry.results
+    }
+
+    public func store(_ results: SearchResults, for query: IndexedQuery) {
+        if entries[query] != nil { order.removeAll { $0 == query } }
+        entries[query] = (results, clock.now)
+        order.append(query)
+        if order.count > capacity { remove(order[0]) }
+    }
+
+    public var count: Int { entries.count }
+
+    private func remove(_ query: IndexedQuery) {
+        entries[query] = nil
+        order.removeAll { $0 == query }
+    }
+}
