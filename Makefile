@@ -2,7 +2,7 @@
 SWIFT      ?= swift
 RELEASE    := .build/release/instantsearch
 DEBUG      := .build/debug/instantsearch
-DEMO       := Resources/demo/products.json Resources/demo/categories.json
+DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
 .PHONY: all build run test bench clean

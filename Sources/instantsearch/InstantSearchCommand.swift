@@ -9,7 +9,7 @@ struct InstantSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
-        usage: "instantsearch [FILE ...] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [--no-cache] [...]",
+        usage: "instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]",
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
         subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self],
@@ -39,6 +39,9 @@ struct SearchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Settings file for the index read from standard input (or for a single FILE).", valueName: "file"))
     var settings: String?
+
+    @Option(help: ArgumentHelp("A JSON setup: several indices, their settings, the sections of the F5 view.", valueName: "file"))
+    var config: String?
 
     @Option(name: .customLong("stdin-name"), help: ArgumentHelp("Name of the index read from standard input.", valueName: "name"))
     var stdinName = "stdin"
@@ -75,8 +78,11 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
         }
-        let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
-        guard readsStdin || !files.isEmpty else {
+        let readsStdin = files.contains("-") || (files.isEmpty && config == nil && isatty(STDIN_FILENO) == 0)
+        if config != nil && !files.isEmpty {
+            throw ValidationError("--config lists the indices itself; give no FILE with it.")
+        }
+        guard readsStdin || !files.isEmpty || config != nil else {
             throw ValidationError("Give one or more data files, or pipe records in. (Try: make run)")
         }
         if settings != nil && files.filter({ $0 != "-" }).count > 1 && !readsStdin {
@@ -86,8 +92,14 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let indices: [SearchIndex]
+        var setup: SetupFile?
         do {
-            indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName).load()
+            if let config {
+                setup = try SetupFile.load(path: config)
+                indices = try setup!.loadIndices()
+            } else {
+                indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName).load()
+            }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
@@ -101,7 +113,8 @@ struct SearchCommand: ParsableCommand {
         let exit = try TerminalSearch(
             indices: embedded.descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce, throttle: throttle),
-            cacheTimeToLive: noCache ? nil : .seconds(cacheTTL)
+            cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
+            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
         ).run()
         switch exit {
         case .selected(let hit): print(hit.record.serialized())

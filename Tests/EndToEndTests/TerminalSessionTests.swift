@@ -119,7 +119,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Project.resource("products.json"), toPath: data.path)
         try tmux.shell("stty -g > before.txt")
         try tmux.shell("\(Project.binary) \(data.path); echo \"exit=$?\"")
-        try tmux.waitFor("sigterm-fixture")
+        try tmux.waitFor("sigterm-fixture 338")
         try spawn("pkill", ["-TERM", "-f", data.path])
         try tmux.waitFor("exit=143")
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")
@@ -168,3 +168,32 @@ import Testing
     }
 }
 
+
+/// The sections view of a multi-index setup (`--config`, F5).
+@Suite(.serialized) struct FederatedViewEndToEndTests {
+    @Test func oneTypedQueryFillsEverySection() throws {
+        let tmux = try Tmux()
+        try tmux.shell("\(Project.binary) --config \(Project.resource("demo.config.json")) > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("products 338")
+        try tmux.press("F5")
+        try tmux.type("sony")
+        let screen = try tmux.waitFor("every section answered") {
+            $0.contains("❯ sony") && $0.contains("results in categories") && $0.contains("[ ] Sony")
+                && $0.contains("results in products")
+        }
+        #expect(screen.contains("Televisions"), "a category with Sony in its brands")
+        #expect(screen.contains("Sony PlayStation"), "a Sony product")
+        // Down to the Sony brand value and refine the products by it.
+        for _ in 0..<20 {
+            if try tmux.screen().split(separator: "\n").contains(where: { $0.contains("▌ [ ] Sony") }) { break }
+            try tmux.press("Down")
+        }
+        try tmux.press("Enter")
+        try tmux.waitFor("the brand refined") { $0.contains("[x] Sony") && $0.contains("21 results in products") }
+        try tmux.press("F5")
+        // The text is shared; the sections keep their own refinements.
+        try tmux.waitFor("back to the tabs") { $0.contains("❯ sony") && $0.contains("Refinements F3") && $0.contains("products 25") }
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+}

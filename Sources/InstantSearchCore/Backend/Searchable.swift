@@ -11,6 +11,11 @@ public protocol Searchable: Sendable {
     func searchForFacetValues(
         indexName: String, attribute: String, text: String, query: Query
     ) async throws -> FacetSearchResults
+
+    /// Hits and facet values of several indices in one call, answers in request order
+    /// (what a `MultiSearcher` sends for each keystroke). Has a default; a backend with a
+    /// multi-query protocol implements it as one request.
+    func multiSearch(_ requests: [SearchRequest]) async throws -> [SearchResponse]
 }
 
 extension Searchable {

@@ -13,10 +13,15 @@ public final class InstantSearch {
     /// keystroke" counts, to compare with the requests actually sent.
     public private(set) var keystrokes = 0
     private var widgets: [any InstantSearchWidget] = []
+    /// The federated view's searchers, when the setup has one.
+    public let federated: FederatedSearch?
+    /// True while the federated view is the one on screen (the query goes to it).
+    public private(set) var showsFederated = false
 
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
+        federatedSections: [FederatedSection] = [],
         strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
@@ -27,6 +32,9 @@ public final class InstantSearch {
                 indexName: index.name, query: index.initialQuery(hitsPerPage: hitsPerPage),
                 backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy(), cache: cache)
         }
+        federated = federatedSections.isEmpty ? nil : FederatedSearch(
+            sections: federatedSections, indices: indices, backend: backend, scheduler: scheduler, router: router,
+            strategy: makeStrategy())
         for searcher in searchers { observe(searcher) }
     }
 
@@ -55,7 +63,28 @@ public final class InstantSearch {
         guard text != queryText else { return }
         keystrokes += 1
         queryText = text
-        searcher.setText(text)
+        if showsFederated, let federated {
+            federated.multiSearcher.setText(text)
+        } else {
+            searcher.setText(text)
+        }
+    }
+
+    /// Switches between the tabbed view (one index at a time) and the federated view (all
+    /// sections at once); the text follows, and the view shown searches if it must.
+    public func toggleFederatedView() {
+        guard let federated else { return }
+        showsFederated.toggle()
+        if showsFederated {
+            let multi = federated.multiSearcher
+            if multi.text != queryText {
+                multi.setText(queryText)
+            } else if federated.hitsSearchers.values.allSatisfy({ $0.results == nil }) && !multi.isSearching {
+                multi.search(.final)
+            }
+        } else if searcher.query.text != queryText {
+            searcher.setText(queryText)
+        }
     }
 
     public func selectIndex(_ position: Int) {
@@ -75,10 +104,14 @@ public final class InstantSearch {
     public func clearAllRefinements() { searcher.clearRefinements() }
 
     /// Searches the active index now, whatever the strategy (Enter).
-    public func searchNow() { searcher.search(.final) }
+    public func searchNow() {
+        if showsFederated, let federated { federated.multiSearcher.search(.final) } else { searcher.search(.final) }
+    }
 
     /// Backend requests sent by every searcher.
-    public var requestsSent: Int { searchers.reduce(0) { $0 + $1.requestsSent } }
+    public var requestsSent: Int {
+        searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0)
+    }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the
     /// mailbox wakes you. Returns how many answers there were.

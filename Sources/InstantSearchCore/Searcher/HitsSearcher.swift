@@ -9,6 +9,9 @@ public final class HitsSearcher: DeliveryReceiver {
     public private(set) var query: Query
     public var strategy: any RequestStrategy
     public let sequencer: Sequencer
+    /// Set when a `MultiSearcher` sends this searcher's query along with others': searches
+    /// then go through it, one multi-query for all.
+    public internal(set) weak var aggregator: MultiSearcher?
 
     /// The newest results shown, with every page loaded so far appended.
     public private(set) var results: SearchResults?
@@ -113,6 +116,10 @@ public final class HitsSearcher: DeliveryReceiver {
     /// Sends the current query: from the cache at once if it is there, else when the
     /// strategy decides.
     public func search(_ metadata: SearchMetadata = .asYouType) {
+        if let aggregator {
+            aggregator.search(metadata)
+            return
+        }
         if answerFromCache(query.withPage(0)) { return }
         strategy.performSearch(metadata) { [weak self] in
             guard let self else { return }
@@ -194,9 +201,29 @@ public final class HitsSearcher: DeliveryReceiver {
         case .failure(let failure):
             lastError = failure
             onError.forEach { $0(failure) }
-        case .facetValues, .cancelled:
+        case .facetValues, .responses, .cancelled:
             break
         }
+    }
+
+    // MARK: Inside a multi-search
+
+    /// The request this searcher adds to its aggregator's multi-query.
+    var request: SearchRequest { .hits(IndexedQuery(indexName: indexName, query: query.withPage(0))) }
+
+    /// Takes the text of the aggregator's query without searching on its own.
+    func adoptText(_ text: String) {
+        guard text != query.text else { return }
+        query.text = text
+        query.page = 0
+        onQueryChanged.forEach { $0(query) }
+    }
+
+    func apply(_ results: SearchResults, for request: Query) { show(results, for: request) }
+
+    func apply(_ failure: SearchFailure) {
+        lastError = failure
+        onError.forEach { $0(failure) }
     }
 
     private func show(_ page: SearchResults, for request: Query) {

@@ -5,6 +5,8 @@ public struct Delivery: Sendable {
     public enum Payload: Sendable {
         case results([SearchResults])
         case facetValues(FacetSearchResults)
+        /// The answers of a multi-search, in request order.
+        case responses([SearchResponse])
         case failure(SearchFailure)
         /// The request was cancelled because a newer one answered first.
         case cancelled

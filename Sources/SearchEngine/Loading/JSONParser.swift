@@ -4,7 +4,7 @@ import OrderedCollections
 /// A JSON parser over raw UTF-8 bytes, written for load speed: no intermediate tokens,
 /// strings without escapes are decoded straight from the buffer, integers skip `strtod`.
 /// Object keys keep their file order. Every error names the file, line and column.
-struct JSONParser {
+public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private(set) var offset: Int
@@ -19,7 +19,7 @@ struct JSONParser {
     }
 
     /// Parses a whole document holding exactly one value.
-    static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
+    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer, file: file)
             parser.skipByteOrderMark()
@@ -30,7 +30,7 @@ struct JSONParser {
         }
     }
 
-    static func parse(_ text: String, file: String) throws -> JSONValue {
+    public static func parse(_ text: String, file: String) throws -> JSONValue {
         try parse(Array(text.utf8), file: file)
     }
 

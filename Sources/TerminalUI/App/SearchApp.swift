@@ -22,6 +22,8 @@ public final class SearchApp: WidgetContainer {
     public let sliderPane: SliderPane
     public let statsLine: StatsLine
     let tabs: IndexTabs
+    /// The sections view (F5), when the setup has one.
+    public let federatedView: FederatedView?
     public private(set) var focus = Focus.hits
     public private(set) var showsHelp = false
     public private(set) var outcome: Outcome?
@@ -34,6 +36,7 @@ public final class SearchApp: WidgetContainer {
         sliderPane = SliderPane(indices: hub.indices)
         tabs = IndexTabs(hub: hub)
         statsLine = StatsLine(hub: hub)
+        federatedView = hub.federated.map { FederatedView(federated: $0, indices: hub.indices) }
         hub.addAllWidgets(in: self)
         updatePlaceholder()
     }
@@ -59,6 +62,9 @@ public final class SearchApp: WidgetContainer {
         }
         switch key {
         case .function(1): showsHelp = true
+        case .function(5): hub.toggleFederatedView()
+        case _ where hub.showsFederated:
+            handleFederated(key)
         case .function(2): focus = .hits
         case .function(3): focus = .refinements
         case .function(4): focus = .slider
@@ -85,6 +91,26 @@ public final class SearchApp: WidgetContainer {
         return outcome == nil
     }
 
+    /// Keys in the sections view: the view's own, then the search box; F2–F4 and Tab go
+    /// back to the tabbed view.
+    private func handleFederated(_ key: Key) {
+        switch key {
+        case .function(2), .function(3), .function(4), .tab, .backTab:
+            hub.toggleFederatedView()
+            _ = handle(key)
+        case .escape:
+            outcome = .cancelled
+        case .enter:
+            if let hit = federatedView?.selectedHit {
+                outcome = .selected(hit)
+            } else if federatedView?.handle(key) != true {
+                hub.searchNow()
+            }
+        default:
+            if federatedView?.handle(key) != true { _ = searchBox.handle(key) }
+        }
+    }
+
     private func focusedWidgetHandles(_ key: Key) -> Bool {
         switch focus {
         case .hits: return hitsList.handle(key)
@@ -108,13 +134,17 @@ public final class SearchApp: WidgetContainer {
             canvas.write(message, x: 0, y: 0, style: Theme.error, maxWidth: canvas.width)
             return nil
         }
-        tabs.draw(into: &canvas, in: layout.tabs)
         let cursorX = searchBox.draw(into: &canvas, in: layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1))
-        drawRules(layout, into: &canvas)
-        hitsList.draw(into: &canvas, in: layout.hits, focused: focus == .hits)
-        refinementList.draw(into: &canvas, in: layout.refinements, focused: focus == .refinements)
-        sliderPane.draw(into: &canvas, in: layout.slider, focused: focus == .slider)
-        statsLine.draw(into: &canvas, in: layout.stats)
+        if hub.showsFederated, let federatedView {
+            drawFederated(federatedView, layout: layout, into: &canvas)
+        } else {
+            tabs.draw(into: &canvas, in: layout.tabs)
+            drawRules(layout, into: &canvas)
+            hitsList.draw(into: &canvas, in: layout.hits, focused: focus == .hits)
+            refinementList.draw(into: &canvas, in: layout.refinements, focused: focus == .refinements)
+            sliderPane.draw(into: &canvas, in: layout.slider, focused: focus == .slider)
+            statsLine.draw(into: &canvas, in: layout.stats)
+        }
         drawHints(in: layout.hints, into: &canvas)
         if showsHelp {
             HelpOverlay.draw(into: &canvas, in: canvas.bounds)
@@ -139,13 +169,31 @@ public final class SearchApp: WidgetContainer {
         title(" Range F4 ", x: layout.sliderTitle.x + 1, y: layout.sliderTitle.y, focused: focus == .slider, into: &canvas)
     }
 
+    private func drawFederated(_ view: FederatedView, layout: ScreenLayout, into canvas: inout Canvas) {
+        canvas.write(" all indices ", x: 1, y: layout.tabs.y, style: Theme.title.reverse())
+        canvas.write("F5 back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
+        let rule = String(repeating: "─", count: canvas.width)
+        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
+        canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
+        title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
+        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
+        view.draw(into: &canvas, in: body)
+        let activity = StatsLine.activity(
+            mode: hub.federated?.multiSearcher.strategy.modeDescription ?? "", keystrokes: hub.keystrokes,
+            requests: hub.requestsSent, cached: 0, pending: hub.federated?.multiSearcher.isSearching == true ? 1 : 0)
+        canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
+        canvas.write(view.summary, x: 1, y: layout.stats.y, style: Theme.title, maxWidth: canvas.width - activity.displayWidth - 3, overflow: .ellipsis)
+    }
+
     private func title(_ text: String, x: Int, y: Int, focused: Bool, into canvas: inout Canvas) {
         canvas.write(text, x: x, y: y, style: focused ? Theme.focusedPaneTitle.reverse() : Theme.paneTitle)
     }
 
     private func drawHints(in area: Rect, into canvas: inout Canvas) {
         var pieces: [(String, Style)] = []
-        for (key, action) in KeyMap.hints {
+        var hints = KeyMap.hints
+        if hub.federated != nil { hints.insert(("F5", hub.showsFederated ? "tabs" : "sections"), at: 2) }
+        for (key, action) in hints {
             pieces.append((" \(key)", Theme.key))
             pieces.append((" \(action) ", Theme.secondary))
         }

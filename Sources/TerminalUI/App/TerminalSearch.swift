@@ -29,11 +29,18 @@ public struct TerminalSearch {
     public var strategy: Strategy
     /// How long answers are kept to serve repeated queries; nil for no cache.
     public var cacheTimeToLive: Duration?
+    /// The sections of the federated view (F5); none: no such view.
+    public var federatedSections: [FederatedSection]
+    /// Open on the federated view rather than the tabs.
+    public var startsFederated: Bool
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
-        strategy: Strategy = .debounce(.milliseconds(5)), cacheTimeToLive: Duration? = .seconds(120)
+        strategy: Strategy = .debounce(.milliseconds(5)), cacheTimeToLive: Duration? = .seconds(120),
+        federatedSections: [FederatedSection] = [], startsFederated: Bool = false
     ) {
+        self.federatedSections = federatedSections
+        self.startsFederated = startsFederated
         self.indices = indices
         self.backend = backend
         self.hitsPerPage = hitsPerPage
@@ -59,10 +66,11 @@ public struct TerminalSearch {
         let choice = strategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
-            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) },
+            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let app = SearchApp(hub: hub)
         hub.start()
+        if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {
         case .signal(let number): return .signal(number)
         case .quit:

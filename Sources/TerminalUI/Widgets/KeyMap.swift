@@ -25,6 +25,7 @@ public enum KeyMap {
             Entry(keys: "F2", action: "focus the hits list"),
             Entry(keys: "F3", action: "focus the refinement list"),
             Entry(keys: "F4", action: "focus the slider pane"),
+            Entry(keys: "F5", action: "sections view: every index at once (with --config); again: back to tabs"),
             Entry(keys: "Ctrl-X", action: "clear every refinement of this index"),
         ]),
         Group(title: "Lists", entries: [
@@ -32,6 +33,7 @@ public enum KeyMap {
             Entry(keys: "PgUp / PgDn", action: "move a page in the focused list"),
             Entry(keys: "Enter (hits list)", action: "print the hit as one JSON line and exit"),
             Entry(keys: "Space / Enter (refinements)", action: "toggle the selected value"),
+            Entry(keys: "Enter / Space (sections)", action: "pick a hit; refine by a facet value"),
         ]),
         Group(title: "Slider pane", entries: [
             Entry(keys: "Left / Right", action: "move the active thumb"),

@@ -45,17 +45,19 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         let refinements = Self.describe(searcher.query)
         if !refinements.isEmpty { left.append(("  │ " + refinements, Theme.refined)) }
 
-        let right = Self.activity(of: searcher, keystrokes: hub.keystrokes, requests: hub.requestsSent)
+        let right = Self.activity(
+            mode: searcher.strategy.modeDescription, keystrokes: hub.keystrokes, requests: hub.requestsSent,
+            cached: searcher.cacheHits, pending: searcher.pendingRequests)
         let rightWidth = right.displayWidth
         canvas.write(right, x: area.maxX - rightWidth - 1, y: area.y, style: Theme.secondary)
         canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightWidth - 3, overflow: .ellipsis)
     }
 
     /// "throttled 1.5 s · 9 req / 14 keys · 3 cached · 1 pending"
-    static func activity(of searcher: HitsSearcher, keystrokes: Int, requests: Int) -> String {
-        var parts = [searcher.strategy.modeDescription, "\(requests) req / \(keystrokes) keys"]
-        if searcher.cacheHits > 0 { parts.append("\(searcher.cacheHits) cached") }
-        if searcher.pendingRequests > 0 { parts.append("\(searcher.pendingRequests) pending") }
+    static func activity(mode: String, keystrokes: Int, requests: Int, cached: Int, pending: Int) -> String {
+        var parts = [mode, "\(requests) req / \(keystrokes) keys"]
+        if cached > 0 { parts.append("\(cached) cached") }
+        if pending > 0 { parts.append("\(pending) pending") }
         return parts.joined(separator: " · ")
     }
 

@@ -1,0 +1,96 @@
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+/// A whole multi-index setup in one JSON file (`--config`): the indices, their settings, and
+/// the sections of the federated view. Paths are relative to the file.
+///
+/// ```json
+/// {
+///   "indices": [{"data": "movies.json", "settings": "movies.settings.json"}, {"data": "actors.json"}],
+///   "view": "sections",
+///   "sections": [
+///     {"title": "Actors", "index": "actors", "hits": 5},
+///     {"title": "Genres", "index": "movies", "facet": "genres", "values": 4},
+///     {"title": "Movies", "index": "movies", "hits": 10}
+///   ]
+/// }
+/// ```
+struct SetupFile {
+    struct IndexEntry {
+        var data: String
+        var settings: String?
+    }
+
+    var indices: [IndexEntry] = []
+    var sections: [FederatedSection] = []
+    var startsWithSections = false
+
+    static func load(path: String) throws -> SetupFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataError(file: path, message: "no such file")
+        }
+        let root = try JSONParser.parse([UInt8](data), file: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        func fail(_ message: String) -> DataError { DataError(file: path, message: message) }
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+        }
+
+        guard let fields = root.objectValue else { throw fail("expected a JSON object") }
+        try checkKeys(fields.keys, allowed: ["indices", "sections", "view"], where: "the setup", fail: fail)
+        var setup = SetupFile()
+        for (position, entry) in (fields["indices"]?.arrayValue ?? []).enumerated() {
+            guard let object = entry.objectValue, let data = object["data"]?.stringValue else {
+                throw fail("indices[\(position)] needs \"data\": a data or index file")
+            }
+            try checkKeys(object.keys, allowed: ["data", "settings"], where: "indices[\(position)]", fail: fail)
+            setup.indices.append(IndexEntry(data: resolve(data), settings: object["settings"]?.stringValue.map(resolve)))
+        }
+        guard !setup.indices.isEmpty else { throw fail("\"indices\" must list at least one data file") }
+        for (position, entry) in (fields["sections"]?.arrayValue ?? []).enumerated() {
+            setup.sections.append(try section(entry, position: position, fail: fail))
+        }
+        switch fields["view"]?.stringValue ?? "tabs" {
+        case "tabs": setup.startsWithSections = false
+        case "sections":
+            guard !setup.sections.isEmpty else { throw fail("\"view\": \"sections\" needs \"sections\"") }
+            setup.startsWithSections = true
+        case let other: throw fail("\"view\" is \"tabs\" or \"sections\", not \"\(other)\"")
+        }
+        return setup
+    }
+
+    private static func section(_ entry: JSONValue, position: Int, fail: (String) -> DataError) throws -> FederatedSection {
+        let place = "sections[\(position)]"
+        guard let object = entry.objectValue, let index = object["index"]?.stringValue else {
+            throw fail("\(place) needs \"index\"")
+        }
+        try checkKeys(object.keys, allowed: ["title", "index", "hits", "facet", "values"], where: place, fail: fail)
+        let title = object["title"]?.stringValue ?? index
+        if let attribute = object["facet"]?.stringValue {
+            let limit = Int(object["values"]?.numberValue ?? 5)
+            return FederatedSection(title: title, indexName: index, content: .facetValues(attribute: attribute, limit: max(1, limit)))
+        }
+        let limit = Int(object["hits"]?.numberValue ?? 5)
+        return FederatedSection(title: title, indexName: index, content: .hits(limit: max(1, limit)))
+    }
+
+    private static func checkKeys(
+        _ keys: some Sequence<String>, allowed: Set<String>, where place: String, fail: (String) -> DataError
+    ) throws {
+        if let unknown = keys.first(where: { !allowed.contains($0) }) {
+            throw fail("unknown key \"\(unknown)\" in \(place); known: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// Builds the indices and checks that every section names one of them.
+    func loadIndices() throws -> [SearchIndex] {
+        let built = try indices.map { try SearchIndex.open(path: $0.data, settingsPath: $0.settings) }
+        let names = Set(built.map(\.name))
+        if let stray = sections.first(where: { !names.contains($0.indexName) }) {
+            throw DataError(file: "--config", message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
+        }
+        return built
+    }
+}
