@@ -41,7 +41,7 @@ public final class FederatedSearch {
     ) {
         self.sections = sections
         multiSearcher = MultiSearcher(backend: backend, scheduler: scheduler, router: router, strategy: strategy)
-        let descriptions = Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let descriptions = IndexDescription.byName(indices)
         for (position, section) in sections.enumerated() {
             let description = descriptions[section.indexName] ?? IndexDescription(name: section.indexName)
             switch section.content {

@@ -27,6 +27,11 @@ public struct IndexDescription: Hashable, Sendable {
         self.displayAttributes = displayAttributes
     }
 
+    /// Descriptions by index name (the first wins if two share a name).
+    public static func byName(_ indices: [IndexDescription]) -> [String: IndexDescription] {
+        Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The query a searcher of this index starts from: every facet counted.
     public func initialQuery(hitsPerPage: Int = 20) -> Query {
         Query(hitsPerPage: hitsPerPage, facets: facetAttributes, disjunctiveFacets: disjunctiveFacets)

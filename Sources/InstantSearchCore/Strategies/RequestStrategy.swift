@@ -45,27 +45,54 @@ public final class RealtimeStrategy: RequestStrategy {
     public var modeDescription: String { "realtime" }
 }
 
-/// A burst of as-you-type searches — a fast typist, a paste — costs one request, sent
-/// once the keys have been quiet for `delay`. Final searches go at once.
-public final class DebouncedStrategy: RequestStrategy {
-    private let debouncer: Debouncer
+/// Something that runs an action later, keeping only the newest: a `Debouncer` or a
+/// `Throttler`.
+public protocol ActionDelayer: AnyObject {
+    func call(_ action: @escaping () -> Void)
+    func cancel()
+}
 
-    /// A few milliseconds suit an in-process engine (results follow the last key within a
-    /// frame); about 100 ms, InstantSearch's default, suits a remote backend.
-    public init(delay: Duration, scheduler: any Scheduler) {
-        debouncer = Debouncer(delay: delay, scheduler: scheduler)
+extension Debouncer: ActionDelayer {}
+extension Throttler: ActionDelayer {}
+
+/// As-you-type searches go through a delayer; final searches go at once and drop the one
+/// waiting.
+public class DelayingStrategy: RequestStrategy {
+    private let delayer: any ActionDelayer
+    private let describe: () -> String
+
+    init(delayer: any ActionDelayer, describe: @escaping () -> String) {
+        self.delayer = delayer
+        self.describe = describe
     }
 
     public func performSearch(_ metadata: SearchMetadata, perform: @escaping () -> Void) {
         if metadata.isFinal {
-            debouncer.cancel()
+            delayer.cancel()
             perform()
         } else {
-            debouncer.call(perform)
+            delayer.call(perform)
         }
     }
 
-    public var modeDescription: String {
-        "debounced \(Int(debouncer.delay.milliseconds)) ms"
+    public var modeDescription: String { describe() }
+}
+
+/// A burst of as-you-type searches — a fast typist, a paste — costs one request, sent
+/// once the keys have been quiet for `delay`. A few milliseconds suit an in-process engine
+/// (results follow the last key within a frame); about 100 ms, InstantSearch's default,
+/// suits a remote backend.
+public final class DebouncedStrategy: DelayingStrategy {
+    public init(delay: Duration, scheduler: any Scheduler) {
+        let debouncer = Debouncer(delay: delay, scheduler: scheduler)
+        super.init(delayer: debouncer) { "debounced \(Int(debouncer.delay.milliseconds)) ms" }
+    }
+}
+
+/// As-you-type searches go out at most once per interval (the newest query each time).
+public final class ThrottledStrategy: DelayingStrategy {
+    public init(interval: Duration, scheduler: any Scheduler) {
+        let throttler = Throttler(interval: interval, scheduler: scheduler)
+        super.init(delayer: throttler) { "throttled \(Int(throttler.interval.milliseconds)) ms" }
     }
 }

@@ -15,7 +15,7 @@ public final class FederatedView {
 
     public init(federated: FederatedSearch, indices: [IndexDescription]) {
         self.federated = federated
-        descriptions = Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        descriptions = IndexDescription.byName(indices)
     }
 
     /// The rows of each section, as many as it may show.

@@ -17,7 +17,7 @@ public final class HitsList: SearchableWidget, ResultingWidget {
     static let rowsPerHit = 2
 
     public init(indices: [IndexDescription]) {
-        descriptions = Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        descriptions = IndexDescription.byName(indices)
     }
 
     public var selectedHit: Hit? {

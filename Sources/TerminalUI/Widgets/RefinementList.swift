@@ -15,7 +15,7 @@ public final class RefinementList: SearchableWidget, ResultingWidget, RefinableW
     private let valuesPerFacet: Int
 
     public init(indices: [IndexDescription], valuesPerFacet: Int = 10) {
-        descriptions = Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        descriptions = IndexDescription.byName(indices)
         self.valuesPerFacet = valuesPerFacet
     }
 

@@ -15,7 +15,7 @@ public final class SliderPane: SearchableWidget, ResultingWidget, RefinableWidge
     private let descriptions: [String: IndexDescription]
 
     public init(indices: [IndexDescription]) {
-        descriptions = Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        descriptions = IndexDescription.byName(indices)
     }
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
