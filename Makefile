@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench clean
+.PHONY: all build run test bench serve clean
 
 all: build
 
@@ -30,6 +30,12 @@ bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product instantsearch-bench
 	.build/release/instantsearch-bench --datasets ../shared/datasets $(BENCH_ARGS)
+
+## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
+serve:
+	@./scripts/ensure-deps.sh
+	$(SWIFT) build -c release --product instantsearch-serve
+	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
 clean:
 	rm -rf .build

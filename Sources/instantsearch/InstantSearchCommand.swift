@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InstantSearchCore
+import RemoteBackend
 import SearchEngine
 import TerminalUI
 
@@ -9,10 +10,16 @@ struct InstantSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
-        usage: "instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]",
+        usage: """
+            instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]
+              instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
+              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key <key>] [--search-key <key[:index,...]>]
+              instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
+              instantsearch index FILE -o INDEX_FILE
+            """,
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
-        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self],
+        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self],
         defaultSubcommand: SearchCommand.self
     )
 }
@@ -52,8 +59,8 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times).")
     var strategy = StrategyName.debounce
 
-    @Option(help: ArgumentHelp("With debounce: wait this long after the last key (a paste costs one search).", valueName: "ms"))
-    var debounce = 5
+    @Option(help: ArgumentHelp("With debounce: wait this long after the last key (a paste costs one search). Default: 5, or 100 with --remote.", valueName: "ms"))
+    var debounce: Int?
 
     @Option(help: ArgumentHelp("With throttle: at most one search per interval.", valueName: "ms"))
     var throttle = 100
@@ -70,13 +77,21 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup(title: "Remote search")
+    var remote: RemoteOptions
+
     func validate() throws {
         guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
-        guard debounce >= 0, throttle > 0, cacheTTL > 0 else {
+        guard debounce ?? 0 >= 0, throttle > 0, cacheTTL > 0 else {
             throw ValidationError("--debounce cannot be negative; --throttle and --cache-ttl must be positive.")
         }
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
+        }
+        // With --remote, the arguments name the service's indices (none: all of them).
+        if remote.remote != nil {
+            guard config == nil else { throw ValidationError("--config and --remote do not go together.") }
+            return
         }
         let readsStdin = files.contains("-") || (files.isEmpty && config == nil && isatty(STDIN_FILENO) == 0)
         if config != nil && !files.isEmpty {
@@ -91,28 +106,34 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let indices: [SearchIndex]
+        var backend: any Searchable
+        let descriptions: [IndexDescription]
         var setup: SetupFile?
         do {
-            if let config {
-                setup = try SetupFile.load(path: config)
-                indices = try setup!.loadIndices()
+            if remote.remote != nil {
+                (backend, descriptions) = try remote.connect(indices: files)
             } else {
-                indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName).load()
+                let indices: [SearchIndex]
+                if let config {
+                    setup = try SetupFile.load(path: config)
+                    indices = try setup!.loadIndices()
+                } else {
+                    indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName).load()
+                }
+                let embedded = EmbeddedBackend(indices: indices)
+                (backend, descriptions) = (embedded, embedded.descriptions)
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
         if noColor { setenv("NO_COLOR", "1", 1) }
-        let embedded = EmbeddedBackend(indices: indices)
-        var backend: any Searchable = embedded
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
-            backend = SimulatedLatency(wrapping: embedded, latency: latency, jitter: jitter)
+            backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
         let exit = try TerminalSearch(
-            indices: embedded.descriptions, backend: backend, hitsPerPage: hitsPerPage,
-            strategy: strategy.choice(debounce: debounce, throttle: throttle),
+            indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
+            strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
         ).run()

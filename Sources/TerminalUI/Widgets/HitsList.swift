@@ -14,6 +14,8 @@ public final class HitsList: SearchableWidget, ResultingWidget {
     private var visibleRows = 10
     /// Set on switching index: the replayed results keep the selection that index had.
     private var restoringSelection = false
+    /// The last search failed: its older hits are off the screen until one succeeds.
+    private var failed = false
     static let rowsPerHit = 2
 
     public init(indices: [IndexDescription]) {
@@ -33,6 +35,7 @@ public final class HitsList: SearchableWidget, ResultingWidget {
         (selection, top) = saved[searcher.indexName] ?? (0, 0)
         results = nil
         restoringSelection = true
+        failed = false
     }
 
     public func searcher(_ searcher: HitsSearcher, didReceive results: SearchResults) {
@@ -42,9 +45,15 @@ public final class HitsList: SearchableWidget, ResultingWidget {
             top = 0
         }
         restoringSelection = false
+        failed = false
         self.results = results
         selection = min(selection, max(0, results.hits.count - 1))
         loadMoreIfNeeded()
+    }
+
+    public func searcher(_ searcher: HitsSearcher, didFailWith error: SearchFailure) {
+        results = nil
+        failed = true
     }
 
     // MARK: Keys
@@ -75,7 +84,8 @@ public final class HitsList: SearchableWidget, ResultingWidget {
     public func draw(into canvas: inout Canvas, in area: Rect, focused: Bool) {
         visibleRows = area.height
         guard let results, let searcher else {
-            canvas.write("Searching…", x: area.x + 2, y: area.y, style: Theme.secondary, maxWidth: area.width - 2)
+            let message = failed ? "The search failed (the stats line says why); type to try again." : "Searching…"
+            canvas.write(message, x: area.x + 2, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
             return
         }
         guard !results.hits.isEmpty else {

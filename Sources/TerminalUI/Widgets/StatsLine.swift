@@ -27,6 +27,7 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
 
     public func searcher(_ searcher: HitsSearcher, didFailWith error: SearchFailure) {
         self.error = error
+        results = nil  // an older query's count beside the error would mislead
     }
 
     public func draw(into canvas: inout Canvas, in area: Rect) {
@@ -45,7 +46,8 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         let refinements = Self.describe(searcher.query)
         if !refinements.isEmpty { left.append(("  │ " + refinements, Theme.refined)) }
 
-        let right = Self.activity(
+        // An error needs the room more than the counters do.
+        let right = error != nil ? searcher.strategy.modeDescription : Self.activity(
             mode: searcher.strategy.modeDescription, keystrokes: hub.keystrokes, requests: hub.requestsSent,
             cached: searcher.cacheHits, pending: searcher.pendingRequests)
         let rightWidth = right.displayWidth

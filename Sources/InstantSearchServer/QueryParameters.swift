@@ -1,0 +1,145 @@
+import InstantSearchCore
+
+/// Algolia's search parameters → the engine's `Query`.
+///
+/// Understood: `query`, `page`, `hitsPerPage`, `facets`, `maxValuesPerFacet`, `filters`,
+/// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` and `facetQuery`;
+/// plus `disjunctiveFacets`, this server's own: facets counted as if their own refinements
+/// were absent (what Algolia's JavaScript helper does with extra queries). Filters the
+/// refinement model cannot hold (negations, strict comparisons) join `filters` with AND.
+struct QueryParameters {
+    let values: [String: JSONValue]
+
+    func query() throws -> Query {
+        var query = Query(text: try string("query") ?? "")
+        query.page = try integer("page", at: 0...10_000) ?? 0
+        query.hitsPerPage = try integer("hitsPerPage", at: 0...1_000) ?? 20
+        query.maxValuesPerFacet = try integer("maxValuesPerFacet", at: 1...1_000) ?? 100
+        query.facets = try list("facets") ?? []
+        query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
+        var extra: [String] = []
+        if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
+            extra.append("(\(filters))")
+        }
+        try readFacetFilters(into: &query, extra: &extra)
+        try readNumericFilters(into: &query, extra: &extra)
+        query.filters = extra.isEmpty ? nil : extra.joined(separator: " AND ")
+        return query
+    }
+
+    // MARK: Filters
+
+    private func readFacetFilters(into query: inout Query, extra: inout [String]) throws {
+        guard let raw = values["facetFilters"] else { return }
+        let groups: [JSONValue]
+        switch raw {
+        case .array(let items): groups = items
+        case .string(let s): groups = s.split(separator: ",").map { .string(String($0)) }
+        default: throw ServerError.badRequest("facetFilters must be an array")
+        }
+        for group in groups {
+            let members: [String]
+            switch group {
+            case .string(let s): members = [s]
+            case .array(let items):
+                members = try items.map {
+                    guard let s = $0.stringValue else { throw ServerError.badRequest("facetFilters: expected strings") }
+                    return s
+                }
+            default: throw ServerError.badRequest("facetFilters: expected strings or arrays of strings")
+            }
+            let parsed = try members.map(Self.facetFilter)
+            let attributes = Set(parsed.map(\.attribute))
+            // One attribute, no negation: a refinement, OR-ed when the group has several values.
+            if attributes.count == 1, !parsed.contains(where: \.negated) {
+                let attribute = parsed[0].attribute
+                if parsed.count > 1 { query.disjunctiveFacets.insert(attribute) }
+                query.facetRefinements[attribute, default: []].formUnion(parsed.map(\.value))
+            } else {
+                let clauses = parsed.map { ($0.negated ? "NOT " : "") + "\(Self.quoted($0.attribute)):\(Self.quoted($0.value))" }
+                extra.append("(" + clauses.joined(separator: " OR ") + ")")
+            }
+        }
+    }
+
+    private static func facetFilter(_ text: String) throws -> (attribute: String, value: String, negated: Bool) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw ServerError.badRequest("facetFilters: \"\(text)\" is not attribute:value")
+        }
+        let attribute = String(text[..<colon])
+        var value = String(text[text.index(after: colon)...])
+        let negated = value.hasPrefix("-")
+        if negated { value.removeFirst() }
+        if value.hasPrefix("\\-") { value.removeFirst() }  // Algolia's escape for a value starting with "-"
+        return (attribute, value, negated)
+    }
+
+    private func readNumericFilters(into query: inout Query, extra: inout [String]) throws {
+        guard let raw = values["numericFilters"] else { return }
+        let items: [String]
+        switch raw {
+        case .array(let list): items = list.compactMap { $0.stringValue ?? $0.arrayValue?.first?.stringValue }
+        case .string(let s): items = s.split(separator: ",").map(String.init)
+        default: throw ServerError.badRequest("numericFilters must be an array")
+        }
+        for item in items {
+            let compact = item.replacingOccurrences(of: " ", with: "")
+            if let (attribute, op, number) = Self.comparison(compact), op == ">=" || op == "<=" || op == "=" {
+                var range = query.numericRanges[attribute] ?? NumericRange()
+                if op != "<=" { range.lower = Swift.max(range.lower ?? -.infinity, number) }
+                if op != ">=" { range.upper = Swift.min(range.upper ?? .infinity, number) }
+                query.numericRanges[attribute] = range
+            } else {
+                extra.append("(\(item))")  // the engine's filter syntax reads the rest, or says what is wrong
+            }
+        }
+    }
+
+    private static func comparison(_ text: String) -> (String, String, Double)? {
+        for op in [">=", "<=", "!=", "=", ">", "<"] {
+            guard let range = text.range(of: op) else { continue }
+            let attribute = String(text[..<range.lowerBound])
+            guard !attribute.isEmpty, let number = Double(text[range.upperBound...]) else { return nil }
+            return (attribute, op, number)
+        }
+        return nil
+    }
+
+    private static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    // MARK: Typed access
+
+    func string(_ key: String) throws -> String? {
+        guard let value = values[key], value != .null else { return nil }
+        switch value {
+        case .string(let s): return s
+        case .number, .bool: return value.displayText
+        default: throw ServerError.badRequest("\(key) must be a string")
+        }
+    }
+
+    func integer(_ key: String, at allowed: ClosedRange<Int>) throws -> Int? {
+        guard let value = values[key], value != .null else { return nil }
+        let number = value.numberValue ?? value.stringValue.flatMap { Double($0) }
+        guard let number, number == number.rounded(), let int = Int(exactly: number), allowed.contains(int) else {
+            throw ServerError.badRequest("\(key) must be an integer from \(allowed.lowerBound) to \(allowed.upperBound)")
+        }
+        return int
+    }
+
+    /// An array of strings, or one comma-separated string.
+    func list(_ key: String) throws -> [String]? {
+        guard let value = values[key], value != .null else { return nil }
+        switch value {
+        case .string(let s): return s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        case .array(let items):
+            return try items.map {
+                guard let s = $0.stringValue else { throw ServerError.badRequest("\(key) must be an array of strings") }
+                return s
+            }
+        default: throw ServerError.badRequest("\(key) must be an array of strings")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+/// Reads a request's JSON body and Algolia's `params` strings into one flat object of parameters.
+///
+/// Algolia lets a client put search parameters in the body as fields (`{"query": "sony"}`) or
+/// as a URL-encoded string (`{"params": "query=sony&hitsPerPage=5"}`), or both. Everything
+/// malformed becomes a 400 with a message: a server must not crash on what a client sends.
+enum RequestBody {
+    /// The body as one JSON object; an empty body is an empty object.
+    static func object(_ bytes: [UInt8]) throws -> JSONValue {
+        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return [:] }
+        let records: [JSONValue]
+        do {
+            records = try DataLoader.load(bytes: bytes, name: "request body", format: .ndjson)
+        } catch {
+            throw ServerError.badRequest("malformed JSON: \(error)")
+        }
+        guard records.count == 1, case .object = records[0] else {
+            throw ServerError.badRequest("malformed JSON: the body must be one JSON object")
+        }
+        return records[0]
+    }
+
+    /// The search parameters of one request object: its `params` string decoded, then its
+    /// fields on top (a field wins over the same name in `params`).
+    static func parameters(of object: JSONValue) throws -> [String: JSONValue] {
+        var merged: [String: JSONValue] = [:]
+        if let params = object["params"] {
+            guard let text = params.stringValue else { throw ServerError.badRequest("\"params\" must be a string") }
+            for (key, value) in try decodeParams(text) { merged[key] = value }
+        }
+        for (key, value) in object.objectValue ?? [:] where key != "params" { merged[key] = value }
+        return merged
+    }
+
+    /// `query=sony&facets=%5B%22brand%22%5D`: each value a string, or JSON when it looks like an
+    /// array (Algolia's clients send arrays JSON-encoded inside `params`).
+    static func decodeParams(_ text: String) throws -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for pair in text.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = decodeComponent(parts[0]), let value = decodeComponent(parts.count > 1 ? parts[1] : "") else {
+                throw ServerError.badRequest("malformed params: bad percent-encoding in \"\(pair)\"")
+            }
+            if value.hasPrefix("[") {
+                let wrapped = try object(Array("{\"v\":\(value)}".utf8))
+                result[key] = wrapped["v"]
+            } else {
+                result[key] = .string(value)
+            }
+        }
+        return result
+    }
+
+    private static func decodeComponent(_ part: Substring) -> String? {
+        String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

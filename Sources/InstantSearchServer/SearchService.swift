@@ -1,0 +1,177 @@
+import Foundation
+import InstantSearchCore
+import OrderedCollections
+import SearchEngine
+
+/// Algolia's search REST protocol over the embedded engine, independent of any HTTP library:
+/// a request (method, path, credentials, body) in, a status and a JSON body out.
+///
+/// Routes: `POST /1/indexes/{index}/query`, `POST /1/indexes/*/queries` (multi-query),
+/// `POST /1/indexes/{index}/facets/{facet}/query`, `GET /1/indexes/{index}/settings`,
+/// `GET /1/indexes` (the indices this key may see).
+public struct SearchService: Sendable {
+    public let backend: EmbeddedBackend
+    public let keys: APIKeys
+    public static let maxQueriesPerRequest = 50
+
+    public init(backend: EmbeddedBackend, keys: APIKeys) {
+        self.backend = backend
+        self.keys = keys
+    }
+
+    public struct Request: Sendable {
+        public var method: String
+        /// Percent-decoded path segments after the host: ["1", "indexes", "products", "query"].
+        public var pathSegments: [String]
+        public var applicationID: String?
+        public var apiKey: String?
+        public var body: [UInt8]
+
+        public init(method: String, pathSegments: [String], applicationID: String?, apiKey: String?, body: [UInt8]) {
+            self.method = method
+            self.pathSegments = pathSegments
+            self.applicationID = applicationID
+            self.apiKey = apiKey
+            self.body = body
+        }
+    }
+
+    public struct Response: Sendable {
+        public var status: Int
+        public var body: JSONValue
+    }
+
+    /// Never throws: every failure becomes Algolia's error body with its status.
+    public func respond(to request: Request) async -> Response {
+        do {
+            return Response(status: 200, body: try await route(request))
+        } catch let error as ServerError {
+            return Self.error(error)
+        } catch is CancellationError {
+            return Self.error(.badRequest("cancelled"))
+        } catch {
+            // Engine errors (unknown attribute, malformed filter) are the client's to fix.
+            return Self.error(.badRequest(String(describing: error)))
+        }
+    }
+
+    static func error(_ error: ServerError) -> Response {
+        Response(status: error.status, body: ["message": .string(error.message), "status": .number(Double(error.status))])
+    }
+
+    private func route(_ request: Request) async throws -> JSONValue {
+        let s = request.pathSegments
+        guard s.count >= 2, s[0] == "1", s[1] == "indexes" else { throw ServerError.notFound("no such route: /\(s.joined(separator: "/"))") }
+        switch (request.method, s.count) {
+        case ("GET", 2):
+            try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [])
+            return listIndices(apiKey: request.apiKey)
+        case ("POST", 4) where s[2] == "*" && s[3] == "queries":
+            return try await multiQuery(request)
+        case ("POST", 4) where s[3] == "query":
+            let index = try authorizedIndex(s[2], request)
+            let parameters = try RequestBody.parameters(of: RequestBody.object(request.body))
+            let query = try QueryParameters(values: parameters).query()
+            let results = try await backend.search([IndexedQuery(indexName: index.name, query: query)])
+            return AlgoliaResponse.json(results[0], params: Self.paramsString(parameters))
+        case ("POST", 6) where s[3] == "facets" && s[5] == "query":
+            let index = try authorizedIndex(s[2], request)
+            return try facetValues(index: index, attribute: s[4], body: request.body)
+        case ("GET", 4) where s[3] == "settings":
+            return settings(of: try authorizedIndex(s[2], request))
+        default:
+            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
+        }
+    }
+
+    /// Checks the key before saying whether the index exists, so a key cannot probe for names.
+    private func authorizedIndex(_ name: String, _ request: Request) throws -> SearchIndex {
+        try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [name])
+        guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name)\" does not exist") }
+        return index
+    }
+
+    // MARK: Routes
+
+    private func multiQuery(_ request: Request) async throws -> JSONValue {
+        let body = try RequestBody.object(request.body)
+        guard let requests = body["requests"]?.arrayValue else {
+            throw ServerError.badRequest("expected {\"requests\": [{\"indexName\": ..., \"params\": ...}, ...]}")
+        }
+        guard requests.count <= Self.maxQueriesPerRequest else {
+            throw ServerError.badRequest("at most \(Self.maxQueriesPerRequest) queries per request")
+        }
+        let parsed = try requests.enumerated().map { position, item -> (IndexedQuery, String) in
+            guard case .object = item, let name = item["indexName"]?.stringValue else {
+                throw ServerError.badRequest("requests[\(position)]: missing indexName")
+            }
+            let parameters = try RequestBody.parameters(of: item)
+            return (IndexedQuery(indexName: name, query: try QueryParameters(values: parameters).query()), Self.paramsString(parameters))
+        }
+        try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: parsed.map(\.0.indexName))
+        for (query, _) in parsed where backend.index(named: query.indexName) == nil {
+            throw ServerError.notFound("index \"\(query.indexName)\" does not exist")
+        }
+        let results = try await backend.search(parsed.map(\.0))
+        return ["results": .array(zip(results, parsed).map { AlgoliaResponse.json($0, params: $1.1) })]
+    }
+
+    private func facetValues(index: SearchIndex, attribute: String, body: [UInt8]) throws -> JSONValue {
+        let parameters = try RequestBody.parameters(of: RequestBody.object(body))
+        let reader = QueryParameters(values: parameters)
+        let text = try reader.string("facetQuery") ?? ""
+        var query = try reader.query()
+        if query.disjunctiveFacets.isEmpty, index.settings.disjunctiveFacets.contains(attribute) {
+            query.disjunctiveFacets.insert(attribute)
+        }
+        let found = try index.searchForFacetValues(attribute: attribute, text: text, query: query)
+        let hits = found.facetHits.map { hit -> JSONValue in
+            ["value": .string(hit.value), "highlighted": .string(Self.highlight(hit.value, typed: text)),
+             "count": .number(Double(hit.count))]
+        }
+        return ["facetHits": .array(hits), "exhaustiveFacetsCount": true,
+                "processingTimeMS": .number(found.processingTimeMS.rounded(.up))]
+    }
+
+    /// Marks the typed text where a value starts with it (case-insensitive); the rest plain.
+    static func highlight(_ value: String, typed: String) -> String {
+        let typed = typed.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty, let range = value.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) else {
+            return value
+        }
+        return "<em>" + value[range] + "</em>" + value[range.upperBound...]
+    }
+
+    private func settings(of index: SearchIndex) -> JSONValue {
+        let s = index.settings
+        func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        fields["searchableAttributes"] = strings(s.searchableAttributes)
+        fields["attributesForFaceting"] = strings(s.attributesForFaceting)
+        fields["disjunctiveFacets"] = strings(s.disjunctiveFacets)
+        fields["numericAttributesForFiltering"] = strings(s.numericAttributesForFiltering)
+        fields["customRanking"] = strings(s.customRanking.map(\.description))
+        fields["displayAttributes"] = strings(s.displayAttributes)
+        fields["nbRecords"] = .number(Double(index.recordCount))
+        return .object(fields)
+    }
+
+    private func listIndices(apiKey: String?) -> JSONValue {
+        let names = keys.visibleIndices(apiKey: apiKey, among: backend.indices.map(\.name))
+        let items = names.compactMap { backend.index(named: $0) }.map { index -> JSONValue in
+            ["name": .string(index.name), "entries": .number(Double(index.recordCount))]
+        }
+        return ["items": .array(items), "nbPages": 1]
+    }
+
+    /// The parameters echoed back as Algolia does: a URL-encoded string, keys sorted.
+    static func paramsString(_ parameters: [String: JSONValue]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return parameters.keys.sorted().map { key in
+            let value = parameters[key]!
+            let text = value.stringValue ?? value.serialized()
+            return key + "=" + (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
+        }.joined(separator: "&")
+    }
+}

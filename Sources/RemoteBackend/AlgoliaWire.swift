@@ -1,0 +1,140 @@
+import InstantSearchCore
+import OrderedCollections
+
+/// Algolia's search protocol on the client side: a `Query` as request parameters, and a
+/// response object back into `SearchResults`. Pure functions, so tests need no network.
+public enum AlgoliaWire {
+    /// One entry of a multi-query's `requests`: the index name and the parameters as fields.
+    public static func request(_ indexed: IndexedQuery) -> JSONValue {
+        let query = indexed.query
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        fields["indexName"] = .string(indexed.indexName)
+        fields["query"] = .string(query.text)
+        fields["page"] = int(query.page)
+        fields["hitsPerPage"] = int(query.hitsPerPage)
+        if !query.facets.isEmpty { fields["facets"] = strings(query.facets) }
+        fields["maxValuesPerFacet"] = int(query.maxValuesPerFacet)
+        if !query.disjunctiveFacets.isEmpty { fields["disjunctiveFacets"] = strings(query.disjunctiveFacets.sorted()) }
+        var facetFilters: [JSONValue] = []
+        for attribute in query.facetRefinements.keys.sorted() {
+            let values = query.facetRefinements[attribute]!.sorted().map { "\(attribute):\(escape($0))" }
+            if query.disjunctiveFacets.contains(attribute) {
+                facetFilters.append(strings(values))  // an inner array: OR
+            } else {
+                facetFilters += values.map { .string($0) }  // AND
+            }
+        }
+        if !facetFilters.isEmpty { fields["facetFilters"] = .array(facetFilters) }
+        var numericFilters: [String] = []
+        for attribute in query.numericRanges.keys.sorted() {
+            let range = query.numericRanges[attribute]!
+            if let lower = range.lower { numericFilters.append("\(attribute)>=\(JSONValue.number(lower).serialized())") }
+            if let upper = range.upper { numericFilters.append("\(attribute)<=\(JSONValue.number(upper).serialized())") }
+        }
+        if !numericFilters.isEmpty { fields["numericFilters"] = strings(numericFilters) }
+        if let filters = query.filters { fields["filters"] = .string(filters) }
+        return .object(fields)
+    }
+
+    /// A facet value starting with "-" would read as a negation: Algolia escapes it.
+    private static func escape(_ value: String) -> String { value.hasPrefix("-") ? "\\" + value : value }
+    private static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+    private static func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+
+    // MARK: Responses
+
+    public static func results(_ json: JSONValue, for indexed: IndexedQuery) throws -> SearchResults {
+        guard case .object = json else { throw SearchError.malformedResponse("a result is not a JSON object") }
+        guard let hitsJSON = json["hits"]?.arrayValue else { throw SearchError.malformedResponse("no \"hits\" array") }
+        let hits = try hitsJSON.map(hit)
+        let nbHits = json["nbHits"]?.numberValue.map { Int($0) } ?? hits.count
+        let hitsPerPage = json["hitsPerPage"]?.numberValue.map { Int($0) } ?? indexed.query.hitsPerPage
+        var results = SearchResults(
+            indexName: indexed.indexName, query: json["query"]?.stringValue ?? indexed.query.text, hits: hits,
+            nbHits: nbHits, page: json["page"]?.numberValue.map { Int($0) } ?? indexed.query.page,
+            nbPages: json["nbPages"]?.numberValue.map { Int($0) }
+                ?? (hitsPerPage > 0 ? (nbHits + hitsPerPage - 1) / hitsPerPage : 0),
+            hitsPerPage: hitsPerPage, processingTimeMS: json["processingTimeMS"]?.numberValue ?? 0,
+            queryAfterRemoval: json["queryAfterRemoval"]?.stringValue)
+        for (attribute, values) in json["facets"]?.objectValue ?? [:] {
+            let counts = (values.objectValue ?? [:]).compactMap { value, count in
+                count.numberValue.map { FacetValueCount(value: value, count: Int($0)) }
+            }
+            // Most frequent first, as the engine gives them; the sort is stable for ties.
+            results.facets[attribute] = counts.enumerated().sorted {
+                $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
+            }.map(\.element)
+        }
+        for (attribute, stats) in json["facets_stats"]?.objectValue ?? [:] {
+            guard let min = stats["min"]?.numberValue, let max = stats["max"]?.numberValue else { continue }
+            results.facetStats[attribute] = FacetStats(
+                min: min, max: max, avg: stats["avg"]?.numberValue ?? (min + max) / 2, sum: stats["sum"]?.numberValue ?? 0)
+        }
+        return results
+    }
+
+    /// A hit: the record (Algolia's `_` fields left out), its objectID and highlights.
+    static func hit(_ json: JSONValue) throws -> Hit {
+        guard var fields = json.objectValue else { throw SearchError.malformedResponse("a hit is not a JSON object") }
+        let objectID = fields["objectID"].map { $0.stringValue ?? $0.serialized() } ?? ""
+        let highlights = attributeHighlights(fields["_highlightResult"])
+        let snippets = attributeHighlights(fields["_snippetResult"])
+        for key in fields.keys where key.hasPrefix("_") { fields[key] = nil }
+        return Hit(objectID: objectID, record: .object(fields), highlights: highlights, snippets: snippets)
+    }
+
+    static func attributeHighlights(_ json: JSONValue?) -> [String: AttributeHighlight] {
+        var out: [String: AttributeHighlight] = [:]
+        for (attribute, entry) in json?.objectValue ?? [:] {
+            let entries = entry.arrayValue ?? [entry]
+            var values: [HighlightedText] = []
+            var level = MatchLevel.none
+            var words: [String] = []
+            for item in entries {
+                guard let tagged = item["value"]?.stringValue else { continue }
+                values.append(untag(tagged))
+                let itemLevel = item["matchLevel"]?.stringValue.flatMap(MatchLevel.init(rawValue:)) ?? .none
+                if itemLevel == .full || (itemLevel == .partial && level == .none) { level = itemLevel }
+                for word in item["matchedWords"]?.arrayValue ?? [] {
+                    if let word = word.stringValue, !words.contains(word) { words.append(word) }
+                }
+            }
+            if !values.isEmpty { out[attribute] = AttributeHighlight(values: values, matchLevel: level, matchedWords: words) }
+        }
+        return out
+    }
+
+    /// `<em>Ap</em>ple` → "Apple" with characters 0..<2 matched.
+    public static func untag(_ tagged: String, pre: String = "<em>", post: String = "</em>") -> HighlightedText {
+        var text = ""
+        var ranges: [Range<Int>] = []
+        var count = 0
+        var start: Int?
+        var rest = Substring(tagged)
+        while !rest.isEmpty {
+            if rest.hasPrefix(pre) {
+                start = count
+                rest = rest.dropFirst(pre.count)
+            } else if rest.hasPrefix(post) {
+                if let s = start, s < count { ranges.append(s..<count) }
+                start = nil
+                rest = rest.dropFirst(post.count)
+            } else {
+                text.append(rest.first!)
+                count += 1
+                rest = rest.dropFirst()
+            }
+        }
+        if let s = start, s < count { ranges.append(s..<count) }
+        return HighlightedText(text: text, matchedRanges: ranges)
+    }
+
+    public static func facetHits(_ json: JSONValue) throws -> FacetSearchResults {
+        guard let hits = json["facetHits"]?.arrayValue else { throw SearchError.malformedResponse("no \"facetHits\" array") }
+        let values = hits.compactMap { hit -> FacetValueCount? in
+            guard let value = hit["value"]?.stringValue, let count = hit["count"]?.numberValue else { return nil }
+            return FacetValueCount(value: value, count: Int(count))
+        }
+        return FacetSearchResults(facetHits: values, processingTimeMS: json["processingTimeMS"]?.numberValue ?? 0)
+    }
+}

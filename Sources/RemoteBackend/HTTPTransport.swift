@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import InstantSearchCore
+
+/// One JSON request over URLSession (FoundationNetworking on Linux: no SwiftNIO), with every
+/// failure turned into a message a stats line can show as it is:
+/// "cannot reach http://…: connection refused", "HTTP 403: invalid API key",
+/// "malformed response: …", "timed out after 5 s".
+public struct HTTPTransport: Sendable {
+    public let baseURL: URL
+    public let headers: [String: String]
+    public let timeout: Duration
+    private let session: URLSession
+
+    public init(baseURL: URL, headers: [String: String] = [:], timeout: Duration = .seconds(5)) {
+        self.baseURL = baseURL
+        self.headers = headers
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The server as a person would name it: "http://127.0.0.1:7700".
+    public var origin: String {
+        var text = "\(baseURL.scheme ?? "http")://\(baseURL.host ?? "?")"
+        if let port = baseURL.port { text += ":\(port)" }
+        return text
+    }
+
+    /// Sends `body` (or nothing, for GET) to `path` and returns the parsed JSON answer.
+    public func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.timeoutInterval = session.configuration.timeoutIntervalForRequest
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.serialized().utf8)
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw describe(error)
+        }
+        try Task.checkCancellation()
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let json = try? JSONReader.parse([UInt8](data))
+        guard (200..<300).contains(status) else {
+            let message = json?["message"]?.stringValue
+                ?? String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw SearchError.backend("HTTP \(status): \(message.isEmpty ? HTTPURLResponse.localizedString(forStatusCode: status) : message)")
+        }
+        do {
+            return try JSONReader.parse([UInt8](data))
+        } catch {
+            throw SearchError.malformedResponse("\(path): \(error)")
+        }
+    }
+
+    /// URLSession's errors in a few words; cancellation stays cancellation.
+    func describe(_ error: any Error) -> any Error {
+        if error is CancellationError { return error }
+        guard let urlError = error as? URLError else {
+            return SearchError.backend("cannot reach \(origin): \(error.localizedDescription)")
+        }
+        let reason: String
+        switch urlError.code {
+        case .cancelled: return CancellationError()
+        case .timedOut:
+            let seconds = timeout.components.seconds
+            return SearchError.backend("timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)")")
+        case .cannotConnectToHost: reason = "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: reason = "unknown host"
+        case .networkConnectionLost: reason = "connection lost"
+        case .notConnectedToInternet: reason = "no network"
+        case .badServerResponse, .cannotParseResponse: return SearchError.malformedResponse("not an HTTP answer from \(origin)")
+        default: reason = urlError.localizedDescription
+        }
+        return SearchError.backend("cannot reach \(origin): \(reason)")
+    }
+}

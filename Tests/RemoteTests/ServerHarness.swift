@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import InstantSearchCore
+import InstantSearchServer
+import SearchEngine
+
+/// The demo indices, built once for every test of this target.
+enum Demo {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ name: String) -> String { root.appendingPathComponent("Resources/demo/\(name)").path }
+
+    static let backend: EmbeddedBackend = {
+        // The test data ships with the project; failing to read it is a broken checkout.
+        try! EmbeddedBackend(paths: [path("products.json"), path("categories.json")])
+    }()
+
+    /// admin: everything; "search-all": every index; "search-cat": categories only.
+    static let keys = APIKeys(adminKey: "admin", searchKeys: ["search-all": nil, "search-cat": ["categories"]])
+}
+
+/// A real `SearchServer` on 127.0.0.1 and a free port, for the length of one test.
+struct RunningServer {
+    let server: SearchServer
+    let task: Task<Void, any Error>
+    let port: UInt16
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    static func start(keys: APIKeys = Demo.keys, maxBodyBytes: Int = 64 * 1024) async throws -> RunningServer {
+        let server = try SearchServer(
+            service: SearchService(backend: Demo.backend, keys: keys),
+            options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes))
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard let port = await server.boundPort() else { throw HarnessError("the server bound no port") }
+        return RunningServer(server: server, task: task, port: port)
+    }
+
+    func stop() async {
+        await server.stop()
+        task.cancel()
+    }
+
+    /// One request with raw bytes; the status and the body parsed as JSON (nil when it is not).
+    func send(
+        _ method: String, _ path: String, key: String? = "admin", body: String? = nil
+    ) async throws -> (status: Int, json: [String: Any]?) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.timeoutInterval = 20
+        request.setValue("test-app", forHTTPHeaderField: "X-Algolia-Application-Id")
+        if let key { request.setValue(key, forHTTPHeaderField: "X-Algolia-API-Key") }
+        if let body { request.httpBody = Data(body.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+}
+
+/// Runs `body` against a fresh server and always stops it, whatever the test did.
+func withServer<T>(
+    keys: APIKeys = Demo.keys, maxBodyBytes: Int = 64 * 1024, _ body: (RunningServer) async throws -> T
+) async throws -> T {
+    let running = try await RunningServer.start(keys: keys, maxBodyBytes: maxBodyBytes)
+    do {
+        let result = try await body(running)
+        await running.stop()
+        return result
+    } catch {
+        await running.stop()
+        throw error
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
