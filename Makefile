@@ -17,11 +17,15 @@ build:
 run: build
 	@$(RELEASE) $(ARGS) $(DEMO)
 
-## Builds, then runs every test: unit, widget and end-to-end (tmux).
+## Builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
+## against a throwaway server on loopback (scripts/with-postgres.sh installs and starts it).
+## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
+## they would starve the in-process HTTP servers of the remote tests.
 test:
 	@./scripts/ensure-deps.sh --test
 	$(SWIFT) build
-	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) $(SWIFT) test
+	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
+	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'
 
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies): per-keystroke
 ## p50/p99/max, build time, peak memory and the ratios. BENCH_ARGS="--rounds 5 --only movies".

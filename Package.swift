@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (see README "Architecture"): the executable wires TerminalUI and SearchEngine together;
-// both depend only on InstantSearchCore. Nothing here pulls in SwiftNIO, so the TUI builds fast.
+// both depend only on InstantSearchCore. Only PostgresBackend and instantsearch-postgres pull in
+// SwiftNIO (postgres-nio); the TUI's executable runs that one git-style, so `make run` stays fast.
 let package = Package(
     name: "instantsearch",
     platforms: [.macOS(.v15)],
@@ -12,6 +13,9 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "instantsearch", targets: ["instantsearch"]),
         .executable(name: "instantsearch-bench", targets: ["instantsearch-bench"]),
+        .library(name: "ElasticsearchBackend", targets: ["ElasticsearchBackend"]),
+        .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
+        .executable(name: "instantsearch-postgres", targets: ["instantsearch-postgres"]),
         .executable(name: "instantsearch-serve", targets: ["instantsearch-serve"]),
         .library(name: "RemoteBackend", targets: ["RemoteBackend"]),
     ],
@@ -23,6 +27,9 @@ let package = Package(
         // `instantsearch-serve` only: an HTTP server on plain sockets and Swift concurrency (no
         // SwiftNIO), so even the server builds in seconds. The TUI never links it.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // PostgreSQL client (SwiftNIO underneath): linked only by PostgresBackend and the
+        // instantsearch-postgres executable, never by the TUI's executable.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
     ],
     targets: [
         .target(
@@ -32,10 +39,30 @@ let package = Package(
         .target(name: "SearchEngine", dependencies: ["InstantSearchCore"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses"]),
+        // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
+        .target(
+            name: "ElasticsearchBackend",
+            dependencies: [
+                "InstantSearchCore", "SearchEngine", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        // PostgreSQL through postgres-nio: heavy (SwiftNIO), so in targets of its own; the TUI's
+        // executable runs `instantsearch-postgres` git-style for `--postgres` and `import-postgres`.
+        .target(
+            name: "PostgresBackend",
+            dependencies: ["InstantSearchCore", "SearchEngine", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
+        .executableTarget(
+            name: "instantsearch-postgres",
+            dependencies: [
+                "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "instantsearch",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend",
+                "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

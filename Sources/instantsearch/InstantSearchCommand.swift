@@ -13,13 +13,15 @@ struct InstantSearchCommand: ParsableCommand {
         usage: """
             instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
+              instantsearch --postgres <url> --table <name>
+              instantsearch --elasticsearch <url> --index <name>
               instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key <key>] [--search-key <key[:index,...]>]
               instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
             """,
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
-        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self],
+        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self, ImportPostgresCommand.self],
         defaultSubcommand: SearchCommand.self
     )
 }
@@ -80,6 +82,10 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
+    /// --elasticsearch / --postgres: an existing engine instead of files (EngineOptions.swift).
+    @OptionGroup(title: "Existing engines")
+    var engines: EngineOptions
+
     func validate() throws {
         guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
         guard debounce ?? 0 >= 0, throttle > 0, cacheTTL > 0 else {
@@ -87,6 +93,12 @@ struct SearchCommand: ParsableCommand {
         }
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
+        }
+        if engines.isActive {
+            guard remote.remote == nil, config == nil else {
+                throw ValidationError("--elasticsearch / --postgres go without --remote and --config.")
+            }
+            return try engines.validate(files: files)
         }
         // With --remote, the arguments name the service's indices (none: all of them).
         if remote.remote != nil {
@@ -106,6 +118,9 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if engines.isActive {
+            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor)
+        }
         var backend: any Searchable
         let descriptions: [IndexDescription]
         var setup: SetupFile?

@@ -31,11 +31,7 @@ import Testing
         let total = try #require(resultCount(before))
         try tmux.press("F3")
         try tmux.waitFor("the refinement list focused") { $0.contains("▌[ ]") }
-        for _ in 0..<20 {
-            let selected = try tmux.screen().split(separator: "\n").first { $0.contains("▌[ ]") }
-            if selected?.contains("Headphones") == true { break }
-            try tmux.press("Down")
-        }
+        try tmux.moveSelection(marker: "▌[") { $0.contains("Headphones") }
         try tmux.press("Space")
         // The mark shows at once; the hits follow when the search answers.
         let after = try tmux.waitFor("the refined results") {
@@ -184,10 +180,7 @@ import Testing
         #expect(screen.contains("Televisions"), "a category with Sony in its brands")
         #expect(screen.contains("Sony PlayStation"), "a Sony product")
         // Down to the Sony brand value and refine the products by it.
-        for _ in 0..<20 {
-            if try tmux.screen().split(separator: "\n").contains(where: { $0.contains("▌ [ ] Sony") }) { break }
-            try tmux.press("Down")
-        }
+        try tmux.moveSelection { $0.contains("[ ] Sony ") }
         try tmux.press("Enter")
         try tmux.waitFor("the brand refined") { $0.contains("[x] Sony") && $0.contains("21 results in products") }
         try tmux.press("F5")

@@ -47,8 +47,9 @@ final class Tmux {
         try run(["capture-pane", "-p", "-t", session])
     }
 
-    /// Waits until the screen satisfies `condition`; on time-out, fails showing the screen.
-    /// The limit is generous: it only bounds a broken run, it measures nothing.
+    /// Waits until the screen satisfies `condition` and has settled: the same on two captures
+    /// in a row, so a frame caught half-drawn does not count. On time-out, fails showing the
+    /// screen. The limit is generous: it only bounds a broken run, it measures nothing.
     @discardableResult
     func waitFor(
         _ description: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
@@ -56,13 +57,34 @@ final class Tmux {
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
+        var previous: String?
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last), last == previous { return last }
+            previous = condition(last) ? last : nil
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting for \(description); the screen was:\n\(last)", sourceLocation: sourceLocation)
         throw TmuxError.timedOut(description)
+    }
+
+    /// Presses `key` until the selected row (the one holding `marker`) satisfies `condition`,
+    /// waiting after each press for the selection to move, so no press is wasted or doubled.
+    func moveSelection(
+        marker: String = "▌", with key: String = "Down", limit: Int = 30,
+        sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
+    ) throws {
+        func selectedRow(_ screen: String) -> String {
+            screen.split(separator: "\n").first { $0.contains(marker) }.map(String.init) ?? ""
+        }
+        for _ in 0..<limit {
+            let row = selectedRow(try screen())
+            if condition(row) { return }
+            try press(key)
+            try waitFor("the selection to move from \(row)", sourceLocation: sourceLocation) { selectedRow($0) != row }
+        }
+        Issue.record("no selected row matched after \(limit) presses of \(key)", sourceLocation: sourceLocation)
+        throw TmuxError.timedOut("selection")
     }
 
     @discardableResult

@@ -1,0 +1,105 @@
+import InstantSearchCore
+import SearchEngine
+
+/// One table seen as an index: where a record, its id and its text vector come from, what is
+/// searched, faceted and ranged, and whether typo tolerance is available.
+///
+/// Two layouts: a `jsonb` column holding each record (what `import-postgres` writes), or
+/// named columns (each row read as `to_jsonb(row)`). Either way the SQL below talks about
+/// `rec`, the record as jsonb, so the rest of the backend does not care which.
+public struct PostgresTable: Sendable {
+    /// The table as the user named it, e.g. `products` or `shop.products`.
+    public var name: String
+    /// SQL giving the record (jsonb) from a row aliased `t`.
+    var recordSQL: String
+    /// SQL giving the object id (text) from a row aliased `t`.
+    var objectIDSQL: String
+    /// SQL giving the tsvector: a stored column when there is one, else computed.
+    var vectorSQL: String
+    /// The vocabulary table for typo candidates (`NAME_words`), when it and the extensions exist.
+    var wordsTable: String?
+    public var settings: ResolvedIndexSettings
+
+    public var indexDescription: IndexDescription {
+        IndexDescription(
+            name: indexName, searchableAttributes: settings.searchableAttributes,
+            facetAttributes: settings.attributesForFaceting, disjunctiveFacets: Set(settings.disjunctiveFacets),
+            numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes)
+    }
+
+    /// The index name the widgets see: the table name without its schema.
+    public var indexName: String { String(name.split(separator: ".").last ?? Substring(name)) }
+
+    /// The table quoted for SQL (each dotted part quoted).
+    var quotedName: String { SQL.identifier(path: name) }
+
+    /// The key under which `import-postgres` leaves the settings in the table's comment.
+    static let commentKey = "instantsearch"
+
+    /// Looks the table up: its columns decide the layout, its comment (or a sample of rows) the settings.
+    public static func open(_ name: String, session: SQLSession, settings override: IndexSettings? = nil) async throws
+        -> PostgresTable
+    {
+        let quoted = SQL.identifier(path: name)
+        let columns = try await session.rows(
+            """
+            SELECT a.attname, format_type(a.atttypid, a.atttypmod), obj_description(c.oid, 'pg_class')
+            FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+            WHERE c.oid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+            """, [quoted])
+        guard !columns.isEmpty else { throw PostgresBackendError("no table named \(name) in \(session.url)") }
+        let typed = columns.map { (name: $0[0] ?? "", type: $0[1] ?? "") }
+        let vectorColumn = typed.first { $0.type == "tsvector" }?.name
+        let jsonColumn = typed.first { ["record", "doc", "data"].contains($0.name) && $0.type == "jsonb" }?.name
+            ?? typed.first { $0.type == "jsonb" }?.name
+        let recordSQL: String
+        if let jsonColumn {
+            recordSQL = "t.\(SQL.identifier(jsonColumn))"
+        } else {
+            // Named columns: the row as a record, minus a stored text vector.
+            recordSQL = vectorColumn.map { "(to_jsonb(t) - \(SQL.literal($0)))" } ?? "to_jsonb(t)"
+        }
+
+        var table = PostgresTable(
+            name: name, recordSQL: recordSQL, objectIDSQL: "t.ctid::text", vectorSQL: "", wordsTable: nil,
+            settings: IndexSettings().resolved(for: []))
+        table.settings = try await resolveSettings(
+            comment: columns[0][2], override: override, table: table, session: session)
+
+        let idColumn = jsonColumn == nil ? nil : typed.first { ["object_id", "objectID", "id"].contains($0.name) }?.name
+        if let idColumn {
+            table.objectIDSQL = "t.\(SQL.identifier(idColumn))::text"
+        } else if let attribute = table.settings.objectIDAttribute {
+            table.objectIDSQL = "coalesce(\(recordSQL)->>\(SQL.literal(attribute)), t.ctid::text)"
+        }
+        table.vectorSQL = vectorColumn.map { "t.\(SQL.identifier($0))" }
+            ?? SQL.weightedVector(record: recordSQL, attributes: table.settings.searchableAttributes)
+
+        let extensions = Set(try await session.rows("SELECT extname FROM pg_extension").compactMap { $0[0] })
+        let wordsName = SQL.wordsTable(for: name)
+        let words = try await session.rows("SELECT (to_regclass($1) IS NOT NULL)::text", [SQL.identifier(path: wordsName)])
+        if extensions.isSuperset(of: ["pg_trgm", "fuzzystrmatch"]), words.first?[0] == "true" {
+            table.wordsTable = SQL.identifier(path: wordsName)
+        }
+        return table
+    }
+
+    /// Settings: the ones given, else the table comment's, with what is missing inferred from
+    /// up to 2,000 rows (the same inference as the embedded engine's).
+    private static func resolveSettings(
+        comment: String?, override: IndexSettings?, table: PostgresTable, session: SQLSession
+    ) async throws -> ResolvedIndexSettings {
+        var settings = override ?? IndexSettings()
+        if override == nil, let comment, comment.hasPrefix("{"),
+            let stored = try? DataLoader.load(bytes: Array(comment.utf8), name: "comment", format: .ndjson).first?[commentKey]
+        {
+            settings = try IndexSettings.parse(text: stored.serialized(), file: "the comment on \(table.name)")
+        }
+        let sample = try await session.rows(
+            "SELECT (\(table.recordSQL))::text FROM \(table.quotedName) t LIMIT 2000")
+        let records = try sample.compactMap { $0[0] }.flatMap {
+            try DataLoader.load(bytes: Array($0.utf8), name: table.name, format: .ndjson)
+        }
+        return settings.resolved(for: records)
+    }
+}
