@@ -59,7 +59,7 @@ public enum ElasticsearchResponse {
             guard !values.isEmpty else { continue }
             // With number_of_fragments 0 each highlighted value comes back whole; values that did
             // not match are left out, so they are matched back to the source by their plain text.
-            let tagged = (fragments[attribute]?.arrayValue ?? []).compactMap(\.stringValue).map { TaggedText.parse($0) }
+            let tagged = (fragments[attribute]?.arrayValue ?? []).compactMap(\.stringValue).map { HighlightedText(tagged: $0) }
             let highlighted = values.map { plain in tagged.first { $0.text == plain } ?? HighlightedText(text: plain) }
             let matched = matchedWords(words, in: highlighted)
             let level: MatchLevel = matched.isEmpty ? .none : matched.count == words.count ? .full : .partial

@@ -92,7 +92,7 @@ public enum AlgoliaWire {
             var words: [String] = []
             for item in entries {
                 guard let tagged = item["value"]?.stringValue else { continue }
-                values.append(untag(tagged))
+                values.append(HighlightedText(tagged: tagged))
                 let itemLevel = item["matchLevel"]?.stringValue.flatMap(MatchLevel.init(rawValue:)) ?? .none
                 if itemLevel == .full || (itemLevel == .partial && level == .none) { level = itemLevel }
                 for word in item["matchedWords"]?.arrayValue ?? [] {
@@ -102,31 +102,6 @@ public enum AlgoliaWire {
             if !values.isEmpty { out[attribute] = AttributeHighlight(values: values, matchLevel: level, matchedWords: words) }
         }
         return out
-    }
-
-    /// `<em>Ap</em>ple` → "Apple" with characters 0..<2 matched.
-    public static func untag(_ tagged: String, pre: String = "<em>", post: String = "</em>") -> HighlightedText {
-        var text = ""
-        var ranges: [Range<Int>] = []
-        var count = 0
-        var start: Int?
-        var rest = Substring(tagged)
-        while !rest.isEmpty {
-            if rest.hasPrefix(pre) {
-                start = count
-                rest = rest.dropFirst(pre.count)
-            } else if rest.hasPrefix(post) {
-                if let s = start, s < count { ranges.append(s..<count) }
-                start = nil
-                rest = rest.dropFirst(post.count)
-            } else {
-                text.append(rest.first!)
-                count += 1
-                rest = rest.dropFirst()
-            }
-        }
-        if let s = start, s < count { ranges.append(s..<count) }
-        return HighlightedText(text: text, matchedRanges: ranges)
     }
 
     public static func facetHits(_ json: JSONValue) throws -> FacetSearchResults {

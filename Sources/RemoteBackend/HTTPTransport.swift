@@ -52,14 +52,14 @@ public struct HTTPTransport: Sendable {
         }
         try Task.checkCancellation()
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let json = try? JSONReader.parse([UInt8](data))
+        let json = try? JSONParser.parse([UInt8](data), file: path)
         guard (200..<300).contains(status) else {
             let message = json?["message"]?.stringValue
                 ?? String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw SearchError.backend("HTTP \(status): \(message.isEmpty ? HTTPURLResponse.localizedString(forStatusCode: status) : message)")
         }
         do {
-            return try JSONReader.parse([UInt8](data))
+            return try JSONParser.parse([UInt8](data), file: path)
         } catch {
             throw SearchError.malformedResponse("\(path): \(error)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InstantSearchCore
 import InstantSearchServer
 import SearchEngine
 

@@ -123,7 +123,7 @@ struct RemoteBackendTests {
     }
 
     @Test func highlightsUntag() {
-        let text = AlgoliaWire.untag("<em>Ap</em>ple <em>pie</em>")
+        let text = HighlightedText(tagged: "<em>Ap</em>ple <em>pie</em>")
         #expect(text == HighlightedText(text: "Apple pie", matchedRanges: [0..<2, 6..<9]))
     }
 }

@@ -8,23 +8,6 @@ public struct HighlightedText: Hashable, Sendable {
         self.text = text
         self.matchedRanges = matchedRanges
     }
-
-    /// Algolia's tagged form: `<em>Ap</em>ple`.
-    public func tagged(pre: String = "<em>", post: String = "</em>") -> String {
-        var out = ""
-        var index = 0
-        var ranges = matchedRanges.sorted { $0.lowerBound < $1.lowerBound }[...]
-        for ch in text {
-            if let r = ranges.first, r.lowerBound == index { out += pre }
-            out.append(ch)
-            index += 1
-            if let r = ranges.first, r.upperBound == index {
-                out += post
-                ranges.removeFirst()
-            }
-        }
-        return out
-    }
 }
 
 public enum MatchLevel: String, Hashable, Sendable {

@@ -99,7 +99,7 @@ struct CSVParser {
             }
             rowStart.append(cells.count)
             for (column, cell) in row.enumerated() where cell.length > 0 && columnIsNumeric[column] {
-                let check = NumberText.isPlainNumber(UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)]))
+                let check = NumberBytes.isPlainNumber(UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)]))
                 if check.isNumber { columnHasNumber[column] = true } else { columnIsNumeric[column] = false }
             }
             cells.append(contentsOf: row)
@@ -116,7 +116,7 @@ struct CSVParser {
                 guard cell.length > 0 else { continue }
                 let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
                 if numeric[column] {
-                    fields[header[column]] = .number(NumberText.double(slice, isInteger: NumberText.isPlainNumber(slice).isInteger))
+                    fields[header[column]] = .number(NumberBytes.double(slice, isInteger: NumberBytes.isPlainNumber(slice).isInteger))
                 } else {
                     fields[header[column]] = .string(text(of: cell, in: bytes))
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import InstantSearchCore
 
 /// Appends fixed-width values and whole arrays of plain values, native byte order (an index
 /// file is read back on the machine that wrote it, or one like it).

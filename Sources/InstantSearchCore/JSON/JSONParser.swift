@@ -1,4 +1,3 @@
-import InstantSearchCore
 import OrderedCollections
 
 /// A JSON parser over raw UTF-8 bytes, written for load speed: no intermediate tokens,
@@ -7,12 +6,12 @@ import OrderedCollections
 public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private(set) var offset: Int
+    public private(set) var offset: Int
     private var depth = 0
     /// Deep enough for any real record, shallow enough that recursion cannot overflow the stack.
     private static let maxDepth = 512
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, offset: Int = 0) {
+    public init(bytes: UnsafeBufferPointer<UInt8>, file: String, offset: Int = 0) {
         self.bytes = bytes
         self.file = file
         self.offset = offset
@@ -34,15 +33,15 @@ public struct JSONParser {
         try parse(Array(text.utf8), file: file)
     }
 
-    var atEnd: Bool { offset >= bytes.count }
+    public var atEnd: Bool { offset >= bytes.count }
 
-    mutating func skipByteOrderMark() {
+    public mutating func skipByteOrderMark() {
         if bytes.count >= offset + 3, bytes[offset] == 0xEF, bytes[offset + 1] == 0xBB, bytes[offset + 2] == 0xBF {
             offset += 3
         }
     }
 
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -51,7 +50,7 @@ public struct JSONParser {
         }
     }
 
-    func error(_ message: String, at position: Int? = nil) -> DataError {
+    public func error(_ message: String, at position: Int? = nil) -> DataError {
         let (line, column) = SourceLocation.lineAndColumn(of: position ?? offset, in: bytes)
         return DataError(file: file, line: line, column: column, message: message)
     }
@@ -64,7 +63,7 @@ public struct JSONParser {
         return "byte 0x" + String(byte, radix: 16)
     }
 
-    mutating func parseValue() throws -> JSONValue {
+    public mutating func parseValue() throws -> JSONValue {
         skipWhitespace()
         guard offset < bytes.count else { throw error("expected a value, found end of input") }
         switch bytes[offset] {
@@ -155,7 +154,7 @@ public struct JSONParser {
         }
     }
 
-    mutating func parseString() throws -> String {
+    public mutating func parseString() throws -> String {
         let quote = offset
         offset += 1
         let start = offset
@@ -267,7 +266,7 @@ public struct JSONParser {
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        return NumberText.double(UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger: isInteger)
+        return NumberBytes.double(UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger: isInteger)
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {

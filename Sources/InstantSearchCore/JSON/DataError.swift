@@ -24,8 +24,8 @@ public struct DataError: Error, CustomStringConvertible, Hashable, Sendable {
 
 /// Turns a byte offset into a 1-based line and column. Only called when reporting an
 /// error, so parsers track nothing but the offset on their hot path.
-enum SourceLocation {
-    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+public enum SourceLocation {
+    public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         let end = min(offset, bytes.count)

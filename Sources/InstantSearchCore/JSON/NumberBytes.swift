@@ -1,6 +1,6 @@
 /// Converts already-validated number text to a Double. Shared by the JSON and CSV parsers.
-enum NumberText {
-    static func double(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool) -> Double {
+public enum NumberBytes {
+    public static func double(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool) -> Double {
         // Up to 15 digits fit a Double exactly, so integers avoid the slower general conversion.
         if isInteger && text.count <= 16 {
             var value: Int64 = 0
@@ -17,7 +17,7 @@ enum NumberText {
 
     /// Whether a CSV cell reads as a plain number: `-12`, `3.5`, `1e6`, but not `007`
     /// (codes with leading zeros lose meaning as numbers), `inf`, `0x1F` or ` 12`.
-    static func isPlainNumber(_ text: UnsafeBufferPointer<UInt8>) -> (isNumber: Bool, isInteger: Bool) {
+    public static func isPlainNumber(_ text: UnsafeBufferPointer<UInt8>) -> (isNumber: Bool, isInteger: Bool) {
         var i = 0
         let n = text.count
         var isInteger = true
