@@ -69,6 +69,19 @@ import Testing
         #expect(!harness.app.showsHelp)
         #expect(harness.app.outcome == nil)
     }
+
+    @Test func onASmallTerminalTheHelpScrollsToItsLastKey() async {
+        let harness = AppHarness()
+        await harness.press(.function(1))
+        let last = KeyMap.groups.last!.entries.last!.keys
+        #expect(harness.screen(width: 80, height: 24).row(containing: "  \(last)  ") == nil)
+        #expect(harness.screen(width: 80, height: 24).row(containing: "↓ more") != nil)
+        for _ in 0..<3 { await harness.press(.pageDown) }
+        let scrolled = harness.screen(width: 80, height: 24)
+        #expect(scrolled.row(containing: "  \(last)  ") != nil)
+        #expect(scrolled.row(containing: "↓ more") == nil)
+        #expect(harness.app.searchBox.text.isEmpty, "keys scroll the help; they do not edit the query")
+    }
 }
 
 @Suite struct SearchAppKeyTests {

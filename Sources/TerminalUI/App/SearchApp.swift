@@ -26,6 +26,7 @@ public final class SearchApp: WidgetContainer {
     public let federatedView: FederatedView?
     public private(set) var focus = Focus.hits
     public private(set) var showsHelp = false
+    private var help = HelpOverlay()
     public private(set) var outcome: Outcome?
 
     public init(hub: InstantSearch) {
@@ -57,7 +58,7 @@ public final class SearchApp: WidgetContainer {
             return false
         }
         if showsHelp {
-            if key == .escape || key == .function(1) { showsHelp = false }
+            if key == .escape || key == .function(1) { showsHelp = false } else { help.handle(key) }
             return true
         }
         switch key {
@@ -147,7 +148,7 @@ public final class SearchApp: WidgetContainer {
         }
         drawHints(in: layout.hints, into: &canvas)
         if showsHelp {
-            HelpOverlay.draw(into: &canvas, in: canvas.bounds)
+            help.draw(into: &canvas, in: canvas.bounds)
             return nil
         }
         return (cursorX, layout.searchBox.y)

@@ -42,7 +42,7 @@ public enum KeyMap {
             Entry(keys: "Delete", action: "clear this attribute's range (instead of editing the query)"),
         ]),
         Group(title: "Help, screen, leaving", entries: [
-            Entry(keys: "F1", action: "open / close this help"),
+            Entry(keys: "F1", action: "open / close this help (Up / Down scroll it)"),
             Entry(keys: "Ctrl-L", action: "redraw the screen"),
             Entry(keys: "Esc", action: "close help, back to the hits list; from there, quit (status 130)"),
             Entry(keys: "Ctrl-C", action: "quit from anywhere (status 130)"),
@@ -51,7 +51,6 @@ public enum KeyMap {
 
     /// The one-line hint bar.
     public static let hints: [(key: String, action: String)] = [
-        ("F1", "help"), ("Tab", "index"), ("F2", "hits"), ("F3", "facets"), ("F4", "range"),
-        ("Enter", "select"), ("Esc", "back/quit"),
+        ("F1", "help"), ("Tab", "index"), ("F2-F4", "panes"), ("Enter", "pick"), ("Esc", "back/quit"),
     ]
 }
