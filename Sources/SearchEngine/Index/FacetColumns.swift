@@ -109,13 +109,15 @@ struct NumericColumn: Sendable {
     }
 
     init(attribute: String, records: [JSONValue], order: [Int32]? = nil) {
-        values = (order ?? (0..<records.count).map { Int32($0) }).map { recordIndex in
-            switch records[Int(recordIndex)][attribute] {
-            case .number(let n)?: return n
-            // A number kept as text ("1999") still filters as a number.
-            case .string(let s)?: return Double(s) ?? .nan
-            default: return .nan
-            }
+        values = (order ?? (0..<records.count).map { Int32($0) }).map { NumericColumn.number(records[Int($0)][attribute]) }
+    }
+
+    static func number(_ value: JSONValue?) -> Double {
+        switch value {
+        case .number(let n)?: return n
+        // A number kept as text ("1999") still filters as a number.
+        case .string(let s)?: return Double(s) ?? .nan
+        default: return .nan
         }
     }
 }
@@ -124,9 +126,15 @@ struct NumericColumn: Sendable {
 /// Precomputed so a query compares one integer instead of reading attributes.
 enum CustomRankOrder {
     static func rankOfRecord(records: [JSONValue], criteria: [CustomRankingCriterion]) -> [Int32] {
-        var order = Array(records.indices)
+        rankOfRecord(
+            columns: criteria.map { NumericColumn(attribute: $0.attribute, records: records).values }, criteria: criteria,
+            count: records.count)
+    }
+
+    /// `columns[i]` holds criterion i's values in record order.
+    static func rankOfRecord(columns: [[Double]], criteria: [CustomRankingCriterion], count: Int) -> [Int32] {
+        var order = Array(0..<count)
         if !criteria.isEmpty {
-            let columns = criteria.map { NumericColumn(attribute: $0.attribute, records: records).values }
             order.sort { a, b in
                 for (criterion, column) in zip(criteria, columns) {
                     let x = column[a]
@@ -140,7 +148,7 @@ enum CustomRankOrder {
                 return a < b
             }
         }
-        var rank = [Int32](repeating: 0, count: records.count)
+        var rank = [Int32](repeating: 0, count: count)
         for (position, record) in order.enumerated() { rank[record] = Int32(position) }
         return rank
     }

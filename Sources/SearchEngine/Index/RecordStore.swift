@@ -2,54 +2,92 @@ import InstantSearchCore
 
 /// The records of an index and their ids, by record number.
 ///
-/// Built in memory, they are the parsed values. Opened from an index file, they stay as the
-/// file's compact JSON text and a record is parsed only when shown as a hit: opening 1.7M
-/// records then costs a read, not 1.7M allocations.
+/// Built from values in memory, they are those values. Loaded from a file, they stay compact —
+/// a CSV file's own bytes, or compact JSON text — and a record is parsed only when shown as a
+/// hit (or read once while indexing): 1.7M records then cost their bytes, not 1.7M trees.
 public struct RecordStore: Sendable {
     private enum Storage: Sendable {
-        case memory([JSONValue], objectIDs: [String])
-        case packed(records: PackedStrings, objectIDs: PackedStrings)
+        case memory([JSONValue])
+        case packed(PackedStrings)
+        case csv(CSVRows)
     }
 
     private let storage: Storage
+    /// nil: every record's id is its position, which is then not stored at all.
+    private let ids: PackedStrings?
 
     init(records: [JSONValue], objectIDs: [String]) {
-        storage = .memory(records, objectIDs: objectIDs)
+        storage = .memory(records)
+        ids = PackedStrings(objectIDs)
     }
 
     init(packedRecords: PackedStrings, objectIDs: PackedStrings) {
-        storage = .packed(records: packedRecords, objectIDs: objectIDs)
+        storage = .packed(packedRecords)
+        ids = objectIDs
+    }
+
+    /// Records without ids yet (`withObjectIDs` adds them once the settings are known).
+    init(records: [JSONValue]) {
+        storage = .memory(records)
+        ids = nil
+    }
+
+    init(csv: CSVRows) {
+        storage = .csv(csv)
+        ids = nil
+    }
+
+    private init(storage: Storage, ids: PackedStrings?) {
+        self.storage = storage
+        self.ids = ids
+    }
+
+    /// JSON records kept as compact text: each value's tree lives only while it is packed.
+    static func packing(_ records: [JSONValue]) -> RecordStore {
+        var bytes: [UInt8] = []
+        var ends: [Int64] = []
+        ends.reserveCapacity(records.count)
+        for record in records {
+            bytes.append(contentsOf: record.serialized().utf8)
+            ends.append(Int64(bytes.count))
+        }
+        return RecordStore(storage: .packed(PackedStrings(bytes: bytes, ends: ends)), ids: nil)
+    }
+
+    /// The same records with these ids (nil: by position).
+    func withObjectIDs(_ ids: PackedStrings?) -> RecordStore {
+        RecordStore(storage: storage, ids: ids)
     }
 
     public var count: Int {
         switch storage {
-        case .memory(let records, _): return records.count
-        case .packed(let records, _): return records.count
+        case .memory(let records): return records.count
+        case .packed(let records): return records.count
+        case .csv(let rows): return rows.count
         }
     }
 
     public subscript(record: Int) -> JSONValue {
         switch storage {
-        case .memory(let records, _): return records[record]
-        case .packed(let records, _):
-            // Written by the index writer from a parsed value, so it parses back.
+        case .memory(let records): return records[record]
+        case .packed(let records):
+            // Written from a parsed value (by the index writer or `packing`), so it parses back.
             return (try? JSONParser.parse(records.bytes(at: record), file: "index")) ?? .null
+        case .csv(let rows): return rows.record(record)
         }
     }
 
     public func objectID(of record: Int) -> String {
-        switch storage {
-        case .memory(_, let ids): return ids[record]
-        case .packed(_, let ids): return ids.string(at: record)
-        }
+        ids?.string(at: record) ?? String(record)
     }
 
     /// Every record's JSON text and id, for the index writer.
     func packed() -> (records: PackedStrings, objectIDs: PackedStrings) {
+        let objectIDs = ids ?? PackedStrings((0..<count).map { String($0) })
         switch storage {
-        case .packed(let records, let ids): return (records, ids)
-        case .memory(let records, let ids):
-            return (PackedStrings(records.map { $0.serialized() }), PackedStrings(ids))
+        case .packed(let records): return (records, objectIDs)
+        case .memory(let records): return (PackedStrings(records.map { $0.serialized() }), objectIDs)
+        case .csv(let rows): return (PackedStrings((0..<rows.count).map { rows.record($0).serialized() }), objectIDs)
         }
     }
 }

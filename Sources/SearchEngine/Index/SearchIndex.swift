@@ -37,42 +37,23 @@ public final class SearchIndex: Sendable {
     }
 
     /// Builds the index; settings left out are inferred from the records.
-    public init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
+    public convenience init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
         let resolved = settings.resolved(for: records)
-        self.name = name
-        self.settings = resolved
-        self.records = RecordStore(records: records, objectIDs: records.enumerated().map { position, record in
-            guard let attribute = resolved.objectIDAttribute, let value = record[attribute], value != .null else {
-                return String(position)
-            }
-            return value.displayText
-        })
-        // Documents are numbered in customRanking order (document d is the d-th record of
-        // that order): ranking keys end in the document number, sorted postings are sorted by
-        // custom rank, and every per-document column is read in ascending order by a query.
-        let rank = CustomRankOrder.rankOfRecord(records: records, criteria: resolved.customRanking)
-        var recordAtRank = [Int32](repeating: 0, count: records.count)
-        for (record, position) in rank.enumerated() { recordAtRank[Int(position)] = Int32(record) }
-        self.customRank = rank
-        self.recordAtCustomRank = recordAtRank
+        self.init(name: name, parts: IndexParts(store: RecordStore(records: records), settings: resolved), settings: resolved)
+    }
 
-        self.dictionary = SearchIndex.buildDictionary(records: records, order: recordAtRank, attributes: resolved.searchableAttributes)
-        self.prefixLists = PrefixLists(dictionary: dictionary, documentCount: records.count)
-        var facetColumns: [String: FacetColumn] = [:]
-        for attribute in resolved.attributesForFaceting {
-            facetColumns[attribute] = FacetColumn(attribute: attribute, records: records, order: recordAtRank)
-        }
-        self.facetColumns = facetColumns
-        var numericColumns: [String: NumericColumn] = [:]
-        for attribute in resolved.numericAttributesForFiltering {
-            numericColumns[attribute] = NumericColumn(attribute: attribute, records: records, order: recordAtRank)
-        }
-        for criterion in resolved.customRanking where numericColumns[criterion.attribute] == nil {
-            numericColumns[criterion.attribute] = NumericColumn(attribute: criterion.attribute, records: records, order: recordAtRank)
-        }
-        self.numericColumns = numericColumns
-        self.rankingKey = RankingKey(ranking: resolved.relevance.ranking)
-        self.noTypoAttribute = SearchIndex.noTypoSlots(resolved)
+    /// Builds the index from records loaded packed (`DataLoader.loadRecords`); settings left
+    /// out are inferred from the records, read one at a time.
+    public convenience init(name: String, records: RecordStore, settings: IndexSettings = IndexSettings()) {
+        let resolved = settings.resolved(recordCount: records.count) { records[$0] }
+        self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
+    }
+
+    private convenience init(name: String, parts: IndexParts, settings: ResolvedIndexSettings) {
+        self.init(
+            name: name, records: parts.records, settings: settings, dictionary: parts.dictionary, prefixLists: parts.prefixLists,
+            facetColumns: parts.facetColumns, numericColumns: parts.numericColumns, customRank: parts.customRank,
+            recordAtCustomRank: parts.recordAtCustomRank)
     }
 
     /// An index from its parts, as an index file holds them.
@@ -111,7 +92,7 @@ public final class SearchIndex: Sendable {
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
     public convenience init(path: String, settingsPath: String? = nil) throws {
-        let records = try DataLoader.load(path: path)
+        let records = try DataLoader.loadRecords(path: path)
         let base = (path as NSString).deletingPathExtension
         let besideData = base + ".settings.json"
         let settings: IndexSettings
@@ -133,27 +114,5 @@ public final class SearchIndex: Sendable {
         case .array(let items)?: return items.flatMap { searchableTexts($0) }
         default: return []
         }
-    }
-
-    /// Postings are added document by document, so each posting list comes out sorted.
-    private static func buildDictionary(records: [JSONValue], order: [Int32], attributes: [String]) -> TermDictionary {
-        var builder = TermDictionaryBuilder()
-        var tokenizer = Tokenizer()
-        let attributeCount = min(attributes.count, Int(UInt16.max))
-        for (record, recordIndex) in order.enumerated() {
-            let value = records[Int(recordIndex)]
-            for attribute in 0..<attributeCount {
-                var position = 0
-                for text in searchableTexts(value[attributes[attribute]]) {
-                    tokenizer.forEachToken(in: text) { term, _ in
-                        // Positions past 65535 share the last slot: rank ties, nothing is lost.
-                        let slot = UInt16(min(position, Int(UInt16.max)))
-                        builder.add(term: term, posting: Posting(record: Int32(record), attribute: UInt16(attribute), position: slot))
-                        position += 1
-                    }
-                }
-            }
-        }
-        return builder.build()
     }
 }

@@ -5,10 +5,12 @@ import OrderedCollections
 /// quotes; lines end in LF or CRLF. A column whose non-empty cells all read as numbers
 /// becomes numeric; empty cells are left out of the record.
 ///
-/// Two passes: the first only records where each cell lies (so a 30 MB file does not
-/// allocate a String per numeric cell), the second builds records once column types are known.
+/// Two steps: `scan` validates the file and only notes where each row starts and which
+/// columns are numeric (no String per cell, no cell table), then `CSVRows.record(_:)` builds a
+/// row's record when asked. An index keeps the file's bytes as its records that way: a 30 MB
+/// file stays 30 MB instead of becoming millions of parsed values.
 struct CSVParser {
-    private struct Cell {
+    struct Cell {
         var start: Int32
         var length: Int32
         /// The cell was quoted and contains doubled quotes, so it must be unescaped.
@@ -16,114 +18,108 @@ struct CSVParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
-        try bytes.withUnsafeBufferPointer { try parse($0, file: file) }
+        let rows = try scan(bytes, file: file)
+        var records: [JSONValue] = []
+        records.reserveCapacity(rows.count)
+        for index in 0..<rows.count {
+            if index & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
+            records.append(rows.record(index))
+        }
+        return records
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [JSONValue] {
+    static func scan(_ bytes: [UInt8], file: String) throws -> CSVRows {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "CSV files larger than 2 GB are not supported")
         }
-        var offset = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
-
-        var cells: [Cell] = []
-        var rowStart: [Int] = []
         var header: [String] = []
         var columnIsNumeric: [Bool] = []
         var columnHasNumber: [Bool] = []
-        var line = 1
-        var row: [Cell] = []
+        var rowStarts: [UInt32] = []
+        try bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+            var line = 1
+            var row: [Cell] = []
+            while offset < bytes.count {
+                let rowLine = line
+                let rowStart = offset
+                try readRow(bytes, offset: &offset, line: &line, into: &row, file: file)
+                // Blank lines carry no record.
+                if row.count == 1 && row[0].length == 0 && !row[0].hasEscapedQuotes { continue }
+                if header.isEmpty {
+                    header = row.map { text(of: $0, in: bytes) }
+                    columnIsNumeric = Array(repeating: true, count: header.count)
+                    columnHasNumber = Array(repeating: false, count: header.count)
+                    continue
+                }
+                guard row.count == header.count else {
+                    throw DataError(file: file, line: rowLine, message: "expected \(header.count) fields, found \(row.count)")
+                }
+                if rowStarts.count & 0xFFFF == 0, Task.isCancelled { throw CancellationError() }
+                rowStarts.append(UInt32(rowStart))
+                for (column, cell) in row.enumerated() where cell.length > 0 && columnIsNumeric[column] {
+                    let check = NumberBytes.isPlainNumber(UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)]))
+                    if check.isNumber { columnHasNumber[column] = true } else { columnIsNumeric[column] = false }
+                }
+            }
+        }
+        return CSVRows(bytes: bytes, rowStarts: rowStarts, header: header, numeric: zip(columnIsNumeric, columnHasNumber).map { $0 && $1 })
+    }
 
+    /// Reads one record's cells from `offset`, which may span several lines when a quoted cell
+    /// holds line breaks, and leaves `offset` at the next record.
+    static func readRow(
+        _ bytes: UnsafeBufferPointer<UInt8>, offset: inout Int, line: inout Int, into row: inout [Cell], file: String
+    ) throws {
         func error(_ message: String, at position: Int) -> DataError {
             let (line, column) = SourceLocation.lineAndColumn(of: position, in: bytes)
             return DataError(file: file, line: line, column: column, message: message)
         }
-
-        while offset < bytes.count {
-            let rowLine = line
-            row.removeAll(keepingCapacity: true)
-            // Reads one record, which may span several lines when a quoted cell holds line breaks.
-            var endOfRecord = false
-            while !endOfRecord {
-                let cellStart = offset
-                var cell = Cell(start: Int32(offset), length: 0, hasEscapedQuotes: false)
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
-                    offset += 1
-                    cell.start = Int32(offset)
-                    var closed = false
-                    while offset < bytes.count {
-                        let byte = bytes[offset]
-                        if byte == UInt8(ascii: "\"") {
-                            if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\"") {
-                                cell.hasEscapedQuotes = true
-                                offset += 2
-                                continue
-                            }
-                            closed = true
-                            break
+        row.removeAll(keepingCapacity: true)
+        var endOfRecord = false
+        while !endOfRecord {
+            let cellStart = offset
+            var cell = Cell(start: Int32(offset), length: 0, hasEscapedQuotes: false)
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+                offset += 1
+                cell.start = Int32(offset)
+                var closed = false
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    if byte == UInt8(ascii: "\"") {
+                        if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\"") {
+                            cell.hasEscapedQuotes = true
+                            offset += 2
+                            continue
                         }
-                        if byte == UInt8(ascii: "\n") { line += 1 }
-                        offset += 1
+                        closed = true
+                        break
                     }
-                    guard closed else { throw error("unterminated quoted field (opened here)", at: cellStart) }
-                    cell.length = Int32(offset) - cell.start
-                    offset += 1  // closing quote
-                    if offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) {
-                        throw error("expected ',' or end of line after a closing quote", at: offset)
-                    }
-                } else {
-                    while offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) { offset += 1 }
-                    cell.length = Int32(offset) - cell.start
-                }
-                row.append(cell)
-                if offset >= bytes.count {
-                    endOfRecord = true
-                } else if bytes[offset] == UInt8(ascii: ",") {
+                    if byte == UInt8(ascii: "\n") { line += 1 }
                     offset += 1
-                } else {
-                    offset += bytes[offset] == UInt8(ascii: "\r") ? 2 : 1
-                    line += 1
-                    endOfRecord = true
                 }
-            }
-            // Blank lines carry no record.
-            if row.count == 1 && row[0].length == 0 && !row[0].hasEscapedQuotes { continue }
-            if header.isEmpty {
-                header = row.map { text(of: $0, in: bytes) }
-                columnIsNumeric = Array(repeating: true, count: header.count)
-                columnHasNumber = Array(repeating: false, count: header.count)
-                continue
-            }
-            guard row.count == header.count else {
-                throw DataError(file: file, line: rowLine, message: "expected \(header.count) fields, found \(row.count)")
-            }
-            rowStart.append(cells.count)
-            for (column, cell) in row.enumerated() where cell.length > 0 && columnIsNumeric[column] {
-                let check = NumberBytes.isPlainNumber(UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)]))
-                if check.isNumber { columnHasNumber[column] = true } else { columnIsNumeric[column] = false }
-            }
-            cells.append(contentsOf: row)
-        }
-
-        let numeric = zip(columnIsNumeric, columnHasNumber).map { $0 && $1 }
-        var records: [JSONValue] = []
-        records.reserveCapacity(rowStart.count)
-        for (index, first) in rowStart.enumerated() {
-            if index & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
-            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
-            for column in 0..<header.count {
-                let cell = cells[first + column]
-                guard cell.length > 0 else { continue }
-                let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
-                if numeric[column] {
-                    fields[header[column]] = .number(NumberBytes.double(slice, isInteger: NumberBytes.isPlainNumber(slice).isInteger))
-                } else {
-                    fields[header[column]] = .string(text(of: cell, in: bytes))
+                guard closed else { throw error("unterminated quoted field (opened here)", at: cellStart) }
+                cell.length = Int32(offset) - cell.start
+                offset += 1  // closing quote
+                if offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) {
+                    throw error("expected ',' or end of line after a closing quote", at: offset)
                 }
+            } else {
+                while offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) { offset += 1 }
+                cell.length = Int32(offset) - cell.start
             }
-            records.append(.object(fields))
+            row.append(cell)
+            if offset >= bytes.count {
+                endOfRecord = true
+            } else if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+            } else {
+                offset += bytes[offset] == UInt8(ascii: "\r") ? 2 : 1
+                line += 1
+                endOfRecord = true
+            }
         }
-        return records
     }
 
     @inline(__always)
@@ -132,7 +128,7 @@ struct CSVParser {
         return byte == UInt8(ascii: "\r") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\n")
     }
 
-    private static func text(of cell: Cell, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func text(of cell: Cell, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
         guard cell.hasEscapedQuotes else { return String(decoding: slice, as: UTF8.self) }
         var unescaped: [UInt8] = []
@@ -144,5 +140,40 @@ struct CSVParser {
             i += slice[i] == UInt8(ascii: "\"") ? 2 : 1
         }
         return String(decoding: unescaped, as: UTF8.self)
+    }
+}
+
+/// A scanned CSV file: its bytes, where each row starts, the header and the column types.
+/// A row becomes a record only when asked for (to index it, or to show it as a hit).
+struct CSVRows: Sendable {
+    let bytes: [UInt8]
+    /// 32 bits are enough: `scan` refuses files of 2 GB or more. Half of `Int` on 1.7M rows.
+    let rowStarts: [UInt32]
+    let header: [String]
+    let numeric: [Bool]
+
+    var count: Int { rowStarts.count }
+
+    func record(_ index: Int) -> JSONValue {
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = Int(rowStarts[index])
+            var line = 0
+            var row: [CSVParser.Cell] = []
+            row.reserveCapacity(header.count)
+            // `scan` already read this row without error, so reading it again cannot fail.
+            guard (try? CSVParser.readRow(bytes, offset: &offset, line: &line, into: &row, file: "")) != nil else { return .null }
+            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
+            for column in 0..<min(header.count, row.count) {
+                let cell = row[column]
+                guard cell.length > 0 else { continue }
+                let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
+                if numeric[column] {
+                    fields[header[column]] = .number(NumberBytes.double(slice, isInteger: NumberBytes.isPlainNumber(slice).isInteger))
+                } else {
+                    fields[header[column]] = .string(CSVParser.text(of: cell, in: bytes))
+                }
+            }
+            return .object(fields)
+        }
     }
 }

@@ -52,12 +52,52 @@ public enum DataLoader {
         }
     }
 
+    /// Loads a file as packed records, for an index: a CSV file keeps its own bytes (a row is
+    /// parsed when read, so no record is held parsed). JSON records are kept parsed.
+    public static func loadRecords(path: String) throws -> RecordStore {
+        try loadRecords(bytes: try readFile(path), name: path, format: DataFormat.fromExtension(of: path))
+    }
+
+    public static func loadRecords(bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil) throws -> RecordStore {
+        switch format ?? DataFormat.detect(bytes) {
+        case .csv: return RecordStore(csv: try CSVParser.scan(bytes, file: name))
+        // JSON stays parsed for now: packing it as compact text costs more time (0.6 s on
+        // movies.json, in `serialized()`) than its memory is worth at that size.
+        case .jsonArray: return RecordStore(records: try parseJSONArray(bytes, file: name))
+        case .ndjson: return RecordStore(records: try parseJSONObjects(bytes, file: name))
+        }
+    }
+
     static func readFile(_ path: String) throws -> [UInt8] {
+        // Straight into the array: going through `Data` would hold the file twice for a moment.
+        if let bytes = readRegularFile(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw DataError(file: path, message: exists ? "cannot read the file" : "no such file")
         }
         return [UInt8](data)
+    }
+
+    /// nil when `path` is not a regular file that reads whole (pipes, directories, errors).
+    private static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let n = read(descriptor, buffer.baseAddress! + done, size - done)
+                if n <= 0 { break }
+                done += n
+            }
+            initialized = done
+            complete = done == size
+        }
+        return complete ? bytes : nil
     }
 
     private static func parseJSONArray(_ bytes: [UInt8], file: String) throws -> [JSONValue] {

@@ -108,30 +108,44 @@ extension IndexSettings {
     /// since AND between two values of a one-value attribute could never match. Numbers that are
     /// not ids are numeric. The title shown is the first searchable attribute.
     public func resolved(for records: [JSONValue]) -> ResolvedIndexSettings {
+        resolved(recordCount: records.count) { records[$0] }
+    }
+
+    /// The same from records read one at a time (packed records parse on each read). They are
+    /// read only when something is left to infer.
+    func resolved(recordCount: Int, record recordAt: (Int) -> JSONValue) -> ResolvedIndexSettings {
+        var profiled = false
         // Profiles live in an array so each value updates one in place; records of one data
         // set usually share their key order, so the key's slot is guessed before hashing.
         var order: [String] = []
         var slotOfKey: [String: Int] = [:]
         var slots: [AttributeProfile] = []
-        for record in records {
-            guard case .object(let fields) = record else { continue }
-            for (position, (key, value)) in fields.enumerated() {
-                let slot: Int
-                if position < order.count, order[position] == key {
-                    slot = position
-                } else if let known = slotOfKey[key] {
-                    slot = known
-                } else {
-                    slot = order.count
-                    slotOfKey[key] = slot
-                    order.append(key)
-                    slots.append(AttributeProfile())
-                }
-                slots[slot].record(value)
-            }
-        }
         var profiles: [String: AttributeProfile] = [:]
-        for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
+        func profile() {
+            guard !profiled else { return }
+            profiled = true
+            for index in 0..<recordCount {
+                guard case .object(let fields) = recordAt(index) else { continue }
+                for (position, (key, value)) in fields.enumerated() {
+                    let slot: Int
+                    if position < order.count, order[position] == key {
+                        slot = position
+                    } else if let known = slotOfKey[key] {
+                        slot = known
+                    } else {
+                        slot = order.count
+                        slotOfKey[key] = slot
+                        order.append(key)
+                        slots.append(AttributeProfile())
+                    }
+                    slots[slot].record(value)
+                }
+            }
+            for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
+        }
+        let needsProfiles = objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
+            || searchableAttributes == nil || disjunctiveFacets == nil
+        if needsProfiles { profile() }
 
         let idAttribute = objectIDAttribute
             ?? (profiles["objectID"] != nil ? "objectID" : profiles["id"] != nil ? "id" : nil)
@@ -155,7 +169,10 @@ extension IndexSettings {
             where !display.contains(attribute) && display.count < Self.inferredDisplayLimit {
                 display.append(attribute)
             }
-            if display.isEmpty, let first = candidates.first { display = [first] }
+            if display.isEmpty {
+                profile()
+                if let first = order.filter({ $0 != idAttribute && !Self.isIDLike($0) }).first { display = [first] }
+            }
         }
 
         return ResolvedIndexSettings(
