@@ -60,10 +60,9 @@ indirect enum CompiledFilter: Sendable {
         case .not(let inner): return !inner.matches(document)
         case .facet(let column, let id):
             guard let id else { return false }
-            if let single = column.single { return single[document] == id }
-            return column.valueIDs(of: document).contains(id)
+            return column.contains(id, document: document)
         case .numeric(let column, let test):
-            let value = column.values[document]
+            let value = column.value(at: document)
             return !value.isNaN && test(value)
         }
     }

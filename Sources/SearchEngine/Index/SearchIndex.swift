@@ -15,10 +15,8 @@ public final class SearchIndex: Sendable {
     let termMatchCache = TermMatchCache()
     let facetColumns: [String: FacetColumn]
     let numericColumns: [String: NumericColumn]
-    /// Position of each record in customRanking order (ties broken by record order): its
-    /// document number. Columns, postings and ranking keys speak in document numbers.
-    let customRank: [Int32]
-    /// The record of each document.
+    /// The record of each document. Documents are the records in customRanking order (ties
+    /// broken by record order); columns, postings and ranking keys speak in document numbers.
     let recordAtCustomRank: [Int32]
     /// How the tie-break criteria pack into a key, from the settings' ranking order.
     let rankingKey: RankingKey
@@ -52,15 +50,14 @@ public final class SearchIndex: Sendable {
     private convenience init(name: String, parts: IndexParts, settings: ResolvedIndexSettings) {
         self.init(
             name: name, records: parts.records, settings: settings, dictionary: parts.dictionary, prefixLists: parts.prefixLists,
-            facetColumns: parts.facetColumns, numericColumns: parts.numericColumns, customRank: parts.customRank,
-            recordAtCustomRank: parts.recordAtCustomRank)
+            facetColumns: parts.facetColumns, numericColumns: parts.numericColumns, recordAtCustomRank: parts.recordAtCustomRank)
     }
 
     /// An index from its parts, as an index file holds them.
     init(
         name: String, records: RecordStore, settings: ResolvedIndexSettings, dictionary: TermDictionary,
         prefixLists: PrefixLists, facetColumns: [String: FacetColumn], numericColumns: [String: NumericColumn],
-        customRank: [Int32], recordAtCustomRank: [Int32]
+        recordAtCustomRank: [Int32]
     ) {
         self.name = name
         self.records = records
@@ -69,7 +66,6 @@ public final class SearchIndex: Sendable {
         self.prefixLists = prefixLists
         self.facetColumns = facetColumns
         self.numericColumns = numericColumns
-        self.customRank = customRank
         self.recordAtCustomRank = recordAtCustomRank
         self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
         self.noTypoAttribute = SearchIndex.noTypoSlots(settings)

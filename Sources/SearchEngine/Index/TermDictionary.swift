@@ -111,54 +111,64 @@ struct TermDictionary: Sendable {
     }
 }
 
-/// Collects postings record by record, then sorts the vocabulary once at the end.
+/// Lays out posting lists in two passes over the same sequence of (term, posting), so nothing
+/// is held twice: the first counts each term's postings, the terms are sorted, and the second
+/// writes every posting straight into its final place. (Collecting pairs and then sorting
+/// them needs 20 bytes a posting at the peak; this needs the 8 the lists keep.)
 struct TermDictionaryBuilder {
     private var idOfTerm: [String: Int32] = [:]
     private var termOfID: [String] = []
-    private var entryTerms: [Int32] = []
-    private var entryPostings: [Posting] = []
+    private var postingCount: [Int] = []
+    /// The last document each term was seen in: one posting per (term, document) is kept.
+    private var lastDocument: [Int32] = []
+    /// Second pass: where each term's next posting goes.
+    private var cursor: [Int] = []
+    private var postings: [Posting] = []
+    private var sortedIDs: [Int] = []
 
-    /// The last record each term was added for: one posting per (term, record) is kept.
-    private var lastRecordOfTerm: [Int32] = []
-
-    /// Records must come in order, each one's attributes in ranking order and positions
-    /// ascending. Then a term's first posting in a record is its best (earliest attribute,
-    /// earliest position) and the only one ranking reads, so the others are not stored: a
-    /// plot summary repeating "the" forty times costs one posting, not forty.
-    mutating func add(term: String, posting: Posting) {
-        let id: Int32
-        if let known = idOfTerm[term] {
-            id = known
-            if lastRecordOfTerm[Int(id)] == posting.record { return }
-            lastRecordOfTerm[Int(id)] = posting.record
+    /// First pass. Documents must come in order, each one's attributes in ranking order and
+    /// positions ascending. Then a term's first posting in a document is its best (earliest
+    /// attribute, earliest position) and the only one ranking reads, so the others are not
+    /// stored: a plot summary repeating "the" forty times costs one posting, not forty.
+    mutating func count(term: String, document: Int32) {
+        if let id = idOfTerm[term] {
+            guard lastDocument[Int(id)] != document else { return }
+            lastDocument[Int(id)] = document
+            postingCount[Int(id)] += 1
         } else {
-            id = Int32(termOfID.count)
-            idOfTerm[term] = id
+            idOfTerm[term] = Int32(termOfID.count)
             termOfID.append(term)
-            lastRecordOfTerm.append(posting.record)
+            lastDocument.append(document)
+            postingCount.append(1)
         }
-        entryTerms.append(id)
-        entryPostings.append(posting)
     }
 
-    /// Sorts terms and lays posting lists out contiguously with a counting sort, which keeps
-    /// each list in the record order it was added in.
-    func build() -> TermDictionary {
-        let sortedIDs = termOfID.indices.sorted { TermDictionary.precedes(termOfID[$0], termOfID[$1]) }
-        var rankOfID = [Int](repeating: 0, count: termOfID.count)
-        for (rank, id) in sortedIDs.enumerated() { rankOfID[id] = rank }
-
-        var offsets = [Int](repeating: 0, count: termOfID.count + 1)
-        for id in entryTerms { offsets[rankOfID[Int(id)] + 1] += 1 }
-        for i in 0..<termOfID.count { offsets[i + 1] += offsets[i] }
-
-        var cursor = offsets
-        var postings = [Posting](repeating: Posting(record: 0, attribute: 0, position: 0), count: entryPostings.count)
-        for (id, posting) in zip(entryTerms, entryPostings) {
-            let rank = rankOfID[Int(id)]
-            postings[cursor[rank]] = posting
-            cursor[rank] += 1
+    /// Between the passes: sorts the terms and reserves each one's run of postings.
+    mutating func layOut() {
+        sortedIDs = termOfID.indices.sorted { TermDictionary.precedes(termOfID[$0], termOfID[$1]) }
+        cursor = [Int](repeating: 0, count: termOfID.count)
+        var total = 0
+        for id in sortedIDs {
+            cursor[id] = total
+            total += postingCount[id]
         }
+        postings = [Posting](repeating: Posting(record: 0, attribute: 0, position: 0), count: total)
+        lastDocument = [Int32](repeating: -1, count: termOfID.count)
+    }
+
+    /// Second pass: the same calls as the first, with the postings.
+    mutating func place(term: String, posting: Posting) {
+        let id = Int(idOfTerm[term]!)
+        guard lastDocument[id] != posting.record else { return }
+        lastDocument[id] = posting.record
+        postings[cursor[id]] = posting
+        cursor[id] += 1
+    }
+
+    func build() -> TermDictionary {
+        var offsets = [0]
+        offsets.reserveCapacity(sortedIDs.count + 1)
+        for id in sortedIDs { offsets.append(offsets[offsets.count - 1] + postingCount[id]) }
         return TermDictionary(terms: sortedIDs.map { termOfID[$0] }, offsets: offsets, postings: postings)
     }
 }

@@ -27,6 +27,15 @@ struct BinaryWriter {
         write(array: packed.bytes)
         write(array: packed.ends)
     }
+
+    mutating func write(ids: PackedIDs) {
+        write(UInt64(ids.width))
+        switch ids {
+        case .u8(let a): write(array: a)
+        case .u16(let a): write(array: a)
+        case .u32(let a): write(array: a)
+        }
+    }
 }
 
 /// Reads what `BinaryWriter` wrote; every length is checked against what is left, so a
@@ -72,6 +81,15 @@ struct BinaryReader {
 
     mutating func readString() throws -> String {
         String(decoding: try readArray(of: UInt8.self), as: UTF8.self)
+    }
+
+    mutating func readIDs() throws -> PackedIDs {
+        switch try readUInt64() {
+        case 1: return .u8(try readArray())
+        case 2: return .u16(try readArray())
+        case 4: return .u32(try readArray())
+        default: throw corrupt()
+        }
     }
 
     mutating func readPacked() throws -> PackedStrings {

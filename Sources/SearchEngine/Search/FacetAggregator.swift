@@ -15,37 +15,74 @@ enum FacetAggregator {
         _ column: FacetColumn, records: [Int32], status: [Int16], ignoring clause: Int?
     ) throws -> [Int] {
         if Task.isCancelled { throw CancellationError() }
-        let valueCount = column.values.count
-        let filtered = !status.isEmpty && status.contains { $0 != FilterSet.passesAll }
-        let wanted: Int16 = clause.map { Int16($0) } ?? FilterSet.passesAll
-        return records.withUnsafeBufferPointer { records in
-            status.withUnsafeBufferPointer { status in
-                split(records.count) { range in
-                    var counts = [Int](repeating: 0, count: valueCount)
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        if let single = column.single {
-                            single.withUnsafeBufferPointer { single in
-                                for i in range where !filtered || status[i] == FilterSet.passesAll || status[i] == wanted {
-                                    let id = single[Int(records[i])]
-                                    if id >= 0 { counts[Int(id)] += 1 }
-                                }
-                            }
-                        } else {
-                            column.offsets.withUnsafeBufferPointer { offsets in
-                                column.valueIDs.withUnsafeBufferPointer { ids in
-                                    for i in range where !filtered || status[i] == FilterSet.passesAll || status[i] == wanted {
-                                        let r = Int(records[i])
-                                        for v in Int(offsets[r])..<Int(offsets[r + 1]) { counts[Int(ids[v])] += 1 }
-                                    }
-                                }
+        let eligible = Eligibility(status: status, ignoring: clause)
+        switch column.layout {
+        case .single(let ids):
+            // Slot 0 counts the records without a value, and is dropped.
+            let slots = column.values.count + 1
+            let counts: [Int]
+            switch ids {
+            case .u8(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
+            case .u16(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
+            case .u32(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
+            }
+            return Array(counts.dropFirst())
+        case .multiple(let offsets, let ids):
+            return sum(records.count, slots: column.values.count) { range, counts in
+                offsets.withUnsafeBufferPointer { offsets in
+                    ids.withUnsafeBufferPointer { ids in
+                        records.withUnsafeBufferPointer { records in
+                            for i in range where eligible.counts(i) {
+                                let r = Int(records[i])
+                                for v in Int(offsets[r])..<Int(offsets[r + 1]) { counts[Int(ids[v])] += 1 }
                             }
                         }
                     }
-                    return counts
-                }.reduce(into: [Int](repeating: 0, count: valueCount)) { total, part in
-                    for v in 0..<valueCount { total[v] += part[v] }
                 }
             }
+        }
+    }
+
+    /// Counts per id, generic so each id width gets its own tight loop.
+    private static func countIDs<T: FixedWidthInteger>(
+        _ ids: [T], slots: Int, records: [Int32], _ eligible: Eligibility
+    ) -> [Int] {
+        sum(records.count, slots: slots) { range, counts in
+            ids.withUnsafeBufferPointer { ids in
+                records.withUnsafeBufferPointer { records in
+                    for i in range where eligible.counts(i) { counts[Int(ids[Int(records[i])])] += 1 }
+                }
+            }
+        }
+    }
+
+    /// Which of the matched records count: all of them without refinements; otherwise those
+    /// passing every clause, or failing only the ignored one.
+    struct Eligibility {
+        let status: [Int16]
+        let filtered: Bool
+        let wanted: Int16
+
+        init(status: [Int16], ignoring clause: Int?) {
+            self.status = status
+            filtered = !status.isEmpty && status.contains { $0 != FilterSet.passesAll }
+            wanted = clause.map { Int16($0) } ?? FilterSet.passesAll
+        }
+
+        @inline(__always)
+        func counts(_ i: Int) -> Bool {
+            !filtered || status[i] == FilterSet.passesAll || status[i] == wanted
+        }
+    }
+
+    /// `count` items counted into `slots` counters, split over two cores when large.
+    private static func sum(_ count: Int, slots: Int, _ body: (Range<Int>, inout UnsafeMutableBufferPointer<Int>) -> Void) -> [Int] {
+        split(count) { range in
+            var counts = [Int](repeating: 0, count: slots)
+            counts.withUnsafeMutableBufferPointer { body(range, &$0) }
+            return counts
+        }.reduce(into: [Int](repeating: 0, count: slots)) { total, part in
+            for v in 0..<slots { total[v] += part[v] }
         }
     }
 
@@ -82,37 +119,52 @@ enum FacetAggregator {
         var maximum = -Double.infinity
         var sum = 0.0
         var count = 0
+
+        mutating func add(_ value: Double, times: Int = 1) {
+            minimum = min(minimum, value)
+            maximum = max(maximum, value)
+            sum += value * Double(times)
+            count += times
+        }
+
+        mutating func merge(_ other: Accumulator) {
+            minimum = min(minimum, other.minimum)
+            maximum = max(maximum, other.maximum)
+            sum += other.sum
+            count += other.count
+        }
     }
 
     /// min, max, avg and sum of a numeric attribute over the eligible records; nil when none has a value.
     static func stats(
         _ column: NumericColumn, records: [Int32], status: [Int16], ignoring clause: Int?
     ) -> FacetStats? {
-        let filtered = !status.isEmpty && status.contains { $0 != FilterSet.passesAll }
-        let wanted: Int16 = clause.map { Int16($0) } ?? FilterSet.passesAll
-        let parts = records.withUnsafeBufferPointer { records in
-            status.withUnsafeBufferPointer { status in
-                column.values.withUnsafeBufferPointer { values in
+        let eligible = Eligibility(status: status, ignoring: clause)
+        var total = Accumulator()
+        switch column.storage {
+        case .coded(let values, let ids):
+            // Counted per value, then summed once per value: no Double arithmetic per record.
+            let counts: [Int]
+            switch ids {
+            case .u8(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
+            case .u16(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
+            case .u32(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
+            }
+            for (id, value) in values.enumerated() where counts[id + 1] > 0 { total.add(value, times: counts[id + 1]) }
+        case .plain(let values):
+            let parts = records.withUnsafeBufferPointer { records in
+                values.withUnsafeBufferPointer { values in
                     split(records.count) { range in
                         var a = Accumulator()
-                        for i in range where !filtered || status[i] == FilterSet.passesAll || status[i] == wanted {
+                        for i in range where eligible.counts(i) {
                             let value = values[Int(records[i])]
-                            if value.isNaN { continue }
-                            a.minimum = min(a.minimum, value)
-                            a.maximum = max(a.maximum, value)
-                            a.sum += value
-                            a.count += 1
+                            if !value.isNaN { a.add(value) }
                         }
                         return a
                     }
                 }
             }
-        }
-        let total = parts.reduce(into: Accumulator()) { t, a in
-            t.minimum = min(t.minimum, a.minimum)
-            t.maximum = max(t.maximum, a.maximum)
-            t.sum += a.sum
-            t.count += a.count
+            for part in parts { total.merge(part) }
         }
         guard total.count > 0 else { return nil }
         return FacetStats(min: total.minimum, max: total.maximum, avg: total.sum / Double(total.count), sum: total.sum)

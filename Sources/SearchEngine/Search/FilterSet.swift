@@ -74,10 +74,10 @@ struct FilterSet {
         switch clause {
         case .facet(let column, let wanted, let disjunctive, let impossible):
             if impossible { return false }
-            let has = column.valueIDs(of: record)
-            return disjunctive ? wanted.contains { has.contains($0) } : wanted.allSatisfy { has.contains($0) }
+            return disjunctive
+                ? wanted.contains { column.contains($0, document: record) } : wanted.allSatisfy { column.contains($0, document: record) }
         case .numeric(let column, let range):
-            let value = column.values[record]
+            let value = column.value(at: record)
             return !value.isNaN && range.contains(value)
         case .expression(let filter):
             return filter.matches(record)

@@ -30,7 +30,7 @@ enum TextMatcher {
         let dictionary = index.dictionary
         var termsOfWord: [[TermMatch]] = []
         var weight: [Int] = []
-        var merged: [[UInt64]?] = []
+        var merged: [PrefixList?] = []
         var keys: [TermMatchCache.Key] = []
         for word in words {
             keys.append(TermMatchCache.Key(word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos))
@@ -60,7 +60,7 @@ enum TextMatcher {
             if Task.isCancelled { throw CancellationError() }
             let pairs: [UInt64]
             if let list = merged[word] {
-                pairs = step == 0 ? list : list.filter { survivors[Int($0 >> 38)] & (1 << ($0 >> 32 & 63)) != 0 }
+                pairs = list.pairs(keepOnly: step == 0 ? nil : survivors)
             } else if step == 0 {
                 // The word a query starts from is often the same as the last keystroke's.
                 pairs = try index.termMatchCache.pairs(for: keys[word]) {
