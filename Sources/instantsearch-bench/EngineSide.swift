@@ -8,14 +8,11 @@ enum EngineSide {
     static func run(_ dataset: BenchDataset, path: String, rounds: Int) throws -> Measurement {
         var started = ContinuousClock.now
         // Packed, as `SearchIndex(path:)` loads a file: a record is parsed only while indexed or shown.
-        MemTrace_mark("before load")
         let records = try DataLoader.loadRecords(path: path)
-        MemTrace_mark("loaded")
         let parseMS = milliseconds(since: started)
         started = ContinuousClock.now
         let index = SearchIndex(name: dataset.name, records: records, settings: dataset.settings)
         let buildMS = milliseconds(since: started)
-        MemTrace_mark("built")
 
         // BENCH_VERBOSE=1 lists each keystroke's time and hit count on standard error.
         let verbose = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil
@@ -38,7 +35,6 @@ enum EngineSide {
             }
         }
         // Peak memory of building and searching, before the index file's write and open add theirs.
-        MemTrace_mark("searched")
         let peakMB = peakMemoryMB()
         // The persisted index: written aside, then opened the way `query` and the TUI open it.
         let indexPath = NSTemporaryDirectory() + "instantsearch-bench-\(getpid()).isidx"
@@ -52,10 +48,4 @@ enum EngineSide {
             side: "engine", dataset: dataset.name, records: index.recordCount, parseMS: parseMS, buildMS: buildMS, openMS: openMS,
             peakMB: peakMB, keystrokeMS: samples, totalHits: totalHits)
     }
-}
-
-func MemTrace_mark(_ label: String) {
-    guard ProcessInfo.processInfo.environment["MEMTRACE"] != nil, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
-    let pick = status.split(separator: "\n").filter { $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") }.map { $0.replacingOccurrences(of: " ", with: "") }
-    FileHandle.standardError.write(Data("\(label): \(pick.joined(separator: " "))\n".utf8))
 }

@@ -29,7 +29,6 @@ struct IndexParts {
             for (i, attribute) in resolved.attributesForFaceting.enumerated() { facets[i].add(value[attribute]) }
             for (i, attribute) in numericNames.enumerated() { numbers[i].add(NumericColumn.number(value[attribute])) }
         }
-        MemTrace.mark("pass 1")
         var numericByRecord: [String: NumericColumn] = [:]
         for (i, attribute) in numericNames.enumerated() {
             numericByRecord[attribute] = numbers[i].column()
@@ -42,7 +41,6 @@ struct IndexParts {
         let recordAtRank = CustomRankOrder.records(
             columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
 
-        MemTrace.mark("rank")
         var facetColumns: [String: FacetColumn] = [:]
         for (i, attribute) in resolved.attributesForFaceting.enumerated() {
             facetColumns[attribute] = facets[i].column(order: recordAtRank)
@@ -53,9 +51,7 @@ struct IndexParts {
             numericColumns[attribute] = numericByRecord.removeValue(forKey: attribute)!.permuted(by: recordAtRank)
         }
         numericByRecord = [:]
-        MemTrace.mark("columns")
         let dictionary = IndexParts.buildDictionary(store: store, order: recordAtRank, attributes: resolved.searchableAttributes)
-        MemTrace.mark("dictionary")
         self.records = store.withObjectIDs(ids.packed)
         self.dictionary = dictionary
         self.prefixLists = PrefixLists(dictionary: dictionary, documentCount: count)
