@@ -52,8 +52,8 @@ public enum DataLoader {
         }
     }
 
-    /// Loads a file as packed records, for an index: a CSV file keeps its own bytes (a row is
-    /// parsed when read, so no record is held parsed). JSON records are kept parsed.
+    /// Loads a file's records for an index: a CSV file's as its cells column by column
+    /// (`CSVTable`, a row becomes a record when read), JSON records parsed.
     public static func loadRecords(path: String) throws -> RecordStore {
         try loadRecords(bytes: try readFile(path), name: path, format: DataFormat.fromExtension(of: path))
     }
