@@ -39,6 +39,36 @@ import Testing
         #expect(reopened.indexDescription == facetIndex.indexDescription)
     }
 
+    @Test func csvIndexKeepsItsColumnsAndAnswersTheSame() throws {
+        let csv = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).csv"
+        let path = Self.temporaryPath()
+        defer {
+            try? FileManager.default.removeItem(atPath: csv)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        var text = "name,sex,count,year,note\n"
+        for row in 0..<300 { text += "Name\(row % 40),\(row % 2 == 0 ? "F" : "M"),\(row * 7 % 101),\(1900 + row % 9),\"note \(row), \"\"q\"\"\"\n" }
+        try text.write(toFile: csv, atomically: true, encoding: .utf8)
+        var settings = IndexSettings()
+        settings.attributesForFaceting = ["sex", "year"]
+        settings.customRanking = [CustomRankingCriterion(attribute: "count", ascending: false)]
+        let built = SearchIndex(name: "names", records: try DataLoader.loadRecords(path: csv), settings: settings)
+        try built.write(to: path)
+        let opened = try SearchIndex.open(path: path)
+        guard case .csv = opened.records.storage else { Issue.record("a CSV index should keep its table"); return }
+        #expect(opened.objectIDs == built.objectIDs)
+        for text in ["name1", "na", "note 2", ""] {
+            var query = Query(text: text, hitsPerPage: 30, facets: ["*"])
+            query.filters = "year >= 1902"
+            var a = try built.search(query)
+            var b = try opened.search(query)
+            a.processingTimeMS = 0
+            b.processingTimeMS = 0
+            #expect(a == b, "\(text)")
+            #expect(b.nbHits > 0, "\(text)")
+        }
+    }
+
     @Test func damagedFilesAreRefusedAndDataFilesStillOpen() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -6,25 +6,15 @@ import InstantSearchCore
 /// a CSV file's cells column by column, or compact JSON text — and a record is built only when
 /// shown as a hit (or read while indexing): 1.7M records then cost 15 MB, not 1.7M trees.
 public struct RecordStore: Sendable {
-    private enum Storage: Sendable {
+    enum Storage: Sendable {
         case memory([JSONValue])
         case packed(PackedStrings)
         case csv(CSVTable)
     }
 
-    private let storage: Storage
+    let storage: Storage
     /// nil: every record's id is its position, which is then not stored at all.
-    private let ids: PackedStrings?
-
-    init(records: [JSONValue], objectIDs: [String]) {
-        storage = .memory(records)
-        ids = PackedStrings(objectIDs)
-    }
-
-    init(packedRecords: PackedStrings, objectIDs: PackedStrings) {
-        storage = .packed(packedRecords)
-        ids = objectIDs
-    }
+    let ids: PackedStrings?
 
     /// Records without ids yet (`withObjectIDs` adds them once the settings are known).
     init(records: [JSONValue]) {
@@ -37,7 +27,7 @@ public struct RecordStore: Sendable {
         ids = nil
     }
 
-    private init(storage: Storage, ids: PackedStrings?) {
+    init(storage: Storage, ids: PackedStrings?) {
         self.storage = storage
         self.ids = ids
     }
@@ -79,16 +69,6 @@ public struct RecordStore: Sendable {
 
     public func objectID(of record: Int) -> String {
         ids?.string(at: record) ?? String(record)
-    }
-
-    /// Every record's JSON text and id, for the index writer.
-    func packed() -> (records: PackedStrings, objectIDs: PackedStrings) {
-        let objectIDs = ids ?? PackedStrings((0..<count).map { String($0) })
-        switch storage {
-        case .packed(let records): return (records, objectIDs)
-        case .memory(let records): return (PackedStrings(records.map { $0.serialized() }), objectIDs)
-        case .csv(let rows): return (PackedStrings((0..<rows.count).map { rows.record($0).serialized() }), objectIDs)
-        }
     }
 }
 

@@ -1,82 +1,138 @@
 import Foundation
 import InstantSearchCore
 
-/// Appends fixed-width values and whole arrays of plain values, native byte order (an index
-/// file is read back on the machine that wrote it, or one like it).
+/// Writes fixed-width values and whole arrays of plain values to a file, native byte order (an
+/// index file is read back on the machine that wrote it, or one like it). Small values gather
+/// in a buffer; arrays go straight from their storage to the file, so writing an index costs
+/// no second copy of it in memory.
 struct BinaryWriter {
-    private(set) var data = Data()
+    private let descriptor: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+    private static let bufferSize = 1 << 16
 
-    mutating func write(_ value: UInt64) {
-        withUnsafeBytes(of: value) { data.append(contentsOf: $0) }
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+        buffer.reserveCapacity(BinaryWriter.bufferSize)
     }
 
-    mutating func write<T: BitwiseCopyable>(array: [T]) {
-        write(UInt64(array.count))
-        array.withUnsafeBytes { data.append(contentsOf: $0) }
+    mutating func write(_ value: UInt64) throws {
+        withUnsafeBytes(of: value) { buffer.append(contentsOf: $0) }
+        if buffer.count >= BinaryWriter.bufferSize { try flush() }
     }
 
-    mutating func write(raw bytes: [UInt8]) {
-        data.append(contentsOf: bytes)
+    mutating func write<T: BitwiseCopyable>(array: [T]) throws {
+        try write(UInt64(array.count))
+        if array.count * MemoryLayout<T>.stride < BinaryWriter.bufferSize {
+            array.withUnsafeBytes { buffer.append(contentsOf: $0) }
+            if buffer.count >= BinaryWriter.bufferSize { try flush() }
+        } else {
+            try flush()
+            try array.withUnsafeBytes { try writeAll($0) }
+        }
     }
 
-    mutating func write(string: String) {
-        write(array: Array(string.utf8))
+    mutating func write(raw bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        try flush()
     }
 
-    mutating func write(packed: PackedStrings) {
-        write(array: packed.bytes)
-        write(array: packed.ends)
+    mutating func write(string: String) throws {
+        try write(array: Array(string.utf8))
     }
 
-    mutating func write(ids: PackedIDs) {
-        write(UInt64(ids.width))
+    mutating func write(packed: PackedStrings) throws {
+        try write(array: packed.bytes)
+        try write(array: packed.ends)
+    }
+
+    mutating func write(ids: PackedIDs) throws {
+        try write(UInt64(ids.width))
         switch ids {
-        case .u8(let a): write(array: a)
-        case .u16(let a): write(array: a)
-        case .u32(let a): write(array: a)
+        case .u8(let a): try write(array: a)
+        case .u16(let a): try write(array: a)
+        case .u32(let a): try write(array: a)
+        }
+    }
+
+    mutating func flush() throws {
+        try buffer.withUnsafeBytes { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw DataError(file: path, message: "cannot write: \(String(cString: strerror(errno)))") }
+            done += n
         }
     }
 }
 
-/// Reads what `BinaryWriter` wrote; every length is checked against what is left, so a
-/// truncated or foreign file is an error, never a crash.
+/// Reads what `BinaryWriter` wrote, straight from the file into each array's storage; every
+/// length is checked against what is left of the file, so a truncated or foreign file is an
+/// error, never a crash or a huge allocation.
 struct BinaryReader {
-    /// Memory-mapped: each array is copied once, from the file's pages into its own storage.
-    let bytes: Data
+    private let descriptor: Int32
     let path: String
-    private(set) var offset = 0
+    private var remaining: Int
 
-    init(bytes: Data, path: String, offset: Int = 0) {
-        self.bytes = bytes
+    init(descriptor: Int32, path: String, size: Int) {
+        self.descriptor = descriptor
         self.path = path
-        self.offset = offset
+        self.remaining = size
     }
 
     private func corrupt() -> DataError {
         DataError(file: path, message: "the index file is damaged or was written by another version; rebuild it")
     }
 
+    private mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard buffer.count <= remaining else { throw corrupt() }
+        var done = 0
+        while done < buffer.count {
+            let n = Foundation.read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw corrupt() }
+            done += n
+        }
+        remaining -= buffer.count
+    }
+
     mutating func readUInt64() throws -> UInt64 {
-        guard offset + 8 <= bytes.count else { throw corrupt() }
-        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-        offset += 8
+        var value: UInt64 = 0
+        try withUnsafeMutableBytes(of: &value) { try read(into: $0) }
         return value
     }
 
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type = T.self) throws -> [T] {
         let count = try readUInt64()
         let size = MemoryLayout<T>.stride
-        guard count < UInt64(Int.max / max(size, 1)), offset + Int(count) * size <= bytes.count else { throw corrupt() }
+        guard count <= UInt64(remaining / max(size, 1)) else { throw corrupt() }
         let n = Int(count)
-        let start = offset
+        var failure: Error?
         let array = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-            bytes.withUnsafeBytes { source in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + n * size]))
+            do {
+                try read(into: UnsafeMutableRawBufferPointer(buffer))
+                initialized = n
+            } catch {
+                failure = error
+                initialized = 0
             }
-            initialized = n
         }
-        offset += n * size
+        if let failure { throw failure }
         return array
+    }
+
+    /// Bytes written bare (`BinaryWriter.write(raw:)`); fewer when the file is shorter.
+    mutating func readRaw(count: Int) throws -> [UInt8] {
+        guard count <= remaining else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        try bytes.withUnsafeMutableBytes { try read(into: $0) }
+        return bytes
     }
 
     mutating func readString() throws -> String {

@@ -2,8 +2,8 @@ import Foundation
 import InstantSearchCore
 
 /// An index written to disk by `instantsearch index`, opened without rebuilding anything:
-/// the term dictionary, posting lists, prefix lists and columns are stored as the arrays the
-/// engine searches, and the records as compact JSON parsed only when shown.
+/// records, term dictionary, posting lists, prefix lists and columns are stored as the arrays
+/// the engine searches, and read straight back into them.
 ///
 /// Layout: the magic bytes, then sections in a fixed order, each an array with its length.
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
@@ -18,94 +18,96 @@ enum IndexFile {
     }
 
     static func write(_ index: SearchIndex, to path: String) throws {
-        var out = BinaryWriter()
-        out.write(raw: magic)  // bare, so the first bytes identify the file
-        out.write(string: index.name)
-        out.write(string: index.settings.fileJSON().serialized())
-        let (records, objectIDs) = index.records.packed()
-        out.write(packed: records)
-        out.write(packed: objectIDs)
-        out.write(array: index.recordAtCustomRank)
-        let dictionary = index.dictionary
-        out.write(packed: PackedStrings(dictionary.terms))
-        out.write(array: dictionary.offsets.map { Int64($0) })
-        out.write(array: dictionary.postings)
-        let lists = index.prefixLists.all
-        out.write(array: lists.map(\.key))
-        for (_, list) in lists {
-            out.write(UInt64(list.count))
-            out.write(array: list.gaps)
-            out.write(ids: list.cells)
-            out.write(array: list.palette)
-        }
-        let facets = index.facetColumns.keys.sorted()
-        out.write(packed: PackedStrings(facets))
-        for attribute in facets {
-            let column = index.facetColumns[attribute]!
-            out.write(packed: PackedStrings(column.values))
-            switch column.layout {
-            case .single(let ids):
-                out.write(0)
-                out.write(ids: ids)
-            case .multiple(let offsets, let ids):
-                out.write(1)
-                out.write(array: offsets)
-                out.write(array: ids)
-            }
-        }
-        let numerics = index.numericColumns.keys.sorted()
-        out.write(packed: PackedStrings(numerics))
-        for attribute in numerics {
-            switch index.numericColumns[attribute]!.storage {
-            case .coded(let values, let ids):
-                out.write(0)
-                out.write(array: values)
-                out.write(ids: ids)
-            case .plain(let values):
-                out.write(1)
-                out.write(array: values)
-            }
-        }
-
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else { throw DataError(file: path, message: "cannot write beside it (\(temporary))") }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw DataError(file: path, message: "cannot write beside it (\(temporary))") }
         do {
-            try handle.write(contentsOf: out.data)
-            try handle.synchronize()
-            try handle.close()
+            var out = BinaryWriter(descriptor: descriptor, path: temporary)
+            try write(index, to: &out)
+            try out.flush()
+            guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+                throw DataError(file: path, message: "cannot write: \(String(cString: strerror(errno)))")
+            }
             guard rename(temporary, path) == 0 else {
                 throw DataError(file: path, message: "cannot replace it: \(String(cString: strerror(errno)))")
             }
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            close(descriptor)
+            unlink(temporary)
             throw error
         }
     }
 
+    private static func write(_ index: SearchIndex, to out: inout BinaryWriter) throws {
+        try out.write(raw: magic)  // bare, so the first bytes identify the file
+        try out.write(string: index.name)
+        try out.write(string: index.settings.fileJSON().serialized())
+        try index.records.write(to: &out)
+        try out.write(array: index.recordAtCustomRank)
+        let dictionary = index.dictionary
+        try out.write(packed: PackedStrings(dictionary.terms))
+        try out.write(array: dictionary.offsets.map { Int64($0) })
+        try out.write(array: dictionary.postings)
+        let lists = index.prefixLists.all
+        try out.write(array: lists.map(\.key))
+        for (_, list) in lists {
+            try out.write(UInt64(list.count))
+            try out.write(array: list.gaps)
+            try out.write(ids: list.cells)
+            try out.write(array: list.palette)
+        }
+        let facets = index.facetColumns.keys.sorted()
+        try out.write(packed: PackedStrings(facets))
+        for attribute in facets {
+            let column = index.facetColumns[attribute]!
+            try out.write(packed: PackedStrings(column.values))
+            switch column.layout {
+            case .single(let ids):
+                try out.write(0)
+                try out.write(ids: ids)
+            case .multiple(let offsets, let ids):
+                try out.write(1)
+                try out.write(array: offsets)
+                try out.write(array: ids)
+            }
+        }
+        let numerics = index.numericColumns.keys.sorted()
+        try out.write(packed: PackedStrings(numerics))
+        for attribute in numerics {
+            switch index.numericColumns[attribute]!.storage {
+            case .coded(let values, let ids):
+                try out.write(0)
+                try out.write(array: values)
+                try out.write(ids: ids)
+            case .plain(let values):
+                try out.write(1)
+                try out.write(array: values)
+            }
+        }
+    }
+
     static func read(path: String) throws -> SearchIndex {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
+        let descriptor = open(path, O_RDONLY)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
             throw DataError(file: path, message: "cannot read the index file")
         }
-        guard bytes.starts(with: magic) else { throw DataError(file: path, message: "not an index file") }
-        var input = BinaryReader(bytes: bytes, path: path, offset: magic.count)
+        defer { close(descriptor) }
+        var input = BinaryReader(descriptor: descriptor, path: path, size: Int(status.st_size))
         let inconsistent = DataError(file: path, message: "the index file is inconsistent; rebuild it")
+        guard try input.readRaw(count: magic.count) == magic else { throw DataError(file: path, message: "not an index file") }
         let name = try input.readString()
         let settings = try IndexSettings.parse(text: try input.readString(), file: path).resolved(for: [])
-        let records = try input.readPacked()
-        let objectIDs = try input.readPacked()
+        guard let records = try RecordStore.read(from: &input) else { throw inconsistent }
+        let count = records.count
         let recordAtCustomRank = try input.readArray(of: Int32.self)
         let termStrings = try input.readPacked()
         let terms = (0..<termStrings.count).map { termStrings.string(at: $0) }
         let offsets = try input.readArray(of: Int64.self).map { Int($0) }
         let postings = try input.readArray(of: Posting.self)
-        let count = records.count
-        guard objectIDs.count == count, recordAtCustomRank.count == count,
+        guard records.ids.map({ $0.count == count }) ?? true, recordAtCustomRank.count == count,
             offsets.count == terms.count + 1, offsets.last == postings.count,
             postings.allSatisfy({ $0.record >= 0 && Int($0.record) < count }),
             recordAtCustomRank.allSatisfy({ $0 >= 0 && Int($0) < count })
@@ -145,8 +147,7 @@ enum IndexFile {
             numericColumns[numericNames.string(at: i)] = column
         }
         return SearchIndex(
-            name: name, records: RecordStore(packedRecords: records, objectIDs: objectIDs), settings: settings,
-            dictionary: dictionary, prefixLists: PrefixLists(lists: lists), facetColumns: facetColumns,
-            numericColumns: numericColumns, recordAtCustomRank: recordAtCustomRank)
+            name: name, records: records, settings: settings, dictionary: dictionary, prefixLists: PrefixLists(lists: lists),
+            facetColumns: facetColumns, numericColumns: numericColumns, recordAtCustomRank: recordAtCustomRank)
     }
 }

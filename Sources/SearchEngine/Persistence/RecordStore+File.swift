@@ -1,0 +1,95 @@
+import InstantSearchCore
+
+/// How an index file holds its records: a CSV table as its columns (as compact as in memory),
+/// any other records as compact JSON text; ids only when they are not the records' positions.
+extension RecordStore {
+    private enum Kind: UInt64 {
+        case json = 0
+        case csv = 1
+    }
+
+    func write(to out: inout BinaryWriter) throws {
+        switch storage {
+        case .csv(let table):
+            try out.write(Kind.csv.rawValue)
+            try table.write(to: &out)
+        case .packed(let records):
+            try out.write(Kind.json.rawValue)
+            try out.write(packed: records)
+        case .memory(let records):
+            try out.write(Kind.json.rawValue)
+            try out.write(packed: PackedStrings(records.map { $0.serialized() }))
+        }
+        try out.write(ids == nil ? 0 : 1)
+        if let ids { try out.write(packed: ids) }
+    }
+
+    static func read(from input: inout BinaryReader) throws -> RecordStore? {
+        let storage: Storage
+        switch Kind(rawValue: try input.readUInt64()) {
+        case .json?: storage = .packed(try input.readPacked())
+        case .csv?:
+            guard let table = try CSVTable.read(from: &input) else { return nil }
+            storage = .csv(table)
+        case nil: return nil
+        }
+        switch try input.readUInt64() {
+        case 0: return RecordStore(storage: storage, ids: nil)
+        case 1: return RecordStore(storage: storage, ids: try input.readPacked())
+        default: return nil
+        }
+    }
+}
+
+extension CSVTable {
+    func write(to out: inout BinaryWriter) throws {
+        try out.write(packed: PackedStrings(header))
+        try out.write(array: numeric.map { UInt8($0 ? 1 : 0) })
+        try out.write(UInt64(count))
+        for column in columns {
+            switch column {
+            case .dictionary(let texts, let numbers, let ids):
+                try out.write(0)
+                try out.write(packed: PackedStrings(texts))
+                try out.write(array: numbers ?? [])
+                try out.write(ids: ids)
+            case .text(let bytes, let ends):
+                try out.write(1)
+                try out.write(array: bytes)
+                try out.write(array: ends)
+            }
+        }
+    }
+
+    /// nil when the parts do not fit together.
+    static func read(from input: inout BinaryReader) throws -> CSVTable? {
+        let header = try input.readPacked()
+        let flags: [UInt8] = try input.readArray()
+        let count = Int(try input.readUInt64())
+        guard flags.count == header.count, flags.allSatisfy({ $0 <= 1 }) else { return nil }
+        let numeric = flags.map { $0 == 1 }
+        var columns: [CSVColumn] = []
+        for column in 0..<header.count {
+            switch try input.readUInt64() {
+            case 0:
+                let packed = try input.readPacked()
+                let texts = (0..<packed.count).map { packed.string(at: $0) }
+                let numbers: [Double] = try input.readArray()
+                let ids = try input.readIDs()
+                guard ids.count == count, numbers.count == (numeric[column] ? texts.count : 0),
+                    (0..<count).allSatisfy({ ids[$0] <= texts.count })
+                else { return nil }
+                columns.append(.dictionary(texts: texts, numbers: numeric[column] ? numbers : nil, ids: ids))
+            case 1:
+                let bytes: [UInt8] = try input.readArray()
+                let ends: [UInt32] = try input.readArray()
+                guard ends.count == count, ends.last.map({ Int($0) == bytes.count }) ?? bytes.isEmpty,
+                    zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 })
+                else { return nil }
+                columns.append(.text(bytes: bytes, ends: ends))
+            default: return nil
+            }
+        }
+        return CSVTable(header: (0..<header.count).map { header.string(at: $0) }, numeric: numeric, count: count, columns: columns)
+    }
+}
