@@ -67,6 +67,15 @@ public struct RecordStore: Sendable {
         }
     }
 
+    /// One attribute of a record; a CSV row is not made into a whole record for it, which
+    /// spares the build an object per row on each of its passes.
+    func value(_ attribute: String, of record: Int) -> JSONValue? {
+        switch storage {
+        case .csv(let table): return table.value(attribute, of: record)
+        default: return self[record][attribute]
+        }
+    }
+
     public func objectID(of record: Int) -> String {
         ids?.string(at: record) ?? String(record)
     }

@@ -24,10 +24,9 @@ struct IndexParts {
         }
         var numbers = numericNames.map { _ in NumericAccumulator(capacity: count) }
         for record in 0..<count {
-            let value = store[record]
-            ids.add(resolved.objectIDAttribute.flatMap { value[$0] }, position: record)
-            for (i, attribute) in resolved.attributesForFaceting.enumerated() { facets[i].add(value[attribute]) }
-            for (i, attribute) in numericNames.enumerated() { numbers[i].add(NumericColumn.number(value[attribute])) }
+            ids.add(resolved.objectIDAttribute.flatMap { store.value($0, of: record) }, position: record)
+            for (i, attribute) in resolved.attributesForFaceting.enumerated() { facets[i].add(store.value(attribute, of: record)) }
+            for (i, attribute) in numericNames.enumerated() { numbers[i].add(NumericColumn.number(store.value(attribute, of: record))) }
         }
         var numericByRecord: [String: NumericColumn] = [:]
         for (i, attribute) in numericNames.enumerated() {
@@ -67,10 +66,9 @@ struct IndexParts {
         var tokenizer = Tokenizer()
         func forEachPosting(_ body: (String, Posting) -> Void) {
             for (document, record) in order.enumerated() {
-                let value = store[Int(record)]
                 for attribute in 0..<attributeCount {
                     var position = 0
-                    for text in SearchIndex.searchableTexts(value[attributes[attribute]]) {
+                    for text in SearchIndex.searchableTexts(store.value(attributes[attribute], of: Int(record))) {
                         tokenizer.forEachToken(in: text) { term, _ in
                             // Positions past 65535 share the last slot: rank ties, nothing is lost.
                             let slot = UInt16(min(position, Int(UInt16.max)))

@@ -10,6 +10,11 @@ struct CSVTable: Sendable {
     let count: Int
     let columns: [CSVColumn]
 
+    func value(_ attribute: String, of row: Int) -> JSONValue? {
+        guard let column = header.firstIndex(of: attribute) else { return nil }
+        return columns[column].value(at: row, numeric: numeric[column])
+    }
+
     func record(_ row: Int) -> JSONValue {
         var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
         for (column, cells) in columns.enumerated() {
@@ -59,6 +64,10 @@ struct CSVColumnBuilder {
     private var texts: [String] = []
     private var ids: PackedIDsBuilder
     private var rows = 0
+    /// The previous cell and its id: sorted or grouped files repeat a cell row after row, and
+    /// comparing bytes is cheaper than making and hashing a String.
+    private var previous: [UInt8] = []
+    private var previousID = 0
     private var bytes: [UInt8]?
     private var ends: [UInt32] = []
     private let capacity: Int
@@ -76,10 +85,17 @@ struct CSVColumnBuilder {
             return
         }
         guard !cell.isEmpty else { return ids.append(0) }
+        if previousID > 0, previous.elementsEqual(cell) { return ids.append(previousID) }
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: cell)
         let text = String(decoding: cell, as: UTF8.self)
-        if let id = idOfText[text] { return ids.append(id) }
+        if let id = idOfText[text] {
+            previousID = id
+            return ids.append(id)
+        }
         texts.append(text)
         idOfText[text] = texts.count
+        previousID = texts.count
         ids.append(texts.count)
         if texts.count > CSVColumnBuilder.dictionaryLimit, texts.count > rows / 4 { becomeText() }
     }
