@@ -13,7 +13,8 @@ final class TermMatchCache: @unchecked Sendable {
     }
 
     static let capacity = 8
-    /// Pairs lists longer than this are not kept (8 bytes each): memory stays bounded.
+    /// The pairs lists kept hold at most this many pairs together (8 bytes each), the most
+    /// recent first: memory stays bounded (8 MB) however large the lists.
     static let maxPairs = 1 << 20
     private let lock = NSLock()
     private var terms: [(key: Key, value: [TermMatch])] = []  // most recent last
@@ -29,7 +30,15 @@ final class TermMatchCache: @unchecked Sendable {
     func pairs(for key: Key, compute: () throws -> [UInt64]) rethrows -> [UInt64] {
         if let known = lookup(key, in: &pairs) { return known }
         let value = try compute()
-        if value.count <= TermMatchCache.maxPairs { store(key, value, in: &pairs) }
+        if value.count <= TermMatchCache.maxPairs {
+            store(key, value, in: &pairs)
+            lock.lock()
+            var total = pairs.reduce(0) { $0 + $1.value.count }
+            while total > TermMatchCache.maxPairs {
+                total -= pairs.removeFirst().value.count
+            }
+            lock.unlock()
+        }
         return value
     }
 
