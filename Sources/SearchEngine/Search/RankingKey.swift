@@ -12,8 +12,17 @@ struct RankingKey {
     /// The criteria that take part, in order. `custom` ends the list: being unique per
     /// record, it leaves nothing for later criteria to break.
     let order: [RankingCriterion]
-    /// Where each criterion's field starts in the key; nil when it takes no part.
-    private let typoShift: UInt64?, wordsShift: UInt64?, proximityShift: UInt64?, attributeShift: UInt64?, exactShift: UInt64?
+    /// Where each criterion's field starts in the key, and the largest value it holds: 0 when
+    /// the criterion takes no part, so every field is computed the same way, without a branch.
+    private let typo: Field, words: Field, proximity: Field, attribute: Field, exact: Field
+
+    private struct Field {
+        var shift: UInt64 = 0
+        var limit = 0
+
+        @inline(__always)
+        func bits(_ value: Int) -> UInt64 { UInt64(min(value, limit)) &<< shift }
+    }
 
     init(ranking: [RankingCriterion]) {
         var order: [RankingCriterion] = []
@@ -22,17 +31,18 @@ struct RankingKey {
             if !order.contains(criterion) { order.append(criterion) }
         }
         self.order = order
-        var shifts: [RankingCriterion: UInt64] = [:]
+        var fields: [RankingCriterion: Field] = [:]
         var top = 64
         for criterion in order {
-            top -= RankingKey.widths[criterion]!
-            shifts[criterion] = UInt64(top)
+            let width = RankingKey.widths[criterion]!
+            top -= width
+            fields[criterion] = Field(shift: UInt64(top), limit: (1 << width) - 1)
         }
-        typoShift = shifts[.typo]
-        wordsShift = shifts[.words]
-        proximityShift = shifts[.proximity]
-        attributeShift = shifts[.attribute]
-        exactShift = shifts[.exact]
+        typo = fields[.typo] ?? Field()
+        words = fields[.words] ?? Field()
+        proximity = fields[.proximity] ?? Field()
+        attribute = fields[.attribute] ?? Field()
+        exact = fields[.exact] ?? Field()
     }
 
     /// The values of one record's match, each smaller-is-better.
@@ -50,14 +60,9 @@ struct RankingKey {
     /// Runs for every matching record of every keystroke: shifts only, no loop over criteria.
     @inline(__always)
     func key(_ values: Values, customRank: Int32) -> UInt64 {
-        @inline(__always) func field(_ value: Int, _ width: Int, _ shift: UInt64?) -> UInt64 {
-            guard let shift else { return 0 }
-            return UInt64(min(value, (1 << width) - 1)) << shift
-        }
-        let attribute = min(values.attribute, 63) << 9 | min(values.position, 511)
-        return field(values.typos, 5, typoShift) | field(values.removedWords, 5, wordsShift)
-            | field(values.proximity, 6, proximityShift) | field(attribute, 15, attributeShift)
-            | field(values.inexact, 5, exactShift) | (UInt64(UInt32(bitPattern: customRank)) & RankingKey.customMask)
+        let place = min(values.attribute, 63) << 9 | min(values.position, 511)
+        return typo.bits(values.typos) | words.bits(values.removedWords) | proximity.bits(values.proximity)
+            | attribute.bits(place) | exact.bits(values.inexact) | (UInt64(UInt32(bitPattern: customRank)) & RankingKey.customMask)
     }
 
     static func customRank(of key: UInt64) -> Int { Int(key & customMask) }

@@ -4,7 +4,7 @@ import InstantSearchCore
 struct QueryEvaluation {
     var matches: TextMatches
     var filters: FilterSet
-    /// Per matched record, as `FilterSet.evaluate` describes.
+    /// Per matched record, as `FilterSet.evaluate` describes (empty: every record passes).
     var status: [Int16]
 }
 
