@@ -6,52 +6,15 @@ import InstantSearchCore
 /// These loops run over every matching record on every keystroke (150k records for a one-letter
 /// query on 1.7M baby names), so they read columns through raw buffers, have a fast path for
 /// single-valued facets and for queries without refinements, and split large sets over two cores.
+/// Value counting is in FacetCounts.swift.
 enum FacetAggregator {
-    /// Below this many records, one thread is faster than two.
+    /// Below this many records, stats run on one thread. (Moving it would change the order,
+    /// and so possibly the last bits, of their floating-point sums.)
     static let parallelThreshold = 32_768
 
-    /// How many eligible records hold each value of `column` (indexed by value id).
-    static func counts(
-        _ column: FacetColumn, records: [Int32], status: [Int16], ignoring clause: Int?
-    ) throws -> [Int] {
-        if Task.isCancelled { throw CancellationError() }
-        let valueCount = column.values.count
-        let filtered = !status.isEmpty && status.contains { $0 != FilterSet.passesAll }
-        let wanted: Int16 = clause.map { Int16($0) } ?? FilterSet.passesAll
-        return records.withUnsafeBufferPointer { records in
-            status.withUnsafeBufferPointer { status in
-                split(records.count) { range in
-                    var counts = [Int](repeating: 0, count: valueCount)
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        if let single = column.single {
-                            single.withUnsafeBufferPointer { single in
-                                for i in range where !filtered || status[i] == FilterSet.passesAll || status[i] == wanted {
-                                    let id = single[Int(records[i])]
-                                    if id >= 0 { counts[Int(id)] += 1 }
-                                }
-                            }
-                        } else {
-                            column.offsets.withUnsafeBufferPointer { offsets in
-                                column.valueIDs.withUnsafeBufferPointer { ids in
-                                    for i in range where !filtered || status[i] == FilterSet.passesAll || status[i] == wanted {
-                                        let r = Int(records[i])
-                                        for v in Int(offsets[r])..<Int(offsets[r + 1]) { counts[Int(ids[v])] += 1 }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    return counts
-                }.reduce(into: [Int](repeating: 0, count: valueCount)) { total, part in
-                    for v in 0..<valueCount { total[v] += part[v] }
-                }
-            }
-        }
-    }
-
     /// Runs `body` over `0..<count` in one piece, or in two halves on two threads when large.
-    static func split<T>(_ count: Int, _ body: (Range<Int>) -> T) -> [T] {
-        guard count >= parallelThreshold else { return [body(0..<count)] }
+    static func split<T>(_ count: Int, threshold: Int = parallelThreshold, _ body: (Range<Int>) -> T) -> [T] {
+        guard count >= threshold else { return [body(0..<count)] }
         let (first, second) = Parallel.both({ body(0..<count / 2) }, { body(count / 2..<count) })
         return [first, second]
     }

@@ -12,8 +12,18 @@ struct RankingKey {
     /// The criteria that take part, in order. `custom` ends the list: being unique per
     /// record, it leaves nothing for later criteria to break.
     let order: [RankingCriterion]
-    /// Where each criterion's field starts in the key; nil when it takes no part.
-    private let typoShift: UInt64?, wordsShift: UInt64?, proximityShift: UInt64?, attributeShift: UInt64?, exactShift: UInt64?
+    /// Where each criterion's field starts in the key, and a mask that keeps it (all ones)
+    /// or drops it (zero, when it takes no part): no branch per field in `key`.
+    private let typoField: Field, wordsField: Field, proximityField: Field, attributeField: Field, exactField: Field
+
+    private struct Field {
+        var shift: UInt64 = 0
+        var mask: UInt64 = 0
+
+        init(_ shift: UInt64?) {
+            if let shift { (self.shift, mask) = (shift, .max) }
+        }
+    }
 
     init(ranking: [RankingCriterion]) {
         var order: [RankingCriterion] = []
@@ -28,11 +38,11 @@ struct RankingKey {
             top -= RankingKey.widths[criterion]!
             shifts[criterion] = UInt64(top)
         }
-        typoShift = shifts[.typo]
-        wordsShift = shifts[.words]
-        proximityShift = shifts[.proximity]
-        attributeShift = shifts[.attribute]
-        exactShift = shifts[.exact]
+        typoField = Field(shifts[.typo])
+        wordsField = Field(shifts[.words])
+        proximityField = Field(shifts[.proximity])
+        attributeField = Field(shifts[.attribute])
+        exactField = Field(shifts[.exact])
     }
 
     /// The values of one record's match, each smaller-is-better.
@@ -50,14 +60,14 @@ struct RankingKey {
     /// Runs for every matching record of every keystroke: shifts only, no loop over criteria.
     @inline(__always)
     func key(_ values: Values, customRank: Int32) -> UInt64 {
-        @inline(__always) func field(_ value: Int, _ width: Int, _ shift: UInt64?) -> UInt64 {
-            guard let shift else { return 0 }
-            return UInt64(min(value, (1 << width) - 1)) << shift
+        // Values are never negative; shifts are below 64, so `&<<` needs no overshift check.
+        @inline(__always) func field(_ value: Int, _ width: Int, _ field: Field) -> UInt64 {
+            (UInt64(truncatingIfNeeded: min(value, (1 << width) - 1)) & field.mask) &<< field.shift
         }
         let attribute = min(values.attribute, 63) << 9 | min(values.position, 511)
-        return field(values.typos, 5, typoShift) | field(values.removedWords, 5, wordsShift)
-            | field(values.proximity, 6, proximityShift) | field(attribute, 15, attributeShift)
-            | field(values.inexact, 5, exactShift) | (UInt64(UInt32(bitPattern: customRank)) & RankingKey.customMask)
+        return field(values.typos, 5, typoField) | field(values.removedWords, 5, wordsField)
+            | field(values.proximity, 6, proximityField) | field(attribute, 15, attributeField)
+            | field(values.inexact, 5, exactField) | (UInt64(UInt32(bitPattern: customRank)) & RankingKey.customMask)
     }
 
     static func customRank(of key: UInt64) -> Int { Int(key & customMask) }
