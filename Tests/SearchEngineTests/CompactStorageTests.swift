@@ -94,9 +94,8 @@ import Testing
         #expect(list.pairs(keepOnly: nil) == pairs)
         #expect(list.isConsistent(documentCount: Int(document) + 1))
         #expect(!list.isConsistent(documentCount: Int(document)))
-        var keep = [UInt64](repeating: 0, count: Int(document) / 64 + 1)
         let kept = pairs.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
-        for pair in kept { keep[Int(pair >> 38)] |= 1 << (pair >> 32 & 63) }
-        #expect(list.pairs(keepOnly: keep) == kept)
+        let survivors = SurvivorSet(kept.map { Int32($0 >> 32) }, documentCount: Int(document) + 1)
+        #expect(list.pairs(keepOnly: survivors) == kept)
     }
 }

@@ -112,8 +112,8 @@ struct PrefixList: Sendable {
         self.init(count: pairs.count, gaps: gaps, cells: cells.ids, palette: palette)
     }
 
-    /// The pairs again, only those of documents in `keepOnly` (a bitset) when given.
-    func pairs(keepOnly: [UInt64]?) -> [UInt64] {
+    /// The pairs again, only those of documents in `keepOnly` when given.
+    func pairs(keepOnly: SurvivorSet?) -> [UInt64] {
         switch cells {
         case .u8(let ids): return decode(ids, keepOnly: keepOnly)
         case .u16(let ids): return decode(ids, keepOnly: keepOnly)
@@ -121,32 +121,34 @@ struct PrefixList: Sendable {
         }
     }
 
-    private func decode<T: FixedWidthInteger>(_ ids: [T], keepOnly: [UInt64]?) -> [UInt64] {
-        var result: [UInt64] = []
-        if keepOnly == nil { result.reserveCapacity(count) }
-        gaps.withUnsafeBufferPointer { gaps in
-            ids.withUnsafeBufferPointer { ids in
-                palette.withUnsafeBufferPointer { palette in
-                    var at = 0
-                    var document: UInt64 = 0
-                    for i in 0..<count {
-                        var shift: UInt64 = 0
-                        var byte = gaps[at]
-                        while byte & 0x80 != 0 {
-                            document += UInt64(byte & 0x7F) << shift
-                            shift += 7
-                            at += 1
-                            byte = gaps[at]
+    private func decode<T: FixedWidthInteger>(_ ids: [T], keepOnly: SurvivorSet?) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { result, initialized in
+            var kept = 0
+            gaps.withUnsafeBufferPointer { gaps in
+                ids.withUnsafeBufferPointer { ids in
+                    palette.withUnsafeBufferPointer { palette in
+                        var at = 0
+                        var document = 0
+                        for i in 0..<count {
+                            var shift = 0
+                            var byte = gaps[at]
+                            while byte & 0x80 != 0 {
+                                document &+= Int(byte & 0x7F) &<< shift
+                                shift &+= 7
+                                at &+= 1
+                                byte = gaps[at]
+                            }
+                            document &+= Int(byte) &<< shift
+                            at &+= 1
+                            // Written always, kept (the count advanced) only for a survivor: no branch.
+                            result[kept] = UInt64(document) << 32 | UInt64(palette[Int(ids[i])])
+                            kept &+= keepOnly?.bit(document) ?? 1
                         }
-                        document += UInt64(byte) << shift
-                        at += 1
-                        if let keepOnly, keepOnly[Int(document >> 6)] & (1 << (document & 63)) == 0 { continue }
-                        result.append(document << 32 | UInt64(palette[Int(ids[i])]))
                     }
                 }
             }
+            initialized = kept
         }
-        return result
     }
 
     /// Whether stored parts fit together (an index file): as many cells as pairs, each naming

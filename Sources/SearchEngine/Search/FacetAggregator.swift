@@ -6,55 +6,11 @@ import InstantSearchCore
 /// These loops run over every matching record on every keystroke (150k records for a one-letter
 /// query on 1.7M baby names), so they read columns through raw buffers, have a fast path for
 /// single-valued facets and for queries without refinements, and split large sets over two cores.
+/// Value counting is in FacetCounts.swift.
 enum FacetAggregator {
-    /// Below this many records, one thread is faster than two.
+    /// Below this many records, stats run on one thread. (Moving it would change the order,
+    /// and so possibly the last bits, of their floating-point sums.)
     static let parallelThreshold = 32_768
-
-    /// How many eligible records hold each value of `column` (indexed by value id).
-    static func counts(
-        _ column: FacetColumn, records: [Int32], status: [Int16], ignoring clause: Int?
-    ) throws -> [Int] {
-        if Task.isCancelled { throw CancellationError() }
-        let eligible = Eligibility(status: status, ignoring: clause)
-        switch column.layout {
-        case .single(let ids):
-            // Slot 0 counts the records without a value, and is dropped.
-            let slots = column.values.count + 1
-            let counts: [Int]
-            switch ids {
-            case .u8(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
-            case .u16(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
-            case .u32(let ids): counts = countIDs(ids, slots: slots, records: records, eligible)
-            }
-            return Array(counts.dropFirst())
-        case .multiple(let offsets, let ids):
-            return sum(records.count, slots: column.values.count) { range, counts in
-                offsets.withUnsafeBufferPointer { offsets in
-                    ids.withUnsafeBufferPointer { ids in
-                        records.withUnsafeBufferPointer { records in
-                            for i in range where eligible.counts(i) {
-                                let r = Int(records[i])
-                                for v in Int(offsets[r])..<Int(offsets[r + 1]) { counts[Int(ids[v])] += 1 }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Counts per id, generic so each id width gets its own tight loop.
-    private static func countIDs<T: FixedWidthInteger>(
-        _ ids: [T], slots: Int, records: [Int32], _ eligible: Eligibility
-    ) -> [Int] {
-        sum(records.count, slots: slots) { range, counts in
-            ids.withUnsafeBufferPointer { ids in
-                records.withUnsafeBufferPointer { records in
-                    for i in range where eligible.counts(i) { counts[Int(ids[Int(records[i])])] += 1 }
-                }
-            }
-        }
-    }
 
     /// Which of the matched records count: all of them without refinements; otherwise those
     /// passing every clause, or failing only the ignored one.
@@ -75,20 +31,9 @@ enum FacetAggregator {
         }
     }
 
-    /// `count` items counted into `slots` counters, split over two cores when large.
-    private static func sum(_ count: Int, slots: Int, _ body: (Range<Int>, inout UnsafeMutableBufferPointer<Int>) -> Void) -> [Int] {
-        split(count) { range in
-            var counts = [Int](repeating: 0, count: slots)
-            counts.withUnsafeMutableBufferPointer { body(range, &$0) }
-            return counts
-        }.reduce(into: [Int](repeating: 0, count: slots)) { total, part in
-            for v in 0..<slots { total[v] += part[v] }
-        }
-    }
-
     /// Runs `body` over `0..<count` in one piece, or in two halves on two threads when large.
-    static func split<T>(_ count: Int, _ body: (Range<Int>) -> T) -> [T] {
-        guard count >= parallelThreshold else { return [body(0..<count)] }
+    static func split<T>(_ count: Int, threshold: Int = parallelThreshold, _ body: (Range<Int>) -> T) -> [T] {
+        guard count >= threshold else { return [body(0..<count)] }
         let (first, second) = Parallel.both({ body(0..<count / 2) }, { body(count / 2..<count) })
         return [first, second]
     }
@@ -144,12 +89,7 @@ enum FacetAggregator {
         switch column.storage {
         case .coded(let values, let ids):
             // Counted per value, then summed once per value: no Double arithmetic per record.
-            let counts: [Int]
-            switch ids {
-            case .u8(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
-            case .u16(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
-            case .u32(let ids): counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
-            }
+            let counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
             for (id, value) in values.enumerated() where counts[id + 1] > 0 { total.add(value, times: counts[id + 1]) }
         case .plain(let values):
             let parts = records.withUnsafeBufferPointer { records in

@@ -2,18 +2,30 @@ import InstantSearchCore
 
 /// Marks the query words in a hit's searchable attributes, in Character offsets of the
 /// original text. A prefix match marks only the typed part: `<em>Ap</em>ple`.
+///
+/// Twenty hits, each with a long plot summary, are highlighted per keystroke, so a text is
+/// read once as UTF-8 bytes: words are matched as the tokenizer folds them (no String per
+/// word), and Characters are counted only as far as the last match, a byte at a time in ASCII.
 struct Highlighter {
     let words: [QueryWord]
+    private var matcher: WordMatcher
     private var tokenizer = Tokenizer()
-    /// Per distinct token of the hits' texts, each word's typos against it (-1: no match).
-    /// Long plots repeat their words, and one search highlights twenty of them.
-    private var memo: [String: [Int8]] = [:]
-
-    private let anyTypos: Bool
+    /// Per word, the first word with the same term: levels and matched words count terms, and
+    /// "star star" has one. (Bit masks of words: a query has at most `QueryWord.maxWords`.)
+    private let termIndex: [Int]
+    private let distinctTerms: Int
+    /// Reused from text to text: the words of the text at hand, its marks (byte ranges), and
+    /// which marks still need their end found the slow way (see `prefixEnd`).
+    private var tokens: [Range<Int>] = []
+    private var marks: [Range<Int>] = []
+    private var partialMarks: [(mark: Int, foldedLength: Int)] = []
 
     init(words: [QueryWord]) {
         self.words = words
-        anyTypos = words.contains { $0.maxTypos > 0 }
+        matcher = WordMatcher(words)
+        let terms = words.map(\.term)
+        termIndex = terms.map { terms.firstIndex(of: $0)! }
+        distinctTerms = Set(terms).count
     }
 
     /// Each searchable attribute's highlight, and the snippets of its long values (see `Snippeter`).
@@ -25,16 +37,18 @@ struct Highlighter {
         for attribute in attributes {
             let texts = SearchIndex.searchableTexts(record[attribute])
             guard !texts.isEmpty else { continue }
-            var matched = Set<Int>()
+            var matched: UInt64 = 0
             let cut = texts.map { highlight($0, matchedWords: &matched) }
-            let values = cut.map(\.full)
-            let distinctWords = Set(words.map(\.term))
-            let matchedTerms = Set(matched.map { words[$0].term })
+            var matchedTerms: UInt64 = 0
+            var matchedWords: [String] = []
+            for (index, word) in words.enumerated() where matched & 1 << UInt64(index) != 0 {
+                let term: UInt64 = 1 << UInt64(termIndex[index])
+                if matchedTerms & term == 0 { matchedWords.append(word.term) }
+                matchedTerms |= term
+            }
             let level: MatchLevel =
-                matchedTerms.isEmpty ? .none : matchedTerms.count == distinctWords.count ? .full : .partial
-            var seen = Set<String>()
-            let matchedWords = words.indices.filter { matched.contains($0) }.map { words[$0].term }.filter { seen.insert($0).inserted }
-            result[attribute] = AttributeHighlight(values: values, matchLevel: level, matchedWords: matchedWords)
+                matchedTerms == 0 ? .none : matchedTerms.nonzeroBitCount == distinctTerms ? .full : .partial
+            result[attribute] = AttributeHighlight(values: cut.map(\.full), matchLevel: level, matchedWords: matchedWords)
             if cut.contains(where: { $0.snippet != nil }) {
                 snippets[attribute] = AttributeHighlight(
                     values: cut.map { $0.snippet ?? $0.full }, matchLevel: level, matchedWords: matchedWords)
@@ -44,46 +58,63 @@ struct Highlighter {
     }
 
     private mutating func highlight(
-        _ text: String, matchedWords: inout Set<Int>
+        _ text: String, matchedWords: inout UInt64
     ) -> (full: HighlightedText, snippet: HighlightedText?) {
-        var tokens: [(term: String, range: Range<Int>)] = []
-        tokenizer.forEachToken(in: text) { tokens.append(($0, $1)) }
-        var byteRanges: [Range<Int>] = []
+        var utf8 = text
+        return utf8.withUTF8 { bytes in
+            let firstMatchToken = Highlighter.findMarks(
+                in: bytes, matcher: &matcher, tokenizer: &tokenizer, tokens: &tokens, marks: &marks,
+                partialMarks: &partialMarks, matchedWords: &matchedWords)
+            for (mark, foldedLength) in partialMarks {
+                let token = marks[mark]
+                marks[mark] = token.lowerBound..<prefixEnd(in: text, token: token, foldedLength: foldedLength)
+            }
+            let snippet = Snippeter.snippet(of: bytes, tokens: tokens, matches: marks, firstMatchToken: firstMatchToken)
+            guard !marks.isEmpty else { return (HighlightedText(text: text), snippet) }
+            var cursor = CharacterCursor(text)
+            let ranges = marks.map { cursor.characterRange($0, in: bytes) }
+            return (HighlightedText(text: text, matchedRanges: ranges), snippet)
+        }
+    }
+
+    /// Tokenizes `bytes` into `tokens` and marks every word a query word matches in `marks`;
+    /// returns the token of the first match. A mark a prefix covers only part of is cut here
+    /// when its word and neighbours are ASCII, else listed in `partialMarks` for `prefixEnd`.
+    private static func findMarks(
+        in bytes: UnsafeBufferPointer<UInt8>, matcher: inout WordMatcher, tokenizer: inout Tokenizer,
+        tokens: inout [Range<Int>], marks: inout [Range<Int>], partialMarks: inout [(mark: Int, foldedLength: Int)],
+        matchedWords: inout UInt64
+    ) -> Int? {
+        tokens.removeAll(keepingCapacity: true)
+        marks.removeAll(keepingCapacity: true)
+        partialMarks.removeAll(keepingCapacity: true)
         var firstMatchToken: Int?
-        for (tokenIndex, (term, range)) in tokens.enumerated() where !words.isEmpty {
-            var longest = 0  // how much of the token, in folded bytes, the best-matching word covers
-            let typosOfWords: [Int8]
-            if !anyTypos {
-                // Without typo tolerance a match is a byte comparison: cheaper than the memo.
-                typosOfWords = words.map { $0.matches(term) ? 0 : -1 }
-            } else if let known = memo[term] {
-                typosOfWords = known
+        tokenizer.forEachToken(inUTF8: bytes) { term, range in
+            tokens.append(range)
+            let match = matcher.match(term)
+            guard match.covered > 0 else { return }
+            matchedWords |= match.words
+            if firstMatchToken == nil { firstMatchToken = tokens.count - 1 }
+            if match.covered >= term.count {
+                marks.append(range)
+            } else if isASCII(range, in: bytes) {
+                // One byte, one folded byte and one Character each, up to the word's end.
+                marks.append(range.lowerBound..<range.lowerBound + match.covered)
             } else {
-                typosOfWords = words.map { word in word.typos(against: term).map { Int8($0) } ?? -1 }
-                memo[term] = typosOfWords
-            }
-            for (index, word) in words.enumerated() {
-                let typos = Int(typosOfWords[index])
-                guard typos >= 0 else { continue }
-                matchedWords.insert(index)
-                // A prefix marks what was typed; a whole word, even with a typo, is marked whole.
-                let covered = word.isPrefix && typos == 0 ? word.term.utf8.count : term.utf8.count
-                longest = max(longest, covered)
-            }
-            guard longest > 0 else { continue }
-            if firstMatchToken == nil { firstMatchToken = tokenIndex }
-            if longest >= term.utf8.count {
-                byteRanges.append(range)
-            } else {
-                byteRanges.append(range.lowerBound..<prefixEnd(in: text, token: range, foldedLength: longest))
+                partialMarks.append((marks.count, match.covered))
+                marks.append(range)
             }
         }
-        let snippet = Snippeter.snippet(
-            of: text, tokens: tokens.map(\.range), matches: byteRanges, firstMatchToken: firstMatchToken)
-        guard let lastByte = byteRanges.last?.upperBound else { return (HighlightedText(text: text), snippet) }
-        // Characters are counted only as far as the last match: the rest of a plot needs none.
-        let offsets = CharacterOffsets(text, upTo: lastByte)
-        return (HighlightedText(text: text, matchedRanges: byteRanges.map { offsets.characterRange($0) }), snippet)
+        return firstMatchToken
+    }
+
+    /// Whether a word and the bytes either side of it are ASCII: then no Character straddles
+    /// its ends (only non-ASCII characters combine with a neighbour).
+    private static func isASCII(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let from = max(range.lowerBound - 1, 0)
+        let to = min(range.upperBound + 1, bytes.count)
+        for i in from..<to where bytes[i] >= 0x80 { return false }
+        return true
     }
 
     /// Where, in the original bytes of a token, its first `foldedLength` folded bytes end:

@@ -25,9 +25,9 @@ struct QueryWord: Hashable, Sendable {
         isPrefix ? indexedTerm.utf8.starts(with: term.utf8) : indexedTerm == term
     }
 
-    /// The typos with which an indexed word matches, nil when it does not. The highlighter asks
-    /// this of every word of a hit's text, long plots included, so lengths that cannot match
-    /// are turned away before the distance is computed.
+    /// The typos with which an indexed word matches, nil when it does not; lengths that cannot
+    /// match are turned away before the distance is computed. (The highlighter does the same on
+    /// bytes, in `WordMatcher`: keep the two in step.)
     func typos(against indexedTerm: String) -> Int? {
         if matches(indexedTerm) { return 0 }
         guard maxTypos > 0 else { return nil }

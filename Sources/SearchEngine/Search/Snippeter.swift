@@ -12,12 +12,11 @@ enum Snippeter {
     static let words = 10
     static let wordsBefore = 3
 
-    /// `tokens`: the text's words as byte ranges, in order; `matches`: byte ranges of the
-    /// matches, in order; `firstMatchToken`: the token holding the first match, if any.
+    /// `utf8`: the text's bytes; `tokens`: its words as byte ranges, in order; `matches`: byte
+    /// ranges of the matches, in order; `firstMatchToken`: the token holding the first match, if any.
     static func snippet(
-        of text: String, tokens: [Range<Int>], matches: [Range<Int>], firstMatchToken: Int?
+        of utf8: UnsafeBufferPointer<UInt8>, tokens: [Range<Int>], matches: [Range<Int>], firstMatchToken: Int?
     ) -> HighlightedText? {
-        let utf8 = Array(text.utf8)
         guard utf8.count > threshold, !tokens.isEmpty else { return nil }
         let anchor = firstMatchToken ?? 0
         let first = max(0, min(anchor - wordsBefore, tokens.count - words))
@@ -27,14 +26,19 @@ enum Snippeter {
 
         let prefix = from > 0 ? "… " : ""
         let suffix = to < utf8.count ? " …" : ""
-        let snippet = prefix + String(decoding: utf8[from..<to], as: UTF8.self) + suffix
+        let snippet = prefix + String(decoding: UnsafeBufferPointer(rebasing: utf8[from..<to]), as: UTF8.self) + suffix
         let shift = prefix.utf8.count - from
-        let kept = matches.compactMap { range -> Range<Int>? in
-            let lower = max(range.lowerBound, from)
-            let upper = min(range.upperBound, to)
-            return lower < upper ? (lower + shift)..<(upper + shift) : nil
+        var ranges: [Range<Int>] = []
+        var cursor = CharacterCursor(snippet)
+        var bytes = snippet
+        bytes.withUTF8 { bytes in
+            for range in matches {
+                if range.lowerBound >= to { break }  // in order: the rest lie past the snippet too
+                let lower = max(range.lowerBound, from)
+                let upper = min(range.upperBound, to)
+                if lower < upper { ranges.append(cursor.characterRange((lower + shift)..<(upper + shift), in: bytes)) }
+            }
         }
-        let offsets = CharacterOffsets(snippet)
-        return HighlightedText(text: snippet, matchedRanges: kept.map { offsets.characterRange($0) })
+        return HighlightedText(text: snippet, matchedRanges: ranges)
     }
 }

@@ -12,7 +12,8 @@ struct TextMatches {
 /// `typos | attribute | position | inexact` so that the smallest is the word's best match in
 /// that document. Pairs are radix-sorted by document (one term's list is sorted already) and
 /// the words' lists intersected. The rarest word goes first; later words keep only pairs of
-/// its documents (a bitset test), so a common prefix after a rare word costs little.
+/// its documents (a bitset test, `SurvivorSet`), so a common prefix after a rare word costs
+/// little. Reading postings into pairs is in PostingGather.swift.
 enum TextMatcher {
     static func cell(typos: UInt8, attribute: UInt16, position: UInt16, exact: Bool) -> UInt32 {
         UInt32(typos) << 28 | UInt32(min(attribute, 255)) << 20 | UInt32(min(position, 4095)) << 8 | (exact ? 0 : 1)
@@ -55,160 +56,119 @@ enum TextMatcher {
         // Surviving documents and, per document, one cell per query word (query order).
         var documents: [Int32] = []
         var cells: [UInt32] = []
-        var survivors: [UInt64] = []  // bitset of `documents`, once a second word needs it
+        var survivors: SurvivorSet?  // `documents`, once a second word needs them
         for (step, word) in order.enumerated() {
             if Task.isCancelled { throw CancellationError() }
             let pairs: [UInt64]
             if let list = merged[word] {
-                pairs = list.pairs(keepOnly: step == 0 ? nil : survivors)
-            } else if step == 0 {
+                pairs = list.pairs(keepOnly: survivors)
+            } else if let survivors {
+                pairs = try gather(termsOfWord[word], index: index, keepOnly: survivors)
+            } else {
                 // The word a query starts from is often the same as the last keystroke's.
                 pairs = try index.termMatchCache.pairs(for: keys[word]) {
                     try gather(termsOfWord[word], index: index, keepOnly: nil)
                 }
-            } else {
-                pairs = try gather(termsOfWord[word], index: index, keepOnly: survivors)
             }
-            if step == 0 {
-                documents.reserveCapacity(pairs.count)
-                cells.reserveCapacity(pairs.count * width)
-                forEachDocument(pairs) { document, best in
-                    documents.append(document)
-                    for w in 0..<width { cells.append(w == word ? best : .max) }
-                }
+            if let survivors {
+                intersect(pairs, word: word, width: width, survivors: survivors, documents: &documents, cells: &cells)
             } else {
-                // Intersect: both lists ascending; documents without this word are dropped.
-                var kept = 0
-                var i = 0
+                (documents, cells) = firstWord(pairs, word: word, width: width)
+            }
+            if documents.isEmpty { return TextMatches(records: [], keys: []) }
+            if step + 1 < order.count { survivors = SurvivorSet(documents, documentCount: documentCount) }
+        }
+
+        return TextMatches(
+            records: documents,
+            keys: rankingKeys(documents, cells: cells, width: width, removedWords: removedWords, ranking: ranking))
+    }
+
+    /// The documents of the word a query starts from, and their cells: `best` for that word,
+    /// `.max` (to be filled) for the others. Written in place: this runs over up to every
+    /// document, on the first keystrokes.
+    private static func firstWord(_ pairs: [UInt64], word: Int, width: Int) -> ([Int32], [UInt32]) {
+        var count = 0
+        var documents: [Int32] = []
+        let cells = [UInt32](unsafeUninitializedCapacity: pairs.count * width) { cells, initialized in
+            documents = [Int32](unsafeUninitializedCapacity: pairs.count) { documents, documentCount in
                 forEachDocument(pairs) { document, best in
-                    while i < documents.count, documents[i] < document { i += 1 }
-                    guard i < documents.count, documents[i] == document else { return }
+                    documents[count] = document
+                    for w in 0..<width { cells[count * width + w] = w == word ? best : .max }
+                    count += 1
+                }
+                documentCount = count
+            }
+            initialized = count * width
+        }
+        return (documents, cells)
+    }
+
+    /// Keeps the documents `pairs` name, with this word's best cell. The pairs were gathered
+    /// for `survivors` only, so each names a surviving document, whose place in `documents`
+    /// is its rank in the set; both are ascending, so entries only move down.
+    private static func intersect(
+        _ pairs: [UInt64], word: Int, width: Int, survivors: SurvivorSet, documents: inout [Int32], cells: inout [UInt32]
+    ) {
+        var kept = 0
+        documents.withUnsafeMutableBufferPointer { documents in
+            cells.withUnsafeMutableBufferPointer { cells in
+                forEachDocument(pairs) { document, best in
+                    let i = survivors.slot(of: Int(document))
                     documents[kept] = document
                     for w in 0..<width { cells[kept * width + w] = cells[i * width + w] }
                     cells[kept * width + word] = best
                     kept += 1
-                    i += 1
-                }
-                documents.removeLast(documents.count - kept)
-                cells.removeLast(cells.count - kept * width)
-            }
-            if documents.isEmpty { return TextMatches(records: [], keys: []) }
-            if step + 1 < order.count {
-                survivors = [UInt64](repeating: 0, count: documentCount / 64 + 1)
-                for d in documents { survivors[Int(d) >> 6] |= 1 << UInt64(d & 63) }
-            }
-        }
-
-        var rankingKeys: [UInt64] = []
-        rankingKeys.reserveCapacity(documents.count)
-        for (slot, document) in documents.enumerated() {
-            let base = slot * width
-            var values = RankingKey.Values()
-            values.removedWords = removedWords
-            var best = UInt32.max
-            for w in 0..<width {
-                let c = cells[base + w]
-                values.typos += Int(c >> 28)
-                values.inexact += Int(c & 1)
-                best = min(best, c & 0x0FFF_FF00)
-                if w > 0 { values.proximity += proximity(cells[base + w - 1], c) }
-            }
-            values.attribute = Int(best >> 20)
-            values.position = Int(best >> 8 & 0xFFF)
-            rankingKeys.append(ranking.key(values, customRank: document))
-        }
-        return TextMatches(records: documents, keys: rankingKeys)
-    }
-
-    /// One word's `(document << 32 | cell)` pairs, sorted by document.
-    private static func gather(_ terms: [TermMatch], index: SearchIndex, keepOnly: [UInt64]?) throws -> [UInt64] {
-        let dictionary = index.dictionary
-        let noTypo = index.noTypoAttribute
-        let total = terms.reduce(0) { $0 + dictionary.postingCount(ofTerm: Int($1.term)) }
-        if terms.count > 1, total >= index.recordCount / 4 {
-            return try gatherDense(terms, index: index, keepOnly: keepOnly)
-        }
-        var pairs: [UInt64] = []
-        if keepOnly == nil { pairs.reserveCapacity(total) }
-        var walked = 0
-        dictionary.postings.withUnsafeBufferPointer { postings in
-            for match in terms {
-                let range = dictionary.offsets[Int(match.term)]..<dictionary.offsets[Int(match.term) + 1]
-                walked += range.count
-                for p in range {
-                    let posting = postings[p]
-                    if match.typos > 0, noTypo[Int(posting.attribute)] { continue }
-                    let document = Int(posting.record)
-                    if let keepOnly, keepOnly[document >> 6] & (1 << UInt64(document & 63)) == 0 { continue }
-                    let value = cell(typos: match.typos, attribute: posting.attribute, position: posting.position, exact: match.exact)
-                    pairs.append(UInt64(UInt32(bitPattern: posting.record)) << 32 | UInt64(value))
                 }
             }
         }
-        if walked > 1 << 20, Task.isCancelled { throw CancellationError() }
-        if terms.count > 1 { RadixSort.sortByDocument(&pairs, documentCount: index.recordCount) }
-        return pairs
+        documents.removeLast(documents.count - kept)
+        cells.removeLast(cells.count - kept * width)
     }
 
-    /// The same pairs when the postings outnumber a quarter of the documents ("sta" with a typo
-    /// reaches "starring" in every plot): the best cell per document goes into an array of
-    /// all documents, read back in order, which is cheaper than sorting that many pairs.
-    private static func gatherDense(_ terms: [TermMatch], index: SearchIndex, keepOnly: [UInt64]?) throws -> [UInt64] {
-        let dictionary = index.dictionary
-        let noTypo = index.noTypoAttribute
-        var best = [UInt32](repeating: .max, count: index.recordCount)
-        var found = 0
-        best.withUnsafeMutableBufferPointer { best in
-            dictionary.postings.withUnsafeBufferPointer { postings in
-                for match in terms {
-                    for p in dictionary.offsets[Int(match.term)]..<dictionary.offsets[Int(match.term) + 1] {
-                        let posting = postings[p]
-                        if match.typos > 0, noTypo[Int(posting.attribute)] { continue }
-                        let document = Int(posting.record)
-                        if let keepOnly, keepOnly[document >> 6] & (1 << UInt64(document & 63)) == 0 { continue }
-                        let value = cell(typos: match.typos, attribute: posting.attribute, position: posting.position, exact: match.exact)
-                        if best[document] == .max { found += 1 }
-                        if value < best[document] { best[document] = value }
+    /// Each document's ranking key from its cells (one per query word, in query order).
+    /// Runs for every matching document of every keystroke, so it reads raw buffers.
+    private static func rankingKeys(
+        _ documents: [Int32], cells: [UInt32], width: Int, removedWords: Int, ranking: RankingKey
+    ) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: documents.count) { keys, initialized in
+            documents.withUnsafeBufferPointer { documents in
+                cells.withUnsafeBufferPointer { cells in
+                    for slot in 0..<documents.count {
+                        let base = slot &* width
+                        var values = RankingKey.Values()
+                        values.removedWords = removedWords
+                        var cell = cells[base]
+                        values.typos = Int(cell >> 28)
+                        values.inexact = Int(cell & 1)
+                        var best = cell & 0x0FFF_FF00
+                        for w in 1..<width {
+                            let next = cells[base &+ w]
+                            values.typos &+= Int(next >> 28)
+                            values.inexact &+= Int(next & 1)
+                            best = min(best, next & 0x0FFF_FF00)
+                            values.proximity &+= proximity(cell, next)
+                            cell = next
+                        }
+                        values.attribute = Int(best >> 20)
+                        values.position = Int(best >> 8 & 0xFFF)
+                        keys[slot] = ranking.key(values, customRank: documents[slot])
                     }
                 }
             }
-        }
-        if Task.isCancelled { throw CancellationError() }
-        var pairs: [UInt64] = []
-        pairs.reserveCapacity(found)
-        for (document, value) in best.enumerated() where value != .max {
-            pairs.append(UInt64(document) << 32 | UInt64(value))
-        }
-        return pairs
-    }
-
-    /// Calls `body` once per document of sorted pairs, with its smallest (best) cell.
-    @inline(__always)
-    private static func forEachDocument(_ pairs: [UInt64], _ body: (Int32, UInt32) -> Void) {
-        var i = 0
-        while i < pairs.count {
-            let document = pairs[i] >> 32
-            var best = UInt32(truncatingIfNeeded: pairs[i])
-            i += 1
-            while i < pairs.count, pairs[i] >> 32 == document {
-                best = min(best, UInt32(truncatingIfNeeded: pairs[i]))
-                i += 1
-            }
-            body(Int32(truncatingIfNeeded: document), best)
+            initialized = documents.count
         }
     }
 
     /// How far apart two consecutive query words matched: their distance in words within one
     /// attribute, 8 (the most that counts) across attributes, as Algolia caps it.
+    /// (Selects, no early return: which way it goes is as random as the documents are.)
     @inline(__always)
     static func proximity(_ a: UInt32, _ b: UInt32) -> Int {
-        let attributeA = a >> 20 & 0xFF
-        let attributeB = b >> 20 & 0xFF
-        guard attributeA == attributeB else { return 8 }
-        let positionA = Int(a >> 8 & 0xFFF)
-        let positionB = Int(b >> 8 & 0xFFF)
+        let sameAttribute = a >> 20 & 0xFF == b >> 20 & 0xFF
+        let forward = Int(b >> 8 & 0xFFF) &- Int(a >> 8 & 0xFFF)
         // Words in the typed order are closer than the same words reversed.
-        let distance = positionB > positionA ? positionB - positionA : positionA - positionB + 1
-        return min(distance, 8)
+        let distance = forward > 0 ? forward : 1 &- forward
+        return sameAttribute ? min(distance, 8) : 8
     }
 }

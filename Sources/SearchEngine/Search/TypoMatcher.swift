@@ -20,25 +20,55 @@ enum TypoMatcher {
     static func matches(word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary) -> [TermMatch] {
         if maxTypos == 0 || word.count > 200 { return exactMatches(word: word, prefix: prefix, in: dictionary) }
         let m = word.count
-        let k = maxTypos
-        let width = m + 1
-        let cap = m + k  // no term longer than this matches a whole word; for a prefix, deeper bytes change nothing
-        var rows = [Int](repeating: 0, count: (cap + 1) * width)
+        let cap = m + maxTypos  // no term longer than this matches a whole word; for a prefix, deeper bytes change nothing
+        var rows = [Int](repeating: 0, count: (cap + 1) * (m + 1))
         for j in 0...m { rows[j] = j }
         // bestPrefix[d]: the fewest typos of any prefix of length ≤ d of the current term.
         var bestPrefix = [Int](repeating: Int.max, count: cap + 1)
         bestPrefix[0] = m
         var out: [TermMatch] = []
-        let count = dictionary.termCount
-        let shared = dictionary.sharedPrefix
-        var validDepth = 0
-        var i = 0
-        let big = k + 1  // any distance past the limit: all that matters is that it is too far
-        dictionary.bytes.withUnsafeBufferPointer { bytes in
-          rows.withUnsafeMutableBufferPointer { rows in
+        // Raw buffers throughout: a long word with two typos walks much of the dictionary on
+        // each keystroke, and bounds and uniqueness checks were a good part of that.
+        word.withUnsafeBufferPointer { word in
+            dictionary.bytes.withUnsafeBufferPointer { bytes in
+                dictionary.starts.withUnsafeBufferPointer { starts in
+                    dictionary.sharedPrefix.withUnsafeBufferPointer { shared in
+                        rows.withUnsafeMutableBufferPointer { rows in
+                            bestPrefix.withUnsafeMutableBufferPointer { bestPrefix in
+                                let walk = Walk(
+                                    word: word, prefix: prefix, k: maxTypos, termCount: dictionary.termCount, bytes: bytes,
+                                    starts: starts, shared: shared)
+                                walk.run(rows: rows, bestPrefix: bestPrefix, into: &out)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The walk over the sorted terms, on the dictionary's and the DP's raw buffers.
+    private struct Walk {
+        let word: UnsafeBufferPointer<UInt8>
+        let prefix: Bool
+        let k: Int
+        let termCount: Int
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<Int32>
+        let shared: UnsafeBufferPointer<UInt8>
+
+        func run(rows: UnsafeMutableBufferPointer<Int>, bestPrefix: UnsafeMutableBufferPointer<Int>, into out: inout [TermMatch]) {
+            let m = word.count
+            let width = m + 1
+            let cap = m + k
+            let count = termCount
+            let big = k + 1  // any distance past the limit: all that matters is that it is too far
+            var validDepth = 0
+            var i = 0
             while i < count {
-                let start = Int(dictionary.starts[i])
-                let length = dictionary.length(ofTerm: i)
+                let start = Int(starts[i])
+                let length = Int(starts[i + 1]) - start
                 var depth = min(Int(shared[i]), validDepth)
                 var verdict = -1  // typos of this term, or -1: no match
                 var skipFrom = -1  // when set, every following term sharing this many bytes gets `verdict`
@@ -90,25 +120,24 @@ enum TypoMatcher {
                     }
                 }
                 validDepth = depth
-                emit(i, verdict, m, dictionary, &out)
+                emit(i, verdict, &out)
                 i += 1
                 if skipFrom >= 0 {
                     while i < count, Int(shared[i]) >= skipFrom {
-                        emit(i, verdict, m, dictionary, &out)
+                        emit(i, verdict, &out)
                         i += 1
                     }
                     validDepth = min(validDepth, skipFrom)
                 }
             }
-          }
         }
-        return out
-    }
 
-    @inline(__always)
-    private static func emit(_ term: Int, _ typos: Int, _ m: Int, _ dictionary: TermDictionary, _ out: inout [TermMatch]) {
-        guard typos >= 0 else { return }
-        out.append(TermMatch(term: Int32(term), typos: UInt8(typos), exact: typos == 0 && dictionary.length(ofTerm: term) == m))
+        @inline(__always)
+        private func emit(_ term: Int, _ typos: Int, _ out: inout [TermMatch]) {
+            guard typos >= 0 else { return }
+            let length = Int(starts[term + 1] - starts[term])
+            out.append(TermMatch(term: Int32(term), typos: UInt8(typos), exact: typos == 0 && length == word.count))
+        }
     }
 
     /// Without typos: a binary search for the word, or the run of terms it starts.
@@ -125,6 +154,16 @@ enum TypoMatcher {
     /// The distance between two words, or nil past `limit`; with `prefix`, the best over the
     /// prefixes of `term`. What the highlighter uses to find typo matches in a hit's text.
     static func distance(_ word: [UInt8], _ term: [UInt8], prefix: Bool, limit: Int) -> Int? {
+        word.withUnsafeBufferPointer { word in
+            term.withUnsafeBufferPointer { term in distance(word, term, prefix: prefix, limit: limit) }
+        }
+    }
+
+    /// `distance` on bytes in place: the highlighter asks it of words of a hit's text, which
+    /// it never copies out.
+    static func distance(
+        _ word: UnsafeBufferPointer<UInt8>, _ term: UnsafeBufferPointer<UInt8>, prefix: Bool, limit: Int
+    ) -> Int? {
         let m = word.count
         let n = prefix ? min(term.count, m + limit) : term.count
         if !prefix, abs(n - m) > limit { return nil }
@@ -138,13 +177,18 @@ enum TypoMatcher {
             var best = prefix ? m : Int.max
             for d in 1...n {
                 current[0] = d
+                var rowMin = d
                 let c = term[d - 1]
                 for j in 1...m {
                     var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (c == word[j - 1] ? 0 : 1))
                     if d > 1, j > 1, c == word[j - 2], term[d - 2] == word[j - 1] { v = min(v, previous2[j - 2] + 1) }
                     current[j] = v
+                    rowMin = min(rowMin, v)
                 }
                 if prefix { best = min(best, current[m]) }
+                // A row all past the limit: no later row gets back under it (a swap reads two
+                // rows up, but costs at least what the substitution of the row between does).
+                if rowMin > limit { return prefix && best <= limit ? best : nil }
                 (previous2, previous, current) = (previous, current, previous2)
             }
             let result = prefix ? best : previous[m]

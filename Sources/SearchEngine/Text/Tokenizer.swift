@@ -6,16 +6,29 @@
 /// always agree on what a "word" is.
 struct Tokenizer {
     private var folder = TextFolder()
-    private var term: [UInt8] = []
 
     /// Calls `body` with each folded word and its byte range in `text`.
     mutating func forEachToken(in text: String, _ body: (_ term: String, _ utf8Range: Range<Int>) throws -> Void) rethrows {
         var text = text
         try text.withUTF8 { bytes in
-            term.removeAll(keepingCapacity: true)
+            try forEachToken(inUTF8: bytes) { term, range in try body(String(decoding: term, as: UTF8.self), range) }
+        }
+    }
+
+    /// Calls `body` with each folded word, as bytes valid only during the call, and its byte
+    /// range in `bytes`. No String is made per word: the highlighter reads every word of
+    /// twenty plot summaries per keystroke and keeps almost none of them.
+    mutating func forEachToken(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>) throws -> Void
+    ) rethrows {
+        let count = bytes.count
+        // A word folds to at most as many bytes as it has, unless folding expands (a ligature);
+        // `TermBuffer` then moves to the heap.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(count, 1024) + 16) { stack in
+            var term = TermBuffer(stack)
+            defer { term.release() }
             var tokenStart = -1
             var i = 0
-            let count = bytes.count
             while i < count {
                 let lead = bytes[i]
                 var length = 1
@@ -45,13 +58,13 @@ struct Tokenizer {
                 if isWordPart {
                     if tokenStart < 0 { tokenStart = i }
                 } else if tokenStart >= 0 {
-                    try body(String(decoding: term, as: UTF8.self), tokenStart..<i)
-                    term.removeAll(keepingCapacity: true)
+                    try body(term.bytes, tokenStart..<i)
+                    term.count = 0
                     tokenStart = -1
                 }
                 i += length
             }
-            if tokenStart >= 0 { try body(String(decoding: term, as: UTF8.self), tokenStart..<count) }
+            if tokenStart >= 0 { try body(term.bytes, tokenStart..<count) }
         }
     }
 
@@ -85,46 +98,48 @@ struct Tokenizer {
     }
 }
 
-/// Maps UTF-8 byte offsets of a string to Character offsets, which is what highlight ranges count.
-struct CharacterOffsets {
-    /// The UTF-8 offset at which each Character starts, plus the total length at the end.
-    private let starts: [Int]
+/// The folded bytes of the word being read, written through a pointer: an Array's append
+/// checks uniqueness on every byte, and tokenizing is per byte of every indexed text.
+private struct TermBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var onHeap = false
+    var count = 0
 
-    /// Offsets of the Characters holding bytes `0..<limit` (all of them by default).
-    init(_ text: String, upTo limit: Int = .max) {
-        // ASCII text (most of it): one byte per Character, so offsets are the identity and
-        // grapheme breaking, the slow part, is skipped.
-        let end = min(limit, text.utf8.count)
-        if text.utf8.prefix(end + 1).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            self.starts = Array(0...end)
-            return
-        }
-        var starts: [Int] = []
-        var offset = 0
-        for character in text {
-            starts.append(offset)
-            offset += character.utf8.count
-            if offset >= end { break }
-        }
-        starts.append(offset)
-        self.starts = starts
+    init(_ stack: UnsafeMutableBufferPointer<UInt8>) {
+        base = stack.baseAddress!
+        capacity = stack.count
     }
 
-    /// The Character holding byte `offset`.
-    func characterContaining(_ offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
     }
 
-    /// The Character range covering the bytes `range`, widened to whole Characters.
-    func characterRange(_ range: Range<Int>) -> Range<Int> {
-        let lower = characterContaining(range.lowerBound)
-        let upper = range.isEmpty ? lower : characterContaining(range.upperBound - 1) + 1
-        return lower..<upper
+    mutating func append(contentsOf folded: [UInt8]) {
+        if count + folded.count > capacity { grow(to: count + folded.count) }
+        for byte in folded {
+            base[count] = byte
+            count += 1
+        }
+    }
+
+    /// Out of room (a word longer than the stack buffer, or folding that expands): the heap.
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        release()
+        (base, capacity, onHeap) = (grown, newCapacity, true)
+    }
+
+    /// Frees heap memory, if any; the stack buffer belongs to the caller.
+    mutating func release() {
+        if onHeap { base.deallocate() }
+        onHeap = false
     }
 }
