@@ -32,18 +32,6 @@ public struct RecordStore: Sendable {
         self.ids = ids
     }
 
-    /// JSON records kept as compact text: each value's tree lives only while it is packed.
-    static func packing(_ records: [JSONValue]) -> RecordStore {
-        var bytes: [UInt8] = []
-        var ends: [Int64] = []
-        ends.reserveCapacity(records.count)
-        for record in records {
-            bytes.append(contentsOf: record.serialized().utf8)
-            ends.append(Int64(bytes.count))
-        }
-        return RecordStore(storage: .packed(PackedStrings(bytes: bytes, ends: ends)), ids: nil)
-    }
-
     /// The same records with these ids (nil: by position).
     func withObjectIDs(_ ids: PackedStrings?) -> RecordStore {
         RecordStore(storage: storage, ids: ids)
