@@ -7,7 +7,7 @@ import SearchEngine
 enum EngineSide {
     static func run(_ dataset: BenchDataset, path: String, rounds: Int) throws -> Measurement {
         var started = ContinuousClock.now
-        // Packed, as `SearchIndex(path:)` loads a file: a record is parsed only while indexed or shown.
+        // As `SearchIndex(path:)` loads a file: a CSV kept column by column, no row held parsed.
         let records = try DataLoader.loadRecords(path: path)
         let parseMS = milliseconds(since: started)
         started = ContinuousClock.now

@@ -85,11 +85,4 @@ struct FilterSet {
             return filter.matches(record)
         }
     }
-
-    /// Whether a record with `status` counts for the facets or stats of an attribute whose own
-    /// clause (if it is ignored) is `ignoredClause`.
-    @inline(__always)
-    static func counts(_ status: Int16, ignoring ignoredClause: Int?) -> Bool {
-        status == passesAll || (ignoredClause.map { Int16($0) == status } ?? false)
-    }
 }
