@@ -16,6 +16,7 @@ public struct HTTPHeadScanner: Sendable {
     private var lineStart = 0
     private var requestLineEnd: Int?
     private var fieldLines = 0
+    private var bodyStart: Int?
 
     public init(limits: HTTPLimits) {
         self.limits = limits
@@ -26,6 +27,7 @@ public struct HTTPHeadScanner: Sendable {
 
     /// Scans what arrived since the last call; `bytes` holds the whole request so far.
     public mutating func scan(_ bytes: [UInt8]) throws(HTTPFailure) -> Progress {
+        if let bodyStart { return .complete(bodyStart: bodyStart) }
         let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         while position < bytes.count {
             let index = position
@@ -35,6 +37,7 @@ public struct HTTPHeadScanner: Sendable {
                 if requestLineEnd == nil {
                     if !lineIsEmpty { requestLineEnd = index }
                 } else if lineIsEmpty {
+                    bodyStart = position
                     return .complete(bodyStart: position)
                 } else {
                     fieldLines += 1
