@@ -18,11 +18,18 @@ struct ServeExecutableTests {
         let port: UInt16
         let errors = Pipe()
 
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        /// `shell`: a prefix run by /bin/sh before the binary (such as "ulimit -n 256 && exec").
+        init(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil) throws {
             try #require(FileManager.default.isExecutableFile(atPath: ServeExecutableTests.binary),
                          "build it first: swift build --product instantsearch-serve")
-            process.executableURL = URL(fileURLWithPath: ServeExecutableTests.binary)
-            process.arguments = arguments + ["--port", "0", Demo.path("products.json")]
+            let arguments = arguments + ["--port", "0", Demo.path("products.json")]
+            if let shell {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "\(shell) \"$0\" \"$@\"", ServeExecutableTests.binary] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: ServeExecutableTests.binary)
+                process.arguments = arguments
+            }
             var env = ProcessInfo.processInfo.environment
             env.removeValue(forKey: "INSTANTSEARCH_ADMIN_KEY")
             env.merge(environment) { $1 }
@@ -115,6 +122,22 @@ struct ServeExecutableTests {
         #expect(second.status == 3)
         #expect(second.errors.contains("cannot listen on 127.0.0.1:\(served.port): address already in use"))
         #expect(!second.errors.contains("timeout"))
+    }
+
+    /// Issue 11: 1,100 idle connections under `ulimit -n 1024` made the server exit (EMFILE).
+    /// Here the limit is lower still: the server lowers its cap to fit, says so, closes its
+    /// longest idle connections for newcomers, and answers.
+    @Test func aLowOpenFileLimitNeitherStopsTheServerNorLocksClientsOut() async throws {
+        let served = try Served([], shell: "ulimit -n 256 && exec")
+        defer { served.stop() }
+        let port = served.port
+        let idle = try await offThread { try (0..<1_100).map { _ in try RawConnection.open(port: port) } }
+        defer { idle.forEach { $0.close() } }
+        #expect(try await served.status(key: "any") == 200)  // no key configured: open
+        #expect(served.process.isRunning)
+        served.stop()
+        let errors = String(decoding: served.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.contains("at most 192 connections: the open-file limit is 256"))
     }
 
     /// Issue 11: 70,000 nested parentheses in `filters` overflowed the filter parser's stack and
