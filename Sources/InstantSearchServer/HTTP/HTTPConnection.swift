@@ -69,6 +69,9 @@ struct HTTPConnection {
         registry.enter(id, .writing)
         try await write(response.encoded(keepAlive: keepAlive, http10: head.minorVersion == 0))
         if !keepAlive { await lingeringClose() }
+        // A client that sends its next request at once would find it already readable, and
+        // this task would go on without ever suspending: let the other connections have a turn.
+        await Task.yield()
         return keepAlive
     }
 
