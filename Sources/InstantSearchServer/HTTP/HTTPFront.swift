@@ -85,7 +85,11 @@ final class HTTPFront: Sendable {
         do {
             return try listening.accept().file.rawValue
         } catch SocketError.blocked {
-            try? await pool.suspendSocket(listening, untilReadyFor: .connection)
+            do {
+                try await pool.suspendSocket(listening, untilReadyFor: .connection)
+            } catch {
+                if !Task.isCancelled { await pause() }  // never spin on a pool that refuses
+            }
         } catch SocketError.failed(_, let code, let message) {
             await survive(acceptError: code, message: message)
         } catch {
