@@ -27,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
             --max-connections at once (the longest idle one makes room; else 503). A request \
             line over 8 KiB gets 414, headers over 32 KiB 431, a body over --max-body-bytes \
             400; each of those closes the connection.
+
+            Exit status: 2 for a bad option, key file or data file; 3 when the address cannot \
+            be listened on (already in use, no permission).
             """
     )
 
