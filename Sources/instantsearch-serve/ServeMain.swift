@@ -28,8 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
             line over 8 KiB gets 414, headers over 32 KiB 431, a body over --max-body-bytes \
             400; each of those closes the connection.
 
-            Exit status: 2 for a bad option, key file or data file; 3 when the address cannot \
-            be listened on (already in use, no permission).
+            Exit status: 64 for a malformed option; 2 for a key file or data file that cannot be \
+            used; 3 when the address cannot be listened on (already in use, no permission).
             """
     )
 
