@@ -39,8 +39,6 @@ public final class Terminal {
     private var styles: CursesStyles
     private var cursorVisible: Bool?
     private var isClosed = false
-    /// The tty modes as the shell left them.
-    private let savedModes: termios
 
     /// The key that suspends the program (the tty's `susp` character, normally Ctrl-Z):
     /// raw mode turns the tty's own handling off, so the event loop does what it would have
@@ -68,7 +66,6 @@ public final class Terminal {
         // copy for endwin, but that is out of reach from a signal handler).
         var savedModes = termios()
         _ = tcgetattr(fileno(output), &savedModes)
-        self.savedModes = savedModes
         suspendKey = Self.suspendKey(in: savedModes)
         SignalGuard.saveOriginalActions()
 
