@@ -34,7 +34,9 @@ public enum CrashReport {
         setenv(reportVariable, report, 1)
         setenv("SWIFT_BACKTRACE", settings(report: report), 1)
         fflush(nil)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // The file /proc/self/exe points to, not the link: the process's name (`ps`, `pgrep`,
+        // `killall`) comes from the path executed, and would otherwise read "exe".
+        execv(executablePath() ?? "/proc/self/exe", CommandLine.unsafeArgv)
         // Could not start again (no /proc?): no report file, but no prompt either from
         // our side; the runtime's defaults stay.
         unsetenv(reportVariable)
@@ -64,6 +66,13 @@ public enum CrashReport {
             if mkdir(path, 0o700) != 0 && errno != EEXIST { return nil }
         }
         return access(path, W_OK) == 0 ? path : nil
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func environment(_ name: String) -> String? {
