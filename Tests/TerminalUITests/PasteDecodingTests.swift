@@ -57,3 +57,24 @@ import Testing
         #expect(decoder.decode(raw("k")) == [.key(.character("k"))])
     }
 }
+
+/// The bulk reader's UTF-8: characters cut between two reads come out whole.
+@Suite struct PasteInputTests {
+    @Test func aCharacterCutBetweenReadsIsHeldBack() {
+        var reader = PasteInput()
+        let bytes = Array("a日本é".utf8)  // 1 + 3 + 3 + 2 bytes
+        var codes: [UInt32] = []
+        for cut in [2, 5, 8] {
+            let start = [0, 2, 5][[2, 5, 8].firstIndex(of: cut)!]
+            codes += reader.decode(bytes[start..<cut]).map(\.code)
+        }
+        codes += reader.decode(bytes[8...]).map(\.code)
+        #expect(codes == "a日本é".unicodeScalars.map(\.value))
+    }
+
+    @Test func malformedBytesBecomeReplacementCharacters() {
+        var reader = PasteInput()
+        #expect(reader.decode([0x61, 0xFF, 0x62][...]).map(\.code) == [0x61, 0xFFFD, 0x62])
+    }
+}
+

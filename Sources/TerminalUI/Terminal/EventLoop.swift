@@ -57,6 +57,7 @@ private struct Session<App: TerminalApp> {
     /// What is on screen, to skip unchanged rows; nil forces a full redraw.
     var onScreen: Canvas?
     var decoder = InputDecoder()
+    var pasteInput = PasteInput()
     /// When the open paste last received anything (see `pasteGiveUp`).
     var lastPasteInput = Duration.zero
     /// A paste whose end marker has not come for this long is taken as ended, so a lost
@@ -77,8 +78,18 @@ private struct Session<App: TerminalApp> {
         // Wake-ups from before the loop started are still worth one .wake event.
         var woken = pipe.drain()
         while true {
-            let batch = terminal.readInput()
+            var batch = terminal.readInput()
             var events = decoder.decode(batch)
+            // curses has nothing left unread (it stopped before the limit): the rest of an
+            // open paste can be read in bulk, up to a bound per turn.
+            if decoder.isInPaste, batch.count < Terminal.readLimit {
+                for _ in 0..<16 where decoder.isInPaste {
+                    let bulk = pasteInput.read(from: terminal.inputFD)
+                    if bulk.isEmpty { break }
+                    batch += bulk
+                    events += decoder.decode(bulk)
+                }
+            }
             if decoder.isInPaste {
                 if !batch.isEmpty {
                     lastPasteInput = timers.now

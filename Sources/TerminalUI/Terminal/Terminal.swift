@@ -172,9 +172,11 @@ public final class Terminal {
         _ = resizeterm(rows, cols)
     }
 
+    static let readLimit = 4096
+
     /// Everything typed so far, without waiting (bounded, so a huge paste cannot starve
     /// rendering; the rest is read on the next turn).
-    func readInput(limit: Int = 4096) -> [RawInput] {
+    func readInput(limit: Int = readLimit) -> [RawInput] {
         var batch: [RawInput] = []
         let window = cn_stdscr()
         while batch.count < limit {
