@@ -58,6 +58,8 @@ private struct Session<App: TerminalApp> {
     var onScreen: Canvas?
     var decoder = InputDecoder()
     var pasteInput = PasteInput()
+    /// Whether the last read ended on a run of plain characters (see `readEvents`).
+    var cursesQueueEmpty = false
     /// When the open paste last received anything (see `pasteGiveUp`).
     var lastPasteInput = Duration.zero
     /// A paste whose end marker has not come for this long is taken as ended, so a lost
@@ -78,18 +80,8 @@ private struct Session<App: TerminalApp> {
         // Wake-ups from before the loop started are still worth one .wake event.
         var woken = pipe.drain()
         while true {
-            var batch = terminal.readInput()
-            var events = decoder.decode(batch)
-            // curses has nothing left unread (it stopped before the limit): the rest of an
-            // open paste can be read in bulk, up to a bound per turn.
-            if decoder.isInPaste, batch.count < Terminal.readLimit {
-                for _ in 0..<16 where decoder.isInPaste {
-                    let bulk = pasteInput.read(from: terminal.inputFD)
-                    if bulk.isEmpty { break }
-                    batch += bulk
-                    events += decoder.decode(bulk)
-                }
-            }
+            let (batch, decoded) = readEvents()
+            var events = decoded
             if decoder.isInPaste {
                 if !batch.isEmpty {
                     lastPasteInput = timers.now
@@ -135,6 +127,30 @@ private struct Session<App: TerminalApp> {
             }
         }
     }
+
+    /// Everything waiting, decoded, up to a bound per turn (so a huge paste cannot starve
+    /// frames or Ctrl-C). Through curses, which stops right after a paste's start marker;
+    /// the body of an open paste in bulk (`PasteInput`) once curses can hold nothing unread:
+    /// it reads ahead only while matching a key sequence, which starts with ESC, so right
+    /// after the marker or a run of plain characters its queue is empty.
+    private mutating func readEvents() -> (inputs: [RawInput], events: [TerminalEvent]) {
+        var inputs: [RawInput] = []
+        var events: [TerminalEvent] = []
+        while inputs.count < Terminal.readLimit {
+            let chunk = decoder.isInPaste && cursesQueueEmpty
+                ? pasteInput.read(from: terminal.inputFD)
+                : terminal.readInput(limit: Terminal.readLimit - inputs.count)
+            if chunk.isEmpty { break }
+            cursesQueueEmpty = chunk.suffix(Terminal.pasteStart.count).map(\.code) == Terminal.pasteStart
+                || (chunk.count >= Self.plainRun && chunk.suffix(Self.plainRun).allSatisfy { !$0.isKeyCode && $0.code != 27 })
+            inputs += chunk
+            events += decoder.decode(chunk)
+        }
+        return (inputs, events)
+    }
+
+    /// Longer than any key sequence curses matches.
+    private static var plainRun: Int { 16 }
 
     /// Ctrl-Z: the terminal back to the shell, stop until `fg`, then everything redrawn
     /// (the window may have changed size meanwhile).

@@ -173,9 +173,12 @@ public final class Terminal {
     }
 
     static let readLimit = 4096
+    /// ESC [ 200 ~, which opens a bracketed paste.
+    static let pasteStart: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x30, 0x7E]
 
     /// Everything typed so far, without waiting (bounded, so a huge paste cannot starve
-    /// rendering; the rest is read on the next turn).
+    /// rendering; the rest is read on the next turn). Stops right after a paste's start
+    /// marker, so the loop can read the paste's body in bulk.
     func readInput(limit: Int = readLimit) -> [RawInput] {
         var batch: [RawInput] = []
         let window = cn_stdscr()
@@ -184,6 +187,9 @@ public final class Terminal {
             let result = wget_wch(window, &character)
             if result == ERR { break }
             batch.append(RawInput(code: UInt32(character), isKeyCode: result == KEY_CODE_YES))
+            if character == 0x7E, result != KEY_CODE_YES, batch.suffix(Self.pasteStart.count).map(\.code) == Self.pasteStart {
+                break
+            }
         }
         return batch
     }
