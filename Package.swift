@@ -108,5 +108,22 @@ let package = Package(
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
+        // Runs only with INSTANTSEARCH_POSTGRES_URL (make test starts a throwaway server);
+        // without it every test is skipped and says why.
+        .testTarget(
+            name: "PostgresBackendTests",
+            dependencies: ["PostgresBackend", "InstantSearchCore", "SearchEngine"]
+        ),
+        // The query DSL both ways against recorded request / response documents.
+        .testTarget(
+            name: "ElasticsearchBackendTests",
+            dependencies: [
+                "ElasticsearchBackend", "InstantSearchCore", "SearchEngine",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )

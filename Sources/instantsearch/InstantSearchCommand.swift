@@ -7,6 +7,12 @@ import TerminalUI
 
 @main
 struct InstantSearchCommand: ParsableCommand {
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch")
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
