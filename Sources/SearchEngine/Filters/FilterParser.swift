@@ -39,6 +39,10 @@ struct FilterParser {
     private var tokens: [(token: Token, column: Int)] = []
     private var next = 0
     private let filter: String
+    /// Open parentheses and NOTs around the token being parsed: each one is a recursion, so
+    /// it is bounded (70,000 `(` used to overflow the stack and kill a server).
+    private var depth = 0
+    static let maxDepth = 256
 
     static func parse(_ filter: String) throws -> FilterExpression {
         var parser = try FilterParser(filter)
@@ -121,6 +125,14 @@ struct FilterParser {
     }
 
     private mutating func unary() throws -> FilterExpression {
+        let nests = isKeyword("NOT") || tokens[next].token == .symbol("(")
+        if nests {
+            guard depth < FilterParser.maxDepth else {
+                throw error("parentheses and NOT nested deeper than \(FilterParser.maxDepth) levels")
+            }
+            depth += 1
+        }
+        defer { if nests { depth -= 1 } }
         if isKeyword("NOT") {
             next += 1
             return .not(try unary())
@@ -155,7 +167,12 @@ struct FilterParser {
         next += 1
         guard isKeyword("TO") else { return .equals(attribute: attribute, value: value, position: column) }
         next += 1
-        guard let lower = Double(value) else {
+        let lower: Double
+        switch FilterNumber.parse(value) {
+        case .number(let number): lower = number
+        case .outOfRange:
+            throw FilterError(message: FilterNumber.outOfRangeMessage(value), column: tokens[next - 2].column, filter: filter)
+        case .notANumber:
             throw FilterError(message: "a range needs numbers, not \"\(value)\"", column: tokens[next - 2].column, filter: filter)
         }
         let upper = try number(after: "TO")
@@ -163,10 +180,13 @@ struct FilterParser {
     }
 
     private mutating func number(after what: String) throws -> Double {
-        guard case .word(let text, _) = tokens[next].token, let value = Double(text) else {
-            throw error("expected a number after \"\(what)\"")
+        guard case .word(let text, _) = tokens[next].token else { throw error("expected a number after \"\(what)\"") }
+        switch FilterNumber.parse(text) {
+        case .number(let value):
+            next += 1
+            return value
+        case .outOfRange: throw error(FilterNumber.outOfRangeMessage(text))
+        case .notANumber: throw error("expected a number after \"\(what)\"")
         }
-        next += 1
-        return value
     }
 }
