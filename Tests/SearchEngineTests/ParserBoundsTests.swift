@@ -32,6 +32,13 @@ import Testing
         #expect(error.column == FilterParser.maxDepth + 1)
         #expect(error.message.contains("nested deeper than 256"))
         #expect(error.description.hasPrefix("filters, column 257: "))
+        // The message shows the filter around the column, not 70,000 characters of it.
+        let lines = error.description.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].count < 70)
+        #expect(lines[1].firstIndex(of: "…") != nil && lines[2].hasSuffix("^"))
+        #expect(Array(lines[1])[lines[2].count - 1] == "(")  // the caret stands under a character of the filter
+        let short = try #require(filterError("genres:Drama AND year > soon"))
+        #expect(short.description == "filters, column 25: expected a number after \">\"\n  genres:Drama AND year > soon\n                          ^")
     }
 
     @Test func twoHundredThousandNotsAreAPositionedError() throws {

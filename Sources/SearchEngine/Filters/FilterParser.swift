@@ -17,9 +17,16 @@ public struct FilterError: Error, Hashable, CustomStringConvertible {
     public var column: Int
     public var filter: String
 
+    /// The message, then the filter with a caret under the column; a long filter (70,000 `(`)
+    /// is shown as the 60 characters around the column, so the message stays readable.
     public var description: String {
-        let caret = String(repeating: " ", count: max(column - 1, 0)) + "^"
-        return "filters, column \(column): \(message)\n  \(filter)\n  \(caret)"
+        let characters = Array(filter)
+        let window = 60
+        let start = characters.count > window ? min(max(column - 1 - window / 2, 0), characters.count - window) : 0
+        let end = min(start + window, characters.count)
+        let shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        let caret = String(repeating: " ", count: max(column - 1 - start + (start > 0 ? 1 : 0), 0)) + "^"
+        return "filters, column \(column): \(message)\n  \(shown)\n  \(caret)"
     }
 }
 
