@@ -57,7 +57,7 @@ fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$target Fuzz/Corpus/$$target; \
 	  echo "== $$target: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_BUILD)/release/$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -rss_limit_mb=4096 -detect_leaks=0 \
+	  ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/release/$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -rss_limit_mb=4096 -detect_leaks=0 \
 	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$target- $(FUZZ_BUILD)/corpus/$$target Fuzz/Corpus/$$target \
 	    || exit 1; \
 	done
