@@ -19,6 +19,8 @@ enum IndexFile {
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)
+    /// The signature under its former name (an index cache keys its files by it).
+    static var magic: [UInt8] { signature }
 
     enum Section: Int, CaseIterable {
         case meta, records, ranking, terms, prefixes, facets, numerics
