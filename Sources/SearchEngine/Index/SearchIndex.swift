@@ -87,8 +87,8 @@ public final class SearchIndex: Sendable {
 
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
-    public convenience init(path: String, settingsPath: String? = nil) throws {
-        let records = try DataLoader.loadRecords(path: path)
+    public convenience init(path: String, settingsPath: String? = nil, options: LoadOptions = .strict) throws {
+        let records = try DataLoader.loadRecords(path: path, options: options)
         let base = (path as NSString).deletingPathExtension
         let besideData = base + ".settings.json"
         let settings: IndexSettings

@@ -77,10 +77,11 @@ extension SearchIndex {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         guard hitsPerPage > 0 else { return [] }
-        let (wanted, overflow) = (page + 1).multipliedReportingOverflow(by: hitsPerPage)
-        let best = TopKeys.smallest(hitKeys, count: overflow ? hitKeys.count : wanted)
-        let (skipped, skipOverflow) = page.multipliedReportingOverflow(by: hitsPerPage)
-        return hits(best.dropFirst(skipOverflow ? best.count : skipped), words)
+        // Past the last hit (or past Int.max, for a page number no front end bounded): no hits.
+        let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
+        guard !overflow, skipped < hitKeys.count else { return [] }
+        let best = TopKeys.smallest(hitKeys, count: skipped + min(hitsPerPage, hitKeys.count - skipped))
+        return hits(best.dropFirst(skipped), words)
     }
 
     private func hits(_ keys: ArraySlice<UInt64>, _ words: [QueryWord]) -> [Hit] {
