@@ -14,6 +14,7 @@ enum FTS5Side {
         let parseMS = milliseconds(since: started)
 
         started = ContinuousClock.now
+        let buildCPU = cpuMilliseconds()
         let db = try SQLiteDatabase()
         let single = dataset.facets.filter { !dataset.arrayFacets.contains($0) }
         let columns = dataset.searchable + single.filter { !dataset.searchable.contains($0) }
@@ -63,6 +64,7 @@ enum FTS5Side {
         try db.execute("COMMIT")
         try db.execute("INSERT INTO f(f) VALUES('optimize')")
         let buildMS = milliseconds(since: started)
+        let buildCPUMS = cpuMilliseconds() - buildCPU
         let recordCount = records.count
 
         let order = dataset.customRankingDesc.map { "d.\(q($0)) DESC" } ?? "bm25(f)"
@@ -79,21 +81,23 @@ enum FTS5Side {
         }
 
         var samples: [Double] = []
+        var cpuSamples: [Double] = []
         var totalHits = 0
         for round in 0...rounds {
             for text in BenchDataset.keystrokes {
                 let start = ContinuousClock.now
+                let cpu = cpuMilliseconds()
                 let hits = try keystroke(
                     text, hits: hitsStatement, group: groupStatement, arrays: arrayStatements,
                     facetCount: single.count, statCount: dataset.numeric.count)
                 let elapsed = milliseconds(since: start)
-                if round > 0 { samples.append(elapsed) }
+                if round > 0 { samples.append(elapsed); cpuSamples.append(cpuMilliseconds() - cpu) }
                 if round == 1 { totalHits += hits }
             }
         }
         return Measurement(
             side: "sqlite-fts5", dataset: dataset.name, records: recordCount, parseMS: parseMS, buildMS: buildMS, openMS: nil,
-            peakMB: peakMemoryMB(), keystrokeMS: samples, totalHits: totalHits)
+            peakMB: peakMemoryMB(), keystrokeMS: samples, totalHits: totalHits, buildCPUMS: buildCPUMS, keystrokeCPUMS: cpuSamples)
     }
 
     /// `"star" "wa"*`: every word a phrase, the last one a prefix unless a space follows it.

@@ -16,9 +16,12 @@ struct Measurement: Codable {
     var keystrokeMS: [Double]
     /// Sum of hit counts over the keystrokes of one round: shows both sides did real work.
     var totalHits: Int
+    /// The same in CPU time of the process (all threads).
+    var buildCPUMS: Double
+    var keystrokeCPUMS: [Double]
 
-    func percentile(_ p: Double) -> Double {
-        let sorted = keystrokeMS.sorted()
+    func percentile(_ p: Double, of samples: [Double]? = nil) -> Double {
+        let sorted = (samples ?? keystrokeMS).sorted()
         guard !sorted.isEmpty else { return .nan }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
         return sorted[Swift.min(Swift.max(rank, 0), sorted.count - 1)]
@@ -27,6 +30,11 @@ struct Measurement: Codable {
     var p50: Double { percentile(50) }
     var p99: Double { percentile(99) }
     var max: Double { keystrokeMS.max() ?? .nan }
+    /// "cpu p50 / p99 / max ms per keystroke, build cpu s"
+    var cpuSummary: String {
+        "\(side) cpu: p50 \(Report.format(percentile(50, of: keystrokeCPUMS), 3)) p99 \(Report.format(percentile(99, of: keystrokeCPUMS), 3)) "
+            + "max \(Report.format(keystrokeCPUMS.max() ?? .nan, 3)) ms per keystroke, build \(Report.format(buildCPUMS / 1000)) s"
+    }
 }
 
 enum Report {
@@ -55,6 +63,7 @@ enum Report {
                          format(fts5.peakMB / engine.peakMB, 1) + "x", ""]
             lines.append(ratio.enumerated().map { pad($1, $0 == 0 ? 10 : 9) }.joined())
         }
+        for m in [engine, fts5].compactMap({ $0 }) { lines.append("  " + m.cpuSummary) }
         if let engine {
             lines.append("  engine peak memory = \(format(engine.peakMB / fileMB, 1))x the file's size (\(format(fileMB, 1)) MB)")
         }

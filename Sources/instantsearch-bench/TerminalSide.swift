@@ -91,6 +91,9 @@ enum TerminalSide {
                 break
             }
         }
+        // An index cache may be written after the frame is complete: leave it time to settle,
+        // so the second open finds what the first one meant to leave.
+        if !exited, result.fullCountMS != nil { waitForQuiet(cache, master: master) }
         if !exited { _ = quit(master: master) }
         result.peakMB = reap(pid, master: master)
         if result.fullCountMS == nil {
@@ -98,6 +101,28 @@ enum TerminalSide {
             FileHandle.standardError.write(Data("instantsearch-bench: the full count never showed; last screen lines: \(last)\n".utf8))
         }
         return result
+    }
+
+    /// Until the bytes under `folder` have not changed for two seconds (at most a minute), reading
+    /// and dropping what the program draws meanwhile.
+    private static func waitForQuiet(_ folder: String, master: Int32) {
+        func size() -> Int {
+            let files = FileManager.default.subpaths(atPath: folder) ?? []
+            return files.reduce(0) { total, file in
+                let path = (folder as NSString).appendingPathComponent(file)
+                return total + (((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0)
+            }
+        }
+        var drained = [UInt8](repeating: 0, count: 4096)
+        var last = size()
+        var stableSince = ContinuousClock.now
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline, ContinuousClock.now - stableSince < .seconds(2) {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 100) > 0 { _ = read(master, &drained, drained.count) }
+            let now = size()
+            if now != last { (last, stableSince) = (now, ContinuousClock.now) }
+        }
     }
 
     /// Ctrl-C, as a person would leave; the child gets a few seconds to restore the terminal.

@@ -40,6 +40,17 @@ if let file = option("--dump") {
     exit(0)
 }
 
+if let data = option("--make-index"), let output = option("--output") {
+    let dataset = BenchDataset.all.first { $0.name == (option("--dataset") ?? "babynames") }!
+    do { try ProfileRun.makeIndex(data: data, output: output, dataset: dataset) } catch { fail("\(error)") }
+    exit(0)
+}
+if let indexPath = option("--profile") {
+    let dataset = BenchDataset.all.first { $0.name == (option("--dataset") ?? "babynames") }!
+    do { try ProfileRun.run(indexPath: indexPath, dataset: dataset) } catch { fail("\(error)") }
+    exit(0)
+}
+
 if let side = option("--child") {
     // Child: measure one side on one data set and print the measurement as JSON.
     guard let dataset = BenchDataset.all.first(where: { $0.name == option("--dataset") }),
