@@ -61,7 +61,16 @@ extension FacetAggregator {
         _ ids: [T], _ records: [Int32], _ range: Range<Int>, _ eligible: Eligibility,
         into counts: UnsafeMutableBufferPointer<Int>
     ) {
-        let copies = counts.count <= maxValuesForCopies ? counterCopies : 1  // a power of two
+        guard counts.count <= maxValuesForCopies else {
+            // Many values, one copy: counted in place, with no second array to clear and add up.
+            ids.withUnsafeBufferPointer { ids in
+                records.withUnsafeBufferPointer { records in
+                    for i in range where eligible.counts(i) { counts[Int(ids[Int(records[i])])] &+= 1 }
+                }
+            }
+            return
+        }
+        let copies = counterCopies  // a power of two
         // Copy `c` of value `v` is at `v * copies + c`: a value's copies share a cache line.
         var copied = [Int](repeating: 0, count: counts.count * copies)
         copied.withUnsafeMutableBufferPointer { copied in
