@@ -54,6 +54,23 @@ public final class InstantSearch {
 
     // MARK: Intents
 
+    /// Acts on one intent: the one road from a view to the searchers.
+    public func dispatch(_ intent: SearchIntent) {
+        switch intent {
+        case .setQuery(let text): setQueryText(text)
+        case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
+        case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
+        case .clearRefinements: clearAllRefinements()
+        case .nextPage: searcher.loadNextPage()
+        case .selectIndex(let position): selectIndex(position)
+        case .nextIndex: selectNextIndex()
+        case .previousIndex: selectPreviousIndex()
+        case .toggleSections: toggleFederatedView()
+        case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
+        case .searchNow: searchNow()
+        }
+    }
+
     /// Sends the first search of the active index.
     public func start() {
         searcher.search(.final)
