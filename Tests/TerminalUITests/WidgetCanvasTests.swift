@@ -12,6 +12,13 @@ import Testing
         return try await ProductsBackend().search([IndexedQuery(indexName: "products", query: query)])[0]
     }
 
+    /// A blank canvas of `width` × `height`, after `draw` has drawn into all of it.
+    private func drawn(_ width: Int, _ height: Int, _ draw: (Rect, inout Canvas) -> Void) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        draw(canvas.bounds, &canvas)
+        return canvas
+    }
+
     private func state(_ results: SearchResults?, query: Query = Query(facets: ["brand", "category"]), error: SearchFailure? = nil, nextPage: Bool = false) -> IndexState {
         IndexState(name: "products", query: query, results: results, error: error, hasNextPage: nextPage)
     }
@@ -19,10 +26,10 @@ import Testing
     @Test func hitsListDrawsTwoRowsAHitTheSelectionAndMoreBelow() async throws {
         var list = HitsList()
         list.resize(height: 4)
-        _ = list.update(state(try await products()))
-        _ = list.perform(.down, state(try await products()))
-        var canvas = Canvas(width: 40, height: 4)
-        list.render(canvas.bounds, &canvas, state: state(try await products()), description: ProductsBackend.description, focused: true)
+        let shown = state(try await products())
+        _ = list.update(shown)
+        _ = list.perform(.down, shown)
+        let canvas = drawn(40, 4) { list.render($0, &$1, state: shown, description: ProductsBackend.description, focused: true) }
         #expect(canvas.lines == [
             "  Sony Bravia TV                $899.99",
             "  Sony  ·  TV",
@@ -43,8 +50,7 @@ import Testing
         #expect(atFirst == [], "two of four hits loaded past the selection: no need yet")
         #expect(atSecond == [], "selection 1, two in view: still two below")
         #expect(atThird == [.nextPage])
-        var canvas = Canvas(width: 40, height: 4)
-        list.render(canvas.bounds, &canvas, state: first, description: ProductsBackend.description, focused: false)
+        let canvas = drawn(40, 4) { list.render($0, &$1, state: first, description: ProductsBackend.description, focused: false) }
         #expect(canvas.lines == [
             "  Sony WH-1000XM5 headphones       $349",
             "  Sony  ·  Audio",
@@ -61,8 +67,7 @@ import Testing
         list.resize(height: 4)
         let failed = state(nil, error: SearchFailure("connection refused"))
         _ = list.update(failed)
-        var canvas = Canvas(width: 40, height: 2)
-        list.render(canvas.bounds, &canvas, state: failed, description: nil, focused: true)
+        let canvas = drawn(40, 2) { list.render($0, &$1, state: failed, description: nil, focused: true) }
         #expect(canvas.lines == ["  The search failed (the stats line say…", ""])
     }
 
@@ -73,8 +78,7 @@ import Testing
         query.facetRefinements["category"] = ["TV"]
         list.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
         _ = list.perform(.down)
-        var canvas = Canvas(width: 24, height: 9)
-        list.render(canvas.bounds, &canvas, focused: true)
+        let canvas = drawn(24, 9) { list.render($0, &$1, focused: true) }
         #expect(canvas.lines == [
             " BRAND any of",
             " [ ] LG               1",
@@ -94,8 +98,7 @@ import Testing
         var list = RefinementList()
         list.resize(height: 3)
         list.update(state(nil, error: SearchFailure("timed out")), description: ProductsBackend.description)
-        var canvas = Canvas(width: 30, height: 3)
-        list.render(canvas.bounds, &canvas, focused: false)
+        let canvas = drawn(30, 3) { list.render($0, &$1, focused: false) }
         #expect(canvas.lines == [" No counts: search failed.", "", ""])
     }
 
@@ -105,8 +108,7 @@ import Testing
         var query = Query(facets: ["brand", "category"])
         query.numericRanges["price"] = NumericRange(lower: 899.99)
         pane.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
-        var canvas = Canvas(width: 22, height: 4)
-        pane.render(canvas.bounds, &canvas, focused: true)
+        let canvas = drawn(22, 4) { pane.render($0, &$1, focused: true) }
         #expect(canvas.lines == [
             " PRICE",
             " ──────────●━━━━━━━━●",
@@ -135,10 +137,8 @@ import Testing
         ])
         var view = FederatedView(indices: [ProductsBackend.description])
         view.update(sections)
-        _ = view.perform(.down)
-        _ = view.perform(.down)
-        var canvas = Canvas(width: 50, height: 6)
-        view.render(canvas.bounds, &canvas, state: sections)
+        for _ in 0..<2 { _ = view.perform(.down) }  // past the two hits, onto the first value
+        let canvas = drawn(50, 6) { view.render($0, &$1, state: sections) }
         #expect(canvas.lines == [
             " PRODUCTS  2 results in products",
             "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
@@ -162,9 +162,7 @@ import Testing
         ]))
         let screen = Rect(x: 0, y: 0, width: 50, height: 8)
         help.resize(screen: screen)
-        var canvas = Canvas(width: 50, height: 8)
-        help.render(&canvas)
-        #expect(canvas.lines == [
+        #expect(drawn(50, 8) { help.render(&$1) }.lines == [
             "",
             " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
             " │                                              │",
@@ -176,8 +174,7 @@ import Testing
         ])
         let scrolled = help.perform(.pageDown)
         #expect(scrolled)
-        canvas = Canvas(width: 50, height: 8)
-        help.render(&canvas)
+        let canvas = drawn(50, 8) { help.render(&$1) }
         // Three rows in view, a page is two: the list now starts at F2, then the blank line.
         #expect(canvas.line(3) == " │   F2                  focus the hits list    │")
         #expect(canvas.line(4) == " │                                              │")
@@ -190,9 +187,10 @@ import Testing
         let hub = HubState(
             indices: [ProductsBackend.description, categoriesDescription], queryText: "sony", keystrokes: 4, requestsSent: 3,
             index: [active, IndexState(name: "categories")])
-        var canvas = Canvas(width: 70, height: 2)
-        StatsLine.render(Rect(x: 0, y: 0, width: 70, height: 1), &canvas, state: hub)
-        IndexTabs.render(Rect(x: 0, y: 1, width: 70, height: 1), &canvas, state: hub)
+        let canvas = drawn(70, 2) { area, canvas in
+            StatsLine.render(Rect(x: 0, y: 0, width: area.width, height: 1), &canvas, state: hub)
+            IndexTabs.render(Rect(x: 0, y: 1, width: area.width, height: 1), &canvas, state: hub)
+        }
         #expect(canvas.lines == [
             " 2 results  0.3 ms  │ brand: Sony           realtime · 3 req / 4 keys",
             "  products 2   categories                               instantsearch",
