@@ -61,6 +61,18 @@ public final class SearchApp {
         return outcome == nil
     }
 
+    /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
+    /// has focus: one search, not one per character. Ignored under the help overlay.
+    /// Returns whether anything changed.
+    @discardableResult
+    public func paste(_ text: String) -> Bool {
+        guard !showsHelp, !text.isEmpty else { return false }
+        searchBox.insert(text)
+        hub.dispatch(.setQuery(searchBox.text))
+        refresh()
+        return true
+    }
+
     /// Hands the backend's answers to their searchers and the views; returns how many there were.
     @discardableResult
     public func deliverResponses() -> Int {

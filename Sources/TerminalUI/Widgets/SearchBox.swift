@@ -12,10 +12,17 @@ public struct SearchBox: Equatable, Sendable {
 
     /// Types one character at the cursor.
     public mutating func insert(_ character: Character) {
+        insert(String(character))
+    }
+
+    /// Inserts `pasted` at the cursor as one edit, in time linear in the text's length.
+    public mutating func insert(_ pasted: String) {
+        guard !pasted.isEmpty else { return }
         var characters = Array(text)
-        characters.insert(character, at: cursor)
+        let inserted = Array(pasted)
+        characters.insert(contentsOf: inserted, at: cursor)
+        cursor += inserted.count
         text = String(characters)
-        cursor += 1
     }
 
     /// Applies an editing action; false for actions that do not edit the query.
@@ -68,12 +75,19 @@ public struct SearchBox: Equatable, Sendable {
             canvas.write(placeholder, x: x, y: area.y, style: Theme.secondary, maxWidth: room, overflow: .ellipsis)
             return x
         }
-        // Scroll horizontally just enough to keep the cursor in view.
+        // Scroll horizontally just enough to keep the cursor in view: walk back from the
+        // cursor while the characters still fit (linear, whatever the query's length).
         let characters = Array(text)
-        var first = 0
-        while String(characters[first..<cursor]).displayWidth > room { first += 1 }
-        let visible = String(characters[first...])
+        var first = cursor
+        var width = 0
+        while first > 0 {
+            let next = characters[first - 1].displayWidth
+            if width + next > room { break }
+            width += next
+            first -= 1
+        }
+        let visible = String(characters[first..<min(characters.count, first + room + 1)])
         canvas.write(visible, x: x, y: area.y, style: Theme.text, maxWidth: room)
-        return x + String(characters[first..<cursor]).displayWidth
+        return x + width
     }
 }
