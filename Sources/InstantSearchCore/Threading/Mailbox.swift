@@ -10,9 +10,6 @@ public struct Delivery: Sendable {
         case failure(SearchFailure)
         /// The request was cancelled because a newer one answered first.
         case cancelled
-        /// Anything else finished off the owner thread (a loader's progress, say), for a
-        /// handler registered with `ResponseRouter.register(handler:)`.
-        case message(any Sendable)
     }
 
     public let recipient: Int
@@ -47,11 +44,6 @@ public final class Mailbox: Sendable {
 
     public init(wake: @escaping @Sendable () -> Void = {}) {
         self.wake = wake
-    }
-
-    /// Posts `message` for the handler registered as `recipient`.
-    public func post(_ message: any Sendable, to recipient: Int) {
-        post(Delivery(recipient: recipient, sequence: 0, payload: .message(message)))
     }
 
     public func post(_ delivery: Delivery) {

@@ -10,7 +10,6 @@ public protocol DeliveryReceiver: AnyObject {
 public final class ResponseRouter {
     public let mailbox: Mailbox
     private var receivers: [Int: Weak] = [:]
-    private var handlers: [Int: (Delivery) -> Void] = [:]
     private var nextID = 0
 
     private struct Weak {
@@ -28,25 +27,12 @@ public final class ResponseRouter {
         return nextID
     }
 
-    /// Registers a closure for messages that are no searcher's answer (loading progress):
-    /// post them with `mailbox.post(_:to:)` and the returned number, from any thread; the
-    /// closure runs on the owner thread, where it may change state like any event.
-    public func register(handler: @escaping (Delivery) -> Void) -> Int {
-        nextID += 1
-        handlers[nextID] = handler
-        return nextID
-    }
-
     /// Hands every pending delivery to its receiver; returns how many there were.
     @discardableResult
     public func deliverPending() -> Int {
         let deliveries = mailbox.drain()
         for delivery in deliveries {
-            if let handler = handlers[delivery.recipient] {
-                handler(delivery)
-            } else {
-                receivers[delivery.recipient]?.receiver?.receive(delivery)
-            }
+            receivers[delivery.recipient]?.receiver?.receive(delivery)
         }
         return deliveries.count
     }
