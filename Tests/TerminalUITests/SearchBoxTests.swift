@@ -62,18 +62,6 @@ import Testing
         #expect(table.action(for: .character("a"), in: [.hits, .global, .searchBox]) == nil, "typing is no action")
     }
 
-    @Test func aPasteIsOneEditAndOneSearch() async {
-        let harness = AppHarness()
-        await harness.type("so")
-        await harness.press(.left)
-        #expect(harness.app.paste("ony bravia tv s"))
-        #expect(harness.app.searchBox.text == "sony bravia tv so")
-        #expect(harness.app.searchBox.cursor == 16)
-        #expect(harness.hub.keystrokes == 3, "two keys typed, one paste")
-        await harness.press(.function(1))
-        #expect(!harness.app.paste("x"), "nothing is typed under the help")
-    }
-
     @Test func drawsThePromptThePlaceholderAndTheCursorColumn() {
         var box = SearchBox(placeholder: "Search products…")
         var canvas = Canvas(width: 22, height: 1)
