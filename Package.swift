@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "ElasticsearchBackend",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", .product(name: "OrderedCollections", package: "swift-collections"),
+                "InstantSearchCore", "RemoteBackend", .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         // PostgreSQL through postgres-nio: heavy (SwiftNIO), so in targets of its own; the TUI's

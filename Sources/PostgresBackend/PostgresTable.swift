@@ -104,15 +104,13 @@ public struct PostgresTable: Sendable {
     ) async throws -> ResolvedIndexSettings {
         var settings = override ?? IndexSettings()
         if override == nil, let comment, comment.hasPrefix("{"),
-            let stored = try? DataLoader.load(bytes: Array(comment.utf8), name: "comment", format: .ndjson).first?[commentKey]
+            let stored = (try? JSONParser.parse(comment, file: "comment"))?[commentKey]
         {
             settings = try IndexSettings.parse(text: stored.serialized(), file: "the comment on \(table.name)")
         }
         let sample = try await session.rows(
             "SELECT (\(table.recordSQL))::text FROM \(table.quotedName) t LIMIT 2000")
-        let records = try sample.compactMap { $0[0] }.flatMap {
-            try DataLoader.load(bytes: Array($0.utf8), name: table.name, format: .ndjson)
-        }
+        let records = try sample.compactMap { $0[0] }.map { try JSONParser.parse($0, file: table.name) }
         return settings.resolved(for: records)
     }
 }

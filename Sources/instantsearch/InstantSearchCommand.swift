@@ -153,21 +153,17 @@ struct SearchCommand: ParsableCommand {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        if noColor { setenv("NO_COLOR", "1", 1) }
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
-        let exit = try TerminalSearch(
+        let status = try TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
-            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
-        }
+            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
+            terminal: TerminalOptions(colors: noColor ? false : nil)
+        ).runPrintingSelection()
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -79,6 +79,8 @@ private struct Session<App: TerminalApp> {
     mutating func run() throws -> LoopExit {
         // Wake-ups from before the loop started are still worth one .wake event.
         var woken = pipe.drain()
+        // The app learns the size before its first frame, so layout is state, not a guess.
+        if try apply(.resize(width: reportedSize.width, height: reportedSize.height)) { return .quit }
         while true {
             let (batch, decoded) = readEvents()
             var events = decoded
