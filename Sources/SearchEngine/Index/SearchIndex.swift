@@ -22,6 +22,8 @@ public final class SearchIndex: Sendable {
     let rankingKey: RankingKey
     /// Per searchable attribute: matched without typos (`disableTypoToleranceOnAttributes`).
     let noTypoAttribute: [Bool]
+    /// Synonyms, stop words and plurals, folded once.
+    let expansions: QueryExpansions
 
     public var recordCount: Int { records.count }
 
@@ -69,6 +71,7 @@ public final class SearchIndex: Sendable {
         self.recordAtCustomRank = recordAtCustomRank
         self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
         self.noTypoAttribute = SearchIndex.noTypoSlots(settings)
+        self.expansions = QueryExpansions(settings.relevance)
     }
 
     /// Sized to every attribute slot a posting can name, so lookups never go out of bounds.

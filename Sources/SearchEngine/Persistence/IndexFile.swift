@@ -9,7 +9,7 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    static let magic = Array("ISIDX\u{1}v3\n".utf8)
+    static let magic = Array("ISIDX\u{1}v4\n".utf8)  // v4: postings mark whole values
 
     static func isIndexFile(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
