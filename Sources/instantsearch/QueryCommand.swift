@@ -40,9 +40,16 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("settings"), help: ArgumentHelp("Settings file for a data file.", valueName: "file"))
     var settings: String?
 
+    @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
+    var explain = false
+
+    @Option(help: ArgumentHelp("Hits kept per group of attributeForDistinct (0: every hit); default: the settings'.", valueName: "n"))
+    var distinct: Int?
+
     func validate() throws {
         guard page >= 0 else { throw ValidationError("--page cannot be negative.") }
         guard hitsPerPage >= 0 else { throw ValidationError("--hits-per-page cannot be negative.") }
+        if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
     }
 
     func run() throws {
@@ -51,9 +58,13 @@ struct QueryCommand: ParsableCommand {
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
             query.filters = filters
+            query.getRankingInfo = explain
+            query.distinct = distinct
             let results = try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
+            if explain { params += "&getRankingInfo=true" }
+            if let distinct { params += "&distinct=\(distinct)" }
             print(AlgoliaResponse.json(results, params: params).serialized())
             if results.nbHits == 0 { throw ExitCode(1) }
         } catch let exit as ExitCode {

@@ -92,7 +92,8 @@ enum TextMatcher {
         var merged: [PrefixList?] = []
         var keys: [TermMatchCache.Key] = []
         for word in words {
-            keys.append(TermMatchCache.Key(word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos))
+            keys.append(TermMatchCache.Key(
+                word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives))
             let bytes = Array(word.term.utf8)
             if word.isPrefix, word.maxTypos == 0, word.alternatives.isEmpty, let list = index.prefixLists.list(for: bytes) {
                 merged.append(list)

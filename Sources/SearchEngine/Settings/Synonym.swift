@@ -61,7 +61,8 @@ public struct Synonym: Hashable, Sendable {
         }
     }
 
-    var json: JSONValue {
+    /// Algolia's form of the entry, as settings files and `serve`'s settings route give it.
+    public var json: JSONValue {
         var fields: [String: JSONValue] = ["type": .string(kind.rawValue), "synonyms": .array(synonyms.map { .string($0) })]
         if let input { fields["input"] = .string(input) }
         return .object(.init(uniqueKeysWithValues: fields.sorted { $0.key < $1.key }))
