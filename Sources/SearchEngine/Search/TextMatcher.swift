@@ -197,15 +197,33 @@ enum TextMatcher {
     }
 
     /// Each document's ranking key from its cells (one per query word, in query order).
-    /// Runs for every matching document of every keystroke, so it reads raw buffers.
+    /// Runs for every matching document of every keystroke, so it reads raw buffers; one word
+    /// (the first keystrokes, the largest sets) has a loop of its own.
     private static func rankingKeys(
         _ documents: [Int32], cells: [UInt32], width: Int, removedWords: Int, adjustment: MatchAdjustment, ranking: RankingKey
     ) -> [UInt64] {
-        let exactness = adjustment.singleWordExactness ?? []
+        // One word: the exact value for each of a cell's two low bits, a byte each.
+        let exactness = adjustment.singleWordExactness
+            ?? [0, 1, 0, 1].map { $0 + adjustment.extraInexact }
+        let exactBytes = exactness.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (UInt64($1.offset) * 8) }
         let adjacentPair = adjustment.adjacentPair ?? -1
         return [UInt64](unsafeUninitializedCapacity: documents.count) { keys, initialized in
             documents.withUnsafeBufferPointer { documents in
                 cells.withUnsafeBufferPointer { cells in
+                    if width == 1 {
+                        for slot in 0..<documents.count {
+                            let cell = cells[slot]
+                            var values = RankingKey.Values()
+                            values.removedWords = removedWords
+                            values.proximity = adjustment.extraProximity
+                            values.typos = Int(cell >> 28)
+                            values.inexact = Int(truncatingIfNeeded: exactBytes &>> UInt64((cell & 3) &<< 3)) & 0xFF
+                            values.attribute = Int(cell >> 20 & 0xFF)
+                            values.position = Int(cell >> 8 & 0xFFF)
+                            keys[slot] = ranking.key(values, customRank: documents[slot])
+                        }
+                        return
+                    }
                     for slot in 0..<documents.count {
                         let base = slot &* width
                         var values = RankingKey.Values()
@@ -223,10 +241,9 @@ enum TextMatcher {
                             best = min(best, next & 0x0FFF_FF00)
                             let distance = proximity(cell, next)
                             values.proximity &+= distance
-                            if w == adjacentPair &+ 1, distance != 1 { apart = true }
+                            apart = apart || (w == adjacentPair &+ 1 && distance != 1)
                             cell = next
                         }
-                        if !exactness.isEmpty { values.inexact = exactness[Int(cell & 3)] }
                         values.attribute = Int(best >> 20)
                         values.position = Int(best >> 8 & 0xFFF)
                         keys[slot] = apart ? .max : ranking.key(values, customRank: documents[slot])
