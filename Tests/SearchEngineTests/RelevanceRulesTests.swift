@@ -150,6 +150,8 @@ import Testing
         var asked = Query(text: "numpy")
         asked.distinct = 1
         #expect(try RelevanceRulesFixture.standard.search(asked).nbHits == 3)
+        asked.distinct = 1000  // past Algolia's 4: four per group
+        #expect(try index.search(asked).nbHits == 3)
     }
 
     @Test func rankingInfoExplainsEachCriterion() throws {
@@ -226,6 +228,8 @@ import Testing
         #expect(message(#"{"synonyms": [{"type": "oneWaySynonym", "synonyms": ["a"]}]}"#)?.contains("needs an \"input\"") == true)
         #expect(message(#"{"synonyms": [{"type": "altCorrection1", "synonyms": ["a"]}]}"#)?.contains("\"type\" must be") == true)
         #expect(message(#"{"synonyms": [[]]}"#)?.contains("non-empty array") == true)
+        let huge = "[" + Array(repeating: "[" + (0..<100).map { "\"w\($0)\"" }.joined(separator: ",") + "]", count: 30).joined(separator: ",") + "]"
+        #expect(message(#"{"synonyms": "# + huge + "}")?.contains("at most 200000 are allowed") == true)
     }
 
     @Test func indexFileKeepsRelevanceSettings() throws {

@@ -40,7 +40,8 @@ extension SearchIndex {
         let page = max(query.page, 0)
         let (facets, facetStats) = try aggregate(query, evaluation)
         if let attribute = settings.relevance.attributeForDistinct, let column = facetColumns[attribute] {
-            hitKeys = Distinct.keep(hitKeys, perGroup: query.distinct ?? settings.relevance.distinct, column: column)
+            let perGroup = min(query.distinct ?? settings.relevance.distinct, RelevanceSettings.maxDistinct)
+            hitKeys = Distinct.keep(hitKeys, perGroup: perGroup, column: column)
         }
         let hits = pageOfHits(hitKeys, query, evaluation.plan)
 

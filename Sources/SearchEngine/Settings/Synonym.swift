@@ -34,7 +34,7 @@ public struct Synonym: Hashable, Sendable {
         guard let items = value.arrayValue, items.count <= maxEntries else {
             throw fail("\"synonyms\" must be an array of at most \(maxEntries) synonym objects")
         }
-        return try items.enumerated().map { position, item in
+        let entries = try items.enumerated().map { position, item -> Synonym in
             let at = "\"synonyms\"[\(position)]"
             func phrases(_ value: JSONValue?) throws -> [String] {
                 guard let list = value?.arrayValue, !list.isEmpty, list.count <= maxPhrases,
@@ -59,7 +59,16 @@ public struct Synonym: Hashable, Sendable {
                 throw fail("\(at): \"type\" must be \"synonym\" or \"oneWaySynonym\"")
             }
         }
+        // A multi-way set of n phrases makes n × (n - 1) pairs: bounded, so a settings file
+        // cannot make an index spend its memory on them.
+        let pairs = entries.reduce(0) { $0 + ($1.input == nil ? $1.synonyms.count * $1.synonyms.count : $1.synonyms.count) }
+        guard pairs <= maxPairs else {
+            throw fail("\"synonyms\" make \(pairs) pairs of phrases; at most \(maxPairs) are allowed")
+        }
+        return entries
     }
+
+    static let maxPairs = 200_000
 
     /// Algolia's form of the entry, as settings files and `serve`'s settings route give it.
     public var json: JSONValue {
