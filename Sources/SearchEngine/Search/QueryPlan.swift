@@ -56,8 +56,9 @@ struct QueryPlan {
             let bytes = Array(word.term.utf8)
             guard bytes.count >= 2 * Self.minimumPart - 1, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
             var found = 0
-            // Longest first part first: "dataframes" is `dataframe s` before `data frames`.
-            for cut in stride(from: bytes.count - 1, through: Self.minimumPart, by: -1) where found < 2 {
+            // One split per word, the longest first part (`python3 numpy`, not `python 3numpy`):
+            // each costs a match of the whole query, on every keystroke.
+            for cut in stride(from: bytes.count - 1, through: Self.minimumPart, by: -1) where found < 1 {
                 guard readings.count < Self.maxReadings else { return }
                 let second = bytes[cut...]
                 let digits = second.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
