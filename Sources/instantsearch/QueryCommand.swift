@@ -40,6 +40,8 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("settings"), help: ArgumentHelp("Settings file for a data file.", valueName: "file"))
     var settings: String?
 
+    @OptionGroup var lenient: LenientOption
+
     @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
     var explain = false
 
@@ -47,14 +49,17 @@ struct QueryCommand: ParsableCommand {
     var distinct: Int?
 
     func validate() throws {
-        guard page >= 0 else { throw ValidationError("--page cannot be negative.") }
-        guard hitsPerPage >= 0 else { throw ValidationError("--hits-per-page cannot be negative.") }
+        if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
+            ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
+        {
+            throw ValidationError(problem)
+        }
         if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
     }
 
     func run() throws {
         do {
-            let index = try SearchIndex.open(path: source, settingsPath: settings)
+            let index = try SearchIndex.open(path: source, settingsPath: settings, options: lenient.loadOptions)
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
             query.filters = filters

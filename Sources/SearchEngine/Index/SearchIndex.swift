@@ -24,6 +24,8 @@ public final class SearchIndex: Sendable {
     let noTypoAttribute: [Bool]
     /// Synonyms, stop words and plurals, folded once.
     let expansions: QueryExpansions
+    /// Facet counts and stats of the largest hit sets, taken once (see `KnownAggregates`).
+    let knownAggregates: KnownAggregates
 
     public var recordCount: Int { records.count }
 
@@ -72,6 +74,8 @@ public final class SearchIndex: Sendable {
         self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
         self.noTypoAttribute = SearchIndex.noTypoSlots(settings)
         self.expansions = QueryExpansions(settings.relevance)
+        self.knownAggregates = KnownAggregates(
+            documentCount: records.count, prefixLists: prefixLists, facetColumns: facetColumns, numericColumns: numericColumns)
     }
 
     /// Sized to every attribute slot a posting can name, so lookups never go out of bounds.
@@ -90,8 +94,8 @@ public final class SearchIndex: Sendable {
 
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
-    public convenience init(path: String, settingsPath: String? = nil) throws {
-        let records = try DataLoader.loadRecords(path: path)
+    public convenience init(path: String, settingsPath: String? = nil, options: LoadOptions = .strict) throws {
+        let records = try DataLoader.loadRecords(path: path, options: options)
         let base = (path as NSString).deletingPathExtension
         let besideData = base + ".settings.json"
         let settings: IndexSettings
