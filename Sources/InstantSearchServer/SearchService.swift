@@ -138,6 +138,14 @@ public struct SearchService: Sendable {
         fields["numericAttributesForFiltering"] = strings(s.numericAttributesForFiltering)
         fields["customRanking"] = strings(s.customRanking.map(\.description))
         fields["displayAttributes"] = strings(s.displayAttributes)
+        let relevance = s.relevance
+        fields["ranking"] = strings(relevance.ranking.map(\.rawValue))
+        fields["exactOnSingleWordQuery"] = .string(relevance.exactOnSingleWordQuery.rawValue)
+        fields["synonyms"] = .array(relevance.synonyms.map(\.json))
+        fields["removeStopWords"] = strings(relevance.removeStopWords)
+        fields["ignorePlurals"] = .bool(relevance.ignorePlurals)
+        if let attribute = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(attribute) }
+        fields["distinct"] = .number(Double(relevance.distinct))
         fields["nbRecords"] = .number(Double(index.recordCount))
         return .object(fields)
     }

@@ -28,6 +28,12 @@ public struct AlgoliaParameters {
         query.maxValuesPerFacet = try integer("maxValuesPerFacet", at: 1...1_000) ?? 100
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
+        query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        if let distinct = try boolean("distinct") {
+            query.distinct = distinct ? 1 : 0
+        } else {
+            query.distinct = try integer("distinct", at: 0...4)
+        }
         var extra: [String] = []
         if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
             extra.append("(\(filters))")
@@ -138,6 +144,18 @@ public struct AlgoliaParameters {
             throw AlgoliaParameterError("\(key) must be an integer from \(allowed.lowerBound) to \(allowed.upperBound)")
         }
         return int
+    }
+
+    /// true / false, also as the strings a `params` string carries; nil for a number, which
+    /// `distinct` reads as a count.
+    func boolean(_ key: String) throws -> Bool? {
+        switch values[key] {
+        case .bool(let b)?: return b
+        case .string("true")?: return true
+        case .string("false")?: return false
+        case nil, .null?, .number?, .string?: return nil
+        default: throw ServerError.badRequest("\(key) must be true or false")
+        }
     }
 
     /// An array of strings, or one comma-separated string.

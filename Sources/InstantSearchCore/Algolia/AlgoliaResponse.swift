@@ -57,6 +57,27 @@ public enum AlgoliaResponse {
             }
             fields["_snippetResult"] = .object(snippets)
         }
+        if let info = hit.rankingInfo { fields["_rankingInfo"] = rankingInfo(info) }
+        return .object(fields)
+    }
+
+    /// Algolia's `_rankingInfo` fields, and this engine's own (`exact`, `matchedAttribute`,
+    /// `customRanking`, `ranking`); criteria the ranking leaves out are absent.
+    static func rankingInfo(_ info: RankingInfo) -> JSONValue {
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        func put(_ key: String, _ value: Int?) { if let value { fields[key] = number(value) } }
+        put("nbTypos", info.nbTypos)
+        put("words", info.words)
+        put("proximityDistance", info.proximityDistance)
+        put("firstMatchedWord", info.firstMatchedWord)
+        if let attribute = info.matchedAttribute { fields["matchedAttribute"] = .string(attribute) }
+        put("exact", info.exact)
+        put("nbExactWords", info.nbExactWords)
+        fields["userScore"] = number(info.userScore)
+        var custom: OrderedDictionary<String, JSONValue> = [:]
+        for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
+        fields["customRanking"] = .object(custom)
+        fields["ranking"] = .array(info.ranking.map { .string($0) })
         return .object(fields)
     }
 

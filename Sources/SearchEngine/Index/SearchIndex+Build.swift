@@ -17,19 +17,22 @@ struct IndexParts {
     init(store: RecordStore, settings resolved: ResolvedIndexSettings) {
         let count = store.count
         var ids = ObjectIDCollector()
-        var facets = resolved.attributesForFaceting.map { _ in FacetAccumulator(capacity: count) }
+        // The attribute for distinct is a column like a facet's: each document's group.
+        let columnNames = resolved.attributesForFaceting
+            + [resolved.relevance.attributeForDistinct].compactMap { $0 }.filter { !resolved.attributesForFaceting.contains($0) }
+        var facets = columnNames.map { _ in FacetAccumulator(capacity: count) }
         var numericNames = resolved.numericAttributesForFiltering
         for criterion in resolved.customRanking where !numericNames.contains(criterion.attribute) {
             numericNames.append(criterion.attribute)
         }
         var numbers = numericNames.map { _ in NumericAccumulator(capacity: count) }
         // Columns of few distinct values are read once per distinct value (see `codedCells`).
-        let facetCells = resolved.attributesForFaceting.map { store.codedCells($0) }
+        let facetCells = columnNames.map { store.codedCells($0) }
         let numericCells = numericNames.map { store.codedCells($0) }
         var numberOfCell = numericNames.map { _ in [Double?]() }
         for record in 0..<count {
             ids.add(resolved.objectIDAttribute.flatMap { store.value($0, of: record) }, position: record)
-            for (i, attribute) in resolved.attributesForFaceting.enumerated() {
+            for (i, attribute) in columnNames.enumerated() {
                 if let cells = facetCells[i] {
                     facets[i].add(cell: cells[record]) { store.value(attribute, of: record) }
                 } else {
@@ -61,7 +64,7 @@ struct IndexParts {
             columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
 
         var facetColumns: [String: FacetColumn] = [:]
-        for (i, attribute) in resolved.attributesForFaceting.enumerated() {
+        for (i, attribute) in columnNames.enumerated() {
             facetColumns[attribute] = facets[i].column(order: recordAtRank)
             facets[i] = FacetAccumulator(capacity: 0)  // its scratch is freed before the next is laid out
         }
@@ -88,11 +91,24 @@ struct IndexParts {
         func emit(record: Int32, attribute: Int, document: Int, _ body: (String, Posting) -> Void) {
             var position = 0
             for text in SearchIndex.searchableTexts(store.value(attributes[attribute], of: Int(record))) {
+                // A text's first word waits for the second: alone, it is the whole value.
+                var first: (term: String, posting: Posting)?
+                var words = 0
                 tokenizer.forEachToken(in: text) { term, _ in
-                    // Positions past 65535 share the last slot: rank ties, nothing is lost.
-                    let slot = UInt16(min(position, Int(UInt16.max)))
-                    body(term, Posting(record: Int32(document), attribute: UInt16(attribute), position: slot))
+                    // Positions past the field's range share the last slot: rank ties, nothing is lost.
+                    let slot = UInt16(min(position, Posting.maxPosition))
+                    let posting = Posting(record: Int32(document), attribute: UInt16(attribute), position: slot)
+                    if let waiting = first {
+                        body(waiting.term, waiting.posting)
+                        first = nil
+                    }
+                    if words == 0 { first = (term, posting) } else { body(term, posting) }
+                    words += 1
                     position += 1
+                }
+                if var waiting = first {
+                    waiting.posting.position |= Posting.wholeValueBit
+                    body(waiting.term, waiting.posting)
                 }
             }
         }

@@ -4,7 +4,15 @@
 struct Posting: Hashable, Sendable {
     var record: Int32
     var attribute: UInt16
+    /// The word's place in the attribute (15 bits), and in the top bit whether the word is
+    /// its value's only word: what exactness on an attribute (`exactOnSingleWordQuery`) needs.
     var position: UInt16
+
+    static let wholeValueBit: UInt16 = 0x8000
+    static let maxPosition = 0x7FFF
+
+    var wordPosition: UInt16 { position & ~Posting.wholeValueBit }
+    var isWholeValue: Bool { position & Posting.wholeValueBit != 0 }
 }
 
 /// The inverted index: every distinct word, sorted by its UTF-8 bytes, each with its posting
