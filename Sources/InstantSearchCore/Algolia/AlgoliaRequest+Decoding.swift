@@ -154,7 +154,7 @@ public struct AlgoliaParameters {
         case .string("true")?: return true
         case .string("false")?: return false
         case nil, .null?, .number?, .string?: return nil
-        default: throw ServerError.badRequest("\(key) must be true or false")
+        default: throw AlgoliaParameterError("\(key) must be true or false")
         }
     }
 
