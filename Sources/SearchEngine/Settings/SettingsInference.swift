@@ -112,7 +112,9 @@ extension IndexSettings {
     }
 
     /// The same from records read one at a time (packed records parse on each read). They are
-    /// read only when something is left to infer.
+    /// read only when something is left to infer, and then only the first `inferenceSample`:
+    /// the sample a file's first snapshot holds when it loads in the background, so a file
+    /// gets the same settings however it is opened.
     func resolved(recordCount: Int, record recordAt: (Int) -> JSONValue) -> ResolvedIndexSettings {
         var profiled = false
         // Profiles live in an array so each value updates one in place; records of one data
@@ -124,7 +126,7 @@ extension IndexSettings {
         func profile() {
             guard !profiled else { return }
             profiled = true
-            for index in 0..<recordCount {
+            for index in 0..<min(recordCount, Self.inferenceSample) {
                 guard case .object(let fields) = recordAt(index) else { continue }
                 for (position, (key, value)) in fields.enumerated() {
                     let slot: Int
@@ -183,6 +185,10 @@ extension IndexSettings {
     }
 
     static let inferredDisplayLimit = 5
+
+    /// Records read to infer settings: enough to see which attributes repeat and which are
+    /// numbers, without reading a large file's rows twice.
+    public static let inferenceSample = 20_000
 
     /// `id`, `objectID`, `user_id`, `movieId`: identifiers, never searched, faceted or ranged.
     static func isIDLike(_ key: String) -> Bool {

@@ -1,0 +1,130 @@
+/// Finds where records end in data that is still arriving, without parsing them: the loader
+/// cuts the bytes read so far at the last record boundary, parses that prefix with the real
+/// parser and indexes it (so an error still reports the file's own line and column).
+///
+/// It follows just enough of each syntax to never cut inside a record: CSV / TSV quotes as the
+/// CSV parser reads them (only a cell that starts with `"` is quoted), JSON strings and nesting.
+struct RecordFramer {
+    let format: DataFormat
+    /// Records wholly inside `boundary` (a CSV header is not one).
+    private(set) var records = 0
+    /// Where the last whole record ends (for a JSON array: just after its closing brace).
+    private(set) var boundary = 0
+    /// Bytes seen so far.
+    private(set) var consumed = 0
+
+    private var separator: UInt8
+    // CSV / TSV
+    private var quoteState = QuoteState.cellStart
+    private var rowHasContent = false
+    private var headerSeen = false
+    // JSON
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+
+    private enum QuoteState { case cellStart, unquoted, quoted, quoteInQuoted }
+
+    init(format: DataFormat) {
+        self.format = format
+        separator = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+    }
+
+    /// Reads `bytes[consumed...]`: call it each time more has arrived.
+    mutating func advance(over bytes: [UInt8]) {
+        guard consumed < bytes.count else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            switch format {
+            case .csv, .tsv: frameDelimited(buffer)
+            case .lines: frameLines(buffer)
+            case .json, .jsonArray, .ndjson: frameJSON(buffer)
+            }
+        }
+        consumed = bytes.count
+    }
+
+    private mutating func endRow(at offset: Int) {
+        if rowHasContent {
+            if headerSeen { records += 1 } else { headerSeen = true }
+        }
+        rowHasContent = false
+        boundary = offset
+    }
+
+    private mutating func frameDelimited(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
+        for i in consumed..<bytes.count {
+            let byte = bytes[i]
+            switch quoteState {
+            case .cellStart, .unquoted, .quoteInQuoted:
+                if byte == newline {
+                    endRow(at: i + 1)
+                    quoteState = .cellStart
+                } else if byte == separator {
+                    rowHasContent = true
+                    quoteState = .cellStart
+                } else if byte == quote && quoteState == .cellStart {
+                    rowHasContent = true
+                    quoteState = .quoted
+                } else if byte == quote && quoteState == .quoteInQuoted {
+                    quoteState = .quoted  // a doubled quote inside a quoted cell
+                } else {
+                    if byte != ret { rowHasContent = true }
+                    quoteState = .unquoted
+                }
+            case .quoted:
+                if byte == quote { quoteState = .quoteInQuoted }
+            }
+        }
+    }
+
+    private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for i in consumed..<bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\n") {
+                if rowHasContent { records += 1 }
+                rowHasContent = false
+                boundary = i + 1
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+                rowHasContent = true
+            }
+        }
+    }
+
+    /// A record ends where an object closes at the top level (NDJSON) or inside the array.
+    private mutating func frameJSON(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let recordDepth = format == .jsonArray ? 1 : 0
+        for i in consumed..<bytes.count {
+            let byte = bytes[i]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == recordDepth && byte == UInt8(ascii: "}") {
+                    records += 1
+                    boundary = i + 1
+                }
+            default: break
+            }
+        }
+    }
+
+    /// The bytes up to the boundary as a document of their own: a JSON array's prefix closed
+    /// with `]`, any other format's prefix as it is.
+    func prefix(of bytes: [UInt8]) -> [UInt8] {
+        var prefix = Array(bytes[..<boundary])
+        if format == .jsonArray, records > 0 { prefix.append(UInt8(ascii: "]")) }
+        return prefix
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import InstantSearchCore
+import Synchronization
+
+/// Loads a file or standard input into an index while the interface already runs (fzf's
+/// streaming): the index is searchable from its first records and grows as more are read.
+///
+/// `prepare()` reads only a sample (the first `IndexSettings.inferenceSample` records, or
+/// what a pipe gave within `sampleWait`), decides the format and the settings, and returns
+/// an empty index the interface can open on. `start` then reads on on a thread of its own and
+/// hands over snapshots of the whole index built on what has arrived.
+///
+/// Why snapshots rather than segments: the engine's index is compact and laid out in passes
+/// (postings placed in custom-ranking order, prefix lists compressed), so appending to it is
+/// not possible, and searching several segments would cost every keystroke a merge of their
+/// rankings and facet counts. Rebuilding at sizes growing geometrically (×4) costs at most
+/// a third more than one build (1 + 1/4 + 1/16 + … ≤ 4/3), every snapshot is as fast to search as
+/// the final index, and the final one is exactly what `SearchIndex(path:)` builds.
+public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable {
+    public enum Source: Sendable, Equatable {
+        case file(String)
+        case standardInput
+    }
+
+    /// How long `prepare()` waits on a pipe for a first sample before the interface opens.
+    public static let sampleWait = Duration.milliseconds(200)
+    static let chunkSize = 1 << 20
+
+    public let source: Source
+    public let name: String
+    /// What errors call the source: the path as given, or `<stdin>`.
+    public let sourceName: String
+    /// Given by the caller, else chosen by `prepare()` (extension, else sniffed).
+    public private(set) var format: DataFormat?
+    public private(set) var settings: ResolvedIndexSettings?
+    /// Where the finished index is kept for the next open (nil: not cached).
+    private let cacheEntry: IndexCache.Entry?
+    /// Searches each new snapshot (set before `start`).
+    public var backend: EmbeddedBackend?
+    /// Said first once loading is done, e.g. why the cached index was not used.
+    public var remark: String?
+
+    // Touched by the thread that calls prepare(), then only by the loading thread.
+    private var descriptor: Int32 = -1
+    private var totalBytes: Int?
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+    private var framer: RecordFramer?
+    private var firstStore: RecordStore?
+    private let cancelled = Atomic<Bool>(false)
+    private let started = ContinuousClock.now
+
+    public init(source: Source, name: String, format: DataFormat? = nil, cacheEntry: IndexCache.Entry? = nil) {
+        self.source = source
+        self.name = name
+        self.format = format
+        self.cacheEntry = cacheEntry
+        if case .file(let path) = source { sourceName = path } else { sourceName = "<stdin>" }
+    }
+
+    deinit {
+        if descriptor > STDERR_FILENO { close(descriptor) }
+    }
+
+    // MARK: The sample, before the interface opens
+
+    /// Reads the sample and settles format and settings; returns the index to open on (empty).
+    public func prepare(settings given: IndexSettings) throws -> SearchIndex {
+        try openSource()
+        let deadline = ContinuousClock.now + Self.sampleWait
+        // The format: stated, announced by the extension, else sniffed from the first lines.
+        if format == nil, case .file(let path) = source { format = DataFormat.fromExtension(of: path) }
+        while format == nil || format == .json {
+            let sniffable = atEnd || buffer.count >= FormatSniffer.sampleBytes
+                || (ContinuousClock.now >= deadline && buffer.contains(UInt8(ascii: "\n")))
+            if sniffable {
+                format = try DataFormat.resolve(format, bytes: buffer, file: sourceName)
+                if format == .lines, buffer.isEmpty { format = nil }
+                break
+            }
+            try readMore(waitingUntil: buffer.isEmpty ? nil : deadline)
+        }
+        let format = format ?? .lines
+        self.format = format
+        var framer = RecordFramer(format: format)
+        framer.advance(over: buffer)
+        while !atEnd && framer.records < IndexSettings.inferenceSample
+            && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
+            try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
+            framer.advance(over: buffer)
+        }
+        self.framer = framer
+        let store = try records(upTo: framer)
+        if atEnd, store.count == 0, source == .standardInput {
+            throw DataError(file: sourceName, message: "no records arrived on standard input")
+        }
+        let resolved = (format == .lines ? LineRecords.settings : given).resolved(recordCount: store.count) { store[$0] }
+        settings = resolved
+        firstStore = store
+        return SearchIndex(name: name, records: RecordStore(records: []), resolved: resolved)
+    }
+
+    private func openSource() throws {
+        switch source {
+        case .standardInput:
+            descriptor = STDIN_FILENO
+        case .file(let path):
+            descriptor = open(path, O_RDONLY)
+            var status = stat()
+            guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+                throw DataError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            }
+            if (status.st_mode & S_IFMT) == S_IFREG {
+                totalBytes = Int(status.st_size)
+                buffer.reserveCapacity(Int(status.st_size) + 1)
+            }
+        }
+    }
+
+    /// Reads one chunk. With `waitingUntil`, gives up quietly at that time if nothing came.
+    private func readMore(waitingUntil deadline: ContinuousClock.Instant?) throws {
+        guard !atEnd else { return }
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = max(0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            if poll(&pollDescriptor, 1, milliseconds) == 0 { return }
+        }
+        let before = buffer.count
+        buffer.reserveCapacity(before + Self.chunkSize)
+        var readCount = 0
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        buffer.withUnsafeMutableBufferPointer { all in
+            readCount = read(descriptor, all.baseAddress! + before, Self.chunkSize)
+        }
+        buffer.removeLast(Self.chunkSize - max(readCount, 0))
+        if readCount < 0 && errno != EINTR && errno != EAGAIN {
+            throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        if readCount == 0 { atEnd = true }
+    }
+
+    /// The records of the whole records read so far (all of them once the data has ended).
+    private func records(upTo framer: RecordFramer) throws -> RecordStore {
+        let bytes = atEnd ? buffer : framer.prefix(of: buffer)
+        if bytes.isEmpty { return RecordStore(records: []) }
+        return try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: format)
+    }
+
+    // MARK: The rest, in the background
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Reads on, on a thread of its own; `report` gets each snapshot's progress after the
+    /// index is handed to `onSnapshot` (so the backend searches it before the UI asks).
+    public func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let backend = backend
+        start(onSnapshot: { backend?.replace($0) }, report: report)
+    }
+
+    public func start(onSnapshot: @escaping @Sendable (SearchIndex) -> Void, report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let thread = Thread { [self] in run(onSnapshot: onSnapshot, report: report) }
+        thread.name = "instantsearch loading \(name)"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void) {
+        guard var framer, let settings, let firstStore else { return }
+        self.firstStore = nil
+        var schedule = SnapshotSchedule(totalBytes: totalBytes, firstCut: atEnd ? buffer.count : framer.boundary)
+        var lastReport = ContinuousClock.now
+        var snapshotRecords = 0
+        // A file reads far faster than it indexes: its progress is what is searchable. A pipe's
+        // is what has arrived, since nobody knows how much more will.
+        var indexedBytes = 0
+        let knowsSize = totalBytes != nil
+        func progress(newSnapshot: Bool = false, finished: Bool = false, failure: String? = nil, note: String? = nil) -> LoadingProgress {
+            let elapsed = ContinuousClock.now - started
+            let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            let records = knowsSize || finished ? snapshotRecords : max(framer.records, snapshotRecords)
+            return LoadingProgress(
+                indexName: name, records: records, bytesRead: knowsSize ? indexedBytes : framer.consumed, totalBytes: totalBytes,
+                recordsPerSecond: Double(records) / seconds, isNewSnapshot: newSnapshot, isFinished: finished,
+                failure: failure, note: note)
+        }
+        func publish(_ store: RecordStore) {
+            let began = ContinuousClock.now
+            let index = SearchIndex(name: name, records: store, resolved: settings)
+            indexedBytes = atEnd ? buffer.count : framer.boundary
+            schedule.built(cut: indexedBytes, taking: ContinuousClock.now - began)
+            snapshotRecords = index.recordCount
+            guard !isCancelled else { return }
+            onSnapshot(index)
+            report(progress(newSnapshot: true, finished: atEnd, note: atEnd ? remark : nil))
+            lastReport = ContinuousClock.now
+            if atEnd {
+                buffer = []
+                if let cacheEntry, snapshotRecords > 0, !isCancelled {
+                    let stored = (try? cacheEntry.store(index)) != nil
+                    let note = stored ? "cached for next time" : "could not write the index cache"
+                    report(progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; ")))
+                }
+            }
+        }
+
+        publish(firstStore)
+        do {
+            while !atEnd && !isCancelled {
+                let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
+                try readMore(waitingUntil: pipeWait)
+                framer.advance(over: buffer)
+                if atEnd { break }
+                if schedule.isDue(cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
+                                  growsByTime: !knowsSize) {
+                    publish(try records(upTo: framer))
+                } else if ContinuousClock.now - lastReport > .milliseconds(200) {
+                    report(progress())
+                    lastReport = ContinuousClock.now
+                }
+            }
+            guard !isCancelled else { return }
+            publish(try records(upTo: framer))
+        } catch {
+            guard !isCancelled else { return }
+            report(progress(finished: true, failure: String(describing: error)))
+        }
+    }
+}
+
+/// When the next snapshot is built. With a known size the cuts are the whole divided by
+/// powers of four (…, T/16, T/4, T), so the builds add up to at most 4/3 of the last one; a pipe
+/// grows by four each time, or sooner when data trickles (a build is then cheap, and waiting
+/// longer than four of them to show what came would only hide it).
+struct SnapshotSchedule {
+    private var targets: [Int]
+    private var lastBuild = Duration.zero
+    private var lastBuiltAt = ContinuousClock.now
+    private var lastCut: Int
+
+    init(totalBytes: Int?, firstCut: Int) {
+        lastCut = firstCut
+        targets = []
+        if let total = totalBytes {
+            var target = total / 4
+            while target >= 2 * max(firstCut, 1) {
+                targets.insert(target, at: 0)
+                target /= 4
+            }
+        }
+    }
+
+    mutating func built(cut: Int, taking duration: Duration) {
+        lastCut = cut
+        lastBuild = duration
+        lastBuiltAt = ContinuousClock.now
+        while let first = targets.first, first <= cut { targets.removeFirst() }
+    }
+
+    func isDue(cut: Int, records: Int, snapshotRecords: Int, growsByTime: Bool) -> Bool {
+        guard records > snapshotRecords, cut > lastCut else { return false }
+        if let target = targets.first { return cut >= target }
+        guard growsByTime else { return false }
+        if cut >= 4 * max(lastCut, 1) { return true }
+        return ContinuousClock.now - lastBuiltAt >= max(.milliseconds(300), lastBuild * 4)
+    }
+}
