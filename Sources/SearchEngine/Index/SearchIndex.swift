@@ -47,6 +47,12 @@ public final class SearchIndex: Sendable {
         self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
     }
 
+    /// Builds the index with its settings already decided: a snapshot of an index still
+    /// loading, which keeps the settings inferred from its first records.
+    public convenience init(name: String, records: RecordStore, resolved: ResolvedIndexSettings) {
+        self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
+    }
+
     private convenience init(name: String, parts: IndexParts, settings: ResolvedIndexSettings) {
         self.init(
             name: name, records: parts.records, settings: settings, dictionary: parts.dictionary, prefixLists: parts.prefixLists,
@@ -84,23 +90,6 @@ public final class SearchIndex: Sendable {
 
     /// Every record's id, in record order (built on demand: an opened index keeps them packed).
     public var objectIDs: [String] { (0..<recordCount).map { records.objectID(of: $0) } }
-
-    /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
-    /// beside the data is used when it exists. The index is named after the file, without extension.
-    public convenience init(path: String, settingsPath: String? = nil) throws {
-        let records = try DataLoader.loadRecords(path: path)
-        let base = (path as NSString).deletingPathExtension
-        let besideData = base + ".settings.json"
-        let settings: IndexSettings
-        if let settingsPath {
-            settings = try IndexSettings.load(path: settingsPath)
-        } else if FileManager.default.fileExists(atPath: besideData) {
-            settings = try IndexSettings.load(path: besideData)
-        } else {
-            settings = IndexSettings()
-        }
-        self.init(name: (base as NSString).lastPathComponent, records: records, settings: settings)
-    }
 
     /// The texts a searchable attribute holds: one per string, one per array element.
     static func searchableTexts(_ value: JSONValue?) -> [String] {
