@@ -201,7 +201,7 @@ public final class HitsSearcher: DeliveryReceiver {
         case .failure(let failure):
             lastError = failure
             onError.forEach { $0(failure) }
-        case .facetValues, .responses, .cancelled:
+        case .facetValues, .responses, .cancelled, .loading:
             break
         }
     }

@@ -33,6 +33,9 @@ public struct TerminalSearch {
     public var federatedSections: [FederatedSection]
     /// Open on the federated view rather than the tabs.
     public var startsFederated: Bool
+    /// Indices still filling in the background: started once the interface is up, their
+    /// progress on the stats line, cancelled when the session ends.
+    public var loaders: [any BackgroundLoading] = []
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -69,6 +72,9 @@ public struct TerminalSearch {
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let app = SearchApp(hub: hub)
+        let report = hub.loading.report
+        for loader in loaders { loader.start(report: report) }
+        defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {

@@ -42,6 +42,7 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
         if searcher.isSearching { left.append(("  searching…", Theme.secondary)) }
+        if let loading = hub.loading.progress[searcher.indexName] { left += Self.describe(loading) }
         if let error { left.append(("  ⚠ \(error.message)", Theme.error)) }
         let refinements = Self.describe(searcher.query)
         if !refinements.isEmpty { left.append(("  │ " + refinements, Theme.refined)) }
@@ -76,6 +77,18 @@ public final class StatsLine: SearchableWidget, ResultingWidget {
         }
         let dropped = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return dropped.isEmpty ? nil : dropped
+    }
+
+    /// "· loading 42% · 712,000 records · 1.2M/s" while an index fills; a failure or a note
+    /// ("from the index cache") once it is done.
+    static func describe(_ loading: LoadingProgress) -> [(String, Style)] {
+        if let failure = loading.failure { return [("  ⚠ loading stopped: \(failure)", Theme.error)] }
+        if loading.isFinished { return loading.note.map { [("  · \($0)", Theme.secondary)] } ?? [] }
+        var parts = ["loading"]
+        if let percent = loading.percent { parts[0] += " \(percent)%" }
+        parts.append("\(NumberText.grouped(loading.records)) records")
+        if loading.recordsPerSecond >= 1 { parts.append("\(NumberText.grouped(Int(loading.recordsPerSecond)))/s") }
+        return [("  · " + parts.joined(separator: " · "), Theme.warning)]
     }
 
     /// "brand: Sony, LG · price: 100 to 500"
