@@ -30,17 +30,17 @@ struct RecordFramer {
         separator = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     }
 
-    /// Reads `bytes[consumed...]`: call it each time more has arrived.
-    mutating func advance(over bytes: [UInt8]) {
-        guard consumed < bytes.count else { return }
-        bytes.withUnsafeBufferPointer { buffer in
+    /// Reads `bytes[consumed...]`: call it each time more has arrived. With `limit`, stops
+    /// right after that many records (the sample), leaving the rest for the next call.
+    mutating func advance(over bytes: [UInt8], limit: Int = .max) {
+        guard consumed < bytes.count, records < limit else { return }
+        consumed = bytes.withUnsafeBufferPointer { buffer in
             switch format {
-            case .csv, .tsv: frameDelimited(buffer)
-            case .lines: frameLines(buffer)
-            case .json, .jsonArray, .ndjson: frameJSON(buffer)
+            case .csv, .tsv: frameDelimited(buffer, limit: limit)
+            case .lines: frameLines(buffer, limit: limit)
+            case .json, .jsonArray, .ndjson: frameJSON(buffer, limit: limit)
             }
         }
-        consumed = bytes.count
     }
 
     private mutating func endRow(at offset: Int) {
@@ -51,7 +51,7 @@ struct RecordFramer {
         boundary = offset
     }
 
-    private mutating func frameDelimited(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func frameDelimited(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
         for i in consumed..<bytes.count {
             let byte = bytes[i]
@@ -60,6 +60,7 @@ struct RecordFramer {
                 if byte == newline {
                     endRow(at: i + 1)
                     quoteState = .cellStart
+                    if records >= limit { return i + 1 }
                 } else if byte == separator {
                     rowHasContent = true
                     quoteState = .cellStart
@@ -76,23 +77,26 @@ struct RecordFramer {
                 if byte == quote { quoteState = .quoteInQuoted }
             }
         }
+        return bytes.count
     }
 
-    private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         for i in consumed..<bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\n") {
                 if rowHasContent { records += 1 }
                 rowHasContent = false
                 boundary = i + 1
+                if records >= limit { return i + 1 }
             } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
                 rowHasContent = true
             }
         }
+        return bytes.count
     }
 
     /// A record ends where an object closes at the top level (NDJSON) or inside the array.
-    private mutating func frameJSON(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func frameJSON(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         let recordDepth = format == .jsonArray ? 1 : 0
         for i in consumed..<bytes.count {
             let byte = bytes[i]
@@ -114,10 +118,12 @@ struct RecordFramer {
                 if depth == recordDepth && byte == UInt8(ascii: "}") {
                     records += 1
                     boundary = i + 1
+                    if records >= limit { return i + 1 }
                 }
             default: break
             }
         }
+        return bytes.count
     }
 
     /// The bytes up to the boundary as a document of their own: a JSON array's prefix closed

@@ -82,13 +82,17 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         let format = format ?? .lines
         self.format = format
+        // The sample: the first records exactly, so the settings are those a whole build infers.
+        let sample = IndexSettings.inferenceSample
         var framer = RecordFramer(format: format)
-        framer.advance(over: buffer)
-        while !atEnd && framer.records < IndexSettings.inferenceSample
+        framer.advance(over: buffer, limit: sample)
+        while !atEnd && framer.records < sample
             && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
             try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
-            framer.advance(over: buffer)
+            framer.advance(over: buffer, limit: sample)
         }
+        // A small file read whole is finished: its first snapshot is its last.
+        if let totalBytes, buffer.count >= totalBytes, framer.records < sample { try readMore(waitingUntil: nil) }
         self.framer = framer
         let store = try records(upTo: framer)
         if atEnd, store.count == 0, source == .standardInput {
@@ -127,13 +131,15 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             if poll(&pollDescriptor, 1, milliseconds) == 0 { return }
         }
         let before = buffer.count
-        buffer.reserveCapacity(before + Self.chunkSize)
+        // A file's buffer was sized once: read no further than its end (one byte more, to see
+        // it), so the array never grows by copying. A pipe's grows as arrays do, geometrically.
+        let size = totalBytes.map { max(1, min(Self.chunkSize, $0 - before + 1)) } ?? Self.chunkSize
         var readCount = 0
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        buffer.append(contentsOf: repeatElement(0, count: size))
         buffer.withUnsafeMutableBufferPointer { all in
-            readCount = read(descriptor, all.baseAddress! + before, Self.chunkSize)
+            readCount = read(descriptor, all.baseAddress! + before, size)
         }
-        buffer.removeLast(Self.chunkSize - max(readCount, 0))
+        buffer.removeLast(size - max(readCount, 0))
         if readCount < 0 && errno != EINTR && errno != EAGAIN {
             throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
         }
@@ -193,16 +199,22 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             snapshotRecords = index.recordCount
             guard !isCancelled else { return }
             onSnapshot(index)
+            last = index
             report(progress(newSnapshot: true, finished: atEnd, note: atEnd ? remark : nil))
             lastReport = ContinuousClock.now
-            if atEnd {
-                buffer = []
-                if let cacheEntry, snapshotRecords > 0, !isCancelled {
-                    let stored = (try? cacheEntry.store(index)) != nil
-                    let note = stored ? "cached for next time" : "could not write the index cache"
-                    report(progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; ")))
-                }
-            }
+            if atEnd { cacheLast() }
+        }
+        var last: SearchIndex?
+        func cacheLast() {
+            buffer = []
+            guard let cacheEntry, let last, last.recordCount > 0, !isCancelled else { return }
+            let stored = (try? cacheEntry.store(last)) != nil
+            let note = stored ? "cached for next time" : "could not write the index cache"
+            report(progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; ")))
+        }
+        func finish() {
+            report(progress(finished: true, note: remark))
+            cacheLast()
         }
 
         publish(firstStore)
@@ -221,7 +233,15 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 }
             }
             guard !isCancelled else { return }
-            publish(try records(upTo: framer))
+            // Nothing after the last snapshot but blanks (and an array's closing bracket): it was
+            // the whole data already.
+            if snapshotRecords == framer.records, framer.boundary > 0,
+                buffer[framer.boundary...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "]")].contains($0) }) {
+                indexedBytes = buffer.count
+                finish()
+            } else {
+                publish(try records(upTo: framer))
+            }
         } catch {
             guard !isCancelled else { return }
             report(progress(finished: true, failure: String(describing: error)))
