@@ -52,8 +52,9 @@ struct IndexLoader {
                 switch entry.open() {
                 case .hit(let index):
                     try add(index, from: path)
-                    let elapsed = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], fractionalPart: .show(length: 0)))
-                    finished.append(FinishedLoading(indexName: index.name, records: index.recordCount, note: "index from the cache in \(elapsed)"))
+                    let elapsed = ContinuousClock.now - started
+                    let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+                    finished.append(FinishedLoading(indexName: index.name, records: index.recordCount, note: "index from the cache in \(milliseconds) ms"))
                     continue
                 case .miss:
                     break
