@@ -16,8 +16,8 @@ import Testing
     }
 
     /// Prepares and runs a loader to its end; returns what it handed over.
-    func load(_ path: String, format: DataFormat? = nil) throws -> (SearchIndex, Collected) {
-        let loader = StreamingIndexLoader(source: .file(path), name: "data", format: format)
+    func load(_ path: String, format: DataFormat? = nil, cacheEntry: IndexCache.Entry? = nil) throws -> (SearchIndex, Collected) {
+        let loader = StreamingIndexLoader(source: .file(path), name: "data", format: format, cacheEntry: cacheEntry)
         let empty = try loader.prepare(settings: IndexSettings())
         let collected = Collected()
         loader.start(
@@ -27,7 +27,7 @@ import Testing
             },
             report: { progress in
                 collected.reports.withLock { $0.append(progress) }
-                if progress.isFinished { collected.done.signal() }
+                if progress.isFinished && (cacheEntry == nil || progress.note != nil) { collected.done.signal() }
             })
         #expect(collected.done.wait(timeout: .now() + 300) == .success)
         return (empty, collected)
@@ -62,6 +62,18 @@ import Testing
         let progress = collected.reports.withLock { $0 }
         #expect(progress.last?.isFinished == true && progress.last?.percent == 100)
         #expect(progress.filter(\.isNewSnapshot).count == sizes.count)
+    }
+
+    @Test func aSmallFileIsOneSnapshotThenCached() throws {
+        let path = try temporaryFile("small.tsv", "name\tcity\nann\tOslo\nbob\tRome\n")
+        let directory = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let entry = try #require(IndexCache(directory: directory + "/cache").entry(forDataFile: path, format: nil, settingsFile: nil))
+        let (_, collected) = try load(path, cacheEntry: entry)
+        #expect(collected.snapshots.withLock { $0 } == [2])
+        #expect(collected.reports.withLock { $0.last?.note } == "cached for next time")
+        guard case .hit(let cached) = entry.open() else { Issue.record("not cached"); return }
+        #expect(cached.recordCount == 2)
     }
 
     @Test func jsonArraysAndObjectsAreCutBetweenRecords() throws {

@@ -218,6 +218,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
 
         publish(firstStore)
+        guard !atEnd else { return }  // the sample was everything
         do {
             while !atEnd && !isCancelled {
                 let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
