@@ -191,10 +191,10 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 recordsPerSecond: Double(records) / seconds, isNewSnapshot: newSnapshot, isFinished: finished,
                 failure: failure, note: note)
         }
-        func publish(_ store: RecordStore) {
+        func publish(_ store: RecordStore, cut: Int) {
             let began = ContinuousClock.now
             let index = SearchIndex(name: name, records: store, resolved: settings)
-            indexedBytes = atEnd ? buffer.count : framer.boundary
+            indexedBytes = cut
             schedule.built(cut: indexedBytes, taking: ContinuousClock.now - began)
             snapshotRecords = index.recordCount
             guard !isCancelled else { return }
@@ -217,7 +217,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             cacheLast()
         }
 
-        publish(firstStore)
+        publish(firstStore, cut: atEnd ? buffer.count : framer.boundary)
         guard !atEnd else { return }  // the sample was everything
         do {
             while !atEnd && !isCancelled {
@@ -227,7 +227,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 if atEnd { break }
                 if schedule.isDue(cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
                                   growsByTime: !knowsSize) {
-                    publish(try records(upTo: framer))
+                    publish(try records(upTo: framer), cut: framer.boundary)
                 } else if ContinuousClock.now - lastReport > .milliseconds(200) {
                     report(progress())
                     lastReport = ContinuousClock.now
@@ -241,7 +241,10 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 indexedBytes = buffer.count
                 finish()
             } else {
-                publish(try records(upTo: framer))
+                let store = try records(upTo: framer)
+                let whole = buffer.count
+                buffer = []  // the records keep what they need: the bytes would only double the peak
+                publish(store, cut: whole)
             }
         } catch {
             guard !isCancelled else { return }
