@@ -76,6 +76,23 @@ import Testing
         #expect(cached.recordCount == 2)
     }
 
+    @Test func largeRecordsMakeASampleOfTwoMegabytesWithTheSameSettingsAsAWholeBuild() throws {
+        // Past the first 2 MiB a new attribute appears: neither way of opening may see it.
+        let long = String(repeating: "lorem ipsum ", count: 90)
+        let records = (0..<3000).map { i in
+            i < 2500 ? #"{"title":"t \#(i)","kind":"k\#(i % 3)","text":"\#(long)"}"# : #"{"title":"t \#(i)","late":"x","text":"\#(long)"}"#
+        }
+        let path = try temporaryFile("big.ndjson", records.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let sample = RecordFramer.sampleSize(of: Array(try String(contentsOfFile: path, encoding: .utf8).utf8), format: .ndjson)
+        #expect(sample > 1000 && sample < 2500)
+        let (empty, collected) = try load(path)
+        let whole = try SearchIndex(path: path)
+        #expect(empty.settings == whole.settings)
+        #expect(!whole.settings.searchableAttributes.contains("late"))
+        #expect(collected.snapshots.withLock { $0 } == [sample, 3000])
+    }
+
     @Test func jsonArraysAndObjectsAreCutBetweenRecords() throws {
         // Braces, brackets and quotes inside strings must not end a record.
         let records = (0..<25_000).map { #"{"title":"t \#($0) } ] \" {","n":\#($0)}"# }

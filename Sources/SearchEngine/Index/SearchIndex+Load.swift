@@ -19,7 +19,9 @@ extension SearchIndex {
         let concrete = try DataFormat.resolve(format, bytes: bytes, file: sourceName)
         let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete)
         // Plain lines have one attribute; settings written for other data would not apply.
-        self.init(name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings())
+        self.init(
+            name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings(),
+            inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete))
     }
 
     /// `NAME.settings.json` beside `NAME.ext`, when there is one.

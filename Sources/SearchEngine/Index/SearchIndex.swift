@@ -42,8 +42,11 @@ public final class SearchIndex: Sendable {
 
     /// Builds the index from records loaded packed (`DataLoader.loadRecords`); settings left
     /// out are inferred from the records, read one at a time.
-    public convenience init(name: String, records: RecordStore, settings: IndexSettings = IndexSettings()) {
-        let resolved = settings.resolved(recordCount: records.count) { records[$0] }
+    public convenience init(
+        name: String, records: RecordStore, settings: IndexSettings = IndexSettings(),
+        inferenceSample: Int = IndexSettings.inferenceSample
+    ) {
+        let resolved = settings.resolved(recordCount: records.count, sample: inferenceSample) { records[$0] }
         self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
     }
 

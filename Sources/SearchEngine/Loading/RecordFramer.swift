@@ -30,17 +30,43 @@ struct RecordFramer {
         separator = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     }
 
-    /// Reads `bytes[consumed...]`: call it each time more has arrived. With `limit`, stops
-    /// right after that many records (the sample), leaving the rest for the next call.
-    mutating func advance(over bytes: [UInt8], limit: Int = .max) {
-        guard consumed < bytes.count, records < limit else { return }
+    /// Reads `bytes[consumed..<end]`: call it each time more has arrived. With `limit`, stops
+    /// right after that many records, leaving the rest for the next call.
+    mutating func advance(over bytes: [UInt8], limit: Int = .max, end: Int? = nil) {
+        let end = min(end ?? bytes.count, bytes.count)
+        guard consumed < end, records < limit else { return }
         consumed = bytes.withUnsafeBufferPointer { buffer in
+            let buffer = UnsafeBufferPointer(rebasing: buffer[..<end])
             switch format {
-            case .csv, .tsv: frameDelimited(buffer, limit: limit)
-            case .lines: frameLines(buffer, limit: limit)
-            case .json, .jsonArray, .ndjson: frameJSON(buffer, limit: limit)
+            case .csv, .tsv: return frameDelimited(buffer, limit: limit)
+            case .lines: return frameLines(buffer, limit: limit)
+            case .json, .jsonArray, .ndjson: return frameJSON(buffer, limit: limit)
             }
         }
+    }
+
+    /// The sample settings are inferred from: the records wholly inside the first
+    /// `sampleBytes`, at most `IndexSettings.inferenceSample`, at least one. Small records give
+    /// a sample of many; large JSON ones a sample that still parses in a few milliseconds.
+    static let sampleBytes = 2 << 20
+
+    /// Frames no further than the sample.
+    mutating func advanceThroughSample(over bytes: [UInt8]) {
+        advance(over: bytes, limit: IndexSettings.inferenceSample, end: Self.sampleBytes)
+        if records == 0 && consumed >= Self.sampleBytes { advance(over: bytes, limit: 1) }
+    }
+
+    /// The sample is framed (what follows it is not the sample's business).
+    var hasWholeSample: Bool {
+        records >= IndexSettings.inferenceSample || (records > 0 && consumed >= Self.sampleBytes)
+    }
+
+    /// How many records settings are inferred from in `bytes`, data read whole: the sample's,
+    /// or all of them when the data is shorter.
+    static func sampleSize(of bytes: [UInt8], format: DataFormat) -> Int {
+        var framer = RecordFramer(format: format)
+        framer.advanceThroughSample(over: bytes)
+        return framer.hasWholeSample ? framer.records : .max
     }
 
     private mutating func endRow(at offset: Int) {

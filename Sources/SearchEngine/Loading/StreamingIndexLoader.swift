@@ -82,17 +82,17 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         let format = format ?? .lines
         self.format = format
-        // The sample: the first records exactly, so the settings are those a whole build infers.
-        let sample = IndexSettings.inferenceSample
+        // The sample (`RecordFramer.advanceThroughSample`), so the settings are those a whole
+        // build infers.
         var framer = RecordFramer(format: format)
-        framer.advance(over: buffer, limit: sample)
-        while !atEnd && framer.records < sample
+        framer.advanceThroughSample(over: buffer)
+        while !atEnd && !framer.hasWholeSample
             && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
             try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
-            framer.advance(over: buffer, limit: sample)
+            framer.advanceThroughSample(over: buffer)
         }
         // A small file read whole is finished: its first snapshot is its last.
-        if let totalBytes, buffer.count >= totalBytes, framer.records < sample { try readMore(waitingUntil: nil) }
+        if let totalBytes, buffer.count >= totalBytes, !framer.hasWholeSample { try readMore(waitingUntil: nil) }
         self.framer = framer
         let store = try records(upTo: framer)
         if atEnd, store.count == 0, source == .standardInput {
