@@ -191,7 +191,7 @@ extension IndexSettings {
 
     /// Records read to infer settings: enough to see which attributes repeat and which are
     /// numbers, without reading a large file's rows twice.
-    public static let inferenceSample = 20_000
+    public static let inferenceSample = 10_000
 
     /// `id`, `objectID`, `user_id`, `movieId`: identifiers, never searched, faceted or ranged.
     static func isIDLike(_ key: String) -> Bool {
