@@ -5,8 +5,8 @@ import InstantSearchCore
 /// file (a fraction of a second) instead of building it again.
 ///
 /// An entry is named by a hash of what decides the index: the file's absolute path, size and
-/// modification time, the format asked for, the settings file's bytes and the index file
-/// version. A changed file or settings is simply another entry; the old one ages out. Entries
+/// modification time, the format asked for, the settings file's bytes, the index file
+/// version and the program's own build. A changed file or settings is simply another entry; the old one ages out. Entries
 /// are written aside and renamed (`IndexFile.write`), so a reader never sees half of one. The
 /// directory is bounded: past `capacityBytes`, the entries used longest ago go first (an entry's
 /// modification time is set each time it is opened).
@@ -46,6 +46,9 @@ public struct IndexCache: Sendable {
         free(resolved)
         var key = "\(String(decoding: IndexFile.magic, as: UTF8.self))|\(absolute)|\(status.st_size)"
         key += "|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)|\(format?.rawValue ?? "auto")|"
+        // The program itself: another build may infer or lay out differently.
+        var program = stat()
+        if stat("/proc/self/exe", &program) == 0 { key += "|\(program.st_size).\(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)" }
         if let settingsFile {
             key += (try? DataLoader.readFile(settingsFile)).map { String(decoding: $0, as: UTF8.self) } ?? "unreadable"
         }
