@@ -17,12 +17,14 @@ build:
 run: build
 	@$(RELEASE) $(ARGS) $(DEMO)
 
-## Builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
+## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
+## builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
 ## against a throwaway server on loopback (scripts/with-postgres.sh installs and starts it).
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
 ## they would starve the in-process HTTP servers of the remote tests.
 test:
 	@./scripts/ensure-deps.sh --test
+	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'

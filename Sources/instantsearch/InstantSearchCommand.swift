@@ -7,6 +7,12 @@ import TerminalUI
 
 @main
 struct InstantSearchCommand: ParsableCommand {
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch")
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON, CSV and TSV files, or plain lines, as you type, in the terminal.",
@@ -15,7 +21,7 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
               instantsearch --elasticsearch <url> --index <name>
-              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key <key>] [--search-key <key[:index,...]>]
+              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
               instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
             """,
