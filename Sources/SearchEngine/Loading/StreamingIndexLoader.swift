@@ -47,6 +47,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     private var atEnd = false
     private var framer: RecordFramer?
     private var firstStore: RecordStore?
+    /// Set by `prepare()` when the sample was all of the data.
+    private var wholeIndex: SearchIndex?
     private let cancelled = Atomic<Bool>(false)
     private let started = ContinuousClock.now
 
@@ -100,6 +102,13 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         let resolved = (format == .lines ? LineRecords.settings : given).resolved(recordCount: store.count) { store[$0] }
         settings = resolved
+        // Data that fit in the sample is indexed now, in the time a sample takes: the interface
+        // opens on all of it, with nothing left to swap in.
+        if atEnd {
+            let index = SearchIndex(name: name, records: store, resolved: resolved)
+            wholeIndex = index
+            return index
+        }
         firstStore = store
         return SearchIndex(name: name, records: RecordStore(records: []), resolved: resolved)
     }
@@ -173,8 +182,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     }
 
     private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void) {
-        guard var framer, let settings, let firstStore else { return }
-        self.firstStore = nil
+        guard var framer, let settings else { return }
         var schedule = SnapshotSchedule(totalBytes: totalBytes, firstCut: atEnd ? buffer.count : framer.boundary)
         var lastReport = ContinuousClock.now
         var snapshotRecords = 0
@@ -217,8 +225,13 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             cacheLast()
         }
 
-        publish(firstStore, cut: atEnd ? buffer.count : framer.boundary)
-        guard !atEnd else { return }  // the sample was everything
+        if let wholeIndex {  // the sample was everything, and is searched already
+            (snapshotRecords, indexedBytes, last) = (wholeIndex.recordCount, buffer.count, wholeIndex)
+            return finish()
+        }
+        guard let firstStore else { return }
+        self.firstStore = nil
+        publish(firstStore, cut: framer.boundary)
         do {
             while !atEnd && !isCancelled {
                 let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
