@@ -26,6 +26,7 @@ struct DataOptions: ParsableArguments {
 struct CachedOpen {
     let cache: IndexCache?
     let format: DataFormat?
+    var options = LoadOptions.strict
     /// Says on standard error where each index came from.
     var verbose = false
 
@@ -33,7 +34,7 @@ struct CachedOpen {
         guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
         if SearchIndex.isIndexFile(path: path) { return try SearchIndex.open(path: path) }
         let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
-        let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce)
+        let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
         if let entry {
             switch entry.open() {
             case .hit(let index):
@@ -45,7 +46,7 @@ struct CachedOpen {
                 note("\(path): the cached index was damaged (\(why)); rebuilding it")
             }
         }
-        let index = try SearchIndex(path: path, settingsPath: settingsPath, format: format)
+        let index = try SearchIndex(path: path, settingsPath: settingsPath, format: format, options: options)
         if let entry {
             do {
                 try entry.store(index)

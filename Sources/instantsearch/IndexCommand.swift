@@ -27,10 +27,12 @@ struct IndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The data's format: json, ndjson, csv, tsv or lines.", valueName: "format"))
     var format: DataFormat?
 
+    @OptionGroup var lenient: LenientOption
+
     func run() throws {
         do {
             let started = ContinuousClock.now
-            let index = try SearchIndex(path: file, settingsPath: settings, format: format)
+            let index = try SearchIndex(path: file, settingsPath: settings, format: format, options: lenient.loadOptions)
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
             FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))

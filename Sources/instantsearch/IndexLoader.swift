@@ -11,6 +11,7 @@ struct IndexLoader {
     let stdinName: String
     let format: DataFormat?
     let cache: IndexCache?
+    var options = LoadOptions.strict
 
     struct Loaded {
         let backend: EmbeddedBackend
@@ -45,7 +46,7 @@ struct IndexLoader {
             }
             let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
             let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
-            let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce)
+            let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
             var remark: String?
             if let entry {
                 let started = ContinuousClock.now
@@ -66,7 +67,7 @@ struct IndexLoader {
             }
             progress.show("reading \(path)…")
             let name = ((path as NSString).deletingPathExtension as NSString).lastPathComponent
-            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, cacheEntry: entry)
+            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
             loader.remark = remark
             try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settingsInForce)), from: path)
             streaming.append(loader)
@@ -74,7 +75,7 @@ struct IndexLoader {
         if readsStdin {
             progress.show("waiting for standard input…")
             // Never cached: a pipe has no path, size or time to know it again by.
-            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format)
+            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
             try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settings)), from: "<stdin>")
             streaming.append(loader)
         }

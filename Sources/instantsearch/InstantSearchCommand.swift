@@ -95,6 +95,8 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup var lenient: LenientOption
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
@@ -103,12 +105,15 @@ struct SearchCommand: ParsableCommand {
     var engines: EngineOptions
 
     func validate() throws {
-        guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
-        guard debounce ?? 0 >= 0, throttle > 0, cacheTTL > 0 else {
-            throw ValidationError("--debounce cannot be negative; --throttle and --cache-ttl must be positive.")
+        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
+            ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
+            ?? QueryLimits.check(throttle, in: 1...QueryLimits.milliseconds.upperBound, option: "--throttle")
+            ?? QueryLimits.check(cacheTTL, in: 1...86_400, option: "--cache-ttl")
+        {
+            throw ValidationError(problem)
         }
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
-            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
+            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
@@ -149,10 +154,11 @@ struct SearchCommand: ParsableCommand {
                 let embedded: EmbeddedBackend
                 if let config {
                     setup = try SetupFile.load(path: config)
-                    embedded = EmbeddedBackend(indices: try setup!.loadIndices(cache: data.cache))
+                    embedded = EmbeddedBackend(indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions))
                 } else {
                     let loaded = try IndexLoader(
-                        files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache
+                        files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
+                        options: lenient.loadOptions
                     ).load()
                     (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
                 }

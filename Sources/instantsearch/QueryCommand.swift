@@ -48,9 +48,14 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "Say on standard error where the index came from (the index cache, or built).")
     var verbose = false
 
+    @OptionGroup var lenient: LenientOption
+
     func validate() throws {
-        guard page >= 0 else { throw ValidationError("--page cannot be negative.") }
-        guard hitsPerPage >= 0 else { throw ValidationError("--hits-per-page cannot be negative.") }
+        if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
+            ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
+        {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {
@@ -61,9 +66,10 @@ struct QueryCommand: ParsableCommand {
                 let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                 index = try SearchIndex(
                     name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
-                    settings: try IndexSettings.load(ifGiven: settings))
+                    settings: try IndexSettings.load(ifGiven: settings), options: lenient.loadOptions)
             } else {
-                index = try CachedOpen(cache: data.cache, format: data.format, verbose: verbose).open(path: source, settingsPath: settings)
+                index = try CachedOpen(cache: data.cache, format: data.format, options: lenient.loadOptions, verbose: verbose)
+                    .open(path: source, settingsPath: settings)
             }
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]

@@ -93,8 +93,10 @@ struct SetupFile {
     }
 
     /// Builds the indices and checks that every section names one of them.
-    func loadIndices(cache: IndexCache?) throws -> [SearchIndex] {
-        let built = try indices.map { try CachedOpen(cache: cache, format: $0.format).open(path: $0.data, settingsPath: $0.settings) }
+    func loadIndices(cache: IndexCache?, options: LoadOptions = .strict) throws -> [SearchIndex] {
+        let built = try indices.map {
+            try CachedOpen(cache: cache, format: $0.format, options: options).open(path: $0.data, settingsPath: $0.settings)
+        }
         let names = Set(built.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
             throw DataError(file: "--config", message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")

@@ -5,19 +5,24 @@ extension SearchIndex {
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
     /// The format is `format`, else the extension's, else sniffed from the content.
-    public convenience init(path: String, settingsPath: String? = nil, format: DataFormat? = nil) throws {
+    public convenience init(
+        path: String, settingsPath: String? = nil, format: DataFormat? = nil, options: LoadOptions = .strict
+    ) throws {
         let bytes = try DataLoader.readFile(path)
         let base = (path as NSString).deletingPathExtension
         let settings = try IndexSettings.load(ifGiven: settingsPath ?? Self.settingsBeside(path))
         try self.init(
             name: (base as NSString).lastPathComponent, bytes: bytes, sourceName: path,
-            format: format ?? DataFormat.fromExtension(of: path), settings: settings)
+            format: format ?? DataFormat.fromExtension(of: path), settings: settings, options: options)
     }
 
     /// Indexes data read whole (standard input for `query -`); `sourceName` is what errors call it.
-    public convenience init(name: String, bytes: [UInt8], sourceName: String, format: DataFormat?, settings: IndexSettings?) throws {
+    public convenience init(
+        name: String, bytes: [UInt8], sourceName: String, format: DataFormat?, settings: IndexSettings?,
+        options: LoadOptions = .strict
+    ) throws {
         let concrete = try DataFormat.resolve(format, bytes: bytes, file: sourceName)
-        let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete)
+        let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete, options: options)
         // Plain lines have one attribute; settings written for other data would not apply.
         self.init(
             name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings(),

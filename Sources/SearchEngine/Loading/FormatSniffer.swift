@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// Tells a format from the first bytes of data nobody named (standard input, a file without a
 /// known extension), the way a person would glance at it:
 ///
@@ -52,10 +54,12 @@ public enum FormatSniffer {
             var offset = start
             var line = 1
             var row: [CSVParser.Cell] = []
+            let lines = LineIndex()
             var header = 0
             var agreeing = 0
             while offset < sample.count, agreeing < sampleRows {
-                guard (try? CSVParser.readRow(sample, offset: &offset, line: &line, into: &row, file: "", separator: separator)) != nil
+                guard (try? CSVParser.readRow(
+                    sample, offset: &offset, line: &line, into: &row, file: "", lines: lines, separator: separator)) != nil
                 else { return false }
                 if row.count == 1 && row[0].length == 0 { continue }  // a blank line
                 if header == 0 {

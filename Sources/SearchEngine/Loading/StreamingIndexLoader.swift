@@ -52,10 +52,18 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     private let cancelled = Atomic<Bool>(false)
     private let started = ContinuousClock.now
 
-    public init(source: Source, name: String, format: DataFormat? = nil, cacheEntry: IndexCache.Entry? = nil) {
+    /// `--lenient`; its report is made once, by the last build (the snapshots before it would
+    /// each count the same skipped records again).
+    private let options: LoadOptions
+
+    public init(
+        source: Source, name: String, format: DataFormat? = nil, options: LoadOptions = .strict,
+        cacheEntry: IndexCache.Entry? = nil
+    ) {
         self.source = source
         self.name = name
         self.format = format
+        self.options = options
         self.cacheEntry = cacheEntry
         if case .file(let path) = source { sourceName = path } else { sourceName = "<stdin>" }
     }
@@ -159,7 +167,16 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     private func records(upTo framer: RecordFramer) throws -> RecordStore {
         let bytes = atEnd ? buffer : framer.prefix(of: buffer)
         if bytes.isEmpty { return RecordStore(records: []) }
-        return try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: format)
+        // Only the last parse reports what --lenient skipped, and while the interface runs, not
+        // on standard error (it would be drawn over) but on the stats line.
+        let skipped = SkippedRecords()
+        let last = LoadOptions(lenient: options.lenient) { skipped.report = $0 }
+        let store = try DataLoader.loadRecords(
+            bytes: bytes, name: sourceName, format: format, options: atEnd ? last : LoadOptions(lenient: options.lenient))
+        if let report = skipped.report {
+            if settings == nil { options.report?(report) } else { remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ") }
+        }
+        return store
     }
 
     // MARK: The rest, in the background
@@ -264,6 +281,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             report(progress(finished: true, failure: String(describing: error)))
         }
     }
+}
+
+/// What a lenient parse skipped, kept for the note (the parse runs on the loader's thread).
+private final class SkippedRecords: @unchecked Sendable {
+    var report: LoadReport?
 }
 
 /// When the next snapshot is built. With a known size the cuts are the whole divided by

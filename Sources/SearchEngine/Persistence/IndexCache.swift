@@ -37,7 +37,7 @@ public struct IndexCache: Sendable {
     }
 
     /// The entry for a data file as it is now; nil when it is not a regular file (a pipe).
-    public func entry(forDataFile path: String, format: DataFormat?, settingsFile: String?) -> Entry? {
+    public func entry(forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false) -> Entry? {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
             let resolved = realpath(path, nil)
@@ -45,7 +45,7 @@ public struct IndexCache: Sendable {
         let absolute = String(cString: resolved)
         free(resolved)
         var key = "\(String(decoding: IndexFile.magic, as: UTF8.self))|\(absolute)|\(status.st_size)"
-        key += "|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)|\(format?.rawValue ?? "auto")|"
+        key += "|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)|\(format?.rawValue ?? "auto")|\(lenient ? "lenient" : "strict")|"
         // The program itself: another build may infer or lay out differently.
         var program = stat()
         if stat("/proc/self/exe", &program) == 0 { key += "|\(program.st_size).\(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)" }
