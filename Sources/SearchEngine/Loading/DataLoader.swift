@@ -20,7 +20,7 @@ public enum DataLoader {
         case .tsv: return try CSVParser.parse(bytes, file: name, options: options, separator: UInt8(ascii: "\t"))
         case .jsonArray, .json: return try JSONRecords.array(bytes, file: name, options: options)
         case .ndjson: return try JSONRecords.objects(bytes, file: name, options: options)
-        case .lines: return try LineRecords.table(bytes, file: name).records
+        case .lines: return try LineRecords.table(bytes, file: name, options: options).records
         }
     }
 
@@ -41,7 +41,7 @@ public enum DataLoader {
         // movies.json, in `serialized()`) than its memory is worth at that size.
         case .jsonArray, .json: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))
         case .ndjson: return RecordStore(records: try JSONRecords.objects(bytes, file: name, options: options))
-        case .lines: return try LineRecords.table(bytes, file: name).store
+        case .lines: return try LineRecords.table(bytes, file: name, options: options).store
         }
     }
 

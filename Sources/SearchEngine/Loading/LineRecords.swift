@@ -16,9 +16,14 @@ enum LineRecords {
         var records: [JSONValue] { (0..<store.count).map { store[$0] } }
     }
 
-    static func table(_ bytes: [UInt8], file: String) throws -> Table {
+    /// Binary data and invalid UTF-8 are refused as the CSV reader refuses them (`TextCheck`),
+    /// unless `--lenient`, which then shows what it can.
+    static func table(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "text larger than 2 GB is not supported")
+        }
+        if !options.lenient {
+            try bytes.withUnsafeBufferPointer { try TextCheck.requireText($0, file: file, lines: LineIndex()) }
         }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)
