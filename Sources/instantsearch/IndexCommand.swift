@@ -15,7 +15,7 @@ struct IndexCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A data file: .json (array), .ndjson / .jsonl, .csv (with a header).")
+    @Argument(help: "A data file: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed.")
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the index.", valueName: "index-file"))
@@ -24,12 +24,15 @@ struct IndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Settings file for the index.", valueName: "file"))
     var settings: String?
 
+    @Option(help: ArgumentHelp("The data's format: json, ndjson, csv, tsv or lines.", valueName: "format"))
+    var format: DataFormat?
+
     @OptionGroup var lenient: LenientOption
 
     func run() throws {
         do {
             let started = ContinuousClock.now
-            let index = try SearchIndex(path: file, settingsPath: settings, options: lenient.loadOptions)
+            let index = try SearchIndex(path: file, settingsPath: settings, format: format, options: lenient.loadOptions)
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
             FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))

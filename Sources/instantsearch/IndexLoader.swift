@@ -2,48 +2,105 @@ import Foundation
 import InstantSearchCore
 import SearchEngine
 
-/// Turns the command line's files (and standard input) into built indices.
+/// Turns the command line's files (and standard input) into the backend the interface opens
+/// on, at once: an index file as written, a data file's index from the cache when it is
+/// there, and anything else as an empty index that fills in the background (its loader).
 struct IndexLoader {
     let files: [String]
     let settings: String?
     let stdinName: String
+    let format: DataFormat?
+    let cache: IndexCache?
     var options = LoadOptions.strict
 
-    func load() throws -> [SearchIndex] {
+    struct Loaded {
+        let backend: EmbeddedBackend
+        /// Started by the interface once it is up.
+        let loaders: [any BackgroundLoading]
+        /// Indices of plain lines: a pick prints the line itself.
+        let lineIndices: Set<String>
+    }
+
+    func load() throws -> Loaded {
+        let progress = ProgressLine()
+        defer { progress.clear() }  // before any message, so none is glued to it
         let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
         var indices: [SearchIndex] = []
+        var streaming: [StreamingIndexLoader] = []
+        var finished: [FinishedLoading] = []
+        var lineIndices = Set<String>()
         var names = Set<String>()
-        let paths = files.filter { $0 != "-" }
-        for path in paths {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw DataError(file: path, message: "no such file")
-            }
-            let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
-            progress.show("indexing \(path)…")
-            // An index file (from `instantsearch index`) opens as it is; a data file is indexed now.
-            let index = try SearchIndex.open(path: path, settingsPath: settingsPath, options: options)
+        func add(_ index: SearchIndex, from source: String) throws {
             guard names.insert(index.name).inserted else {
-                throw DataError(file: path, message: "another file already gives an index named \"\(index.name)\"")
+                throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
             }
             indices.append(index)
         }
-        if readsStdin {
-            progress.show("reading standard input…")
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            let records = try DataLoader.load(bytes: bytes, name: "<stdin>", options: options)
-            guard !records.isEmpty else { throw DataError(file: "<stdin>", message: "no records arrived on standard input") }
-            let indexSettings = try settings.map(IndexSettings.load(path:)) ?? IndexSettings()
-            indices.append(SearchIndex(name: stdinName, records: records, settings: indexSettings))
-        }
-        progress.clear()
-        return indices
-    }
 
-    private let progress = ProgressLine()
+        let paths = files.filter { $0 != "-" }
+        for path in paths {
+            guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
+            if SearchIndex.isIndexFile(path: path) {
+                try add(try SearchIndex.open(path: path), from: path)
+                continue
+            }
+            let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
+            let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
+            let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
+            var remark: String?
+            if let entry {
+                let started = ContinuousClock.now
+                switch entry.open() {
+                case .hit(let index):
+                    try add(index, from: path)
+                    let elapsed = ContinuousClock.now - started
+                    let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+                    finished.append(FinishedLoading(indexName: index.name, records: index.recordCount, note: "index from the cache in \(milliseconds) ms"))
+                    continue
+                case .miss:
+                    break
+                case .damaged(let why):
+                    // One line, left on the terminal after the session too; the stats line repeats it.
+                    note("\(path): the cached index was damaged (\(why)); rebuilding it")
+                    remark = "the cached index was damaged: rebuilt"
+                }
+            }
+            progress.show("reading \(path)…")
+            let name = ((path as NSString).deletingPathExtension as NSString).lastPathComponent
+            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
+            loader.remark = remark
+            try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settingsInForce)), from: path)
+            streaming.append(loader)
+        }
+        if readsStdin {
+            progress.show("waiting for standard input…")
+            // Never cached: a pipe has no path, size or time to know it again by.
+            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
+            try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settings)), from: "<stdin>")
+            streaming.append(loader)
+        }
+        for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
+        let backend = EmbeddedBackend(indices: indices)
+        for loader in streaming { loader.backend = backend }
+        return Loaded(backend: backend, loaders: streaming + finished, lineIndices: lineIndices)
+    }
 }
 
-/// One line on standard error while large files load, erased before the interface opens;
-/// nothing at all when standard error is not a terminal.
+/// An index that was ready before the interface opened (from the cache): its one report
+/// puts the note on the stats line.
+final class FinishedLoading: BackgroundLoading {
+    let progress: LoadingProgress
+
+    init(indexName: String, records: Int, note: String) {
+        progress = LoadingProgress(indexName: indexName, records: records, isFinished: true, note: note)
+    }
+
+    func start(report: @escaping @Sendable (LoadingProgress) -> Void) { report(progress) }
+    func cancel() {}
+}
+
+/// One line on standard error while the sample loads, erased before the interface opens or a
+/// message is printed; nothing at all when standard error is not a terminal.
 struct ProgressLine {
     private let enabled = isatty(STDERR_FILENO) != 0
 

@@ -15,7 +15,7 @@ struct InstantSearchCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
-        abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
+        abstract: "Search JSON, NDJSON, CSV and TSV files, or plain lines, as you type, in the terminal.",
         usage: """
             instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
@@ -42,15 +42,25 @@ struct SearchCommand: ParsableCommand {
             (searchable attributes, facets, numeric attributes, custom ranking) are read from \
             FILE's sibling NAME.settings.json when present, and inferred from the data otherwise.
 
-            With data piped in (or FILE '-'), records are read from standard input as NDJSON or \
-            a JSON array, and the interface opens on the terminal itself, so standard output \
-            stays free: Enter on a hit prints that record there as one JSON line (exit 0); \
-            Esc or Ctrl-C leaves without printing (exit 130). F1 inside lists every key.
+            The interface opens at once and the index fills in the background; the stats line \
+            shows how far it is. A data file's built index is kept in the index cache \
+            ($XDG_CACHE_HOME/instantsearch, else ~/.cache/instantsearch), so the next open of \
+            the unchanged file reads it instead of building it again (--no-index-cache: not).
+
+            With data piped in (or FILE '-'), the format is sniffed: a JSON array, NDJSON, CSV or \
+            TSV whose header and first rows agree, else plain lines (one record a line, like \
+            fzf); --format says it. The interface opens on the terminal itself, so standard \
+            output stays free: Enter on a hit prints that record there as one JSON line — or the \
+            line itself, for lines — (exit 0); Esc or Ctrl-C leaves without printing (exit 130). \
+            F1 inside lists every key.
             """
     )
 
-    @Argument(help: "Data files: .json (array), .ndjson / .jsonl, .csv (with a header). '-' reads standard input.")
+    @Argument(help: "Data files: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed; index files. '-' reads standard input.")
     var files: [String] = []
+
+    @OptionGroup(title: "Data")
+    var data: DataOptions
 
     @Option(help: ArgumentHelp("Settings file for the index read from standard input (or for a single FILE).", valueName: "file"))
     var settings: String?
@@ -135,18 +145,23 @@ struct SearchCommand: ParsableCommand {
         var backend: any Searchable
         let descriptions: [IndexDescription]
         var setup: SetupFile?
+        var loaders: [any BackgroundLoading] = []
+        var lineIndices = Set<String>()
         do {
             if remote.remote != nil {
                 (backend, descriptions) = try remote.connect(indices: files)
             } else {
-                let indices: [SearchIndex]
+                let embedded: EmbeddedBackend
                 if let config {
                     setup = try SetupFile.load(path: config)
-                    indices = try setup!.loadIndices()
+                    embedded = EmbeddedBackend(indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions))
                 } else {
-                    indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName, options: lenient.loadOptions).load()
+                    let loaded = try IndexLoader(
+                        files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
+                        options: lenient.loadOptions
+                    ).load()
+                    (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
                 }
-                let embedded = EmbeddedBackend(indices: indices)
                 (backend, descriptions) = (embedded, embedded.descriptions)
             }
         } catch {
@@ -156,13 +171,22 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
-        let status = try TerminalSearch(
+        var session = TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
             terminal: TerminalOptions(colors: noColor ? false : nil)
-        ).runPrintingSelection()
+        )
+        session.loaders = loaders
+        let status = try session.runPrintingSelection { hit in
+            // A line picked from plain text comes back as that line, as fzf gives it.
+            if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
+                case .string(let line)? = fields["line"] {
+                return line
+            }
+            return hit.record.serialized()
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

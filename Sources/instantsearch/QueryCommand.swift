@@ -10,16 +10,18 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Search once and print the results as one JSON object shaped like Algolia's response.",
         discussion: """
-            FILE_OR_INDEX is a data file (.json, .ndjson, .csv; its NAME.settings.json is used when \
-            present) or an index written by 'instantsearch index'. Exit status: 0 with hits, \
-            1 with none, 2 on an error (the message on standard error).
+            FILE_OR_INDEX is a data file (.json, .ndjson, .csv, .tsv, else sniffed; its \
+            NAME.settings.json is used when present), '-' for standard input, or an index written \
+            by 'instantsearch index'. A data file's index is kept in the index cache and read from \
+            it next time (--verbose says which). Exit status: 0 with hits, 1 with none, 2 on an \
+            error (the message on standard error).
 
             --filters takes Algolia's syntax: genres:Comedy AND year:1990 TO 2000 AND NOT sex:M, \
             with OR, parentheses, quoted values and numeric comparisons (year >= 2000).
             """
     )
 
-    @Argument(help: "A data file or an index file.")
+    @Argument(help: "A data file, an index file, or '-' for standard input.")
     var source: String
 
     @Argument(help: "The query text (the last word is matched as a prefix).")
@@ -40,6 +42,12 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("settings"), help: ArgumentHelp("Settings file for a data file.", valueName: "file"))
     var settings: String?
 
+    @OptionGroup(title: "Data")
+    var data: DataOptions
+
+    @Flag(help: "Say on standard error where the index came from (the index cache, or built).")
+    var verbose = false
+
     @OptionGroup var lenient: LenientOption
 
     @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
@@ -59,7 +67,17 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let index = try SearchIndex.open(path: source, settingsPath: settings, options: lenient.loadOptions)
+            let index: SearchIndex
+            if source == "-" {
+                // Standard input is read whole and never cached.
+                let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                index = try SearchIndex(
+                    name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
+                    settings: try IndexSettings.load(ifGiven: settings), options: lenient.loadOptions)
+            } else {
+                index = try CachedOpen(cache: data.cache, format: data.format, options: lenient.loadOptions, verbose: verbose)
+                    .open(path: source, settingsPath: settings)
+            }
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
             query.filters = filters

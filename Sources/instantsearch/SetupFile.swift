@@ -20,6 +20,7 @@ struct SetupFile {
     struct IndexEntry {
         var data: String
         var settings: String?
+        var format: DataFormat?
     }
 
     var indices: [IndexEntry] = []
@@ -44,8 +45,15 @@ struct SetupFile {
             guard let object = entry.objectValue, let data = object["data"]?.stringValue else {
                 throw fail("indices[\(position)] needs \"data\": a data or index file")
             }
-            try checkKeys(object.keys, allowed: ["data", "settings"], where: "indices[\(position)]", fail: fail)
-            setup.indices.append(IndexEntry(data: resolve(data), settings: object["settings"]?.stringValue.map(resolve)))
+            try checkKeys(object.keys, allowed: ["data", "settings", "format"], where: "indices[\(position)]", fail: fail)
+            var format: DataFormat?
+            if let name = object["format"] {
+                guard let known = name.stringValue.flatMap(DataFormat.init(optionName:)) else {
+                    throw fail("indices[\(position)].format must be one of " + DataFormat.optionNames.joined(separator: ", "))
+                }
+                format = known
+            }
+            setup.indices.append(IndexEntry(data: resolve(data), settings: object["settings"]?.stringValue.map(resolve), format: format))
         }
         guard !setup.indices.isEmpty else { throw fail("\"indices\" must list at least one data file") }
         for (position, entry) in (fields["sections"]?.arrayValue ?? []).enumerated() {
@@ -85,8 +93,10 @@ struct SetupFile {
     }
 
     /// Builds the indices and checks that every section names one of them.
-    func loadIndices() throws -> [SearchIndex] {
-        let built = try indices.map { try SearchIndex.open(path: $0.data, settingsPath: $0.settings) }
+    func loadIndices(cache: IndexCache?, options: LoadOptions = .strict) throws -> [SearchIndex] {
+        let built = try indices.map {
+            try CachedOpen(cache: cache, format: $0.format, options: options).open(path: $0.data, settingsPath: $0.settings)
+        }
         let names = Set(built.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
             throw DataError(file: "--config", message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")

@@ -18,13 +18,12 @@ import Testing
         }
     }
 
-    @Test func detectsFormatFromFirstByte() {
-        #expect(DataFormat.detect(Array("  \n[{}]".utf8)) == .jsonArray)
-        #expect(DataFormat.detect(Array("\n{\"a\":1}".utf8)) == .ndjson)
-        #expect(DataFormat.detect(Array("name,age\n".utf8)) == .csv)
+    @Test func formatFromTheExtension() {
         #expect(DataFormat.fromExtension(of: "x/people.CSV") == .csv)
         #expect(DataFormat.fromExtension(of: "a.jsonl") == .ndjson)
-        #expect(DataFormat.fromExtension(of: "a.json") == nil)
+        #expect(DataFormat.fromExtension(of: "a.json") == .json)
+        #expect(DataFormat.fromExtension(of: "a.tsv") == .tsv)
+        #expect(DataFormat.fromExtension(of: "notes.txt") == nil)  // sniffed
     }
 
     @Test func jsonArrayOfObjects() throws {

@@ -36,3 +36,21 @@ import Testing
         #expect(StatsLine.describe(query) == "brand: LG, Sony · price: 100 to 500")
     }
 }
+
+@Suite struct LoadingProgressTextTests {
+    func text(_ progress: LoadingProgress) -> String { StatsLine.describe(progress).map(\.0).joined() }
+
+    @Test func progressShowsPercentRecordsAndRate() {
+        let file = LoadingProgress(indexName: "babynames", records: 412_000, bytesRead: 7_000_000, totalBytes: 28_000_000, recordsPerSecond: 850_300.4)
+        #expect(text(file) == "  · loading 25% · 412,000 records · 850,300/s")
+        // A pipe has no size to take a percentage of.
+        #expect(text(LoadingProgress(indexName: "stdin", records: 12, bytesRead: 90)) == "  · loading · 12 records")
+    }
+
+    @Test func aFinishedLoadShowsItsNoteOrItsFailure() {
+        #expect(text(LoadingProgress(indexName: "a", isFinished: true)) == "")
+        #expect(text(LoadingProgress(indexName: "a", isFinished: true, note: "index from the cache in 80 ms")) == "  · index from the cache in 80 ms")
+        #expect(text(LoadingProgress(indexName: "a", isFinished: true, failure: "<stdin>:58: expected 2 fields, found 1"))
+            == "  ⚠ loading stopped: <stdin>:58: expected 2 fields, found 1")
+    }
+}

@@ -52,11 +52,13 @@ public struct IndexState: Sendable {
     public var hasNextPage: Bool
     /// The strategy's mode, for the stats line ("realtime", "manual: Enter searches").
     public var mode: String
+    /// How far a background load of this index is; nil once nothing loads.
+    public var loading: LoadingProgress?
 
     public init(
         name: String, query: Query = Query(), results: SearchResults? = nil, error: SearchFailure? = nil,
         isSearching: Bool = false, pendingRequests: Int = 0, cacheHits: Int = 0, hasUnsentChanges: Bool = false,
-        hasNextPage: Bool = false, mode: String = "realtime"
+        hasNextPage: Bool = false, mode: String = "realtime", loading: LoadingProgress? = nil
     ) {
         self.name = name
         self.query = query
@@ -68,6 +70,7 @@ public struct IndexState: Sendable {
         self.hasUnsentChanges = hasUnsentChanges
         self.hasNextPage = hasNextPage
         self.mode = mode
+        self.loading = loading
     }
 }
 

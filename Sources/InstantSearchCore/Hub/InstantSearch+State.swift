@@ -3,17 +3,18 @@ extension InstantSearch {
     public var state: HubState {
         HubState(
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
-            requestsSent: requestsSent, index: searchers.map(Self.state(of:)), sections: federated.map(Self.state(of:)),
+            requestsSent: requestsSent,
+            index: searchers.map { Self.state(of: $0, loading: loading.progress[$0.indexName]) }, sections: federated.map(Self.state(of:)),
             showsSections: showsFederated)
     }
 
-    static func state(of searcher: HitsSearcher) -> IndexState {
+    static func state(of searcher: HitsSearcher, loading: LoadingProgress?) -> IndexState {
         IndexState(
             name: searcher.indexName, query: searcher.query,
             results: searcher.lastError == nil ? searcher.results : nil, error: searcher.lastError,
             isSearching: searcher.isSearching, pendingRequests: searcher.pendingRequests, cacheHits: searcher.cacheHits,
             hasUnsentChanges: searcher.hasUnsentChanges, hasNextPage: searcher.hasNextPage,
-            mode: searcher.strategy.modeDescription)
+            mode: searcher.strategy.modeDescription, loading: loading)
     }
 
     static func state(of federated: FederatedSearch) -> SectionsState {

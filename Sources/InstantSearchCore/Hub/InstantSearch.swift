@@ -17,6 +17,9 @@ public final class InstantSearch {
     public let federated: FederatedSearch?
     /// True while the federated view is the one on screen (the query goes to it).
     public private(set) var showsFederated = false
+    /// Indices still loading in the background, and how far they are.
+    public private(set) lazy var loading = LoadingStatus(router: router) { [unowned self] in self.refresh(indexName: $0) }
+    private let cache: SearchCache?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
@@ -27,6 +30,7 @@ public final class InstantSearch {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
         self.indices = indices
         self.router = router
+        self.cache = cache
         searchers = indices.map { index in
             HitsSearcher(
                 indexName: index.name, query: index.initialQuery(hitsPerPage: hitsPerPage),
@@ -125,6 +129,19 @@ public final class InstantSearch {
         if showsFederated, let federated { federated.multiSearcher.search(.final) } else { searcher.search(.final) }
     }
 
+    /// Asks again what is on screen for an index whose data grew: a bigger snapshot arrived.
+    /// Its cached answers are forgotten, and the sequencer keeps any older answer still on its
+    /// way from replacing the new one.
+    public func refresh(indexName: String) {
+        cache?.removeAll(indexName: indexName)
+        for searcher in searchers where searcher.indexName == indexName && (searcher === self.searcher || searcher.results != nil) {
+            searcher.search(.final)
+        }
+        if let federated, showsFederated || federated.hitsSearchers.values.contains(where: { $0.results != nil }) {
+            federated.multiSearcher.search(.final)
+        }
+    }
+
     /// Backend requests sent by every searcher.
     public var requestsSent: Int {
         searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0)
@@ -153,7 +170,7 @@ public final class InstantSearch {
     }
 
     private func introduce(_ searcher: HitsSearcher, to widget: any InstantSearchWidget) {
-        (widget as? any SearchableWidget)?.connect(to: Self.state(of: searcher)) { [unowned self] in self.dispatch($0) }
+        (widget as? any SearchableWidget)?.connect(to: Self.state(of: searcher, loading: loading.progress[searcher.indexName])) { [unowned self] in self.dispatch($0) }
         (widget as? any RefinableWidget)?.show(searcher.query, of: searcher.indexName)
         if let resulting = widget as? any ResultingWidget {
             if let results = searcher.results { resulting.show(results, of: searcher.indexName) }

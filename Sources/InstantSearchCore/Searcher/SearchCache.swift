@@ -35,6 +35,12 @@ public final class SearchCache {
 
     public var count: Int { entries.count }
 
+    /// Forgets every answer of one index: its data changed (a bigger snapshot while loading).
+    public func removeAll(indexName: String) {
+        for query in order where query.indexName == indexName { entries[query] = nil }
+        order.removeAll { $0.indexName == indexName }
+    }
+
     private func remove(_ query: IndexedQuery) {
         entries[query] = nil
         order.removeAll { $0 == query }

@@ -10,6 +10,8 @@ public struct Delivery: Sendable {
         case failure(SearchFailure)
         /// The request was cancelled because a newer one answered first.
         case cancelled
+        /// An index loading in the background moved on (see `LoadingStatus`).
+        case loading(LoadingProgress)
     }
 
     public let recipient: Int

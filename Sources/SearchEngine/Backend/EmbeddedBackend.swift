@@ -1,16 +1,33 @@
 import InstantSearchCore
+import Synchronization
 
 /// The in-process search backend: answers queries from indices built in memory.
-/// The indices never change after building, so sharing them across tasks is safe.
+/// An index never changes after building, so sharing one across tasks is safe; an index still
+/// loading is replaced whole by a bigger snapshot (`replace`), which searches already running
+/// finish on the one they started with.
 public final class EmbeddedBackend: Searchable {
-    public let indices: [SearchIndex]
-    private let indexByName: [String: SearchIndex]
+    private struct State {
+        var indices: [SearchIndex]
+        var indexByName: [String: SearchIndex]
+    }
+    private let state: Mutex<State>
+
+    public var indices: [SearchIndex] { state.withLock { $0.indices } }
+    private var indexByName: [String: SearchIndex] { state.withLock { $0.indexByName } }
 
     public init(indices: [SearchIndex]) {
-        self.indices = indices
         var byName: [String: SearchIndex] = [:]
         for index in indices where byName[index.name] == nil { byName[index.name] = index }
-        self.indexByName = byName
+        state = Mutex(State(indices: indices, indexByName: byName))
+    }
+
+    /// Puts a new snapshot of an index in place of the one with its name.
+    public func replace(_ index: SearchIndex) {
+        state.withLock { state in
+            guard let position = state.indices.firstIndex(where: { $0.name == index.name }) else { return }
+            state.indices[position] = index
+            state.indexByName[index.name] = index
+        }
     }
 
     /// One index per file: an index file opens as written, a data file is indexed (settings beside it are picked up).
@@ -24,6 +41,7 @@ public final class EmbeddedBackend: Searchable {
 
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+        let indexByName = self.indexByName
         let resolved = try queries.map { query -> (SearchIndex, Query) in
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
             return (index, query.query)

@@ -74,7 +74,8 @@ struct IndexParts {
         }
         numericByRecord = [:]
         let dictionary = IndexParts.buildDictionary(store: store, order: recordAtRank, attributes: resolved.searchableAttributes)
-        self.records = store.withObjectIDs(ids.packed)
+        // Ids the store came with (a text file's line numbers) stay when no attribute gives any.
+        self.records = store.withObjectIDs(ids.packed ?? store.ids)
         self.dictionary = dictionary
         self.prefixLists = PrefixLists(dictionary: dictionary, documentCount: count)
         self.facetColumns = facetColumns

@@ -46,8 +46,17 @@ public final class SearchIndex: Sendable {
 
     /// Builds the index from records loaded packed (`DataLoader.loadRecords`); settings left
     /// out are inferred from the records, read one at a time.
-    public convenience init(name: String, records: RecordStore, settings: IndexSettings = IndexSettings()) {
-        let resolved = settings.resolved(recordCount: records.count) { records[$0] }
+    public convenience init(
+        name: String, records: RecordStore, settings: IndexSettings = IndexSettings(),
+        inferenceSample: Int = IndexSettings.inferenceSample
+    ) {
+        let resolved = settings.resolved(recordCount: records.count, sample: inferenceSample) { records[$0] }
+        self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
+    }
+
+    /// Builds the index with its settings already decided: a snapshot of an index still
+    /// loading, which keeps the settings inferred from its first records.
+    public convenience init(name: String, records: RecordStore, resolved: ResolvedIndexSettings) {
         self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
     }
 
@@ -91,23 +100,6 @@ public final class SearchIndex: Sendable {
 
     /// Every record's id, in record order (built on demand: an opened index keeps them packed).
     public var objectIDs: [String] { (0..<recordCount).map { records.objectID(of: $0) } }
-
-    /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
-    /// beside the data is used when it exists. The index is named after the file, without extension.
-    public convenience init(path: String, settingsPath: String? = nil, options: LoadOptions = .strict) throws {
-        let records = try DataLoader.loadRecords(path: path, options: options)
-        let base = (path as NSString).deletingPathExtension
-        let besideData = base + ".settings.json"
-        let settings: IndexSettings
-        if let settingsPath {
-            settings = try IndexSettings.load(path: settingsPath)
-        } else if FileManager.default.fileExists(atPath: besideData) {
-            settings = try IndexSettings.load(path: besideData)
-        } else {
-            settings = IndexSettings()
-        }
-        self.init(name: (base as NSString).lastPathComponent, records: records, settings: settings)
-    }
 
     /// The texts a searchable attribute holds: one per string, one per array element.
     static func searchableTexts(_ value: JSONValue?) -> [String] {

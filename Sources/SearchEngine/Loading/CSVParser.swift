@@ -16,8 +16,10 @@ struct CSVParser {
         var hasEscapedQuotes: Bool
     }
 
-    static func parse(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> [JSONValue] {
-        let rows = try scan(bytes, file: file, options: options)
+    static func parse(
+        _ bytes: [UInt8], file: String, options: LoadOptions = .strict, separator: UInt8 = UInt8(ascii: ",")
+    ) throws -> [JSONValue] {
+        let rows = try scan(bytes, file: file, options: options, separator: separator)
         var records: [JSONValue] = []
         records.reserveCapacity(rows.count)
         for index in 0..<rows.count {
@@ -27,7 +29,10 @@ struct CSVParser {
         return records
     }
 
-    static func scan(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> CSVTable {
+    /// `separator` is a comma, or a tab for TSV (which is read with the same quoting rules).
+    static func scan(
+        _ bytes: [UInt8], file: String, options: LoadOptions = .strict, separator: UInt8 = UInt8(ascii: ",")
+    ) throws -> CSVTable {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "CSV files larger than 2 GB are not supported")
         }
@@ -86,7 +91,7 @@ struct CSVParser {
 
             while offset < bytes.count {
                 let rowStart = offset
-                try readRow(bytes, offset: &offset, line: &line, into: &row, file: file, lines: lines)
+                try readRow(bytes, offset: &offset, line: &line, into: &row, file: file, lines: lines, separator: separator)
                 // Blank lines carry no record.
                 if row.count == 1 && row[0].length == 0 && !row[0].hasEscapedQuotes { continue }
                 if header.isEmpty {
@@ -141,7 +146,7 @@ struct CSVParser {
     /// holds line breaks, and leaves `offset` at the next record.
     static func readRow(
         _ bytes: UnsafeBufferPointer<UInt8>, offset: inout Int, line: inout Int, into row: inout [Cell], file: String,
-        lines: LineIndex
+        lines: LineIndex, separator: UInt8 = UInt8(ascii: ",")
     ) throws {
         func error(_ message: String, at position: Int) -> DataError {
             let (line, column) = lines.lineAndColumn(of: position, in: bytes)
@@ -173,17 +178,17 @@ struct CSVParser {
                 guard closed else { throw error("unterminated quoted field (opened here)", at: cellStart) }
                 cell.length = Int32(offset) - cell.start
                 offset += 1  // closing quote
-                if offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) {
-                    throw error("expected ',' or end of line after a closing quote", at: offset)
+                if offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset, separator) {
+                    throw error("expected '\(separator == 9 ? "\\t" : ",")' or end of line after a closing quote", at: offset)
                 }
             } else {
-                while offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset) { offset += 1 }
+                while offset < bytes.count, !isFieldEnd(bytes[offset], bytes, offset, separator) { offset += 1 }
                 cell.length = Int32(offset) - cell.start
             }
             row.append(cell)
             if offset >= bytes.count {
                 endOfRecord = true
-            } else if bytes[offset] == UInt8(ascii: ",") {
+            } else if bytes[offset] == separator {
                 offset += 1
             } else {
                 offset += bytes[offset] == UInt8(ascii: "\r") ? 2 : 1
@@ -194,8 +199,8 @@ struct CSVParser {
     }
 
     @inline(__always)
-    private static func isFieldEnd(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
-        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") { return true }
+    private static func isFieldEnd(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ separator: UInt8) -> Bool {
+        if byte == separator || byte == UInt8(ascii: "\n") { return true }
         return byte == UInt8(ascii: "\r") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\n")
     }
 

@@ -1,74 +1,47 @@
 import Foundation
 import InstantSearchCore
 
-/// The record formats the engine reads.
-public enum DataFormat: String, Sendable, CaseIterable {
-    /// A JSON array of objects.
-    case jsonArray
-    /// Newline-delimited JSON: one object per line; blank lines and pretty-printed objects are accepted.
-    case ndjson
-    /// CSV with a header row.
-    case csv
-
-    /// The format a file name announces, or nil when only its content can tell.
-    public static func fromExtension(of path: String) -> DataFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "csv": return .csv
-        case "ndjson", "jsonl": return .ndjson
-        default: return nil
-        }
-    }
-
-    /// Guesses from the first non-blank byte: `[` starts a JSON array, `{` JSON objects, anything else CSV.
-    public static func detect(_ bytes: [UInt8]) -> DataFormat {
-        var i = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        guard i < bytes.count else { return .ndjson }
-        switch bytes[i] {
-        case UInt8(ascii: "["): return .jsonArray
-        case UInt8(ascii: "{"): return .ndjson
-        default: return .csv
-        }
-    }
-}
-
 /// Reads records from files or raw bytes (stdin). Every error is a `DataError` naming the
 /// file, the line and, where it helps, the column.
 public enum DataLoader {
-    /// Loads a file; the format comes from its extension (`.csv`, `.ndjson`, `.jsonl`) or else its content.
-    public static func load(path: String, options: LoadOptions = .strict) throws -> [JSONValue] {
+    /// Loads a file; the format is `format`, else its extension's, else sniffed from its content.
+    public static func load(path: String, format: DataFormat? = nil, options: LoadOptions = .strict) throws -> [JSONValue] {
         let bytes = try readFile(path)
         let name = path  // as the user wrote it, so the message leads back to the file
-        return try load(bytes: bytes, name: name, format: DataFormat.fromExtension(of: path), options: options)
+        return try load(bytes: bytes, name: name, format: format ?? DataFormat.fromExtension(of: path), options: options)
     }
 
     /// Loads records from bytes, e.g. standard input; `name` is what errors call the source.
     public static func load(
         bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws -> [JSONValue] {
-        switch format ?? DataFormat.detect(bytes) {
+        switch try DataFormat.resolve(format, bytes: bytes, file: name) {
         case .csv: return try CSVParser.parse(bytes, file: name, options: options)
-        case .jsonArray: return try JSONRecords.array(bytes, file: name, options: options)
+        case .tsv: return try CSVParser.parse(bytes, file: name, options: options, separator: UInt8(ascii: "\t"))
+        case .jsonArray, .json: return try JSONRecords.array(bytes, file: name, options: options)
         case .ndjson: return try JSONRecords.objects(bytes, file: name, options: options)
+        case .lines: return try LineRecords.table(bytes, file: name, options: options).records
         }
     }
 
     /// Loads a file's records for an index: a CSV file's as its cells column by column
     /// (`CSVTable`, a row becomes a record when read), JSON records parsed.
-    public static func loadRecords(path: String, options: LoadOptions = .strict) throws -> RecordStore {
-        try loadRecords(bytes: try readFile(path), name: path, format: DataFormat.fromExtension(of: path), options: options)
+    public static func loadRecords(path: String, format: DataFormat? = nil, options: LoadOptions = .strict) throws -> RecordStore {
+        try loadRecords(
+            bytes: try readFile(path), name: path, format: format ?? DataFormat.fromExtension(of: path), options: options)
     }
 
     public static func loadRecords(
         bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws -> RecordStore {
-        switch format ?? DataFormat.detect(bytes) {
+        switch try DataFormat.resolve(format, bytes: bytes, file: name) {
         case .csv: return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options))
+        case .tsv: return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options, separator: UInt8(ascii: "\t")))
         // JSON stays parsed for now: packing it as compact text costs more time (0.6 s on
         // movies.json, in `serialized()`) than its memory is worth at that size.
-        case .jsonArray: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))
+        case .jsonArray, .json: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))
         case .ndjson: return RecordStore(records: try JSONRecords.objects(bytes, file: name, options: options))
+        case .lines: return try LineRecords.table(bytes, file: name, options: options).store
         }
     }
 

@@ -112,8 +112,13 @@ extension IndexSettings {
     }
 
     /// The same from records read one at a time (packed records parse on each read). They are
-    /// read only when something is left to infer.
-    func resolved(recordCount: Int, record recordAt: (Int) -> JSONValue) -> ResolvedIndexSettings {
+    /// read only when something is left to infer, and then only the first `sample` (at most
+    /// `inferenceSample`): for data read from bytes, those `RecordFramer.sampleSize` counts,
+    /// which a file's first snapshot holds when it loads in the background, so a file gets the
+    /// same settings however it is opened.
+    func resolved(
+        recordCount: Int, sample: Int = IndexSettings.inferenceSample, record recordAt: (Int) -> JSONValue
+    ) -> ResolvedIndexSettings {
         var profiled = false
         // Profiles live in an array so each value updates one in place; records of one data
         // set usually share their key order, so the key's slot is guessed before hashing.
@@ -124,7 +129,7 @@ extension IndexSettings {
         func profile() {
             guard !profiled else { return }
             profiled = true
-            for index in 0..<recordCount {
+            for index in 0..<min(recordCount, sample, Self.inferenceSample) {
                 guard case .object(let fields) = recordAt(index) else { continue }
                 for (position, (key, value)) in fields.enumerated() {
                     let slot: Int
@@ -183,6 +188,10 @@ extension IndexSettings {
     }
 
     static let inferredDisplayLimit = 5
+
+    /// Records read to infer settings: enough to see which attributes repeat and which are
+    /// numbers, without reading a large file's rows twice.
+    public static let inferenceSample = 10_000
 
     /// `id`, `objectID`, `user_id`, `movieId`: identifiers, never searched, faceted or ranged.
     static func isIDLike(_ key: String) -> Bool {

@@ -37,6 +37,9 @@ public struct TerminalSearch {
     public var terminal: TerminalOptions
     /// The key bindings (`--bind` overrides go here).
     public var keys: KeyTable
+    /// Indices still filling in the background: started once the interface is up, their
+    /// progress on the stats line, cancelled when the session ends.
+    public var loaders: [any BackgroundLoading] = []
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -76,6 +79,9 @@ public struct TerminalSearch {
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let app = SearchApp(hub: hub, keys: keys)
+        let report = hub.loading.report
+        for loader in loaders { loader.start(report: report) }
+        defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {
@@ -91,10 +97,10 @@ extension TerminalSearch {
     /// Runs the session the way every executable ends one, fzf's way: a picked hit is printed
     /// to standard output as one JSON line; returns the exit status (0 picked, 130 cancelled,
     /// 128 + N after signal N).
-    public func runPrintingSelection() throws -> Int32 {
+    public func runPrintingSelection(as text: (Hit) -> String = { $0.record.serialized() }) throws -> Int32 {
         switch try run() {
         case .selected(let hit):
-            print(hit.record.serialized())
+            print(text(hit))
             return 0
         case .cancelled: return 130
         case .signal(let number): return 128 + number

@@ -17,6 +17,7 @@ enum StatsLine {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
         if index.isSearching { left.append(("  searching…", Theme.secondary)) }
+        if let loading = index.loading { left += Self.describe(loading) }
         // An older query's count beside the error would mislead: results are nil then.
         if let error = index.error { left.append(("  ⚠ \(error.message)", Theme.error)) }
         let refinements = Self.describe(index.query)
@@ -52,6 +53,18 @@ enum StatsLine {
         }
         let dropped = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return dropped.isEmpty ? nil : dropped
+    }
+
+    /// "· loading 42% · 712,000 records · 1.2M/s" while an index fills; a failure or a note
+    /// ("from the index cache") once it is done.
+    static func describe(_ loading: LoadingProgress) -> [(String, Style)] {
+        if let failure = loading.failure { return [("  ⚠ loading stopped: \(failure)", Theme.error)] }
+        if loading.isFinished { return loading.note.map { [("  · \($0)", Theme.secondary)] } ?? [] }
+        var parts = ["loading"]
+        if let percent = loading.percent { parts[0] += " \(percent)%" }
+        parts.append("\(NumberText.grouped(loading.records)) records")
+        if loading.recordsPerSecond >= 1 { parts.append("\(NumberText.grouped(Int(loading.recordsPerSecond)))/s") }
+        return [("  · " + parts.joined(separator: " · "), Theme.warning)]
     }
 
     /// "brand: Sony, LG · price: 100 to 500"

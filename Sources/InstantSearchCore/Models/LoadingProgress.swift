@@ -1,0 +1,49 @@
+/// How far an index that loads in the background has come: what the stats line shows while
+/// records are still arriving (InstantSearch's Loading widget), and the signal that a bigger
+/// snapshot of the index is searchable, so the query on screen must be asked again.
+public struct LoadingProgress: Hashable, Sendable {
+    public var indexName: String
+    /// Records read so far (the searchable snapshot may hold fewer).
+    public var records: Int
+    public var bytesRead: Int
+    /// nil for a pipe, whose size nobody knows.
+    public var totalBytes: Int?
+    public var recordsPerSecond: Double
+    /// A new, bigger snapshot of the index has replaced the one searched until now.
+    public var isNewSnapshot: Bool
+    /// Every record is in the index (or loading stopped at `failure`).
+    public var isFinished: Bool
+    /// Why loading stopped early; what was loaded before stays searchable.
+    public var failure: String?
+    /// A short remark once done: "from the index cache", "cached for next time".
+    public var note: String?
+
+    public init(
+        indexName: String, records: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, recordsPerSecond: Double = 0,
+        isNewSnapshot: Bool = false, isFinished: Bool = false, failure: String? = nil, note: String? = nil
+    ) {
+        self.indexName = indexName
+        self.records = records
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+        self.recordsPerSecond = recordsPerSecond
+        self.isNewSnapshot = isNewSnapshot
+        self.isFinished = isFinished
+        self.failure = failure
+        self.note = note
+    }
+
+    /// Bytes read of the whole, 0...100, when the size is known.
+    public var percent: Int? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(100, bytesRead * 100 / totalBytes)
+    }
+}
+
+/// Something that fills an index while the interface already runs: it reports progress (and
+/// each new snapshot, after the backend searches it) from its own thread.
+public protocol BackgroundLoading: AnyObject, Sendable {
+    func start(report: @escaping @Sendable (LoadingProgress) -> Void)
+    /// Asks the loading to stop at its next step; nothing is reported after.
+    func cancel()
+}

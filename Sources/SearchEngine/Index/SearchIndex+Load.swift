@@ -1,0 +1,45 @@
+import Foundation
+import InstantSearchCore
+
+extension SearchIndex {
+    /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
+    /// beside the data is used when it exists. The index is named after the file, without extension.
+    /// The format is `format`, else the extension's, else sniffed from the content.
+    public convenience init(
+        path: String, settingsPath: String? = nil, format: DataFormat? = nil, options: LoadOptions = .strict
+    ) throws {
+        let bytes = try DataLoader.readFile(path)
+        let base = (path as NSString).deletingPathExtension
+        let settings = try IndexSettings.load(ifGiven: settingsPath ?? Self.settingsBeside(path))
+        try self.init(
+            name: (base as NSString).lastPathComponent, bytes: bytes, sourceName: path,
+            format: format ?? DataFormat.fromExtension(of: path), settings: settings, options: options)
+    }
+
+    /// Indexes data read whole (standard input for `query -`); `sourceName` is what errors call it.
+    public convenience init(
+        name: String, bytes: [UInt8], sourceName: String, format: DataFormat?, settings: IndexSettings?,
+        options: LoadOptions = .strict
+    ) throws {
+        let concrete = try DataFormat.resolve(format, bytes: bytes, file: sourceName)
+        let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete, options: options)
+        // Plain lines have one attribute; settings written for other data would not apply.
+        self.init(
+            name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings(),
+            inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete))
+    }
+
+    /// `NAME.settings.json` beside `NAME.ext`, when there is one.
+    public static func settingsBeside(_ dataPath: String) -> String? {
+        let path = (dataPath as NSString).deletingPathExtension + ".settings.json"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}
+
+extension IndexSettings {
+    /// `load(path:)` when there is a path, else nothing set (everything inferred).
+    public static func load(ifGiven path: String?) throws -> IndexSettings {
+        guard let path else { return IndexSettings() }
+        return try load(path: path)
+    }
+}

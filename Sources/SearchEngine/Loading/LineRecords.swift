@@ -1,0 +1,52 @@
+import InstantSearchCore
+
+/// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`
+/// (a trailing CR dropped), identified by its line number. Kept as one column of text, so a
+/// million lines cost their bytes and an offset each.
+enum LineRecords {
+    static let attribute = "line"
+
+    /// What a line-mode index searches and shows: the line, nothing to refine by.
+    static let settings = IndexSettings(
+        searchableAttributes: [attribute], attributesForFaceting: [], disjunctiveFacets: [],
+        numericAttributesForFiltering: [], customRanking: [], displayAttributes: [attribute])
+
+    struct Table {
+        let store: RecordStore
+        var records: [JSONValue] { (0..<store.count).map { store[$0] } }
+    }
+
+    /// Binary data and invalid UTF-8 are refused as the CSV reader refuses them (`TextCheck`),
+    /// unless `--lenient`, which then shows what it can.
+    static func table(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
+        guard bytes.count < Int(Int32.max) else {
+            throw DataError(file: file, message: "text larger than 2 GB is not supported")
+        }
+        if !options.lenient {
+            try bytes.withUnsafeBufferPointer { try TextCheck.requireText($0, file: file, lines: LineIndex()) }
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var ends: [UInt32] = []
+        var lineNumbers: [String] = []
+        var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var number = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            let line = bytes[start..<contentEnd]
+            if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
+                text.append(contentsOf: line)
+                ends.append(UInt32(truncatingIfNeeded: text.count))
+                lineNumbers.append(String(number))
+            }
+            number += 1
+            start = end + 1
+        }
+        let table = CSVTable(
+            header: [attribute], numeric: [false], count: ends.count, columns: [.text(bytes: text, ends: ends)])
+        return Table(store: RecordStore(storage: .csv(table), ids: PackedStrings(lineNumbers)))
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import InstantSearchCore
+import Synchronization
+
+/// Loads a file or standard input into an index while the interface already runs (fzf's
+/// streaming): the index is searchable from its first records and grows as more are read.
+///
+/// `prepare()` reads only a sample (the first `IndexSettings.inferenceSample` records, or
+/// what a pipe gave within `sampleWait`), decides the format and the settings, and returns
+/// an empty index the interface can open on. `start` then reads on on a thread of its own and
+/// hands over snapshots of the whole index built on what has arrived.
+///
+/// Why snapshots rather than segments: the engine's index is compact and laid out in passes
+/// (postings placed in custom-ranking order, prefix lists compressed), so appending to it is
+/// not possible, and searching several segments would cost every keystroke a merge of their
+/// rankings and facet counts. Rebuilding at sizes growing geometrically (×4) costs at most
+/// a third more than one build (1 + 1/4 + 1/16 + … ≤ 4/3), every snapshot is as fast to search as
+/// the final index, and the final one is exactly what `SearchIndex(path:)` builds.
+public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable {
+    public enum Source: Sendable, Equatable {
+        case file(String)
+        case standardInput
+    }
+
+    /// How long `prepare()` waits on a pipe for a first sample before the interface opens.
+    public static let sampleWait = Duration.milliseconds(200)
+    static let chunkSize = 1 << 20
+
+    public let source: Source
+    public let name: String
+    /// What errors call the source: the path as given, or `<stdin>`.
+    public let sourceName: String
+    /// Given by the caller, else chosen by `prepare()` (extension, else sniffed).
+    public private(set) var format: DataFormat?
+    public private(set) var settings: ResolvedIndexSettings?
+    /// Where the finished index is kept for the next open (nil: not cached).
+    private let cacheEntry: IndexCache.Entry?
+    /// Searches each new snapshot (set before `start`).
+    public var backend: EmbeddedBackend?
+    /// Said first once loading is done, e.g. why the cached index was not used.
+    public var remark: String?
+
+    // Touched by the thread that calls prepare(), then only by the loading thread.
+    private var descriptor: Int32 = -1
+    private var totalBytes: Int?
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+    private var framer: RecordFramer?
+    private var firstStore: RecordStore?
+    /// Set by `prepare()` when the sample was all of the data.
+    private var wholeIndex: SearchIndex?
+    private let cancelled = Atomic<Bool>(false)
+    private let started = ContinuousClock.now
+
+    /// `--lenient`; its report is made once, by the last build (the snapshots before it would
+    /// each count the same skipped records again).
+    private let options: LoadOptions
+
+    public init(
+        source: Source, name: String, format: DataFormat? = nil, options: LoadOptions = .strict,
+        cacheEntry: IndexCache.Entry? = nil
+    ) {
+        self.source = source
+        self.name = name
+        self.format = format
+        self.options = options
+        self.cacheEntry = cacheEntry
+        if case .file(let path) = source { sourceName = path } else { sourceName = "<stdin>" }
+    }
+
+    deinit {
+        if descriptor > STDERR_FILENO { close(descriptor) }
+    }
+
+    // MARK: The sample, before the interface opens
+
+    /// Reads the sample and settles format and settings; returns the index to open on (empty).
+    public func prepare(settings given: IndexSettings) throws -> SearchIndex {
+        try openSource()
+        let deadline = ContinuousClock.now + Self.sampleWait
+        // The format: stated, announced by the extension, else sniffed from the first lines.
+        if format == nil, case .file(let path) = source { format = DataFormat.fromExtension(of: path) }
+        while format == nil || format == .json {
+            let sniffable = atEnd || buffer.count >= FormatSniffer.sampleBytes
+                || (ContinuousClock.now >= deadline && buffer.contains(UInt8(ascii: "\n")))
+            if sniffable {
+                format = try DataFormat.resolve(format, bytes: buffer, file: sourceName)
+                if format == .lines, buffer.isEmpty { format = nil }
+                break
+            }
+            try readMore(waitingUntil: buffer.isEmpty ? nil : deadline)
+        }
+        let format = format ?? .lines
+        self.format = format
+        // The sample (`RecordFramer.advanceThroughSample`), so the settings are those a whole
+        // build infers.
+        var framer = RecordFramer(format: format)
+        framer.advanceThroughSample(over: buffer)
+        while !atEnd && !framer.hasWholeSample
+            && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
+            try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
+            framer.advanceThroughSample(over: buffer)
+        }
+        // A small file read whole is finished: its first snapshot is its last.
+        if let totalBytes, buffer.count >= totalBytes, !framer.hasWholeSample { try readMore(waitingUntil: nil) }
+        self.framer = framer
+        let store = try records(upTo: framer)
+        if atEnd, store.count == 0, source == .standardInput {
+            throw DataError(file: sourceName, message: "no records arrived on standard input")
+        }
+        let resolved = (format == .lines ? LineRecords.settings : given).resolved(recordCount: store.count) { store[$0] }
+        settings = resolved
+        // Data that fit in the sample is indexed now, in the time a sample takes: the interface
+        // opens on all of it, with nothing left to swap in.
+        if atEnd {
+            let index = SearchIndex(name: name, records: store, resolved: resolved)
+            wholeIndex = index
+            return index
+        }
+        firstStore = store
+        return SearchIndex(name: name, records: RecordStore(records: []), resolved: resolved)
+    }
+
+    private func openSource() throws {
+        switch source {
+        case .standardInput:
+            descriptor = STDIN_FILENO
+        case .file(let path):
+            descriptor = open(path, O_RDONLY)
+            var status = stat()
+            guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+                throw DataError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            }
+            if (status.st_mode & S_IFMT) == S_IFREG {
+                totalBytes = Int(status.st_size)
+                buffer.reserveCapacity(Int(status.st_size) + 1)
+            }
+        }
+    }
+
+    /// Reads one chunk. With `waitingUntil`, gives up quietly at that time if nothing came.
+    private func readMore(waitingUntil deadline: ContinuousClock.Instant?) throws {
+        guard !atEnd else { return }
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = max(0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            if poll(&pollDescriptor, 1, milliseconds) == 0 { return }
+        }
+        let before = buffer.count
+        // A file's buffer was sized once: read no further than its end (one byte more, to see
+        // it), so the array never grows by copying. A pipe's grows as arrays do, geometrically.
+        let size = totalBytes.map { max(1, min(Self.chunkSize, $0 - before + 1)) } ?? Self.chunkSize
+        var readCount = 0
+        buffer.append(contentsOf: repeatElement(0, count: size))
+        buffer.withUnsafeMutableBufferPointer { all in
+            readCount = read(descriptor, all.baseAddress! + before, size)
+        }
+        buffer.removeLast(size - max(readCount, 0))
+        if readCount < 0 && errno != EINTR && errno != EAGAIN {
+            throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        if readCount == 0 { atEnd = true }
+    }
+
+    /// The records of the whole records read so far (all of them once the data has ended).
+    private func records(upTo framer: RecordFramer) throws -> RecordStore {
+        let bytes = atEnd ? buffer : framer.prefix(of: buffer)
+        if bytes.isEmpty { return RecordStore(records: []) }
+        // Only the last parse reports what --lenient skipped, and while the interface runs, not
+        // on standard error (it would be drawn over) but on the stats line.
+        let skipped = SkippedRecords()
+        let last = LoadOptions(lenient: options.lenient) { skipped.report = $0 }
+        let store = try DataLoader.loadRecords(
+            bytes: bytes, name: sourceName, format: format, options: atEnd ? last : LoadOptions(lenient: options.lenient))
+        if let report = skipped.report {
+            if settings == nil { options.report?(report) } else { remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ") }
+        }
+        return store
+    }
+
+    // MARK: The rest, in the background
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Reads on, on a thread of its own; `report` gets each snapshot's progress after the
+    /// index is handed to `onSnapshot` (so the backend searches it before the UI asks).
+    public func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let backend = backend
+        start(onSnapshot: { backend?.replace($0) }, report: report)
+    }
+
+    public func start(onSnapshot: @escaping @Sendable (SearchIndex) -> Void, report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let thread = Thread { [self] in run(onSnapshot: onSnapshot, report: report) }
+        thread.name = "instantsearch loading \(name)"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void) {
+        guard var framer, let settings else { return }
+        var schedule = SnapshotSchedule(totalBytes: totalBytes, firstCut: atEnd ? buffer.count : framer.boundary)
+        var lastReport = ContinuousClock.now
+        var snapshotRecords = 0
+        // A file reads far faster than it indexes: its progress is what is searchable. A pipe's
+        // is what has arrived, since nobody knows how much more will.
+        var indexedBytes = 0
+        let knowsSize = totalBytes != nil
+        func progress(newSnapshot: Bool = false, finished: Bool = false, failure: String? = nil, note: String? = nil) -> LoadingProgress {
+            let elapsed = ContinuousClock.now - started
+            let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            let records = knowsSize || finished ? snapshotRecords : max(framer.records, snapshotRecords)
+            return LoadingProgress(
+                indexName: name, records: records, bytesRead: knowsSize ? indexedBytes : framer.consumed, totalBytes: totalBytes,
+                recordsPerSecond: Double(records) / seconds, isNewSnapshot: newSnapshot, isFinished: finished,
+                failure: failure, note: note)
+        }
+        func publish(_ store: RecordStore, cut: Int) {
+            let began = ContinuousClock.now
+            let index = SearchIndex(name: name, records: store, resolved: settings)
+            indexedBytes = cut
+            schedule.built(cut: indexedBytes, taking: ContinuousClock.now - began)
+            snapshotRecords = index.recordCount
+            guard !isCancelled else { return }
+            onSnapshot(index)
+            last = index
+            report(progress(newSnapshot: true, finished: atEnd, note: atEnd ? remark : nil))
+            lastReport = ContinuousClock.now
+            if atEnd { cacheLast() }
+        }
+        var last: SearchIndex?
+        func cacheLast() {
+            buffer = []
+            guard let cacheEntry, let last, last.recordCount > 0, !isCancelled else { return }
+            let stored = (try? cacheEntry.store(last)) != nil
+            let note = stored ? "cached for next time" : "could not write the index cache"
+            report(progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; ")))
+        }
+        func finish() {
+            report(progress(finished: true, note: remark))
+            cacheLast()
+        }
+
+        if let wholeIndex {  // the sample was everything, and is searched already
+            (snapshotRecords, indexedBytes, last) = (wholeIndex.recordCount, buffer.count, wholeIndex)
+            return finish()
+        }
+        guard let firstStore else { return }
+        self.firstStore = nil
+        publish(firstStore, cut: framer.boundary)
+        do {
+            while !atEnd && !isCancelled {
+                let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
+                try readMore(waitingUntil: pipeWait)
+                framer.advance(over: buffer)
+                if atEnd { break }
+                if schedule.isDue(cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
+                                  growsByTime: !knowsSize) {
+                    publish(try records(upTo: framer), cut: framer.boundary)
+                } else if ContinuousClock.now - lastReport > .milliseconds(200) {
+                    report(progress())
+                    lastReport = ContinuousClock.now
+                }
+            }
+            guard !isCancelled else { return }
+            // Nothing after the last snapshot but blanks (and an array's closing bracket): it was
+            // the whole data already.
+            if snapshotRecords == framer.records, framer.boundary > 0,
+                buffer[framer.boundary...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "]")].contains($0) }) {
+                indexedBytes = buffer.count
+                finish()
+            } else {
+                let store = try records(upTo: framer)
+                let whole = buffer.count
+                buffer = []  // the records keep what they need: the bytes would only double the peak
+                publish(store, cut: whole)
+            }
+        } catch {
+            guard !isCancelled else { return }
+            report(progress(finished: true, failure: String(describing: error)))
+        }
+    }
+}
+
+/// What a lenient parse skipped, kept for the note (the parse runs on the loader's thread).
+private final class SkippedRecords: @unchecked Sendable {
+    var report: LoadReport?
+}
+
+/// When the next snapshot is built. With a known size the cuts are the whole divided by
+/// powers of four (…, T/16, T/4, T), so the builds add up to at most 4/3 of the last one; a pipe
+/// grows by four each time, or sooner when data trickles (a build is then cheap, and waiting
+/// longer than four of them to show what came would only hide it).
+struct SnapshotSchedule {
+    private var targets: [Int]
+    private var lastBuild = Duration.zero
+    private var lastBuiltAt = ContinuousClock.now
+    private var lastCut: Int
+
+    init(totalBytes: Int?, firstCut: Int) {
+        lastCut = firstCut
+        targets = []
+        if let total = totalBytes {
+            var target = total / 4
+            while target >= 2 * max(firstCut, 1) {
+                targets.insert(target, at: 0)
+                target /= 4
+            }
+        }
+    }
+
+    mutating func built(cut: Int, taking duration: Duration) {
+        lastCut = cut
+        lastBuild = duration
+        lastBuiltAt = ContinuousClock.now
+        while let first = targets.first, first <= cut { targets.removeFirst() }
+    }
+
+    func isDue(cut: Int, records: Int, snapshotRecords: Int, growsByTime: Bool) -> Bool {
+        guard records > snapshotRecords, cut > lastCut else { return false }
+        if let target = targets.first { return cut >= target }
+        guard growsByTime else { return false }
+        if cut >= 4 * max(lastCut, 1) { return true }
+        return ContinuousClock.now - lastBuiltAt >= max(.milliseconds(300), lastBuild * 4)
+    }
+}

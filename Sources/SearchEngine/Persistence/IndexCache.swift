@@ -1,0 +1,125 @@
+import Foundation
+import InstantSearchCore
+
+/// Built indices kept between runs, so the second open of an unchanged file reads its index
+/// file (a fraction of a second) instead of building it again.
+///
+/// An entry is named by a hash of what decides the index: the file's absolute path, size and
+/// modification time, the format asked for, the settings file's bytes, the index file
+/// version and the program's own build. A changed file or settings is simply another entry; the old one ages out. Entries
+/// are written aside and renamed (`IndexFile.write`), so a reader never sees half of one. The
+/// directory is bounded: past `capacityBytes`, the entries used longest ago go first (an entry's
+/// modification time is set each time it is opened).
+public struct IndexCache: Sendable {
+    public let directory: String
+    public let capacityBytes: Int
+
+    public static let defaultCapacityBytes = 1 << 30
+
+    public init(directory: String, capacityBytes: Int = IndexCache.defaultCapacityBytes) {
+        self.directory = directory
+        self.capacityBytes = capacityBytes
+    }
+
+    /// `$XDG_CACHE_HOME/instantsearch`, else `~/.cache/instantsearch`; the cap from
+    /// `INSTANTSEARCH_INDEX_CACHE_MB` when set. nil without a home to put it in.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> IndexCache? {
+        let base: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        let megabytes = environment["INSTANTSEARCH_INDEX_CACHE_MB"].flatMap(Int.init) ?? (defaultCapacityBytes >> 20)
+        return IndexCache(directory: base + "/instantsearch", capacityBytes: max(0, megabytes) << 20)
+    }
+
+    /// The entry for a data file as it is now; nil when it is not a regular file (a pipe).
+    public func entry(forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false) -> Entry? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            let resolved = realpath(path, nil)
+        else { return nil }
+        let absolute = String(cString: resolved)
+        free(resolved)
+        var key = "\(String(decoding: IndexFile.magic, as: UTF8.self))|\(absolute)|\(status.st_size)"
+        key += "|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)|\(format?.rawValue ?? "auto")|\(lenient ? "lenient" : "strict")|"
+        // The program itself: another build may infer or lay out differently.
+        var program = stat()
+        if stat("/proc/self/exe", &program) == 0 { key += "|\(program.st_size).\(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)" }
+        if let settingsFile {
+            key += (try? DataLoader.readFile(settingsFile)).map { String(decoding: $0, as: UTF8.self) } ?? "unreadable"
+        }
+        let base = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
+        let safe = String(base.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }.prefix(40))
+        return Entry(cache: self, path: directory + "/\(safe)-\(Self.hash(key)).idx")
+    }
+
+    /// 128 bits from two FNV-1a passes with different starting points: a name, not a secret.
+    static func hash(_ text: String) -> String {
+        func fnv(_ basis: UInt64) -> UInt64 {
+            text.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
+        let digits = [fnv(0xcbf2_9ce4_8422_2325), fnv(0x84222325_cbf29ce4)].map { String($0, radix: 16) }
+        return digits.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
+    }
+
+    public struct Entry: Sendable {
+        let cache: IndexCache
+        /// The entry's index file.
+        public let path: String
+
+        public enum Lookup {
+            case hit(SearchIndex)
+            case miss
+            /// The entry could not be read (truncated, corrupt, another version): it was
+            /// removed, and the index must be built again.
+            case damaged(String)
+        }
+
+        public func open() -> Lookup {
+            guard access(path, F_OK) == 0 else { return .miss }
+            do {
+                let index = try IndexFile.read(path: path)
+                utimes(path, nil)  // used now: the last to be evicted
+                return .hit(index)
+            } catch {
+                unlink(path)
+                return .damaged(String(describing: error))
+            }
+        }
+
+        /// Writes the index (aside, then renamed), then trims the cache to its capacity.
+        public func store(_ index: SearchIndex) throws {
+            try FileManager.default.createDirectory(
+                atPath: cache.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try IndexFile.write(index, to: path)
+            cache.trim(keeping: path)
+        }
+    }
+
+    /// Removes the entries used longest ago until the rest fit, and temporary files left by
+    /// runs that ended mid-write an hour ago or more.
+    func trim(keeping kept: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        var entries: [(path: String, size: Int, used: Double)] = []
+        let hourAgo = Date().timeIntervalSince1970 - 3600
+        for name in names {
+            let path = directory + "/" + name
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }
+            let used = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            if name.hasPrefix("."), name.hasSuffix(".tmp") {
+                if used < hourAgo { unlink(path) }
+            } else if name.hasSuffix(".idx") {
+                entries.append((path, Int(status.st_size), used))
+            }
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > capacityBytes && entry.path != kept {
+            if unlink(entry.path) == 0 { total -= entry.size }
+        }
+    }
+}

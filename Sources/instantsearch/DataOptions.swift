@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+extension DataFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(optionName: argument) }
+    public static var allValueStrings: [String] { DataFormat.optionNames }
+}
+
+/// How data files are read, for every command that reads them.
+struct DataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The data's format: json, ndjson, csv, tsv or lines. Default: the file's extension; standard input and unknown extensions are sniffed.",
+        valueName: "format"))
+    var format: DataFormat?
+
+    @Flag(name: .customLong("no-index-cache"), help: "Build every index afresh and keep none in the index cache ($XDG_CACHE_HOME/instantsearch).")
+    var noIndexCache = false
+
+    var cache: IndexCache? { noIndexCache ? nil : IndexCache.standard() }
+}
+
+/// Opens a file whole before anything is shown (`query`, a setup file's indices): an index
+/// file as written, else a data file's index from the cache, else built (and cached).
+struct CachedOpen {
+    let cache: IndexCache?
+    let format: DataFormat?
+    var options = LoadOptions.strict
+    /// Says on standard error where each index came from.
+    var verbose = false
+
+    func open(path: String, settingsPath: String?) throws -> SearchIndex {
+        guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
+        if SearchIndex.isIndexFile(path: path) { return try SearchIndex.open(path: path) }
+        let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
+        let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
+        if let entry {
+            switch entry.open() {
+            case .hit(let index):
+                say("\(path): index from the cache (\(entry.path))")
+                return index
+            case .miss:
+                say("\(path): not in the index cache; building")
+            case .damaged(let why):
+                note("\(path): the cached index was damaged (\(why)); rebuilding it")
+            }
+        }
+        let index = try SearchIndex(path: path, settingsPath: settingsPath, format: format, options: options)
+        if let entry {
+            do {
+                try entry.store(index)
+                say("\(path): index cached as \(entry.path)")
+            } catch {
+                note("\(path): could not write the index cache: \(error)")
+            }
+        }
+        return index
+    }
+
+    private func say(_ message: String) {
+        if verbose { note(message) }
+    }
+}
+
+/// One line on standard error, always ending in a newline.
+func note(_ message: String) {
+    FileHandle.standardError.write(Data("instantsearch: \(message)\n".utf8))
+}

@@ -1,0 +1,51 @@
+import InstantSearchCore
+import Synchronization
+import Testing
+
+/// Progress of an index loading in the background arrives through the mailbox; a new
+/// snapshot has the query on screen asked again, past the search cache.
+@Suite struct LoadingStatusTests {
+    /// Answers with the snapshot it searches, like an embedded backend whose index was replaced.
+    final class GrowingBackend: Searchable {
+        let snapshot = Mutex(1)
+
+        func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+            let current = snapshot.withLock { $0 }
+            return queries.map { results($0.indexName, text: $0.query.text, titles: ["snapshot \(current)"]) }
+        }
+    }
+
+    @Test func aNewSnapshotReRunsTheQueryOnScreen() async {
+        let waking = WakingRouter()
+        let backend = GrowingBackend()
+        let clock = ManualClock()
+        let hub = InstantSearch(
+            indices: [IndexDescription(name: "lines"), IndexDescription(name: "other")], backend: backend,
+            scheduler: clock, router: waking.router, cache: SearchCache(clock: clock))
+        let widget = RecordingWidget()
+        hub.add(widget: widget)
+        hub.setQueryText("ab")
+        await waking.deliver()
+        #expect(hub.searcher.results?.hits.map(\.objectID) == ["snapshot 1"])
+
+        // Progress alone changes what the stats line shows, and asks nothing.
+        hub.loading.report(LoadingProgress(indexName: "lines", records: 500, bytesRead: 10, totalBytes: 40))
+        await waking.deliver()
+        #expect(hub.loading.progress["lines"]?.percent == 25)
+        #expect(hub.loading.isLoading)
+        #expect(hub.requestsSent == 1)
+
+        backend.snapshot.withLock { $0 = 2 }
+        hub.loading.report(LoadingProgress(indexName: "lines", records: 2000, isNewSnapshot: true, isFinished: true))
+        await waking.deliver(2)  // the progress, then the answer on the new snapshot
+        #expect(hub.requestsSent == 2)  // the cached answer of "ab" was not used
+        #expect(hub.searcher.results?.query == "ab")
+        #expect(hub.searcher.results?.hits.map(\.objectID) == ["snapshot 2"])
+        #expect(!hub.loading.isLoading)
+
+        // Another index's snapshot leaves this one's results alone.
+        hub.loading.report(LoadingProgress(indexName: "other", isNewSnapshot: true))
+        await waking.deliver()
+        #expect(hub.requestsSent == 2)
+    }
+}
