@@ -33,6 +33,8 @@ public struct TerminalSearch {
     public var federatedSections: [FederatedSection]
     /// Open on the federated view rather than the tabs.
     public var startsFederated: Bool
+    /// The query the session starts with (fzf's `--query`): in the box, cursor at its end.
+    public var initialQuery = ""
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -57,9 +59,25 @@ public struct TerminalSearch {
         }
     }
 
+    /// How a session ended, and the query in the box then (fzf's `--print-query` prints it).
+    public struct Ending: Equatable {
+        public var exit: Exit
+        public var query: String
+
+        public init(exit: Exit, query: String) {
+            self.exit = exit
+            self.query = query
+        }
+    }
+
     /// Opens the terminal (on /dev/tty, so standard input and output stay free) and runs
     /// until the user is done. The terminal is restored before this returns or throws.
     public func run() throws -> Exit {
+        try runSession().exit
+    }
+
+    /// `run()`, also telling the query the session ended with.
+    public func runSession() throws -> Ending {
         let loop = try EventLoop()
         let router = ResponseRouter(wake: loop.wake)
         let timers = loop.timers
@@ -69,13 +87,14 @@ public struct TerminalSearch {
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let app = SearchApp(hub: hub)
+        if !initialQuery.isEmpty { app.searchBox.replaceText(initialQuery) }
         hub.start()
         if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {
-        case .signal(let number): return .signal(number)
+        case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
         case .quit:
-            if case .selected(let hit) = app.outcome { return .selected(hit) }
-            return .cancelled
+            if case .selected(let hit) = app.outcome { return Ending(exit: .selected(hit), query: hub.queryText) }
+            return Ending(exit: .cancelled, query: hub.queryText)
         }
     }
 }

@@ -49,6 +49,14 @@ public final class SearchBox: InstantSearchWidget {
         return true
     }
 
+    /// Replaces the whole text, cursor at its end: an initial query (fzf's `--query`).
+    public func replaceText(_ newText: String) {
+        cursor = newText.count
+        guard newText != text else { return }
+        text = newText
+        onChange(text)
+    }
+
     /// Where Ctrl-W stops: back over spaces, then over the word before them.
     static func startOfWord(before position: Int, in characters: [Character]) -> Int {
         var start = position
