@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InstantSearchCore
 import PostgresBackend
+import SearchCommandLine
 import SearchEngine
 import TerminalUI
 
@@ -74,6 +75,9 @@ struct PostgresSearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup(title: "Starting and printing (fzf's options)")
+    var pick: PickArguments
+
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
         guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
@@ -90,14 +94,16 @@ struct PostgresSearchCommand: ParsableCommand {
             throw fail("--postgres", error)
         }
         if noColor { setenv("NO_COLOR", "1", 1) }
-        let exit = try TerminalSearch(
+        let search = TerminalSearch(
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce))
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
+        )
+        let status: Int32
+        do {
+            status = try PickSession.run(search, pick: pick)
+        } catch {
+            throw fail("--postgres", error)
         }
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InstantSearchCore
 import RemoteBackend
+import SearchCommandLine
 import SearchEngine
 import TerminalUI
 
@@ -24,6 +25,24 @@ struct InstantSearchCommand: ParsableCommand {
         subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self, ImportPostgresCommand.self],
         defaultSubcommand: SearchCommand.self
     )
+
+    /// INSTANTSEARCH_DEFAULT_OPTS goes in front of the interactive search's options; a
+    /// command line that does not parse is one line naming the option, and status 2.
+    static func main() {
+        let given = Array(CommandLine.arguments.dropFirst())
+        let defaults: [String]
+        do {
+            defaults = try DefaultOptions.words(in: ProcessInfo.processInfo.environment)
+        } catch {
+            CommandLineRunner.fail("instantsearch", "\(error)")
+        }
+        let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+            .subtracting([SearchCommand.configuration.commandName!])
+        let arguments = DefaultOptions.insert(
+            defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
+        if arguments != given { SearchCommand.checkDefaults(defaults) }
+        CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
+    }
 }
 
 /// The TUI: `instantsearch FILE...` (the default subcommand).
@@ -79,12 +98,31 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup(title: "Starting and printing (fzf's options)")
+    var pick: PickArguments
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
     /// --elasticsearch / --postgres: an existing engine instead of files (EngineOptions.swift).
     @OptionGroup(title: "Existing engines")
     var engines: EngineOptions
+
+    /// While INSTANTSEARCH_DEFAULT_OPTS is checked on its own: each value is checked, but not
+    /// whether the options make a whole command (files given, options that go together).
+    nonisolated(unsafe) private static var checksValuesOnly = false
+
+    /// Parses the default options alone, so a mistake in them is blamed on the variable rather
+    /// than on the command line they are put in front of.
+    static func checkDefaults(_ defaults: [String]) {
+        checksValuesOnly = true
+        defer { checksValuesOnly = false }
+        do {
+            _ = try parse(defaults)
+        } catch where exitCode(for: error) != .success {
+            CommandLineRunner.fail("instantsearch", "\(DefaultOptions.variable): \(message(for: error))")
+        } catch {}
+    }
 
     func validate() throws {
         guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
@@ -94,6 +132,7 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
         }
+        if Self.checksValuesOnly { return }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
                 throw ValidationError("--elasticsearch / --postgres go without --remote and --config.")
@@ -119,7 +158,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if engines.isActive {
-            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor)
+            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -146,17 +185,14 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
-        let exit = try TerminalSearch(
+        let search = TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
-        }
+        )
+        let status = try PickSession.run(search, pick: pick)
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
