@@ -10,6 +10,11 @@ public enum PickSession {
     public struct Output: Equatable, Sendable {
         public var lines: [String]
         public var status: Int32
+
+        public init(lines: [String], status: Int32) {
+            self.lines = lines
+            self.status = status
+        }
     }
 
     /// Searches the initial query once when `--select-1` or `--exit-0` asks, and settles it

@@ -9,6 +9,11 @@ public enum ShellWords {
         public let column: Int
         public let message: String
 
+        public init(column: Int, message: String) {
+            self.column = column
+            self.message = message
+        }
+
         public var description: String { "column \(column): \(message)" }
     }
 
