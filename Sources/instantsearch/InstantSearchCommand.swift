@@ -13,6 +13,7 @@ struct InstantSearchCommand: ParsableCommand {
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
         usage: """
             instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]
+              instantsearch [FILE ...] [--query <text>] [--select-1] [--exit-0] [--print-query]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
               instantsearch --elasticsearch <url> --index <name>
@@ -59,6 +60,12 @@ struct SearchCommand: ParsableCommand {
             a JSON array, and the interface opens on the terminal itself, so standard output \
             stays free: Enter on a hit prints that record there as one JSON line (exit 0); \
             Esc or Ctrl-C leaves without printing (exit 130). F1 inside lists every key.
+
+            As in fzf: --query starts with a query; --select-1 prints the only hit of that query \
+            and --exit-0 exits 1 when it has none, both without opening the interface; \
+            --print-query prints the query first. INSTANTSEARCH_DEFAULT_OPTS holds default \
+            options, written with shell quoting and read before the command line. An option \
+            that does not parse is one line naming it, and exit status 2.
             """
     )
 
