@@ -12,7 +12,7 @@ public enum CommandLineRunner {
             command = try Command.parseAsRoot(arguments)
         } catch {
             if Command.exitCode(for: error) == .success { Command.exit(withError: error) }
-            fail(name, Command.message(for: error))
+            fail(name, Command.message(for: error) + helpHint(Command.fullMessage(for: error)))
         }
         do {
             var command = command
@@ -24,6 +24,15 @@ public enum CommandLineRunner {
             fail(name, Command.message(for: error))
         }
         Command.exit()
+    }
+
+    /// ArgumentParser's pointer to the right help, "See 'instantsearch query --help' for more
+    /// information.", kept from its long message as " (see 'instantsearch query --help')".
+    static func helpHint(_ fullMessage: String) -> String {
+        guard let start = fullMessage.range(of: "See '"),
+              let end = fullMessage[start.upperBound...].range(of: "' for more information")
+        else { return "" }
+        return " (see '\(fullMessage[start.upperBound..<end.lowerBound])')"
     }
 
     /// One line, `name: message`, and status 2.

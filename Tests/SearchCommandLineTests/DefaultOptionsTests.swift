@@ -1,4 +1,4 @@
-import SearchCommandLine
+@testable import SearchCommandLine
 import Testing
 
 /// Where INSTANTSEARCH_DEFAULT_OPTS goes: in front of the interactive search's options only.
@@ -41,5 +41,18 @@ import Testing
         } catch {
             #expect("\(error)" == "INSTANTSEARCH_DEFAULT_OPTS: column 9: unterminated single quote in \"--query 'sony\"")
         }
+    }
+}
+
+/// A command line that does not parse: one line, with ArgumentParser's pointer to the help kept.
+@Suite struct CommandLineRunnerTests {
+    @Test func theHelpPointerIsKeptOnTheLine() {
+        let full = """
+            Error: Missing expected argument '<source>'
+            Usage: instantsearch query <source> [<text>]
+              See 'instantsearch query --help' for more information.
+            """
+        #expect(CommandLineRunner.helpHint(full) == " (see 'instantsearch query --help')")
+        #expect(CommandLineRunner.helpHint("Error: something else") == "")
     }
 }
