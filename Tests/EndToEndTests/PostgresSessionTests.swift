@@ -62,6 +62,22 @@ struct PostgresSessionTests {
         #expect(record?["category"] as? String == "Headphones")
     }
 
+    /// fzf's options reach instantsearch-postgres: one search of the table settles them, no interface.
+    @Test func selectOneAndExitZeroAreForwardedToThePostgresExecutable() throws {
+        try importDemo()
+        let picked = try spawn(Project.binary, [
+            "--postgres", Self.url, "--table", "demo_products", "--query", "fairphone green", "--select-1", "--print-query",
+        ])
+        #expect(picked.status == 0, "\(picked.output)")
+        let lines = picked.output.split(separator: "\n")
+        #expect(lines.first == "fairphone green")
+        let record = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any]
+        #expect(record?["colour"] as? String == "Green")
+        let none = try spawn(Project.binary, ["--postgres", Self.url, "--table", "demo_products", "--query", "zzqqxx", "--exit-0"])
+        #expect(none.status == 1)
+        #expect(none.output == "")
+    }
+
     @Test func aMissingTableIsReportedAndTheTerminalIsNotTouched() throws {
         let (status, output) = try spawn(Project.binary, ["--postgres", Self.url, "--table", "no_such_table"])
         #expect(status == 2)
