@@ -30,7 +30,8 @@ build:
 run: build
 	@$(RELEASE) $(ARGS) $(DEMO)
 
-## Builds, checks `make install` into a throwaway DESTDIR with that debug build
+## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
+## builds, checks `make install` into a throwaway DESTDIR with that debug build
 ## (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
 ## PostgreSQL backend's against a throwaway server on loopback (scripts/with-postgres.sh
 ## installs and starts it).
@@ -38,6 +39,7 @@ run: build
 ## they would starve the in-process HTTP servers of the remote tests.
 test:
 	@./scripts/ensure-deps.sh --test
+	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
 	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \

@@ -11,6 +11,12 @@ import TerminalUI
 /// `instantsearch import-postgres …` run this binary, the way git runs `git-foo`.
 @main
 struct PostgresCommand: ParsableCommand {
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch-postgres")
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "instantsearch-postgres",
         abstract: "instantsearch over PostgreSQL tables (run by `instantsearch --postgres` and `instantsearch import-postgres`).",

@@ -17,7 +17,7 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
               instantsearch --elasticsearch <url> --index <name>
-              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key <key>] [--search-key <key[:index,...]>]
+              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
               instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
             """,
@@ -27,9 +27,11 @@ struct InstantSearchCommand: ParsableCommand {
         defaultSubcommand: SearchCommand.self
     )
 
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands:
     /// INSTANTSEARCH_DEFAULT_OPTS goes in front of the interactive search's options; a
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
+        CrashReport.prepare(program: "instantsearch")
         let given = Array(CommandLine.arguments.dropFirst())
         let defaults: [String]
         do {

@@ -92,6 +92,16 @@ public final class SearchApp: WidgetContainer {
         return outcome == nil
     }
 
+    /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
+    /// has focus: one search, not one per character. Ignored under the help overlay.
+    /// Returns whether anything changed.
+    @discardableResult
+    public func paste(_ text: String) -> Bool {
+        guard !showsHelp, !text.isEmpty else { return false }
+        searchBox.insert(text)
+        return true
+    }
+
     /// Keys in the sections view: the view's own, then the search box; F2–F4 and Tab go
     /// back to the tabbed view.
     private func handleFederated(_ key: Key) {

@@ -111,6 +111,7 @@ final class SearchAppDriver: TerminalApp {
         switch event {
         case .key(.control("l")): return .repaint
         case .key(let key): return app.handle(key) ? .continue : .quit
+        case .paste(let text): return app.paste(text) ? .continue : .ignored
         case .wake: return app.hub.deliverPendingResponses() > 0 ? .continue : .ignored
         case .resize: return .continue
         case .signal: return .quit

@@ -49,6 +49,18 @@ public final class SearchBox: InstantSearchWidget {
         return true
     }
 
+    /// Inserts `pasted` at the cursor as one edit (one `onChange`), in time linear in the
+    /// text's length.
+    public func insert(_ pasted: String) {
+        guard !pasted.isEmpty else { return }
+        var characters = Array(text)
+        let inserted = Array(pasted)
+        characters.insert(contentsOf: inserted, at: cursor)
+        cursor += inserted.count
+        text = String(characters)
+        onChange(text)
+    }
+
     /// Replaces the whole text, cursor at its end: an initial query (fzf's `--query`).
     public func replaceText(_ newText: String) {
         cursor = newText.count
@@ -77,12 +89,19 @@ public final class SearchBox: InstantSearchWidget {
             canvas.write(placeholder, x: x, y: area.y, style: Theme.secondary, maxWidth: room, overflow: .ellipsis)
             return x
         }
-        // Scroll horizontally just enough to keep the cursor in view.
+        // Scroll horizontally just enough to keep the cursor in view: walk back from the
+        // cursor while the characters still fit (linear, whatever the query's length).
         let characters = Array(text)
-        var first = 0
-        while String(characters[first..<cursor]).displayWidth > room { first += 1 }
-        let visible = String(characters[first...])
+        var first = cursor
+        var width = 0
+        while first > 0 {
+            let next = characters[first - 1].displayWidth
+            if width + next > room { break }
+            width += next
+            first -= 1
+        }
+        let visible = String(characters[first..<min(characters.count, first + room + 1)])
         canvas.write(visible, x: x, y: area.y, style: Theme.text, maxWidth: room)
-        return x + String(characters[first..<cursor]).displayWidth
+        return x + width
     }
 }
