@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean install uninstall
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -45,13 +45,16 @@ test:
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'
 
-## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies): per-keystroke
-## p50/p99/max, build time, peak memory and the ratios. BENCH_ARGS="--rounds 5 --only movies".
+## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
+## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
+## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
+## reopen). BENCH_ARGS="--rounds 5 --only movies".
 BENCH_ARGS ?=
 bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product instantsearch-bench
-	.build/release/instantsearch-bench --datasets ../shared/datasets $(BENCH_ARGS)
+	$(SWIFT) build -c release --product instantsearch
+	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
 serve:
@@ -77,5 +80,36 @@ uninstall:
 	rm -f $(addprefix $(BINDIR)/,$(PRODUCTS)) $(addprefix $(MANDIR)/,$(addsuffix .1,$(PRODUCTS)))
 	rm -f $(BASHDIR)/instantsearch $(ZSHDIR)/_instantsearch $(FISHDIR)/instantsearch.fish
 
+## libFuzzer targets (Fuzz/: every folder of Fuzz/Sources is one, seeded from Fuzz/Corpus/NAME),
+## built with -sanitize=fuzzer,address into .build-fuzz, each run for FUZZ_SECONDS (60).
+## New inputs go to .build-fuzz/corpus/NAME, a crash to .build-fuzz/crashes/NAME-*; make fuzz
+## stops at the first crash. FUZZ_TARGETS="FuzzFilter" runs some only. Leak detection is off:
+## Swift packs enum payloads into pointers' spare bits, which LeakSanitizer takes for leaks.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(notdir $(wildcard Fuzz/Sources/*))
+FUZZ_BUILD   := $(abspath .build-fuzz)
+fuzz:
+	@./scripts/ensure-deps.sh
+	$(SWIFT) build --package-path Fuzz --scratch-path $(FUZZ_BUILD) -c release \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+	@mkdir -p $(FUZZ_BUILD)/crashes
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$target Fuzz/Corpus/$$target; \
+	  echo "== $$target: $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/release/$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -rss_limit_mb=4096 -detect_leaks=0 \
+	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$target- $(FUZZ_BUILD)/corpus/$$target Fuzz/Corpus/$$target \
+	    || exit 1; \
+	done
+
+## The unit suites under ThreadSanitizer, then AddressSanitizer (own scratch paths, so the
+## normal build is untouched). The tmux end-to-end suite is skipped: it drives the normal
+## binary in a terminal and would test nothing sanitized. Slow: about 3x a normal build each.
+test-sanitize:
+	@./scripts/ensure-deps.sh --test
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	./scripts/with-postgres.sh $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip EndToEndTests
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	./scripts/with-postgres.sh $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip EndToEndTests
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

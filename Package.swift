@@ -39,7 +39,9 @@ let package = Package(
             name: "InstantSearchCore",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        .target(name: "SearchEngine", dependencies: ["InstantSearchCore"]),
+        .target(name: "SearchEngine", dependencies: ["InstantSearchCore", "CChecksum"]),
+        // CRC-32C of index-file sections with the processor's CRC instruction (Swift cannot reach it).
+        .target(name: "CChecksum"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses"]),
         // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.

@@ -86,7 +86,11 @@ struct PostgresSearchCommand: ParsableCommand {
 
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
-        guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
+        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
+            ?? QueryLimits.check(debounce, in: QueryLimits.milliseconds, option: "--debounce")
+        {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {

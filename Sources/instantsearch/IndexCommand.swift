@@ -24,10 +24,12 @@ struct IndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Settings file for the index.", valueName: "file"))
     var settings: String?
 
+    @OptionGroup var lenient: LenientOption
+
     func run() throws {
         do {
             let started = ContinuousClock.now
-            let index = try SearchIndex(path: file, settingsPath: settings)
+            let index = try SearchIndex(path: file, settingsPath: settings, options: lenient.loadOptions)
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
             FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))

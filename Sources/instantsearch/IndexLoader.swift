@@ -7,6 +7,7 @@ struct IndexLoader {
     let files: [String]
     let settings: String?
     let stdinName: String
+    var options = LoadOptions.strict
 
     func load() throws -> [SearchIndex] {
         let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
@@ -20,7 +21,7 @@ struct IndexLoader {
             let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
             progress.show("indexing \(path)…")
             // An index file (from `instantsearch index`) opens as it is; a data file is indexed now.
-            let index = try SearchIndex.open(path: path, settingsPath: settingsPath)
+            let index = try SearchIndex.open(path: path, settingsPath: settingsPath, options: options)
             guard names.insert(index.name).inserted else {
                 throw DataError(file: path, message: "another file already gives an index named \"\(index.name)\"")
             }
@@ -29,7 +30,7 @@ struct IndexLoader {
         if readsStdin {
             progress.show("reading standard input…")
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            let records = try DataLoader.load(bytes: bytes, name: "<stdin>")
+            let records = try DataLoader.load(bytes: bytes, name: "<stdin>", options: options)
             guard !records.isEmpty else { throw DataError(file: "<stdin>", message: "no records arrived on standard input") }
             let indexSettings = try settings.map(IndexSettings.load(path:)) ?? IndexSettings()
             indices.append(SearchIndex(name: stdinName, records: records, settings: indexSettings))

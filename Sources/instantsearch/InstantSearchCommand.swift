@@ -107,6 +107,8 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup var lenient: LenientOption
+
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
@@ -134,12 +136,15 @@ struct SearchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard hitsPerPage > 0 else { throw ValidationError("--hits-per-page must be at least 1.") }
-        guard debounce ?? 0 >= 0, throttle > 0, cacheTTL > 0 else {
-            throw ValidationError("--debounce cannot be negative; --throttle and --cache-ttl must be positive.")
+        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
+            ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
+            ?? QueryLimits.check(throttle, in: 1...QueryLimits.milliseconds.upperBound, option: "--throttle")
+            ?? QueryLimits.check(cacheTTL, in: 1...86_400, option: "--cache-ttl")
+        {
+            throw ValidationError(problem)
         }
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
-            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, e.g. 1500 or 1500:300.")
+            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
         if Self.checksValuesOnly { return }
         if engines.isActive {
@@ -181,7 +186,7 @@ struct SearchCommand: ParsableCommand {
                     setup = try SetupFile.load(path: config)
                     indices = try setup!.loadIndices()
                 } else {
-                    indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName).load()
+                    indices = try IndexLoader(files: files, settings: settings, stdinName: stdinName, options: lenient.loadOptions).load()
                 }
                 let embedded = EmbeddedBackend(indices: indices)
                 (backend, descriptions) = (embedded, embedded.descriptions)

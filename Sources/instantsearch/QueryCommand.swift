@@ -40,14 +40,19 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("settings"), help: ArgumentHelp("Settings file for a data file.", valueName: "file"))
     var settings: String?
 
+    @OptionGroup var lenient: LenientOption
+
     func validate() throws {
-        guard page >= 0 else { throw ValidationError("--page cannot be negative.") }
-        guard hitsPerPage >= 0 else { throw ValidationError("--hits-per-page cannot be negative.") }
+        if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
+            ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
+        {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {
         do {
-            let index = try SearchIndex.open(path: source, settingsPath: settings)
+            let index = try SearchIndex.open(path: source, settingsPath: settings, options: lenient.loadOptions)
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
             query.filters = filters

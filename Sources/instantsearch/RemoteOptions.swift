@@ -24,7 +24,7 @@ struct RemoteOptions: ParsableArguments {
         guard let url = URL(string: remote), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("--remote takes a URL such as http://127.0.0.1:7700, not \"\(remote)\".")
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be at least 1 second.") }
+        if let problem = QueryLimits.check(timeout, in: 1...3_600, option: "--timeout") { throw ValidationError(problem) }
     }
 
     /// The backend and its indices' descriptions, asked of the service before the UI opens,

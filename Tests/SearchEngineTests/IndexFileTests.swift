@@ -75,7 +75,7 @@ import Testing
         try Fixture.index.write(to: path)
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
-        #expect(throws: DataError.self) { try SearchIndex.open(path: path) }
+        #expect(throws: IndexFileError.self) { try SearchIndex.open(path: path) }
 
         let csv = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).csv"
         defer { try? FileManager.default.removeItem(atPath: csv) }

@@ -33,9 +33,10 @@ public struct SimulatedLatency: Searchable {
     /// Parses "MS" or "MS:JITTER_MS", as `--simulate-latency` takes it.
     public static func parse(_ text: String) -> (latency: Duration, jitter: Duration)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let latency = Int(parts[0]), latency >= 0 else { return nil }
+        let bounds = QueryLimits.milliseconds
+        guard (1...2).contains(parts.count), let latency = Int(parts[0]), bounds.contains(latency) else { return nil }
         guard parts.count == 2 else { return (.milliseconds(latency), .zero) }
-        guard let jitter = Int(parts[1]), jitter >= 0 else { return nil }
+        guard let jitter = Int(parts[1]), bounds.contains(jitter) else { return nil }
         return (.milliseconds(latency), .milliseconds(jitter))
     }
 }

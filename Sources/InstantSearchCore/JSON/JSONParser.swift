@@ -8,13 +8,17 @@ public struct JSONParser {
     private let file: String
     public private(set) var offset: Int
     private var depth = 0
-    /// Deep enough for any real record, shallow enough that recursion cannot overflow the stack.
-    private static let maxDepth = 512
+    private let lines: LineIndex
+    /// Deep enough for any real record, shallow enough that recursion cannot overflow the stack
+    /// (a parse runs on any thread, with as little as 512 KB of stack).
+    public static let maxDepth = 512
 
-    public init(bytes: UnsafeBufferPointer<UInt8>, file: String, offset: Int = 0) {
+    /// `lines` locates errors; a loader that reports many (`--lenient`) shares one per file.
+    public init(bytes: UnsafeBufferPointer<UInt8>, file: String, offset: Int = 0, lines: LineIndex = LineIndex()) {
         self.bytes = bytes
         self.file = file
         self.offset = offset
+        self.lines = lines
     }
 
     /// Parses a whole document holding exactly one value.
@@ -35,6 +39,18 @@ public struct JSONParser {
 
     public var atEnd: Bool { offset >= bytes.count }
 
+    /// Steps over `byte` when it is next; says whether it was.
+    public mutating func consume(_ byte: UInt8) -> Bool {
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    /// Moves the cursor (a loader skipping a bad record goes on after it).
+    public mutating func seek(to position: Int) {
+        offset = min(max(position, 0), bytes.count)
+    }
+
     public mutating func skipByteOrderMark() {
         if bytes.count >= offset + 3, bytes[offset] == 0xEF, bytes[offset + 1] == 0xBB, bytes[offset + 2] == 0xBF {
             offset += 3
@@ -51,12 +67,12 @@ public struct JSONParser {
     }
 
     public func error(_ message: String, at position: Int? = nil) -> DataError {
-        let (line, column) = SourceLocation.lineAndColumn(of: position ?? offset, in: bytes)
+        let (line, column) = lines.lineAndColumn(of: position ?? offset, in: bytes)
         return DataError(file: file, line: line, column: column, message: message)
     }
 
     /// Names the byte at the cursor for messages like "expected a value, found '}'".
-    private var found: String {
+    public var found: String {
         guard offset < bytes.count else { return "end of input" }
         let byte = bytes[offset]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -266,7 +282,10 @@ public struct JSONParser {
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        return NumberBytes.double(UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger: isInteger)
+        let value = NumberBytes.double(UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger: isInteger)
+        // `1e999999` reads as infinity, which JSON cannot hold and would be written back as null.
+        guard value.isFinite else { throw error("number out of range (at most about 1.8e308)", at: start) }
+        return value
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {

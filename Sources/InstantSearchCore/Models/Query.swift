@@ -26,6 +26,20 @@ public struct NumericRange: Hashable, Sendable, CustomStringConvertible {
 /// Facet refinements are AND across attributes. Within an attribute listed in
 /// `disjunctiveFacets` they are OR, and that attribute's counts are computed as if
 /// its own refinements were absent (so the other values stay visible and countable).
+/// What a front end lets a user ask for (Algolia's own caps for pages): a page number beyond
+/// these says "error", not "arithmetic overflow" nor a million-hit page.
+public enum QueryLimits {
+    public static let page = 0...10_000
+    public static let hitsPerPage = 0...1_000
+    /// Debounce and throttle intervals.
+    public static let milliseconds = 0...60_000
+
+    /// "--page must be between 0 and 10000 (was 9223372036854775807)." for a value out of `range`.
+    public static func check(_ value: Int, in range: ClosedRange<Int>, option: String) -> String? {
+        range.contains(value) ? nil : "\(option) must be between \(range.lowerBound) and \(range.upperBound) (was \(value))."
+    }
+}
+
 public struct Query: Hashable, Sendable {
     public var text: String
     public var page: Int

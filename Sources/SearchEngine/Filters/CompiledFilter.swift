@@ -31,10 +31,12 @@ indirect enum CompiledFilter: Sendable {
                 let id = facet.idOfValue[value]
                     ?? facet.values.firstIndex { $0.caseInsensitiveCompare(value) }.map { Int32($0) }
                 self = .facet(facet, id)
-            } else if let number = Double(value), let numeric = index.numericColumns[attribute] {
-                self = .numeric(numeric, { $0 == number })
-            } else if index.numericColumns[attribute] != nil {
-                throw fail("\"\(attribute)\" is numeric: compare it with a number", column)
+            } else if let numeric = index.numericColumns[attribute] {
+                switch FilterNumber.parse(value) {
+                case .number(let number): self = .numeric(numeric, { $0 == number })
+                case .outOfRange: throw fail(FilterNumber.outOfRangeMessage(value), column)
+                case .notANumber: throw fail("\"\(attribute)\" is numeric: compare it with a number", column)
+                }
             } else {
                 throw fail("\"\(attribute)\" is not a facet of index \"\(index.name)\"", column)
             }

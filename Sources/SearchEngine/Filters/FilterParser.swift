@@ -17,9 +17,16 @@ public struct FilterError: Error, Hashable, CustomStringConvertible {
     public var column: Int
     public var filter: String
 
+    /// The message, then the filter with a caret under the column; a long filter (70,000 `(`)
+    /// is shown as the 60 characters around the column, so the message stays readable.
     public var description: String {
-        let caret = String(repeating: " ", count: max(column - 1, 0)) + "^"
-        return "filters, column \(column): \(message)\n  \(filter)\n  \(caret)"
+        let characters = Array(filter)
+        let window = 60
+        let start = characters.count > window ? min(max(column - 1 - window / 2, 0), characters.count - window) : 0
+        let end = min(start + window, characters.count)
+        let shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        let caret = String(repeating: " ", count: max(column - 1 - start + (start > 0 ? 1 : 0), 0)) + "^"
+        return "filters, column \(column): \(message)\n  \(shown)\n  \(caret)"
     }
 }
 
@@ -39,6 +46,10 @@ struct FilterParser {
     private var tokens: [(token: Token, column: Int)] = []
     private var next = 0
     private let filter: String
+    /// Open parentheses and NOTs around the token being parsed: each one is a recursion, so
+    /// it is bounded (70,000 `(` used to overflow the stack and kill a server).
+    private var depth = 0
+    static let maxDepth = 256
 
     static func parse(_ filter: String) throws -> FilterExpression {
         var parser = try FilterParser(filter)
@@ -121,6 +132,14 @@ struct FilterParser {
     }
 
     private mutating func unary() throws -> FilterExpression {
+        let nests = isKeyword("NOT") || tokens[next].token == .symbol("(")
+        if nests {
+            guard depth < FilterParser.maxDepth else {
+                throw error("parentheses and NOT nested deeper than \(FilterParser.maxDepth) levels")
+            }
+            depth += 1
+        }
+        defer { if nests { depth -= 1 } }
         if isKeyword("NOT") {
             next += 1
             return .not(try unary())
@@ -155,7 +174,12 @@ struct FilterParser {
         next += 1
         guard isKeyword("TO") else { return .equals(attribute: attribute, value: value, position: column) }
         next += 1
-        guard let lower = Double(value) else {
+        let lower: Double
+        switch FilterNumber.parse(value) {
+        case .number(let number): lower = number
+        case .outOfRange:
+            throw FilterError(message: FilterNumber.outOfRangeMessage(value), column: tokens[next - 2].column, filter: filter)
+        case .notANumber:
             throw FilterError(message: "a range needs numbers, not \"\(value)\"", column: tokens[next - 2].column, filter: filter)
         }
         let upper = try number(after: "TO")
@@ -163,10 +187,13 @@ struct FilterParser {
     }
 
     private mutating func number(after what: String) throws -> Double {
-        guard case .word(let text, _) = tokens[next].token, let value = Double(text) else {
-            throw error("expected a number after \"\(what)\"")
+        guard case .word(let text, _) = tokens[next].token else { throw error("expected a number after \"\(what)\"") }
+        switch FilterNumber.parse(text) {
+        case .number(let value):
+            next += 1
+            return value
+        case .outOfRange: throw error(FilterNumber.outOfRangeMessage(text))
+        case .notANumber: throw error("expected a number after \"\(what)\"")
         }
-        next += 1
-        return value
     }
 }

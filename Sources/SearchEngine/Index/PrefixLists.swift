@@ -152,22 +152,28 @@ struct PrefixList: Sendable {
     }
 
     /// Whether stored parts fit together (an index file): as many cells as pairs, each naming
-    /// a palette entry, and gaps that decode to exactly `count` documents below `documentCount`.
+    /// a palette entry, and gaps that decode to exactly `count` documents, ascending (one pair
+    /// per document: the matcher writes one slot per document unchecked) and below `documentCount`.
     func isConsistent(documentCount: Int) -> Bool {
         guard cells.count == count, (0..<count).allSatisfy({ cells[$0] < palette.count }) else { return false }
         var decoded = 0
         var document = 0
+        var gap = 0
         var shift = 0
         for byte in gaps {
-            document += Int(byte & 0x7F) << shift
+            gap |= Int(byte & 0x7F) << shift
             if byte & 0x80 != 0 {
                 shift += 7
                 guard shift < 35 else { return false }
             } else {
+                guard decoded == 0 || gap > 0 else { return false }
+                document += gap
+                guard document < documentCount else { return false }
                 decoded += 1
+                gap = 0
                 shift = 0
             }
         }
-        return decoded == count && shift == 0 && (count == 0 || document < documentCount)
+        return decoded == count && shift == 0
     }
 }

@@ -22,6 +22,8 @@ public final class SearchIndex: Sendable {
     let rankingKey: RankingKey
     /// Per searchable attribute: matched without typos (`disableTypoToleranceOnAttributes`).
     let noTypoAttribute: [Bool]
+    /// Facet counts and stats of the largest hit sets, taken once (see `KnownAggregates`).
+    let knownAggregates: KnownAggregates
 
     public var recordCount: Int { records.count }
 
@@ -69,6 +71,8 @@ public final class SearchIndex: Sendable {
         self.recordAtCustomRank = recordAtCustomRank
         self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
         self.noTypoAttribute = SearchIndex.noTypoSlots(settings)
+        self.knownAggregates = KnownAggregates(
+            documentCount: records.count, prefixLists: prefixLists, facetColumns: facetColumns, numericColumns: numericColumns)
     }
 
     /// Sized to every attribute slot a posting can name, so lookups never go out of bounds.
@@ -87,8 +91,8 @@ public final class SearchIndex: Sendable {
 
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
     /// beside the data is used when it exists. The index is named after the file, without extension.
-    public convenience init(path: String, settingsPath: String? = nil) throws {
-        let records = try DataLoader.loadRecords(path: path)
+    public convenience init(path: String, settingsPath: String? = nil, options: LoadOptions = .strict) throws {
+        let records = try DataLoader.loadRecords(path: path, options: options)
         let base = (path as NSString).deletingPathExtension
         let besideData = base + ".settings.json"
         let settings: IndexSettings

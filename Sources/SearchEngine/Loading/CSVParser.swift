@@ -16,8 +16,8 @@ struct CSVParser {
         var hasEscapedQuotes: Bool
     }
 
-    static func parse(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
-        let rows = try scan(bytes, file: file)
+    static func parse(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> [JSONValue] {
+        let rows = try scan(bytes, file: file, options: options)
         var records: [JSONValue] = []
         records.reserveCapacity(rows.count)
         for index in 0..<rows.count {
@@ -27,7 +27,7 @@ struct CSVParser {
         return records
     }
 
-    static func scan(_ bytes: [UInt8], file: String) throws -> CSVTable {
+    static func scan(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> CSVTable {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "CSV files larger than 2 GB are not supported")
         }
@@ -36,35 +36,91 @@ struct CSVParser {
         var columnHasNumber: [Bool] = []
         var columns: [CSVColumnBuilder] = []
         var rowCount = 0
+        var log = SkipLog(options: options, file: file)
         // Rows are at most the lines: enough room from the start, so no column grows by copying.
         let lineCount = bytes.reduce(into: 1) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
         try bytes.withUnsafeBufferPointer { bytes in
+            let lines = LineIndex()
+            func error(_ message: String, at position: Int) -> DataError {
+                let (line, column) = lines.lineAndColumn(of: position, in: bytes)
+                return DataError(file: file, line: line, column: column, message: message)
+            }
+            if !options.lenient { try TextCheck.requireText(bytes, file: file, lines: lines) }
             var offset = 0
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
             var line = 1
             var row: [Cell] = []
+            var cellIsNumber: [Bool] = []
+            var ids = DuplicateIDCheck(enabled: false)
+            var idColumn = -1
+
+            /// Everything that can be wrong with a row, checked before any of its cells is kept.
+            func check(_ row: [Cell], start: Int, end: Int) throws {
+                guard row.count == header.count else {
+                    let at = row.count > header.count
+                        ? Int(row[header.count].start) : Int(row[row.count - 1].start + row[row.count - 1].length)
+                    throw error("expected \(header.count) fields, found \(row.count)", at: at)
+                }
+                if options.lenient, let bad = TextCheck.firstInvalidByte(bytes, in: start..<end) {
+                    throw TextCheck.error(at: bad, in: bytes, file: file, lines: lines)
+                }
+                for (column, cell) in row.enumerated() {
+                    cellIsNumber[column] = false
+                    guard cell.length > 0, columnIsNumeric[column] else { continue }
+                    let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
+                    let reading = NumberBytes.isPlainNumber(slice)
+                    cellIsNumber[column] = reading.isNumber
+                    // Only an exponent or hundreds of digits can overflow: the rest needs no conversion here.
+                    if reading.isNumber, !reading.isInteger || slice.count > 300, !CSVColumn.number(slice).isFinite {
+                        throw error("number out of range (at most about 1.8e308)", at: Int(cell.start))
+                    }
+                }
+                if idColumn >= 0, row[idColumn].length > 0 {
+                    let id = text(of: row[idColumn], in: bytes)
+                    if let first = ids.earlierOffset(of: id, at: start) {
+                        let (line, column) = lines.lineAndColumn(of: first, in: bytes)
+                        throw error("duplicate objectID \"\(id)\" (first at \(file):\(line):\(column))", at: Int(row[idColumn].start))
+                    }
+                }
+            }
+
             while offset < bytes.count {
-                let rowLine = line
-                try readRow(bytes, offset: &offset, line: &line, into: &row, file: file)
+                let rowStart = offset
+                try readRow(bytes, offset: &offset, line: &line, into: &row, file: file, lines: lines)
                 // Blank lines carry no record.
                 if row.count == 1 && row[0].length == 0 && !row[0].hasEscapedQuotes { continue }
                 if header.isEmpty {
+                    if let bad = TextCheck.firstInvalidByte(bytes, in: rowStart..<offset) {
+                        throw TextCheck.error(at: bad, in: bytes, file: file, lines: lines)
+                    }
                     header = row.map { text(of: $0, in: bytes) }
+                    for (column, name) in header.enumerated() {
+                        if let first = header[..<column].firstIndex(of: name) {
+                            throw error(
+                                "duplicate column name \"\(name)\" (also column \(first + 1) of the header): rename one of them",
+                                at: Int(row[column].start))
+                        }
+                    }
                     columnIsNumeric = Array(repeating: true, count: header.count)
                     columnHasNumber = Array(repeating: false, count: header.count)
+                    cellIsNumber = Array(repeating: false, count: header.count)
                     columns = header.map { _ in CSVColumnBuilder(capacity: lineCount) }
+                    idColumn = header.firstIndex(of: "objectID") ?? -1
+                    ids = DuplicateIDCheck(enabled: idColumn >= 0)
                     continue
                 }
-                guard row.count == header.count else {
-                    throw DataError(file: file, line: rowLine, message: "expected \(header.count) fields, found \(row.count)")
+                do {
+                    try check(row, start: rowStart, end: offset)
+                } catch let problem as DataError {
+                    try log.skip(problem)
+                    continue
                 }
                 if rowCount & 0xFFFF == 0, Task.isCancelled { throw CancellationError() }
                 rowCount += 1
                 for (column, cell) in row.enumerated() {
                     let slice = UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.length)])
                     if cell.length > 0, columnIsNumeric[column] {
-                        let check = NumberBytes.isPlainNumber(slice)
-                        if check.isNumber { columnHasNumber[column] = true } else { columnIsNumeric[column] = false }
+                        if cellIsNumber[column] { columnHasNumber[column] = true } else { columnIsNumeric[column] = false }
                     }
                     if cell.hasEscapedQuotes {
                         Array(text(of: cell, in: bytes).utf8).withUnsafeBufferPointer { columns[column].append($0) }
@@ -74,6 +130,7 @@ struct CSVParser {
                 }
             }
         }
+        log.finish()
         let numeric = zip(columnIsNumeric, columnHasNumber).map { $0 && $1 }
         return CSVTable(
             header: header, numeric: numeric, count: rowCount,
@@ -83,10 +140,11 @@ struct CSVParser {
     /// Reads one record's cells from `offset`, which may span several lines when a quoted cell
     /// holds line breaks, and leaves `offset` at the next record.
     static func readRow(
-        _ bytes: UnsafeBufferPointer<UInt8>, offset: inout Int, line: inout Int, into row: inout [Cell], file: String
+        _ bytes: UnsafeBufferPointer<UInt8>, offset: inout Int, line: inout Int, into row: inout [Cell], file: String,
+        lines: LineIndex
     ) throws {
         func error(_ message: String, at position: Int) -> DataError {
-            let (line, column) = SourceLocation.lineAndColumn(of: position, in: bytes)
+            let (line, column) = lines.lineAndColumn(of: position, in: bytes)
             return DataError(file: file, line: line, column: column, message: message)
         }
         row.removeAll(keepingCapacity: true)

@@ -37,34 +37,38 @@ public enum DataFormat: String, Sendable, CaseIterable {
 /// file, the line and, where it helps, the column.
 public enum DataLoader {
     /// Loads a file; the format comes from its extension (`.csv`, `.ndjson`, `.jsonl`) or else its content.
-    public static func load(path: String) throws -> [JSONValue] {
+    public static func load(path: String, options: LoadOptions = .strict) throws -> [JSONValue] {
         let bytes = try readFile(path)
         let name = path  // as the user wrote it, so the message leads back to the file
-        return try load(bytes: bytes, name: name, format: DataFormat.fromExtension(of: path))
+        return try load(bytes: bytes, name: name, format: DataFormat.fromExtension(of: path), options: options)
     }
 
     /// Loads records from bytes, e.g. standard input; `name` is what errors call the source.
-    public static func load(bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil) throws -> [JSONValue] {
+    public static func load(
+        bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
+    ) throws -> [JSONValue] {
         switch format ?? DataFormat.detect(bytes) {
-        case .csv: return try CSVParser.parse(bytes, file: name)
-        case .jsonArray: return try parseJSONArray(bytes, file: name)
-        case .ndjson: return try parseJSONObjects(bytes, file: name)
+        case .csv: return try CSVParser.parse(bytes, file: name, options: options)
+        case .jsonArray: return try JSONRecords.array(bytes, file: name, options: options)
+        case .ndjson: return try JSONRecords.objects(bytes, file: name, options: options)
         }
     }
 
     /// Loads a file's records for an index: a CSV file's as its cells column by column
     /// (`CSVTable`, a row becomes a record when read), JSON records parsed.
-    public static func loadRecords(path: String) throws -> RecordStore {
-        try loadRecords(bytes: try readFile(path), name: path, format: DataFormat.fromExtension(of: path))
+    public static func loadRecords(path: String, options: LoadOptions = .strict) throws -> RecordStore {
+        try loadRecords(bytes: try readFile(path), name: path, format: DataFormat.fromExtension(of: path), options: options)
     }
 
-    public static func loadRecords(bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil) throws -> RecordStore {
+    public static func loadRecords(
+        bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
+    ) throws -> RecordStore {
         switch format ?? DataFormat.detect(bytes) {
-        case .csv: return RecordStore(csv: try CSVParser.scan(bytes, file: name))
+        case .csv: return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options))
         // JSON stays parsed for now: packing it as compact text costs more time (0.6 s on
         // movies.json, in `serialized()`) than its memory is worth at that size.
-        case .jsonArray: return RecordStore(records: try parseJSONArray(bytes, file: name))
-        case .ndjson: return RecordStore(records: try parseJSONObjects(bytes, file: name))
+        case .jsonArray: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))
+        case .ndjson: return RecordStore(records: try JSONRecords.objects(bytes, file: name, options: options))
         }
     }
 
@@ -98,38 +102,5 @@ public enum DataLoader {
             complete = done == size
         }
         return complete ? bytes : nil
-    }
-
-    private static func parseJSONArray(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
-        let value = try JSONParser.parse(bytes, file: file)
-        guard case .array(let items) = value else {
-            throw DataError(file: file, line: 1, column: 1, message: "expected a JSON array of objects")
-        }
-        for (index, item) in items.enumerated() {
-            guard case .object = item else {
-                throw DataError(file: file, message: "record \(index + 1) of the array is not an object")
-            }
-        }
-        return items
-    }
-
-    /// One object after another, separated by whitespace: NDJSON, or a single object on many lines.
-    private static func parseJSONObjects(_ bytes: [UInt8], file: String) throws -> [JSONValue] {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, file: file)
-            parser.skipByteOrderMark()
-            var records: [JSONValue] = []
-            while true {
-                parser.skipWhitespace()
-                if parser.atEnd { return records }
-                let start = parser.offset
-                let value = try parser.parseValue()
-                guard case .object = value else {
-                    throw parser.error("expected a JSON object per line", at: start)
-                }
-                records.append(value)
-                if records.count & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
-            }
-        }
     }
 }

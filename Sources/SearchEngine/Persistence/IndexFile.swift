@@ -5,16 +5,35 @@ import InstantSearchCore
 /// records, term dictionary, posting lists, prefix lists and columns are stored as the arrays
 /// the engine searches, and read straight back into them.
 ///
-/// Layout: the magic bytes, then sections in a fixed order, each an array with its length.
+/// Layout (format v4):
+///
+///     signature   "ISIDX\u{1}v4\n": the version in digits, so an older or newer file says which it is
+///     table       section count, then per section its length and CRC-32C, then the table's own CRC-32C
+///     sections    meta (name, settings), records, ranking, terms, prefixes, facets, numerics: back to
+///                 back, each a run of arrays with their lengths, and exactly as long as the table says
+///
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    static let magic = Array("ISIDX\u{1}v3\n".utf8)
+    static let version = 4
+    /// Every version's signature starts so; the digits and a newline follow.
+    static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
+    static let signature = signaturePrefix + Array("\(version)\n".utf8)
+    /// The signature under its former name (an index cache keys its files by it).
+    static var magic: [UInt8] { signature }
 
+    enum Section: Int, CaseIterable {
+        case meta, records, ranking, terms, prefixes, facets, numerics
+
+        var name: String { "\(self)" }
+    }
+
+    /// Whether the file starts with an index file's signature, of whatever version (so that an
+    /// old index is reported as one, not read as a CSV file).
     static func isIndexFile(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: magic.count)).map { [UInt8]($0) == magic } ?? false
+        return (try? handle.read(upToCount: signaturePrefix.count)).map { [UInt8]($0) == signaturePrefix } ?? false
     }
 
     static func write(_ index: SearchIndex, to path: String) throws {
@@ -39,115 +58,84 @@ enum IndexFile {
         }
     }
 
-    private static func write(_ index: SearchIndex, to out: inout BinaryWriter) throws {
-        try out.write(raw: magic)  // bare, so the first bytes identify the file
-        try out.write(string: index.name)
-        try out.write(string: index.settings.fileJSON().serialized())
-        try index.records.write(to: &out)
-        try out.write(array: index.recordAtCustomRank)
-        let dictionary = index.dictionary
-        try out.write(packed: PackedStrings(dictionary.terms))
-        try out.write(array: dictionary.offsets.map { Int64($0) })
-        try out.write(array: dictionary.postings)
-        let lists = index.prefixLists.all
-        try out.write(array: lists.map(\.key))
-        for (_, list) in lists {
-            try out.write(UInt64(list.count))
-            try out.write(array: list.gaps)
-            try out.write(ids: list.cells)
-            try out.write(array: list.palette)
-        }
-        let facets = index.facetColumns.keys.sorted()
-        try out.write(packed: PackedStrings(facets))
-        for attribute in facets {
-            let column = index.facetColumns[attribute]!
-            try out.write(packed: PackedStrings(column.values))
-            switch column.layout {
-            case .single(let ids):
-                try out.write(0)
-                try out.write(ids: ids)
-            case .multiple(let offsets, let ids):
-                try out.write(1)
-                try out.write(array: offsets)
-                try out.write(array: ids)
-            }
-        }
-        let numerics = index.numericColumns.keys.sorted()
-        try out.write(packed: PackedStrings(numerics))
-        for attribute in numerics {
-            switch index.numericColumns[attribute]!.storage {
-            case .coded(let values, let ids):
-                try out.write(0)
-                try out.write(array: values)
-                try out.write(ids: ids)
-            case .plain(let values):
-                try out.write(1)
-                try out.write(array: values)
-            }
-        }
+    /// The table: count, (length, CRC) per section, and the CRC of all that.
+    static func table(_ sections: [(length: Int, checksum: UInt32)]) -> [UInt8] {
+        var words = [UInt64(sections.count)]
+        for section in sections { words += [UInt64(section.length), UInt64(section.checksum)] }
+        var bytes = words.withUnsafeBytes { Array($0) }
+        let checksum = UInt64(Checksum.crc32c(bytes))
+        withUnsafeBytes(of: checksum) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
-    static func read(path: String) throws -> SearchIndex {
-        let descriptor = open(path, O_RDONLY)
-        var status = stat()
-        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
-            if descriptor >= 0 { close(descriptor) }
-            throw DataError(file: path, message: "cannot read the index file")
+    private static func write(_ index: SearchIndex, to out: inout BinaryWriter) throws {
+        try out.write(raw: signature)
+        // The table's place, filled in once every section's length and checksum are known.
+        let tableOffset = out.offset
+        let placeholder = table(Section.allCases.map { _ in (0, 0) })
+        try out.write(raw: placeholder)
+        var sections: [(length: Int, checksum: UInt32)] = []
+        for section in Section.allCases {
+            out.startSection()
+            try write(section, of: index, to: &out)
+            sections.append(out.endSection())
         }
-        defer { close(descriptor) }
-        var input = BinaryReader(descriptor: descriptor, path: path, size: Int(status.st_size))
-        let inconsistent = DataError(file: path, message: "the index file is inconsistent; rebuild it")
-        guard try input.readRaw(count: magic.count) == magic else { throw DataError(file: path, message: "not an index file") }
-        let name = try input.readString()
-        let settings = try IndexSettings.parse(text: try input.readString(), file: path).resolved(for: [])
-        guard let records = try RecordStore.read(from: &input) else { throw inconsistent }
-        let count = records.count
-        let recordAtCustomRank = try input.readArray(of: Int32.self)
-        let termStrings = try input.readPacked()
-        let terms = (0..<termStrings.count).map { termStrings.string(at: $0) }
-        let offsets = try input.readArray(of: Int64.self).map { Int($0) }
-        let postings = try input.readArray(of: Posting.self)
-        guard records.ids.map({ $0.count == count }) ?? true, recordAtCustomRank.count == count,
-            offsets.count == terms.count + 1, offsets.last == postings.count,
-            postings.allSatisfy({ $0.record >= 0 && Int($0.record) < count }),
-            recordAtCustomRank.allSatisfy({ $0 >= 0 && Int($0) < count })
-        else { throw inconsistent }
-        let dictionary = TermDictionary(terms: terms, offsets: offsets, postings: postings)
-        let keys = try input.readArray(of: UInt32.self)
-        var lists: [UInt32: PrefixList] = [:]
-        for key in keys {
-            let list = try PrefixList(count: Int(input.readUInt64()), gaps: input.readArray(), cells: input.readIDs(), palette: input.readArray())
-            guard list.isConsistent(documentCount: count) else { throw inconsistent }
-            lists[key] = list
-        }
-        let facetNames = try input.readPacked()
-        var facetColumns: [String: FacetColumn] = [:]
-        for i in 0..<facetNames.count {
-            let values = try input.readPacked()
-            let layout: FacetColumn.Layout
-            switch try input.readUInt64() {
-            case 0: layout = .single(try input.readIDs())
-            case 1: layout = .multiple(offsets: try input.readArray(), ids: try input.readArray())
-            default: throw inconsistent
+        try out.overwrite(at: tableOffset, with: table(sections))
+    }
+
+    private static func write(_ section: Section, of index: SearchIndex, to out: inout BinaryWriter) throws {
+        switch section {
+        case .meta:
+            try out.write(string: index.name)
+            try out.write(string: index.settings.fileJSON().serialized())
+        case .records:
+            try index.records.write(to: &out)
+        case .ranking:
+            try out.write(array: index.recordAtCustomRank)
+        case .terms:
+            let dictionary = index.dictionary
+            try out.write(packed: PackedStrings(dictionary.terms))
+            try out.write(array: dictionary.offsets.map { Int64($0) })
+            try out.write(array: dictionary.postings)
+        case .prefixes:
+            let lists = index.prefixLists.all
+            try out.write(array: lists.map(\.key))
+            for (_, list) in lists {
+                try out.write(UInt64(list.count))
+                try out.write(array: list.gaps)
+                try out.write(ids: list.cells)
+                try out.write(array: list.palette)
             }
-            let column = FacetColumn(values: (0..<values.count).map { values.string(at: $0) }, layout: layout)
-            guard column.documentCount == count, column.isConsistent else { throw inconsistent }
-            facetColumns[facetNames.string(at: i)] = column
-        }
-        let numericNames = try input.readPacked()
-        var numericColumns: [String: NumericColumn] = [:]
-        for i in 0..<numericNames.count {
-            let column: NumericColumn
-            switch try input.readUInt64() {
-            case 0: column = NumericColumn(storage: .coded(values: try input.readArray(), ids: try input.readIDs()))
-            case 1: column = NumericColumn(storage: .plain(try input.readArray()))
-            default: throw inconsistent
+        case .facets:
+            let facets = index.facetColumns.keys.sorted()
+            try out.write(packed: PackedStrings(facets))
+            for attribute in facets {
+                let column = index.facetColumns[attribute]!
+                try out.write(packed: PackedStrings(column.values))
+                switch column.layout {
+                case .single(let ids):
+                    try out.write(0)
+                    try out.write(ids: ids)
+                case .multiple(let offsets, let ids):
+                    try out.write(1)
+                    try out.write(array: offsets)
+                    try out.write(array: ids)
+                }
             }
-            guard column.count == count, column.isConsistent else { throw inconsistent }
-            numericColumns[numericNames.string(at: i)] = column
+        case .numerics:
+            let numerics = index.numericColumns.keys.sorted()
+            try out.write(packed: PackedStrings(numerics))
+            for attribute in numerics {
+                switch index.numericColumns[attribute]!.storage {
+                case .coded(let values, let ids):
+                    try out.write(0)
+                    try out.write(array: values)
+                    try out.write(ids: ids)
+                case .plain(let values):
+                    try out.write(1)
+                    try out.write(array: values)
+                }
+            }
         }
-        return SearchIndex(
-            name: name, records: records, settings: settings, dictionary: dictionary, prefixLists: PrefixLists(lists: lists),
-            facetColumns: facetColumns, numericColumns: numericColumns, recordAtCustomRank: recordAtCustomRank)
     }
 }

@@ -65,7 +65,7 @@ extension CSVTable {
     static func read(from input: inout BinaryReader) throws -> CSVTable? {
         let header = try input.readPacked()
         let flags: [UInt8] = try input.readArray()
-        let count = Int(try input.readUInt64())
+        let count = try input.readCount(atMost: Int(Int32.max))  // documents are Int32s
         guard flags.count == header.count, flags.allSatisfy({ $0 <= 1 }) else { return nil }
         let numeric = flags.map { $0 == 1 }
         var columns: [CSVColumn] = []

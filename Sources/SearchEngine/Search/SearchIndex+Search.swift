@@ -54,12 +54,15 @@ extension SearchIndex {
         _ query: Query, _ evaluation: QueryEvaluation
     ) throws -> ([String: [FacetValueCount]], [String: FacetStats]) {
         let records = evaluation.matches.records
+        // Without refinements, the largest hit sets were counted when the index was made.
+        let known = evaluation.status.isEmpty ? knownAggregates.entry(for: records) : nil
         var facets: [String: [FacetValueCount]] = [:]
         let facetAttributes = query.facets.contains("*") ? settings.attributesForFaceting : query.facets
         for attribute in facetAttributes {
             guard let column = facetColumns[attribute] else { continue }
             let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
-            let counts = try FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
+            let counts = try known?.counts[attribute]
+                ?? FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
             facets[attribute] = FacetAggregator.topValues(
                 column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
         }
@@ -67,7 +70,11 @@ extension SearchIndex {
         for attribute in settings.numericAttributesForFiltering {
             guard let column = numericColumns[attribute] else { continue }
             let ignored = evaluation.filters.numericClause[attribute]
-            facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
+            if let known, let stats = known.stats[attribute] {
+                facetStats[attribute] = stats
+            } else {
+                facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
+            }
         }
         return (facets, facetStats)
     }
@@ -77,10 +84,11 @@ extension SearchIndex {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         guard hitsPerPage > 0 else { return [] }
-        let (wanted, overflow) = (page + 1).multipliedReportingOverflow(by: hitsPerPage)
-        let best = TopKeys.smallest(hitKeys, count: overflow ? hitKeys.count : wanted)
-        let (skipped, skipOverflow) = page.multipliedReportingOverflow(by: hitsPerPage)
-        return hits(best.dropFirst(skipOverflow ? best.count : skipped), words)
+        // Past the last hit (or past Int.max, for a page number no front end bounded): no hits.
+        let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
+        guard !overflow, skipped < hitKeys.count else { return [] }
+        let best = TopKeys.smallest(hitKeys, count: skipped + min(hitsPerPage, hitKeys.count - skipped))
+        return hits(best.dropFirst(skipped), words)
     }
 
     private func hits(_ keys: ArraySlice<UInt64>, _ words: [QueryWord]) -> [Hit] {

@@ -1,0 +1,75 @@
+import InstantSearchCore
+
+/// How a loader treats records it cannot read.
+public struct LoadOptions: Sendable {
+    /// Skip bad records (and count them) instead of stopping at the first, for a user who
+    /// wants the rest: `--lenient`.
+    public var lenient: Bool
+    /// Told once per file what was skipped, when anything was (the command line prints it on
+    /// standard error, so nothing is lost silently).
+    public var report: (@Sendable (LoadReport) -> Void)?
+
+    public init(lenient: Bool = false, report: (@Sendable (LoadReport) -> Void)? = nil) {
+        self.lenient = lenient
+        self.report = report
+    }
+
+    public static let strict = LoadOptions()
+}
+
+/// What a lenient load skipped in one file: how many records, and the first few reasons.
+public struct LoadReport: Sendable, CustomStringConvertible {
+    public var file: String
+    public var skipped: Int
+    public var examples: [DataError]
+
+    public var description: String {
+        var text = "\(file): skipped \(skipped) bad record\(skipped == 1 ? "" : "s") (--lenient)"
+        for example in examples { text += "\n  \(example)" }
+        if skipped > examples.count { text += "\n  …" }
+        return text
+    }
+}
+
+/// Counts what a lenient load skips; in a strict load, the first problem is the error.
+struct SkipLog {
+    let options: LoadOptions
+    let file: String
+    private(set) var skipped = 0
+    private var examples: [DataError] = []
+    static let exampleCount = 3
+
+    init(options: LoadOptions, file: String) {
+        self.options = options
+        self.file = file
+    }
+
+    mutating func skip(_ error: DataError) throws {
+        guard options.lenient else { throw error }
+        skipped += 1
+        if examples.count < SkipLog.exampleCount { examples.append(error) }
+    }
+
+    func finish() {
+        if skipped > 0 { options.report?(LoadReport(file: file, skipped: skipped, examples: examples)) }
+    }
+}
+
+/// Records sharing an `objectID` (Algolia's key for a record) would be two hits with one id:
+/// the second is an error naming both places.
+struct DuplicateIDCheck {
+    private var firstSeen: [String: Int] = [:]
+    let enabled: Bool
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// The offset of the record that had `id` first, or nil (and `id` remembered at `offset`).
+    mutating func earlierOffset(of id: String, at offset: Int) -> Int? {
+        guard enabled else { return nil }
+        if let first = firstSeen[id] { return first }
+        firstSeen[id] = offset
+        return nil
+    }
+}
