@@ -26,6 +26,19 @@ import Testing
         #expect(tmux.file("before.txt") == tmux.file("after.txt"), sourceLocation: sourceLocation)
     }
 
+    /// Waits until the program has left the alternate screen: keys typed before that would
+    /// go to the program, not to the shell.
+    private func waitForTheShell(_ tmux: Tmux, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while try tmux.onAlternateScreen() {
+            guard Date() < deadline else {
+                Issue.record("the program never left the alternate screen", sourceLocation: sourceLocation)
+                throw TmuxError.timedOut("the shell")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// Linux numbers, for the exit status 128 + N the program reports.
     static let endingSignals: [(name: String, number: Int)] = [
         ("USR1", 10), ("USR2", 12), ("ALRM", 14), ("PIPE", 13), ("XCPU", 24), ("XFSZ", 25), ("VTALRM", 26),
@@ -70,6 +83,7 @@ import Testing
         try tmux.type(" play")
         try tmux.waitFor("results for sony play") { $0.contains("❯ sony play") && $0.contains("PlayStation") && !$0.contains("Sony Bravia") }
         try tmux.press("C-c")
+        try waitForTheShell(tmux)
         try tmux.shell("echo \"exit=$?\"")
         try tmux.waitFor("exit=130")
         try expectModesRestored(tmux)
@@ -84,6 +98,7 @@ import Testing
         try tmux.shell("fg")
         try tmux.waitFor("the session back") { $0.contains("tstp 338") && $0.contains("Hits F2") }
         try tmux.press("C-c")
+        try waitForTheShell(tmux)
         try tmux.shell("echo \"exit=$?\"")
         try tmux.waitFor("exit=130")
     }
