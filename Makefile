@@ -5,7 +5,20 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall
+
+## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
+## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+CONFIG     ?= release
+PRODUCTS   := instantsearch instantsearch-serve instantsearch-postgres
+BINDIR     := $(DESTDIR)$(PREFIX)/bin
+MANDIR     := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR    := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR     := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR    := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+GENERATED  := .build/install-$(CONFIG)
 
 all: build
 
@@ -18,14 +31,17 @@ run: build
 	@$(RELEASE) $(ARGS) $(DEMO)
 
 ## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
-## builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
-## against a throwaway server on loopback (scripts/with-postgres.sh installs and starts it).
+## builds, checks `make install` into a throwaway DESTDIR with that debug build
+## (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
+## PostgreSQL backend's against a throwaway server on loopback (scripts/with-postgres.sh
+## installs and starts it).
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
 ## they would starve the in-process HTTP servers of the remote tests.
 test:
 	@./scripts/ensure-deps.sh --test
 	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
+	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'
 
@@ -45,6 +61,24 @@ serve:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product instantsearch-serve
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
+
+## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
+## generated from the command line's own definitions (ArgumentParser's generate-manual plugin,
+## which first builds every product in CONFIG: one build for both) and bash / zsh / fish
+## completions (--generate-completion-script).
+install:
+	@./scripts/ensure-deps.sh
+	SWIFT=$(SWIFT) ./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
+	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)
+	install -m 644 $(GENERATED)/instantsearch.bash $(BASHDIR)/instantsearch
+	install -m 644 $(GENERATED)/_instantsearch $(ZSHDIR)/_instantsearch
+	install -m 644 $(GENERATED)/instantsearch.fish $(FISHDIR)/instantsearch.fish
+
+uninstall:
+	rm -f $(addprefix $(BINDIR)/,$(PRODUCTS)) $(addprefix $(MANDIR)/,$(addsuffix .1,$(PRODUCTS)))
+	rm -f $(BASHDIR)/instantsearch $(ZSHDIR)/_instantsearch $(FISHDIR)/instantsearch.fish
 
 ## libFuzzer targets (Fuzz/: every folder of Fuzz/Sources is one, seeded from Fuzz/Corpus/NAME),
 ## built with -sanitize=fuzzer,address into .build-fuzz, each run for FUZZ_SECONDS (60).

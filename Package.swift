@@ -60,14 +60,14 @@ let package = Package(
         .executableTarget(
             name: "instantsearch-postgres",
             dependencies: [
-                "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI",
+                "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI", "SearchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "instantsearch",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend",
+                "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,5 +127,12 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // What the executables' command lines share: fzf's --query / --select-1 / --exit-0 /
+        // --print-query, INSTANTSEARCH_DEFAULT_OPTS, one-line errors with status 2.
+        .target(
+            name: "SearchCommandLine",
+            dependencies: ["InstantSearchCore", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "SearchCommandLineTests", dependencies: ["SearchCommandLine", "InstantSearchCore", "TerminalUI"]),
     ]
 )

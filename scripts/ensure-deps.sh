@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
 # the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
-# tmux (end-to-end tests drive the real binary in tmux) and python3 (the test-target
-# check). Needs root or sudo only when something is missing.
+# tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check) and
+# man-db (the install check reads the installed man page with man -l). Needs root or sudo only
+# when something is missing.
 set -euo pipefail
 
 need=()
@@ -13,6 +14,8 @@ if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
     # scripts/check-test-targets.sh reads SwiftPM's JSON with it.
     command -v python3 >/dev/null 2>&1 || need+=(python3)
+    # scripts/check-install.sh reads the installed man page with `man -l` (man-db brings groff).
+    command -v man >/dev/null 2>&1 || need+=(man-db)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InstantSearchCore
 import PostgresBackend
+import SearchCommandLine
 import SearchEngine
 import TerminalUI
 
@@ -62,6 +63,9 @@ struct PostgresSearchCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
 
+    @OptionGroup(title: "Starting and printing (fzf's options)")
+    var pick: PickArguments
+
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
@@ -81,10 +85,16 @@ struct PostgresSearchCommand: ParsableCommand {
         } catch {
             throw fail("--postgres", error)
         }
-        let status = try TerminalSearch(
+        let search = TerminalSearch(
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
             terminal: TerminalOptions(colors: noColor ? false : nil)
-        ).runPrintingSelection()
+        )
+        let status: Int32
+        do {
+            status = try PickSession.run(search, pick: pick)
+        } catch {
+            throw fail("--postgres", error)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

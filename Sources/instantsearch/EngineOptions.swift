@@ -2,6 +2,7 @@ import ArgumentParser
 import ElasticsearchBackend
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import TerminalUI
 
 /// `instantsearch --elasticsearch URL --index NAME` and `instantsearch --postgres URL --table T`:
@@ -33,12 +34,13 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// Runs the session against the remote engine; the exit status follows the file TUI's.
-    func run(settings: String?, hitsPerPage: Int, debounce: Int, noColor: Bool) throws {
+    func run(settings: String?, hitsPerPage: Int, debounce: Int, noColor: Bool, pick: PickArguments) throws {
         if let postgres {
             var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage), "--debounce", String(debounce)]
             arguments += table.flatMap { ["--table", $0] }
             if let settings { arguments += ["--settings", settings] }
             if noColor { arguments.append("--no-color") }
+            arguments += pick.forwarded
             try Sibling.exec("instantsearch-postgres", arguments, for: "--postgres")
         }
         guard let elasticsearch, let url = URL(string: elasticsearch), url.scheme?.hasPrefix("http") == true else {
@@ -54,11 +56,12 @@ struct EngineOptions: ParsableArguments {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let status = try TerminalSearch(
+        let search = TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
             hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
             terminal: TerminalOptions(colors: noColor ? false : nil)
-        ).runPrintingSelection()
+        )
+        let status = try PickSession.run(search, pick: pick)
         if status != 0 { throw ExitCode(status) }
     }
 }

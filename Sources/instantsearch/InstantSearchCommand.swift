@@ -2,22 +2,18 @@ import ArgumentParser
 import Foundation
 import InstantSearchCore
 import RemoteBackend
+import SearchCommandLine
 import SearchEngine
 import TerminalUI
 
 @main
 struct InstantSearchCommand: ParsableCommand {
-    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
-    static func main() {
-        CrashReport.prepare(program: "instantsearch")
-        main(nil)
-    }
-
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON, CSV and TSV files, or plain lines, as you type, in the terminal.",
         usage: """
             instantsearch [FILE ...] [--config <file>] [--strategy <s>] [--simulate-latency <ms[:jitter]>] [...]
+              instantsearch [FILE ...] [--query <text>] [--select-1] [--exit-0] [--print-query]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
               instantsearch --elasticsearch <url> --index <name>
@@ -30,6 +26,26 @@ struct InstantSearchCommand: ParsableCommand {
         subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self, ImportPostgresCommand.self],
         defaultSubcommand: SearchCommand.self
     )
+
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands:
+    /// INSTANTSEARCH_DEFAULT_OPTS goes in front of the interactive search's options; a
+    /// command line that does not parse is one line naming the option, and status 2.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch")
+        let given = Array(CommandLine.arguments.dropFirst())
+        let defaults: [String]
+        do {
+            defaults = try DefaultOptions.words(in: ProcessInfo.processInfo.environment)
+        } catch {
+            CommandLineRunner.fail("instantsearch", "\(error)")
+        }
+        let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+            .subtracting([SearchCommand.configuration.commandName!])
+        let arguments = DefaultOptions.insert(
+            defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
+        if arguments != given { SearchCommand.checkDefaults(defaults) }
+        CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
+    }
 }
 
 /// The TUI: `instantsearch FILE...` (the default subcommand).
@@ -53,6 +69,12 @@ struct SearchCommand: ParsableCommand {
             output stays free: Enter on a hit prints that record there as one JSON line — or the \
             line itself, for lines — (exit 0); Esc or Ctrl-C leaves without printing (exit 130). \
             F1 inside lists every key.
+
+            As in fzf: --query starts with a query; --select-1 prints the only hit of that query \
+            and --exit-0 exits 1 when it has none, both without opening the interface; \
+            --print-query prints the query first. INSTANTSEARCH_DEFAULT_OPTS holds default \
+            options, written with shell quoting and read before the command line. An option \
+            that does not parse is one line naming it, and exit status 2.
             """
     )
 
@@ -97,12 +119,31 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var lenient: LenientOption
 
+    @OptionGroup(title: "Starting and printing (fzf's options)")
+    var pick: PickArguments
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
     /// --elasticsearch / --postgres: an existing engine instead of files (EngineOptions.swift).
     @OptionGroup(title: "Existing engines")
     var engines: EngineOptions
+
+    /// While INSTANTSEARCH_DEFAULT_OPTS is checked on its own: each value is checked, but not
+    /// whether the options make a whole command (files given, options that go together).
+    nonisolated(unsafe) private static var checksValuesOnly = false
+
+    /// Parses the default options alone, so a mistake in them is blamed on the variable rather
+    /// than on the command line they are put in front of.
+    static func checkDefaults(_ defaults: [String]) {
+        checksValuesOnly = true
+        defer { checksValuesOnly = false }
+        do {
+            _ = try parse(defaults)
+        } catch where exitCode(for: error) != .success {
+            CommandLineRunner.fail("instantsearch", "\(DefaultOptions.variable): \(message(for: error))")
+        } catch {}
+    }
 
     func validate() throws {
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
@@ -115,6 +156,7 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
+        if Self.checksValuesOnly { return }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
                 throw ValidationError("--elasticsearch / --postgres go without --remote and --config.")
@@ -140,7 +182,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if engines.isActive {
-            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor)
+            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -171,22 +213,22 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
-        var session = TerminalSearch(
+        var search = TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
             terminal: TerminalOptions(colors: noColor ? false : nil)
         )
-        session.loaders = loaders
-        let status = try session.runPrintingSelection { hit in
+        search.loaders = loaders
+        let status = try PickSession.run(search, pick: pick, recordText: { hit in
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
                 case .string(let line)? = fields["line"] {
                 return line
             }
             return hit.record.serialized()
-        }
+        })
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -62,6 +62,22 @@ struct PostgresSessionTests {
         #expect(record?["category"] as? String == "Headphones")
     }
 
+    /// fzf's options reach instantsearch-postgres: one search of the table settles them, no interface.
+    @Test func selectOneAndExitZeroAreForwardedToThePostgresExecutable() throws {
+        try importDemo()
+        let picked = try spawn(Project.binary, [
+            "--postgres", Self.url, "--table", "demo_products", "--query", "fairphone green", "--select-1", "--print-query",
+        ])
+        #expect(picked.status == 0, "\(picked.output)")
+        let lines = picked.output.split(separator: "\n")
+        #expect(lines.first == "fairphone green")
+        let record = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any]
+        #expect(record?["colour"] as? String == "Green")
+        let none = try spawn(Project.binary, ["--postgres", Self.url, "--table", "demo_products", "--query", "zzqqxx", "--exit-0"])
+        #expect(none.status == 1)
+        #expect(none.output == "")
+    }
+
     @Test func aMissingTableIsReportedAndTheTerminalIsNotTouched() throws {
         let (status, output) = try spawn(Project.binary, ["--postgres", Self.url, "--table", "no_such_table"])
         #expect(status == 2)
@@ -69,7 +85,7 @@ struct PostgresSessionTests {
     }
 }
 
-/// `--postgres` and `import-postgres` run the sibling binary; without it they say how to build it.
+/// `--postgres` and `import-postgres` run the sibling binary; without it they say how to get it.
 @Suite(.serialized) struct SiblingDispatchTests {
     @Test(arguments: [
         ["--postgres", "postgres://me@127.0.0.1/db", "--table", "t"],
@@ -87,6 +103,7 @@ struct PostgresSessionTests {
         let (status, output) = try spawn(alone, arguments)
         #expect(status == 2)
         #expect(output.contains("needs instantsearch-postgres beside this binary"))
-        #expect(output.contains("swift build --product instantsearch-postgres"))
+        // Outside a build folder (installed, or moved): the install puts every sibling beside it.
+        #expect(output.contains("make install PREFIX="))
     }
 }

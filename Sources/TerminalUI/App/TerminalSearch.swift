@@ -40,6 +40,8 @@ public struct TerminalSearch {
     /// Indices still filling in the background: started once the interface is up, their
     /// progress on the stats line, cancelled when the session ends.
     public var loaders: [any BackgroundLoading] = []
+    /// The query the session starts with (fzf's `--query`): in the box, cursor at its end.
+    public var initialQuery = ""
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -67,9 +69,25 @@ public struct TerminalSearch {
         }
     }
 
+    /// How a session ended, and the query in the box then (fzf's `--print-query` prints it).
+    public struct Ending: Equatable {
+        public var exit: Exit
+        public var query: String
+
+        public init(exit: Exit, query: String) {
+            self.exit = exit
+            self.query = query
+        }
+    }
+
     /// Opens the terminal (on /dev/tty, so standard input and output stay free) and runs
     /// until the user is done. The terminal is restored before this returns or throws.
     public func run() throws -> Exit {
+        try runSession().exit
+    }
+
+    /// `run()`, also telling the query the session ended with.
+    public func runSession() throws -> Ending {
         let loop = try EventLoop(options: terminal)
         let router = ResponseRouter(wake: loop.wake)
         let timers = loop.timers
@@ -83,30 +101,17 @@ public struct TerminalSearch {
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
+        if !initialQuery.isEmpty { app.paste(initialQuery) }
         if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {
-        case .signal(let number): return .signal(number)
+        case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
         case .quit:
-            if case .selected(let hit) = app.outcome { return .selected(hit) }
-            return .cancelled
+            if case .selected(let hit) = app.outcome { return Ending(exit: .selected(hit), query: hub.queryText) }
+            return Ending(exit: .cancelled, query: hub.queryText)
         }
     }
 }
 
-extension TerminalSearch {
-    /// Runs the session the way every executable ends one, fzf's way: a picked hit is printed
-    /// to standard output as one JSON line; returns the exit status (0 picked, 130 cancelled,
-    /// 128 + N after signal N).
-    public func runPrintingSelection(as text: (Hit) -> String = { $0.record.serialized() }) throws -> Int32 {
-        switch try run() {
-        case .selected(let hit):
-            print(text(hit))
-            return 0
-        case .cancelled: return 130
-        case .signal(let number): return 128 + number
-        }
-    }
-}
 
 /// Connects the app to the event loop: keys to `handle`, wake-ups to the hub's mailbox,
 /// sizes to `resize`.

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+/// Parses and runs a command the way fzf treats its command line: an option that does not
+/// parse, or does not fit with the others, is one line on standard error naming it and exit
+/// status 2 (ArgumentParser's own default is the usage text and 64). The terminal has not been
+/// touched yet at that point. Help, version and completion scripts print and exit 0 as usual.
+public enum CommandLineRunner {
+    public static func main<Command: ParsableCommand>(_: Command.Type, arguments: [String], name: String) -> Never {
+        let command: any ParsableCommand
+        do {
+            command = try Command.parseAsRoot(arguments)
+        } catch {
+            if Command.exitCode(for: error) == .success { Command.exit(withError: error) }
+            fail(name, Command.message(for: error) + helpHint(Command.fullMessage(for: error)))
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch let error where error is ExitCode || Command.exitCode(for: error) == .success {
+            Command.exit(withError: error)
+        } catch {
+            // What went wrong once running (a file, a backend): also one line and status 2.
+            fail(name, Command.message(for: error))
+        }
+        Command.exit()
+    }
+
+    /// ArgumentParser's pointer to the right help, "See 'instantsearch query --help' for more
+    /// information.", kept from its long message as " (see 'instantsearch query --help')".
+    static func helpHint(_ fullMessage: String) -> String {
+        guard let start = fullMessage.range(of: "See '"),
+              let end = fullMessage[start.upperBound...].range(of: "' for more information")
+        else { return "" }
+        return " (see '\(fullMessage[start.upperBound..<end.lowerBound])')"
+    }
+
+    /// One line, `name: message`, and status 2.
+    public static func fail(_ name: String, _ message: String) -> Never {
+        let line = message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
+        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
+        exit(2)
+    }
+}

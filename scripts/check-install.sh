@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# `make test`'s check of `make install`: installs into a throwaway DESTDIR, then reads what it
+# installed the way a user's tools do (man -l on the page, bash sourcing the completions,
+# the installed instantsearch finding its installed siblings), then `make uninstall` must
+# leave nothing behind. CONFIG=debug by default: `make test` has just built that, so nothing
+# is built twice (the release build is used when CONFIG=release).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+config=${CONFIG:-debug}
+prefix=/usr/local
+dest=$(mktemp -d)
+trap 'rm -rf "$dest"' EXIT
+passed=0 failed=0
+check() {  # check DESCRIPTION COMMAND...: runs the command, counts and says the outcome
+    local description=$1; shift
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "check-install: FAILED: $description" >&2
+        sed 's/^/    /' "$log" >&2
+    fi
+}
+contains() {  # contains TEXT COMMAND...: the command succeeds and prints TEXT
+    local text=$1; shift
+    local output
+    output=$("$@" 2>&1) || { echo "$output"; return 1; }
+    grep -qF -- "$text" <<<"$output" || { echo "no \"$text\" in:"; echo "$output" | head -n 20; return 1; }
+}
+
+log=$(mktemp)
+trap 'rm -rf "$dest" "$log"' EXIT
+if ! make --no-print-directory install DESTDIR="$dest" PREFIX="$prefix" CONFIG="$config" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "check-install: 0 passed, 1 failed"
+    exit 1
+fi
+root=$dest$prefix
+
+for product in instantsearch instantsearch-serve instantsearch-postgres; do
+    check "$product is installed, executable" test -x "$root/bin/$product"
+done
+check "the installed binary runs" contains "0.1.0" "$root/bin/instantsearch" --version
+check "instantsearch serve finds the installed instantsearch-serve" \
+    contains "Algolia's search REST protocol" "$root/bin/instantsearch" serve --help
+check "man -l reads the page, with the fzf options in it" \
+    contains "--select-1" env MANPAGER=cat MANWIDTH=100 man -l "$root/share/man/man1/instantsearch.1"
+check "man -l reads it without a formatting warning" \
+    bash -c "out=\$(env MANPAGER=cat man --warnings -l '$root/share/man/man1/instantsearch.1' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\"; false; }"
+check "the sibling pages are installed" \
+    contains "instantsearch serve" env MANPAGER=cat man -l "$root/share/man/man1/instantsearch-serve.1"
+check "bash: sourcing the completions defines them for instantsearch" \
+    contains "instantsearch" bash -c "source '$root/share/bash-completion/completions/instantsearch'; complete -p instantsearch"
+# What bash does on Tab: the function `complete -p` names, with the words typed so far.
+complete_words() {  # complete_words WORD...: the completions offered for the last word
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        function=$(complete -p instantsearch | sed -E "s/.*-F ([^ ]+).*/\1/")
+        "$function" instantsearch "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+        printf "%s\n" "${COMPREPLY[@]}"' complete "$root/share/bash-completion/completions/instantsearch" "$@"
+}
+check "bash: Tab after instantsearch offers the subcommands" contains "import-postgres" complete_words instantsearch ""
+check "bash: Tab completes the search's options" contains "--select-1" complete_words instantsearch search --sel
+check "zsh: the completion file declares the command" grep -q "^#compdef instantsearch" "$root/share/zsh/site-functions/_instantsearch"
+check "fish: the completion file completes the command" grep -q "complete -c 'instantsearch'" "$root/share/fish/vendor_completions.d/instantsearch.fish"
+if command -v zsh >/dev/null; then check "zsh parses its completions" zsh -n "$root/share/zsh/site-functions/_instantsearch"; fi
+if command -v fish >/dev/null; then check "fish parses its completions" fish -n "$root/share/fish/vendor_completions.d/instantsearch.fish"; fi
+
+check "make uninstall" make --no-print-directory uninstall DESTDIR="$dest" PREFIX="$prefix"
+check "uninstall leaves no file behind" bash -c "left=\$(find '$dest' -type f); [ -z \"\$left\" ] || { echo \"\$left\"; false; }"
+
+echo "check-install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
