@@ -17,23 +17,28 @@ build:
 run: build
 	@$(RELEASE) $(ARGS) $(DEMO)
 
-## Builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
+## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
+## builds, then runs every test: unit, widget, end-to-end (tmux), and the PostgreSQL backend's
 ## against a throwaway server on loopback (scripts/with-postgres.sh installs and starts it).
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
 ## they would starve the in-process HTTP servers of the remote tests.
 test:
 	@./scripts/ensure-deps.sh --test
+	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'
 
-## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies): per-keystroke
-## p50/p99/max, build time, peak memory and the ratios. BENCH_ARGS="--rounds 5 --only movies".
+## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
+## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
+## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
+## reopen). BENCH_ARGS="--rounds 5 --only movies".
 BENCH_ARGS ?=
 bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product instantsearch-bench
-	.build/release/instantsearch-bench --datasets ../shared/datasets $(BENCH_ARGS)
+	$(SWIFT) build -c release --product instantsearch
+	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
 serve:

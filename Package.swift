@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
         .executable(name: "instantsearch-postgres", targets: ["instantsearch-postgres"]),
         .executable(name: "instantsearch-serve", targets: ["instantsearch-serve"]),
+        // A product so that the fuzz package (Fuzz/) can reach the HTTP parsing.
+        .library(name: "InstantSearchServer", targets: ["InstantSearchServer"]),
         .library(name: "RemoteBackend", targets: ["RemoteBackend"]),
     ],
     dependencies: [
@@ -24,8 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // OrderedDictionary: JSON objects keep their keys in the file's order.
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `instantsearch-serve` only: an HTTP server on plain sockets and Swift concurrency (no
-        // SwiftNIO), so even the server builds in seconds. The TUI never links it.
+        // `instantsearch-serve` only: FlyingSocks, its socket layer (non-blocking sockets on epoll,
+        // no SwiftNIO), carries the server's own HTTP/1.1 front; the tests' stub servers use
+        // FlyingFox's HTTP server. The TUI never links either.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // PostgreSQL client (SwiftNIO underneath): linked only by PostgresBackend and the
         // instantsearch-postgres executable, never by the TUI's executable.
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "ElasticsearchBackend",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", .product(name: "OrderedCollections", package: "swift-collections"),
+                "InstantSearchCore", "RemoteBackend", .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         // PostgreSQL through postgres-nio: heavy (SwiftNIO), so in targets of its own; the TUI's
@@ -82,7 +85,7 @@ let package = Package(
             name: "InstantSearchServer",
             dependencies: [
                 "InstantSearchCore", "SearchEngine",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
@@ -107,5 +110,22 @@ let package = Package(
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
+        // Runs only with INSTANTSEARCH_POSTGRES_URL (make test starts a throwaway server);
+        // without it every test is skipped and says why.
+        .testTarget(
+            name: "PostgresBackendTests",
+            dependencies: ["PostgresBackend", "InstantSearchCore", "SearchEngine"]
+        ),
+        // The query DSL both ways against recorded request / response documents.
+        .testTarget(
+            name: "ElasticsearchBackendTests",
+            dependencies: [
+                "ElasticsearchBackend", "InstantSearchCore", "SearchEngine",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
-# the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark)
-# and tmux (end-to-end tests drive the real binary in tmux). Needs root or sudo only
-# when something is missing.
+# the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
+# tmux (end-to-end tests drive the real binary in tmux) and python3 (the test-target
+# check). Needs root or sudo only when something is missing.
 set -euo pipefail
 
 need=()
@@ -11,6 +11,8 @@ need=()
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
+    # scripts/check-test-targets.sh reads SwiftPM's JSON with it.
+    command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -40,17 +40,24 @@ public struct APIKeys: Sendable, Equatable {
                 ? "missing X-Algolia-Application-Id header" : "invalid application ID")
         }
         guard let apiKey, !apiKey.isEmpty else { throw ServerError.forbidden("missing X-Algolia-API-Key header") }
-        if apiKey == adminKey { return }
-        guard let allowed = searchKeys[apiKey] else { throw ServerError.forbidden("invalid API key") }
+        if isAdmin(apiKey) { return }
+        guard let allowed = ConstantTime.lookup(apiKey, in: searchKeys) else { throw ServerError.forbidden("invalid API key") }
         guard let allowed else { return }
         for index in indices where index != "*" && !allowed.contains(index) {
             throw ServerError.forbidden("this API key is not allowed to search index \"\(index)\"")
         }
     }
 
+    private func isAdmin(_ key: String) -> Bool {
+        guard let adminKey else { return false }
+        return ConstantTime.equals(key, adminKey)
+    }
+
     /// The indices a key may see, for the list of indices.
     public func visibleIndices(apiKey: String?, among names: [String]) -> [String] {
-        guard !isOpen, let apiKey, apiKey != adminKey, let allowed = searchKeys[apiKey] ?? nil else { return names }
+        guard !isOpen, let apiKey, !isAdmin(apiKey), let allowed = ConstantTime.lookup(apiKey, in: searchKeys) ?? nil else {
+            return names
+        }
         return names.filter(allowed.contains)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import InstantSearchCore
-import SearchEngine
 
 /// Reads a request's JSON body and Algolia's `params` strings into one flat object of parameters.
 ///
@@ -11,16 +10,16 @@ enum RequestBody {
     /// The body as one JSON object; an empty body is an empty object.
     static func object(_ bytes: [UInt8]) throws -> JSONValue {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return [:] }
-        let records: [JSONValue]
+        let body: JSONValue
         do {
-            records = try DataLoader.load(bytes: bytes, name: "request body", format: .ndjson)
+            body = try JSONParser.parse(bytes, file: "request body")
         } catch {
             throw ServerError.badRequest("malformed JSON: \(error)")
         }
-        guard records.count == 1, case .object = records[0] else {
+        guard case .object = body else {
             throw ServerError.badRequest("malformed JSON: the body must be one JSON object")
         }
-        return records[0]
+        return body
     }
 
     /// The search parameters of one request object: its `params` string decoded, then its

@@ -1,122 +1,131 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import InstantSearchCore
 
-/// The HTTP side of `instantsearch serve`: FlyingFox (plain sockets, Swift concurrency)
+/// The HTTP side of `instantsearch serve`: this project's HTTP/1.1 front (`HTTPFront`)
 /// carrying `SearchService`. Listens on 127.0.0.1 unless told otherwise.
 public actor SearchServer {
     public struct Options: Sendable {
         public var host: String
-        /// 0 picks a free port; `boundPort()` tells which.
+        /// 0 picks a free port; `start()` returns the one bound.
         public var port: UInt16
-        /// Request bodies above this are refused with 400 before being read whole.
+        /// Request bodies above this are refused with 400 and the connection closed.
         public var maxBodyBytes: Int
-        /// Keep-alive connections idle this long are closed.
-        public var idleTimeout: TimeInterval
+        /// A connection waiting this long for a request (new or kept alive) is closed.
+        public var idleTimeout: Duration
+        /// A request's whole head (request line and headers) must arrive within this.
+        public var headerTimeout: Duration
+        /// A request's whole body must arrive within this, and an answer be taken within it.
+        public var bodyTimeout: Duration
+        /// Connections open at once. When full, the longest idle one is closed to make room;
+        /// when none is idle, the newcomer gets 503. Lowered to fit the open-file limit.
+        public var maxConnections: Int
+        public var maxRequestLineBytes: Int
+        public var maxHeaderBytes: Int
+        /// Said once when something a client did is worth an operator's attention.
+        public var log: @Sendable (String) -> Void
 
-        public init(host: String = "127.0.0.1", port: UInt16 = 7700, maxBodyBytes: Int = 1 << 20, idleTimeout: TimeInterval = 15) {
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 7700, maxBodyBytes: Int = 1 << 20,
+            idleTimeout: Duration = .seconds(15), headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
+            maxConnections: Int = 1000, maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 32 * 1024,
+            log: @escaping @Sendable (String) -> Void = { _ in }
+        ) {
             self.host = host
             self.port = port
             self.maxBodyBytes = maxBodyBytes
             self.idleTimeout = idleTimeout
+            self.headerTimeout = headerTimeout
+            self.bodyTimeout = bodyTimeout
+            self.maxConnections = maxConnections
+            self.maxRequestLineBytes = maxRequestLineBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.log = log
         }
     }
 
-    private let server: HTTPServer
+    public let service: SearchService
+    public let options: Options
+    private var front: HTTPFront?
+    private var task: Task<Void, Never>?
 
     public init(service: SearchService, options: Options = Options()) throws {
-        let config = HTTPServer.Configuration(
-            address: try Self.address(host: options.host, port: options.port), timeout: options.idleTimeout,
-            pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
-        server = HTTPServer(config: config, handler: ServiceHandler(service: service, maxBodyBytes: options.maxBodyBytes))
+        _ = try HTTPFront.address(host: options.host, port: options.port)  // a bad --host is said before loading
+        self.service = service
+        self.options = options
     }
 
-    /// Serves until the task is cancelled or `stop()` is called.
+    /// Binds and starts serving in the background; returns the port. Throws `ListenError`
+    /// (address already in use, …) at once.
+    @discardableResult
+    public func start() async throws -> UInt16 {
+        if let front { return front.port }
+        let descriptors = FileLimit.raise(toHold: options.maxConnections + FileLimit.reserve)
+        var cap = options.maxConnections
+        if cap > descriptors - FileLimit.reserve {
+            cap = max(1, descriptors - FileLimit.reserve)
+            options.log("at most \(cap) connections: the open-file limit is \(descriptors) (ulimit -n)")
+        }
+        let service = self.service
+        let front = try await HTTPFront(
+            host: options.host, port: options.port,
+            configuration: .init(
+                limits: HTTPLimits(
+                    maxRequestLineBytes: options.maxRequestLineBytes, maxHeaderBytes: options.maxHeaderBytes,
+                    maxBodyBytes: options.maxBodyBytes),
+                timeouts: .init(
+                    idle: options.idleTimeout, head: options.headerTimeout, body: options.bodyTimeout,
+                    write: options.bodyTimeout, linger: .seconds(2)),
+                maxConnections: cap, log: options.log),
+            handler: { await Self.answer($0, service: service) },
+            failureResponse: Self.failureResponse)
+        self.front = front
+        task = Task { await front.run() }
+        return front.port
+    }
+
+    /// Starts if needed and serves until `stop()` or cancellation.
     public func run() async throws {
-        try await server.run()
-    }
-
-    public func waitUntilListening(timeout: TimeInterval = 5) async throws {
-        try await server.waitUntilListening(timeout: timeout)
-    }
-
-    /// The port actually bound (useful after asking for port 0).
-    public func boundPort() async -> UInt16? {
-        switch await server.listeningAddress {
-        case .ip4(_, let port), .ip6(_, let port): return port
-        default: return nil
+        try await start()
+        let task = self.task
+        await withTaskCancellationHandler {
+            await task?.value
+        } onCancel: {
+            task?.cancel()
         }
     }
 
+    /// The port actually bound (useful after asking for port 0), once started.
+    public func boundPort() -> UInt16? { front?.port }
+
+    /// Open connections, and how many were closed to make room or refused for want of it.
+    public func connectionCounts() -> (open: Int, evicted: Int, refused: Int) {
+        let counts = front?.registry.counts
+        return (counts?.open ?? 0, counts?.evicted ?? 0, counts?.refused ?? 0)
+    }
+
+    /// Drops every connection and closes the listening socket.
     public func stop() async {
-        await server.stop(timeout: 1)
+        task?.cancel()
+        await task?.value
+        task = nil
+        front = nil
     }
 
-    static func address(host: String, port: UInt16) throws -> any SocketAddress {
-        let name = host == "localhost" ? "127.0.0.1" : host
-        if name.contains(":") { return try sockaddr_in6.inet6(ip6: name, port: port) }
-        do {
-            return try sockaddr_in.inet(ip4: name, port: port)
-        } catch {
-            throw ServerError.badRequest("--host must be an IP address (such as 127.0.0.1 or 0.0.0.0), not \"\(host)\"")
-        }
-    }
-}
+    // MARK: HTTP ↔ SearchService
 
-/// Turns FlyingFox requests into `SearchService` requests and its answers into JSON responses.
-struct ServiceHandler: HTTPHandler {
-    let service: SearchService
-    let maxBodyBytes: Int
-
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body: [UInt8]
-        do {
-            body = try await readBody(request)
-        } catch let error as ServerError {
-            // The rest of an oversized body is not read: close rather than reuse the connection.
-            return Self.json(SearchService.error(error), headers: [.connection: "close"])
-        }
-        let segments = request.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        let query = Dictionary(request.query.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    static func answer(_ request: HTTPRequest, service: SearchService) async -> HTTPResponse {
+        let target = HTTPTarget(request.head.target)
         let answer = await service.respond(to: SearchService.Request(
-            method: request.method.rawValue, pathSegments: segments,
-            applicationID: request.headers[HTTPHeader("X-Algolia-Application-Id")] ?? query["x-algolia-application-id"],
-            apiKey: request.headers[HTTPHeader("X-Algolia-API-Key")] ?? query["x-algolia-api-key"],
-            body: body))
-        return Self.json(answer)
+            method: request.head.method, pathSegments: target.pathSegments,
+            applicationID: request.head.field("X-Algolia-Application-Id") ?? target.query("x-algolia-application-id"),
+            apiKey: request.head.field("X-Algolia-API-Key") ?? target.query("x-algolia-api-key"),
+            body: request.body))
+        return HTTPResponse(status: answer.status, body: Array(answer.body.serialized().utf8))
     }
 
-    /// Reads the body, refusing it as soon as it is known to exceed the limit.
-    private func readBody(_ request: HTTPRequest) async throws -> [UInt8] {
-        if let declared = request.bodySequence.count, declared > maxBodyBytes {
-            throw ServerError.badRequest("request body of \(declared) bytes exceeds the limit of \(maxBodyBytes) bytes")
-        }
-        var bytes: [UInt8] = []
-        for try await chunk in request.bodySequence {
-            bytes.append(contentsOf: chunk)
-            if bytes.count > maxBodyBytes {
-                throw ServerError.badRequest("request body exceeds the limit of \(maxBodyBytes) bytes")
-            }
-        }
-        return bytes
-    }
-
-    static func json(_ response: SearchService.Response, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        return HTTPResponse(
-            statusCode: HTTPStatusCode(response.status, phrase: phrase(response.status)), headers: headers,
-            body: Data(response.body.serialized().utf8))
-    }
-
-    private static func phrase(_ status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 400: return "Bad Request"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        default: return "Error"
-        }
+    /// Refusals from the HTTP front carry Algolia's error body too.
+    @Sendable static func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
+        let body: JSONValue = ["message": .string(failure.message), "status": .number(Double(failure.status))]
+        return HTTPResponse(status: failure.status, body: Array(body.serialized().utf8), closes: true)
     }
 }

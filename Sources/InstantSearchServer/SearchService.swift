@@ -71,7 +71,7 @@ public struct SearchService: Sendable {
         case ("POST", 4) where s[3] == "query":
             let index = try authorizedIndex(s[2], request)
             let parameters = try RequestBody.parameters(of: RequestBody.object(request.body))
-            let query = try QueryParameters(values: parameters).query()
+            let query = try AlgoliaParameters(values: parameters).query()
             let results = try await backend.search([IndexedQuery(indexName: index.name, query: query)])
             return AlgoliaResponse.json(results[0], params: Self.paramsString(parameters))
         case ("POST", 6) where s[3] == "facets" && s[5] == "query":
@@ -106,7 +106,7 @@ public struct SearchService: Sendable {
                 throw ServerError.badRequest("requests[\(position)]: missing indexName")
             }
             let parameters = try RequestBody.parameters(of: item)
-            return (IndexedQuery(indexName: name, query: try QueryParameters(values: parameters).query()), Self.paramsString(parameters))
+            return (IndexedQuery(indexName: name, query: try AlgoliaParameters(values: parameters).query()), Self.paramsString(parameters))
         }
         try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: parsed.map(\.0.indexName))
         for (query, _) in parsed where backend.index(named: query.indexName) == nil {
@@ -118,28 +118,14 @@ public struct SearchService: Sendable {
 
     private func facetValues(index: SearchIndex, attribute: String, body: [UInt8]) throws -> JSONValue {
         let parameters = try RequestBody.parameters(of: RequestBody.object(body))
-        let reader = QueryParameters(values: parameters)
+        let reader = AlgoliaParameters(values: parameters)
         let text = try reader.string("facetQuery") ?? ""
         var query = try reader.query()
         if query.disjunctiveFacets.isEmpty, index.settings.disjunctiveFacets.contains(attribute) {
             query.disjunctiveFacets.insert(attribute)
         }
         let found = try index.searchForFacetValues(attribute: attribute, text: text, query: query)
-        let hits = found.facetHits.map { hit -> JSONValue in
-            ["value": .string(hit.value), "highlighted": .string(Self.highlight(hit.value, typed: text)),
-             "count": .number(Double(hit.count))]
-        }
-        return ["facetHits": .array(hits), "exhaustiveFacetsCount": true,
-                "processingTimeMS": .number(found.processingTimeMS.rounded(.up))]
-    }
-
-    /// Marks the typed text where a value starts with it (case-insensitive); the rest plain.
-    static func highlight(_ value: String, typed: String) -> String {
-        let typed = typed.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty, let range = value.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) else {
-            return value
-        }
-        return "<em>" + value[range] + "</em>" + value[range.upperBound...]
+        return AlgoliaResponse.json(found, typed: text)
     }
 
     private func settings(of index: SearchIndex) -> JSONValue {
@@ -152,6 +138,14 @@ public struct SearchService: Sendable {
         fields["numericAttributesForFiltering"] = strings(s.numericAttributesForFiltering)
         fields["customRanking"] = strings(s.customRanking.map(\.description))
         fields["displayAttributes"] = strings(s.displayAttributes)
+        let relevance = s.relevance
+        fields["ranking"] = strings(relevance.ranking.map(\.rawValue))
+        fields["exactOnSingleWordQuery"] = .string(relevance.exactOnSingleWordQuery.rawValue)
+        fields["synonyms"] = .array(relevance.synonyms.map(\.json))
+        fields["removeStopWords"] = strings(relevance.removeStopWords)
+        fields["ignorePlurals"] = .bool(relevance.ignorePlurals)
+        if let attribute = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(attribute) }
+        fields["distinct"] = .number(Double(relevance.distinct))
         fields["nbRecords"] = .number(Double(index.recordCount))
         return .object(fields)
     }

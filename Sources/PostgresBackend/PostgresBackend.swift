@@ -109,8 +109,8 @@ public struct PostgresBackend: SearchClient {
     public func map(results rows: Rows, for query: IndexedQuery) throws -> SearchResults {
         let perPage = max(query.query.hitsPerPage, 1)
         let hits = try rows.hits.map { row -> Hit in
-            let record = try row[1].flatMap { try DataLoader.load(bytes: Array($0.utf8), name: "row", format: .ndjson).first }
-            let highlighted = try row[2].flatMap { try DataLoader.load(bytes: Array($0.utf8), name: "headline", format: .ndjson).first }
+            let record = try row[1].map { try JSONParser.parse($0, file: "row") }
+            let highlighted = try row[2].map { try JSONParser.parse($0, file: "headline") }
             return Hit(
                 objectID: row[0] ?? "", record: record ?? .null,
                 highlights: HeadlineMarks.highlights(highlighted, words: rows.words))

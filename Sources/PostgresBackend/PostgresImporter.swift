@@ -3,9 +3,11 @@ import SearchEngine
 
 /// `import-postgres`: loads a JSON / NDJSON / CSV file into a table laid out for searching.
 ///
-/// The table is `(object_id text PRIMARY KEY, record jsonb, search tsvector GENERATED … STORED)`:
-/// the record exactly as read, and its searchable attributes as a weighted text vector that
-/// PostgreSQL keeps up to date on every insert or update. Indexes: GIN on the vector (the
+/// The table is `(object_id text PRIMARY KEY, record jsonb, source text, search tsvector
+/// GENERATED … STORED)`: the record as jsonb (what refinements and facets query), the record
+/// as read (its JSON text: jsonb reorders keys, and a picked record must come back as it was
+/// imported), and its searchable attributes as a weighted text vector that PostgreSQL keeps
+/// up to date on every insert or update. Indexes: GIN on the vector (the
 /// text match) and on the record (refinements). Beside it, `TABLE_words`, the vocabulary
 /// with a trigram index, for typo candidates. The settings (given or inferred, as the
 /// embedded engine infers them) are kept in the table's comment, so opening the table later
@@ -46,12 +48,13 @@ public struct PostgresImporter {
                 CREATE TABLE \(quoted) (
                     object_id text PRIMARY KEY,
                     record jsonb NOT NULL,
+                    source text NOT NULL,
                     search tsvector GENERATED ALWAYS AS (\(SQL.weightedVector(record: "record", attributes: settings.searchableAttributes))) STORED
                 )
                 """, []
             ),
         ]
-        // Batches of rows as one JSON array parameter: [[id, record], …].
+        // Batches of rows as one JSON array parameter: [[id, record, record's text], …].
         let batchSize = 2_000
         var seen = Set<String>()
         for start in stride(from: 0, to: records.count, by: batchSize) {
@@ -62,10 +65,10 @@ public struct PostgresImporter {
                     ?? String(position)
                 // Ids must be unique for the primary key; a repeated one gets its position appended.
                 if !seen.insert(id).inserted { id += "#\(position)" }
-                batch.append([.string(id), record])
+                batch.append([.string(id), record, .string(record.serialized())])
             }
             statements.append((
-                "INSERT INTO \(quoted) (object_id, record) SELECT e->>0, e->1 FROM jsonb_array_elements($1::jsonb) e",
+                "INSERT INTO \(quoted) (object_id, record, source) SELECT e->>0, e->1, e->>2 FROM jsonb_array_elements($1::jsonb) e",
                 [JSONValue.array(batch).serialized()]
             ))
         }

@@ -12,6 +12,10 @@ public struct PostgresTable: Sendable {
     public var name: String
     /// SQL giving the record (jsonb) from a row aliased `t`.
     var recordSQL: String
+    /// SQL giving the record as JSON text with its keys in their original order, from a row
+    /// aliased `t`: the `source` column `import-postgres` writes, or the named columns in
+    /// table order; nil when only the jsonb is there (its keys come back in jsonb's order).
+    var sourceSQL: String?
     /// SQL giving the object id (text) from a row aliased `t`.
     var objectIDSQL: String
     /// SQL giving the tsvector: a stored column when there is one, else computed.
@@ -53,16 +57,25 @@ public struct PostgresTable: Sendable {
         let jsonColumn = typed.first { ["record", "doc", "data"].contains($0.name) && $0.type == "jsonb" }?.name
             ?? typed.first { $0.type == "jsonb" }?.name
         let recordSQL: String
+        let sourceSQL: String?
         if let jsonColumn {
             recordSQL = "t.\(SQL.identifier(jsonColumn))"
+            sourceSQL = typed.contains { $0.name == "source" && $0.type == "text" } ? "t.\(SQL.identifier("source"))" : nil
         } else {
             // Named columns: the row as a record, minus a stored text vector.
             recordSQL = vectorColumn.map { "(to_jsonb(t) - \(SQL.literal($0)))" } ?? "to_jsonb(t)"
+            // json (not jsonb) keeps the columns' order.
+            sourceSQL = vectorColumn.map {
+                """
+                (SELECT json_object_agg(j.k, j.v ORDER BY j.n)::text FROM json_each(row_to_json(t)) \
+                WITH ORDINALITY AS j(k, v, n) WHERE j.k <> \(SQL.literal($0)))
+                """
+            } ?? "row_to_json(t)::text"
         }
 
         var table = PostgresTable(
-            name: name, recordSQL: recordSQL, objectIDSQL: "t.ctid::text", vectorSQL: "", wordsTable: nil,
-            settings: IndexSettings().resolved(for: []))
+            name: name, recordSQL: recordSQL, sourceSQL: sourceSQL, objectIDSQL: "t.ctid::text", vectorSQL: "",
+            wordsTable: nil, settings: IndexSettings().resolved(for: []))
         table.settings = try await resolveSettings(
             comment: columns[0][2], override: override, table: table, session: session)
 
@@ -91,15 +104,13 @@ public struct PostgresTable: Sendable {
     ) async throws -> ResolvedIndexSettings {
         var settings = override ?? IndexSettings()
         if override == nil, let comment, comment.hasPrefix("{"),
-            let stored = try? DataLoader.load(bytes: Array(comment.utf8), name: "comment", format: .ndjson).first?[commentKey]
+            let stored = (try? JSONParser.parse(comment, file: "comment"))?[commentKey]
         {
             settings = try IndexSettings.parse(text: stored.serialized(), file: "the comment on \(table.name)")
         }
         let sample = try await session.rows(
             "SELECT (\(table.recordSQL))::text FROM \(table.quotedName) t LIMIT 2000")
-        let records = try sample.compactMap { $0[0] }.flatMap {
-            try DataLoader.load(bytes: Array($0.utf8), name: table.name, format: .ndjson)
-        }
+        let records = try sample.compactMap { $0[0] }.map { try JSONParser.parse($0, file: table.name) }
         return settings.resolved(for: records)
     }
 }

@@ -29,8 +29,13 @@ struct SearchStatements {
     private mutating func begin() { parameters = textParameters }
 
 
+    /// `src`: the record's text as imported (see `PostgresTable.sourceSQL`); only the hits
+    /// read it, and the planner computes it for those rows only.
     private var base: String {
-        "(SELECT \(table.recordSQL) AS rec, \(table.objectIDSQL) AS oid, \(table.vectorSQL) AS vec FROM \(table.quotedName) t) base"
+        """
+        (SELECT \(table.recordSQL) AS rec, \(table.sourceSQL ?? "NULL::text") AS src, \(table.objectIDSQL) AS oid, \
+        \(table.vectorSQL) AS vec FROM \(table.quotedName) t) base
+        """
     }
 
     private mutating func parameter(_ value: String) -> String {
@@ -84,7 +89,7 @@ struct SearchStatements {
         let limit = parameter(String(query.hitsPerPage))
         let offset = parameter(String(query.page * query.hitsPerPage))
         let sql = """
-            SELECT oid, rec::text, \(highlights()) FROM \(base) WHERE \(filter)
+            SELECT oid, coalesce(src, rec::text), \(highlights()) FROM \(base) WHERE \(filter)
             ORDER BY \(order.joined(separator: ", ")) LIMIT \(limit)::int OFFSET \(offset)::int
             """
         return Statement(sql: sql, parameters: parameters)

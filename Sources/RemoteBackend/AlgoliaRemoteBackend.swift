@@ -17,7 +17,7 @@ public struct AlgoliaRemoteBackend: Searchable {
     }
 
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let body: JSONValue = ["requests": .array(queries.map(AlgoliaWire.request))]
+        let body: JSONValue = ["requests": .array(queries.map(AlgoliaRequest.json))]
         let answer = try await transport.send("POST", "1/indexes/*/queries", body: body)
         guard let results = answer["results"]?.arrayValue else {
             throw SearchError.malformedResponse("no \"results\" array in the multi-query answer")
@@ -25,19 +25,19 @@ public struct AlgoliaRemoteBackend: Searchable {
         guard results.count == queries.count else {
             throw SearchError.malformedResponse("\(results.count) results for \(queries.count) queries")
         }
-        return try zip(results, queries).map { try AlgoliaWire.results($0, for: $1) }
+        return try zip(results, queries).map { try AlgoliaResponse.results($0, for: $1) }
     }
 
     public func searchForFacetValues(
         indexName: String, attribute: String, text: String, query: Query
     ) async throws -> FacetSearchResults {
-        var body = AlgoliaWire.request(IndexedQuery(indexName: indexName, query: query))
+        var body = AlgoliaRequest.json(IndexedQuery(indexName: indexName, query: query))
         if case .object(var fields) = body {
             fields["indexName"] = nil
             fields["facetQuery"] = .string(text)
             body = .object(fields)
         }
         let answer = try await transport.send("POST", "1/indexes/\(indexName)/facets/\(attribute)/query", body: body)
-        return try AlgoliaWire.facetHits(answer)
+        return try AlgoliaResponse.facetHits(answer)
     }
 }

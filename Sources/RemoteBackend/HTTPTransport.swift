@@ -4,20 +4,36 @@ import FoundationNetworking
 #endif
 import InstantSearchCore
 
-/// One JSON request over URLSession (FoundationNetworking on Linux: no SwiftNIO), with every
-/// failure turned into a message a stats line can show as it is:
+/// One JSON request over URLSession (FoundationNetworking on Linux: no SwiftNIO), the answer
+/// parsed once, with every failure turned into a message a stats line can show as it is:
 /// "cannot reach http://…: connection refused", "HTTP 403: invalid API key",
-/// "malformed response: …", "timed out after 5 s".
+/// "malformed response: …", "timed out after 5 s". Every HTTP backend uses it (Algolia's
+/// protocol, Elasticsearch). Credentials in the URL (`http://user:pass@host:9200`) become a
+/// Basic authorization header, since URLSession does not send them by itself.
 public struct HTTPTransport: Sendable {
     public let baseURL: URL
     public let headers: [String: String]
     public let timeout: Duration
+    /// The message of an error answer's body (Algolia: `message`).
+    public let errorMessage: @Sendable (JSONValue) -> String?
     private let session: URLSession
 
-    public init(baseURL: URL, headers: [String: String] = [:], timeout: Duration = .seconds(5)) {
-        self.baseURL = baseURL
+    public init(
+        baseURL: URL, headers: [String: String] = [:], timeout: Duration = .seconds(5),
+        errorMessage: @escaping @Sendable (JSONValue) -> String? = { $0["message"]?.stringValue }
+    ) {
+        var headers = headers
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+        if let user = components?.user {
+            let token = Data("\(user):\(components?.password ?? "")".utf8).base64EncodedString()
+            headers["Authorization"] = "Basic \(token)"
+            components?.user = nil
+            components?.password = nil
+        }
+        self.baseURL = components?.url ?? baseURL
         self.headers = headers
         self.timeout = timeout
+        self.errorMessage = errorMessage
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
@@ -52,14 +68,14 @@ public struct HTTPTransport: Sendable {
         }
         try Task.checkCancellation()
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let json = try? JSONParser.parse([UInt8](data), file: path)
+        let json = Result { try JSONParser.parse([UInt8](data), file: path) }
         guard (200..<300).contains(status) else {
-            let message = json?["message"]?.stringValue
+            let message = (try? json.get()).flatMap(errorMessage)
                 ?? String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw SearchError.backend("HTTP \(status): \(message.isEmpty ? HTTPURLResponse.localizedString(forStatusCode: status) : message)")
         }
         do {
-            return try JSONParser.parse([UInt8](data), file: path)
+            return try json.get()
         } catch {
             throw SearchError.malformedResponse("\(path): \(error)")
         }

@@ -5,7 +5,10 @@ import SearchEngine
 /// same things: searchable text, facets (single-valued or arrays), numeric stats, custom order.
 struct BenchDataset: Sendable {
     var name: String
+    /// In the datasets folder; for a generated set, the file it is made from.
     var file: String
+    /// Made by `GeneratedDataset` from `file` into the cache folder, not read as it is.
+    var generated = false
     var searchable: [String]
     var facets: [String]
     /// Facets whose records hold several values (a JSON array): a side table in SQLite.
@@ -29,6 +32,9 @@ struct BenchDataset: Sendable {
         BenchDataset(
             name: "movies", file: "movies.json", searchable: ["title", "cast", "extract"], facets: ["genres", "year"],
             arrayFacets: ["genres"], numeric: ["year"], customRankingDesc: nil),
+        BenchDataset(
+            name: "babynames-10m", file: "babynames.csv", generated: true, searchable: ["name"], facets: ["sex", "year"],
+            numeric: ["count", "year"], customRankingDesc: "count"),
     ]
 
     /// What a person types: every prefix of each query, keystroke by keystroke.
@@ -56,4 +62,12 @@ func peakMemoryMB() -> Double {
 func milliseconds(since start: ContinuousClock.Instant) -> Double {
     let (seconds, attoseconds) = (ContinuousClock.now - start).components
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
+/// CPU time of the whole process (every thread), in ms: what a keystroke or a build cost the
+/// cores, which other programs on a shared machine disturb far less than the wall clock.
+func cpuMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
 }

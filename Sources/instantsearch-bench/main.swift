@@ -1,11 +1,15 @@
 import Foundation
 
-// instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME]
+// instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR] [--binary PATH] [--sides LIST]
+// instantsearch-bench --dump FILE [--dataset NAME]
 //
 // Replays typing (every prefix of a set of queries) against our engine and against SQLite
 // FTS5, on the same records, in one run, and prints per-keystroke p50 / p99 / max, build time
 // and peak memory for both, with the ratios. Each side runs in a child process of its own, one
 // after the other, so peak memory is each side's own and neither competes for the cores.
+// The 10M-record set is generated from the shared data into the cache folder (`--cache`).
+// With `--binary`, the real `instantsearch` is also opened on each file in a pseudo-terminal:
+// time to the first frame and to the full count, cold and with the cache the first open left.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -17,16 +21,41 @@ func option(_ name: String) -> String? {
 let datasetsDirectory = option("--datasets") ?? "../shared/datasets"
 let rounds = Int(option("--rounds") ?? "") ?? 3
 let only = option("--only")
+let generatedFolder = option("--cache") ?? GeneratedDataset.defaultFolder
+let binary = option("--binary")
+/// Which measurements to take: `--sides engine` profiles the engine alone.
+let sides = Set((option("--sides") ?? "engine,fts5,terminal").split(separator: ",").map(String.init))
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("instantsearch-bench: \(message)\n".utf8))
     exit(2)
 }
 
+if let file = option("--dump") {
+    // The answers to many queries, for a byte-for-byte comparison of two builds (`OutputDump`).
+    guard let dataset = BenchDataset.all.first(where: { $0.name == (option("--dataset") ?? "babynames") }) else {
+        fail("unknown data set")
+    }
+    do { try OutputDump.run(path: file, dataset: dataset) } catch { fail("dump of \(file): \(error)") }
+    exit(0)
+}
+
+if let data = option("--make-index"), let output = option("--output") {
+    let dataset = BenchDataset.all.first { $0.name == (option("--dataset") ?? "babynames") }!
+    do { try ProfileRun.makeIndex(data: data, output: output, dataset: dataset) } catch { fail("\(error)") }
+    exit(0)
+}
+if let indexPath = option("--profile") {
+    let dataset = BenchDataset.all.first { $0.name == (option("--dataset") ?? "babynames") }!
+    do { try ProfileRun.run(indexPath: indexPath, dataset: dataset) } catch { fail("\(error)") }
+    exit(0)
+}
+
 if let side = option("--child") {
     // Child: measure one side on one data set and print the measurement as JSON.
-    guard let dataset = BenchDataset.all.first(where: { $0.name == option("--dataset") }) else { fail("unknown data set") }
-    let path = (datasetsDirectory as NSString).appendingPathComponent(dataset.file)
+    guard let dataset = BenchDataset.all.first(where: { $0.name == option("--dataset") }),
+        let path = option("--file")
+    else { fail("unknown data set") }
     do {
         let measurement = side == "engine"
             ? try EngineSide.run(dataset, path: path, rounds: rounds)
@@ -47,10 +76,10 @@ guard FileManager.default.fileExists(atPath: datasetsDirectory, isDirectory: &is
         """)
 }
 
-func runChild(side: String, dataset: BenchDataset) -> Measurement {
+func runChild(side: String, dataset: BenchDataset, path: String) -> Measurement {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = ["--child", side, "--dataset", dataset.name, "--datasets", datasetsDirectory, "--rounds", String(rounds)]
+    process.arguments = ["--child", side, "--dataset", dataset.name, "--file", path, "--rounds", String(rounds)]
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch { fail("cannot start a child: \(error)") }
@@ -65,16 +94,40 @@ func runChild(side: String, dataset: BenchDataset) -> Measurement {
 print("instantsearch-bench: \(BenchDataset.keystrokes.count) keystrokes × \(rounds) rounds per side "
     + "(after one warm-up round); each keystroke = top 20 ranked + highlighted, every facet counted, facet stats")
 print("queries typed: " + BenchDataset.typed.joined(separator: ", "))
+if binary == nil { print("(no --binary: first-frame and reopen times of the TUI are not measured)") }
 for dataset in BenchDataset.all where only == nil || only == dataset.name {
-    let path = (datasetsDirectory as NSString).appendingPathComponent(dataset.file)
+    let source = (datasetsDirectory as NSString).appendingPathComponent(dataset.file)
+    var path = source
+    if dataset.generated {
+        do {
+            guard let generated = try GeneratedDataset.ensure(source: source, folder: generatedFolder) else {
+                print("\n\(dataset.name): \(source), which it is made from, is absent, skipped")
+                continue
+            }
+            path = generated
+        } catch {
+            fail("cannot write the generated data set into \(generatedFolder): \(error)")
+        }
+    }
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
         let size = attributes[.size] as? NSNumber
     else {
         print("\n\(dataset.name): \(path) is absent, skipped")
         continue
     }
-    let engine = runChild(side: "engine", dataset: dataset)
-    let fts5 = runChild(side: "fts5", dataset: dataset)
-    print("\n\(dataset.name) (\(engine.records) records, \(dataset.file))")
-    print(Report.table(engine: engine, fts5: fts5, fileMB: size.doubleValue / 1_048_576))
+    let fileMB = size.doubleValue / 1_048_576
+    let engine = sides.contains("engine") ? runChild(side: "engine", dataset: dataset, path: path) : nil
+    let fts5 = sides.contains("fts5") ? runChild(side: "fts5", dataset: dataset, path: path) : nil
+    guard let records = (engine ?? fts5)?.records else { continue }
+    let origin = dataset.generated ? "generated from \(dataset.file) into \(path)" : dataset.file
+    print("\n\(dataset.name) (\(records) records, \(Report.format(fileMB, 0)) MB, \(origin))")
+    print(Report.table(engine: engine, fts5: fts5, fileMB: fileMB))
+    if let binary, sides.contains("terminal") {
+        do {
+            let opened = try TerminalSide.run(binary: binary, file: path, records: records)
+            print(Report.terminal(opened))
+        } catch {
+            print("  terminal: \(error)")
+        }
+    }
 }

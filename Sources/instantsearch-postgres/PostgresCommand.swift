@@ -10,6 +10,12 @@ import TerminalUI
 /// `instantsearch import-postgres …` run this binary, the way git runs `git-foo`.
 @main
 struct PostgresCommand: ParsableCommand {
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch-postgres")
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "instantsearch-postgres",
         abstract: "instantsearch over PostgreSQL tables (run by `instantsearch --postgres` and `instantsearch import-postgres`).",
@@ -27,24 +33,6 @@ struct ConnectionOptions: ParsableArguments {
     func url() throws -> PostgresConnectionURL {
         do { return try PostgresConnectionURL(parsing: postgres) } catch { throw ValidationError("\(error)") }
     }
-}
-
-/// Runs async work from a synchronous command: the TUI's event loop owns the main thread,
-/// and postgres-nio runs on its own event loop threads, so waiting here blocks nothing else.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try box.result!.get()
-}
-
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    // Written by one task before the semaphore is signalled, read after the wait.
-    var result: Result<T, Error>?
 }
 
 /// Prints an error the way the other commands do and exits 2.
@@ -93,15 +81,11 @@ struct PostgresSearchCommand: ParsableCommand {
         } catch {
             throw fail("--postgres", error)
         }
-        if noColor { setenv("NO_COLOR", "1", 1) }
-        let exit = try TerminalSearch(
-            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce))
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
-        }
+        let status = try TerminalSearch(
+            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
+            terminal: TerminalOptions(colors: noColor ? false : nil)
+        ).runPrintingSelection()
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -18,7 +18,18 @@ struct ServeCommand: AsyncParsableCommand {
             without a valid key, or for an index the key does not open, the answer is 403.
 
             The admin key opens every index; --search-key KEY:products,categories opens only \
-            those (KEY alone opens all). With no key at all, every request is allowed.
+            those (KEY alone opens all). With no key at all, every request is allowed. Keep the \
+            admin key off the command line (where `ps` shows it): --admin-key-file FILE, or the \
+            INSTANTSEARCH_ADMIN_KEY environment variable.
+
+            Limits: idle connections close after --idle-timeout; a request's head must arrive \
+            within --header-timeout and its body within --body-timeout; at most \
+            --max-connections at once (the longest idle one makes room; else 503). A request \
+            line over 8 KiB gets 414, headers over 32 KiB 431, a body over --max-body-bytes \
+            400; each of those closes the connection.
+
+            Exit status: 64 for a malformed option; 2 for a key file or data file that cannot be \
+            used; 3 when the address cannot be listened on (already in use, no permission).
             """
     )
 
@@ -31,8 +42,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one; the line printed at start tells which).")
     var port: UInt16 = 7700
 
-    @Option(name: .customLong("admin-key"), help: ArgumentHelp("A key that opens every index.", valueName: "key"))
+    @Option(name: .customLong("admin-key"), help: ArgumentHelp("A key that opens every index (visible in ps: prefer the file or INSTANTSEARCH_ADMIN_KEY).", valueName: "key"))
     var adminKey: String?
+
+    @Option(name: .customLong("admin-key-file"), help: ArgumentHelp("Read the admin key from the first line of this file.", valueName: "path"))
+    var adminKeyFile: String?
 
     @Option(name: .customLong("search-key"), help: ArgumentHelp("A search key, optionally limited to some indices.", valueName: "key[:index,index]"))
     var searchKeys: [String] = []
@@ -43,9 +57,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: "Larger request bodies are refused with 400.")
     var maxBodyBytes = 1 << 20
 
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection idle this long.", valueName: "seconds"))
+    var idleTimeout: Double = 15
+
+    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("A request's head must arrive within this.", valueName: "seconds"))
+    var headerTimeout: Double = 10
+
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("A request's body must arrive within this.", valueName: "seconds"))
+    var bodyTimeout: Double = 30
+
+    @Option(name: .customLong("max-connections"), help: "Connections open at once.")
+    var maxConnections = 1000
+
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Give one or more data or index files to serve.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive.") }
+        for (name, value) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)] {
+            guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be between 0 and 86400 seconds.") }
+        }
         for key in searchKeys { _ = try parse(key) }
     }
 
@@ -53,40 +83,48 @@ struct ServeCommand: AsyncParsableCommand {
         let service: SearchService
         let server: SearchServer
         do {
-            var keys = APIKeys(adminKey: adminKey, applicationID: appID)
+            let admin = try AdminKeySource.resolve(
+                option: adminKey, file: adminKeyFile, environment: ProcessInfo.processInfo.environment)
+            var keys = APIKeys(adminKey: admin, applicationID: appID)
             for text in searchKeys {
                 let (key, indices) = try parse(text)
                 keys.searchKeys[key] = indices
             }
             service = SearchService(backend: EmbeddedBackend(indices: try loadIndices()), keys: keys)
-            server = try SearchServer(
-                service: service, options: .init(host: host, port: port, maxBodyBytes: maxBodyBytes))
+            server = try SearchServer(service: service, options: .init(
+                host: host, port: port, maxBodyBytes: maxBodyBytes, idleTimeout: .seconds(idleTimeout),
+                headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
+                maxConnections: maxConnections, log: Self.warn))
+        } catch let error as ServerError {
+            Self.warn(error.message)
+            throw ExitCode(2)
         } catch {
-            FileHandle.standardError.write(Data("instantsearch serve: \(error)\n".utf8))
+            Self.warn("\(error)")
             throw ExitCode(2)
         }
         if service.keys.isOpen {
-            FileHandle.standardError.write(Data("instantsearch serve: no --admin-key or --search-key: every request is allowed\n".utf8))
+            Self.warn("no admin key and no --search-key: every request is allowed")
         }
-        let task = Task { try await server.run() }
+        let bound: UInt16
         do {
-            try await server.waitUntilListening()
+            bound = try await server.start()
         } catch {
-            task.cancel()
-            FileHandle.standardError.write(Data("instantsearch serve: cannot listen on \(host):\(port): \(error)\n".utf8))
-            throw ExitCode(2)
+            // ListenError says it plainly: "cannot listen on 127.0.0.1:7700: address already in use …"
+            Self.warn("\(error)")
+            throw ExitCode(Self.cannotListen)
         }
-        let bound = await server.boundPort() ?? port
         let names = service.backend.indices.map(\.name).joined(separator: ", ")
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Scripts and tests read the port from this line (useful with --port 0).
         FileHandle.standardOutput.write(Data("instantsearch serve: listening on http://\(shownHost):\(bound) (indices: \(names))\n".utf8))
-        do {
-            try await task.value
-        } catch {
-            FileHandle.standardError.write(Data("instantsearch serve: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        try await server.run()
+    }
+
+    /// The exit status when the address cannot be listened on (busy port, no permission).
+    static let cannotListen: Int32 = 3
+
+    @Sendable static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("instantsearch serve: \(message)\n".utf8))
     }
 
     private func parse(_ key: String) throws -> (String, Set<String>?) {

@@ -54,16 +54,12 @@ struct EngineOptions: ParsableArguments {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        if noColor { setenv("NO_COLOR", "1", 1) }
-        let exit = try TerminalSearch(
+        let status = try TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
-            hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce))
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
-        }
+            hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
+            terminal: TerminalOptions(colors: noColor ? false : nil)
+        ).runPrintingSelection()
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

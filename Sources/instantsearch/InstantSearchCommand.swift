@@ -7,6 +7,12 @@ import TerminalUI
 
 @main
 struct InstantSearchCommand: ParsableCommand {
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    static func main() {
+        CrashReport.prepare(program: "instantsearch")
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "instantsearch",
         abstract: "Search JSON, NDJSON and CSV files as you type, in the terminal.",
@@ -15,7 +21,7 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
               instantsearch --elasticsearch <url> --index <name>
-              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key <key>] [--search-key <key[:index,...]>]
+              instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
               instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
             """,
@@ -147,21 +153,17 @@ struct SearchCommand: ParsableCommand {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        if noColor { setenv("NO_COLOR", "1", 1) }
         if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
-        let exit = try TerminalSearch(
+        let status = try TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
-            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
-        ).run()
-        switch exit {
-        case .selected(let hit): print(hit.record.serialized())
-        case .cancelled: throw ExitCode(130)
-        case .signal(let number): throw ExitCode(128 + number)
-        }
+            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
+            terminal: TerminalOptions(colors: noColor ? false : nil)
+        ).runPrintingSelection()
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

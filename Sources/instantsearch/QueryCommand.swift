@@ -42,12 +42,19 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var lenient: LenientOption
 
+    @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
+    var explain = false
+
+    @Option(help: ArgumentHelp("Hits kept per group of attributeForDistinct (0: every hit); default: the settings'.", valueName: "n"))
+    var distinct: Int?
+
     func validate() throws {
         if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
             ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
         {
             throw ValidationError(problem)
         }
+        if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
     }
 
     func run() throws {
@@ -56,9 +63,13 @@ struct QueryCommand: ParsableCommand {
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
             query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
             query.filters = filters
+            query.getRankingInfo = explain
+            query.distinct = distinct
             let results = try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
+            if explain { params += "&getRankingInfo=true" }
+            if let distinct { params += "&distinct=\(distinct)" }
             print(AlgoliaResponse.json(results, params: params).serialized())
             if results.nbHits == 0 { throw ExitCode(1) }
         } catch let exit as ExitCode {

@@ -37,15 +37,3 @@ struct RemoteOptions: ParsableArguments {
         return (backend, descriptions)
     }
 }
-
-/// Runs async work from synchronous code (the command line, before the event loop starts).
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var outcome: Result<T, any Error>?
-    Task.detached {
-        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try outcome!.get()
-}

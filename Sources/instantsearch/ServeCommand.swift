@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
         discussion: "See 'instantsearch serve --help' for the options, once instantsearch-serve is built."
     )
 
-    @Argument(parsing: .captureForPassthrough, help: "FILE_OR_INDEX... [--host 127.0.0.1] [--port 7700] [--admin-key KEY] [--search-key KEY[:index,...]]")
+    @Argument(parsing: .captureForPassthrough, help: "FILE_OR_INDEX... [--host 127.0.0.1] [--port 7700] [--admin-key-file FILE] [--search-key KEY[:index,...]]")
     var arguments: [String] = []
 
     func run() throws {

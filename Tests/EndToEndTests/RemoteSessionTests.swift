@@ -76,13 +76,17 @@ import Testing
     }
 
     /// The server goes away mid-session: the stats line says so, typing still works, no old
-    /// hit is shown as current, and the first keystroke after it is back finds results again.
+    /// hit, facet count or tab count is shown as current, and the first keystroke after it is
+    /// back finds results again.
     @Test func aServerStoppedMidSessionShowsTheErrorAndTypingGoesOn() throws {
         let tmux = try Tmux()
         let port = try startServer(tmux)
         try startRemoteTUI(tmux, port: port)
         try tmux.type("sony")
-        try tmux.waitFor("results for sony") { $0.contains("❯ sony") && $0.contains("Sony Bravia") }
+        let working = try tmux.waitFor("results and counts for sony") {
+            $0.contains("❯ sony") && $0.contains("Sony Bravia") && $0.contains("[ ] ")
+        }
+        #expect(working.range(of: #"products \d"#, options: .regularExpression) != nil)
 
         try stopServer(tmux)
         try tmux.type(" brav")
@@ -91,6 +95,9 @@ import Testing
         }
         #expect(!failed.contains("Sony Bravia"), "the hits of an older query are not shown as current")
         #expect(failed.contains("The search failed"))
+        #expect(!failed.contains("[ ] "), "the facet counts of an older query are not shown either")
+        #expect(failed.contains("No counts: search failed."))
+        #expect(failed.range(of: #"products \d"#, options: .regularExpression) == nil, "nor the tab's count")
 
         // Still responsive: editing goes on while the backend is down.
         try tmux.press("BSpace")

@@ -43,6 +43,20 @@ final class Tmux {
         try press("Enter")
     }
 
+    /// Pastes `text` the way a terminal does when the program asked for bracketed paste
+    /// (tmux wraps it in ESC [200~ … ESC [201~ only then); newlines go as carriage returns.
+    func paste(_ text: String) throws {
+        let file = workDirectory.appendingPathComponent("paste-\(UUID().uuidString).txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        try run(["load-buffer", "-b", "pasted", file.path])
+        try run(["paste-buffer", "-p", "-d", "-b", "pasted", "-t", session])
+    }
+
+    /// Whether the pane is on the alternate screen (a curses program that has not left).
+    func onAlternateScreen() throws -> Bool {
+        try run(["display-message", "-p", "-t", session, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-t", session])
     }
@@ -119,6 +133,11 @@ enum Project {
     static var binary: String {
         ProcessInfo.processInfo.environment["INSTANTSEARCH_BIN"]
             ?? root.appendingPathComponent(".build/debug/instantsearch").path
+    }
+
+    /// The end-to-end tests' crashing stand-in (Sources/terminal-probe), beside the binary.
+    static var probe: String {
+        URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("terminal-probe").path
     }
 
     static func resource(_ name: String) -> String {

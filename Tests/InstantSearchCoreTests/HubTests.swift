@@ -6,12 +6,14 @@ final class RecordingWidget: SearchableWidget, ResultingWidget, RefinableWidget 
     var connected: [String] = []
     var results: [String] = []
     var queries: [Query] = []
+    var dispatch: ((SearchIntent) -> Void)?
 
-    func connect(to searcher: HitsSearcher) { connected.append(searcher.indexName) }
-    func searcher(_ searcher: HitsSearcher, didReceive results: SearchResults) {
-        self.results.append("\(results.indexName):\(results.query)")
+    func connect(to index: IndexState, dispatch: @escaping (SearchIntent) -> Void) {
+        connected.append(index.name)
+        self.dispatch = dispatch
     }
-    func searcher(_ searcher: HitsSearcher, didChangeQuery query: Query) { queries.append(query) }
+    func show(_ results: SearchResults, of index: String) { self.results.append("\(index):\(results.query)") }
+    func show(_ query: Query, of index: String) { queries.append(query) }
 }
 
 struct Panel: WidgetContainer {
@@ -82,6 +84,21 @@ struct Panel: WidgetContainer {
         await waking.deliver()
         #expect(widget.results.isEmpty)
         #expect(hub.searchers[1].results?.query == "hidden")
+    }
+
+    @Test func aWidgetDrivesTheSearchWithIntentsNotASearcher() async {
+        let waking = WakingRouter()
+        let hub = makeHub(waking)
+        let widget = RecordingWidget()
+        hub.add(widget: widget)
+        widget.dispatch?(.setQuery("lap"))
+        widget.dispatch?(.toggleRefinement(attribute: "brand", value: "Acer"))
+        await waking.deliver(2)
+        #expect(hub.state.active.query.isRefined("brand", value: "Acer"))
+        #expect(widget.queries.last?.text == "lap", "the refinement was heard before its results")
+        #expect(widget.results.last == "products:lap")
+        widget.dispatch?(.nextIndex)
+        #expect(widget.connected == ["products", "categories"])
     }
 
     @Test func clearAllRefinementsClearsOnlyTheActiveIndex() {

@@ -8,7 +8,9 @@ import Testing
 /// The HTTP backend (`instantsearch --remote`) against a real `serve`, and against broken services.
 @Suite("RemoteBackend: the TUI's HTTP backend")
 struct RemoteBackendTests {
-    func remote(_ server: RunningServer, key: String = "admin", timeout: Duration = .seconds(5)) -> AlgoliaRemoteBackend {
+    /// A generous time-out: these tests check answers, not speed, and run beside the suites that
+    /// hold thousands of idle connections on a two-core machine.
+    func remote(_ server: RunningServer, key: String = "admin", timeout: Duration = .seconds(60)) -> AlgoliaRemoteBackend {
         AlgoliaRemoteBackend(url: server.url, applicationID: "test-app", apiKey: key, timeout: timeout)
     }
 

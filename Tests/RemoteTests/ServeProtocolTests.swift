@@ -89,6 +89,28 @@ struct ServeProtocolTests {
         }
     }
 
+    @Test func rankingInfoDistinctAndRelevanceSettings() async throws {
+        try await withServer { server in
+            let (status, json) = try await server.send(
+                "POST", "/1/indexes/products/query", body: #"{"query": "sony tv", "hitsPerPage": 2, "getRankingInfo": true}"#)
+            #expect(status == 200)
+            let hits = try #require(json?["hits"] as? [[String: Any]])
+            let info = try #require(hits.first?["_rankingInfo"] as? [String: Any])
+            #expect(info["nbTypos"] as? Int == 0)
+            #expect(info["words"] as? Int == 2)
+            #expect(info["proximityDistance"] is Int)
+            #expect(info["ranking"] as? [String] == ["typo", "words", "proximity", "attribute", "exact", "custom"])
+            let (_, plain) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "sony"}"#)
+            #expect((plain?["hits"] as? [[String: Any]])?.first?["_rankingInfo"] == nil)
+            let (refused, _) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "sony", "distinct": 9}"#)
+            #expect(refused == 400)
+            let (_, settings) = try await server.send("GET", "/1/indexes/products/settings", key: "search-all")
+            #expect(settings?["exactOnSingleWordQuery"] as? String == "attribute")
+            #expect(settings?["synonyms"] as? [Any] != nil)
+            #expect(settings?["distinct"] as? Int == 0)
+        }
+    }
+
     @Test func requestsWithoutAValidKeyAreRefused() async throws {
         try await withServer { server in
             for key in [nil, "", "wrong"] as [String?] {

@@ -30,12 +30,13 @@ struct RunningServer {
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     static func start(keys: APIKeys = Demo.keys, maxBodyBytes: Int = 64 * 1024) async throws -> RunningServer {
-        let server = try SearchServer(
-            service: SearchService(backend: Demo.backend, keys: keys),
-            options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes))
+        try await start(keys: keys, options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes))
+    }
+
+    static func start(keys: APIKeys = Demo.keys, options: SearchServer.Options) async throws -> RunningServer {
+        let server = try SearchServer(service: SearchService(backend: Demo.backend, keys: keys), options: options)
+        let port = try await server.start()
         let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard let port = await server.boundPort() else { throw HarnessError("the server bound no port") }
         return RunningServer(server: server, task: task, port: port)
     }
 
@@ -64,7 +65,13 @@ struct RunningServer {
 func withServer<T>(
     keys: APIKeys = Demo.keys, maxBodyBytes: Int = 64 * 1024, _ body: (RunningServer) async throws -> T
 ) async throws -> T {
-    let running = try await RunningServer.start(keys: keys, maxBodyBytes: maxBodyBytes)
+    try await withServer(keys: keys, options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes), body)
+}
+
+func withServer<T>(
+    keys: APIKeys = Demo.keys, options: SearchServer.Options, _ body: (RunningServer) async throws -> T
+) async throws -> T {
+    let running = try await RunningServer.start(keys: keys, options: options)
     do {
         let result = try await body(running)
         await running.stop()

@@ -122,19 +122,53 @@ struct SplitMix64: RandomNumberGenerator {
         query.text.lowercased().replacingOccurrences(of: "é", with: "e").split(separator: " ").map(String.init)
     }
 
+    /// One way of reading the query: its words, whether each is a prefix, whether it may have typos.
+    typealias Reading = [(word: String, asPrefix: Bool, typosAllowed: Bool)]
+
+    /// The query as typed, and each reading with two adjacent words joined into one that some
+    /// record holds (as a prefix when the second word is the typed last word), typo-free.
+    /// (Split readings need a part of three letters that is a term on its own: this vocabulary
+    /// has none, so the oracle leaves them out.)
+    static func readings(_ words: [String], prefixLast: Bool, dictionary: Set<String>) -> [Reading] {
+        let literal: Reading = words.enumerated().map { ($1, prefixLast && $0 == words.count - 1, true) }
+        var all = [literal]
+        for i in words.indices.dropLast() {
+            let joined = words[i] + words[i + 1]
+            let asPrefix = literal[i + 1].asPrefix
+            guard asPrefix ? dictionary.contains(where: { $0.hasPrefix(joined) }) : dictionary.contains(joined) else { continue }
+            var reading = literal
+            reading.replaceSubrange(i...i + 1, with: [(joined, asPrefix, false)])
+            all.append(reading)
+        }
+        return all
+    }
+
     /// Which clauses a record fails, by name: "text", each refined facet, "n"; and its total typos.
     /// `wordCount` words of the query are used (the rest were dropped); only the typed last word is a prefix.
-    static func failedClauses(_ record: JSONValue, _ query: Query, wordCount: Int) -> (failed: Set<String>, typos: Int) {
+    static func failedClauses(
+        _ record: JSONValue, _ query: Query, wordCount: Int, dictionary: Set<String>
+    ) -> (failed: Set<String>, typos: Int) {
         var failed = Set<String>()
-        var totalTypos = 0
         let recordWords = words(record, attributes: ["text", "color"])
         let queryWords = Array(queryWords(query).prefix(wordCount))
         let typedCount = Self.queryWords(query).count
         let prefixLast = !(query.text.last?.isWhitespace ?? true) && wordCount == typedCount
-        for (i, word) in queryWords.enumerated() {
-            let asPrefix = prefixLast && i == queryWords.count - 1
-            if let t = typos(word, asPrefix: asPrefix, in: recordWords) { totalTypos += t } else { failed.insert("text") }
+        // The record's typos under its best reading; it matches if any reading matches.
+        let typoCounts = readings(queryWords, prefixLast: prefixLast, dictionary: dictionary).compactMap { reading -> Int? in
+            var total = 0
+            for part in reading {
+                if part.typosAllowed, let t = typos(part.word, asPrefix: part.asPrefix, in: recordWords) {
+                    total += t
+                } else if !part.typosAllowed, recordWords.contains(where: { part.asPrefix ? $0.hasPrefix(part.word) : $0 == part.word }) {
+                    continue
+                } else {
+                    return nil
+                }
+            }
+            return total
         }
+        let totalTypos = typoCounts.min() ?? 0
+        if typoCounts.isEmpty { failed.insert("text") }
         for (attribute, refined) in query.facetRefinements where !refined.isEmpty {
             let values = Set(FacetColumn.facetValues(record[attribute]))
             let passes = query.disjunctiveFacets.contains(attribute) ? !refined.isDisjoint(with: values) : refined.isSubset(of: values)
@@ -153,14 +187,15 @@ struct SplitMix64: RandomNumberGenerator {
     /// of words finds anything, the answer is the query as typed.
     static func oracle(_ records: [JSONValue], _ query: Query) -> [(failed: Set<String>, typos: Int)] {
         let typed = queryWords(query).count
-        let asTyped = records.map { failedClauses($0, query, wordCount: typed) }
+        let dictionary = Set(records.flatMap { words($0, attributes: ["text", "color"]) })
+        let asTyped = records.map { failedClauses($0, query, wordCount: typed, dictionary: dictionary) }
         var wordCount = typed
         var evaluated = asTyped
         while true {
             if evaluated.contains(where: { $0.failed.isEmpty }) { return evaluated }
             if wordCount <= 1 { return asTyped }
             wordCount -= 1
-            evaluated = records.map { failedClauses($0, query, wordCount: wordCount) }
+            evaluated = records.map { failedClauses($0, query, wordCount: wordCount, dictionary: dictionary) }
         }
     }
 

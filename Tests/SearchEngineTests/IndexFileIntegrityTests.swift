@@ -39,7 +39,7 @@ import Testing
             Issue.record("an index of another version opened")
         } catch let error as IndexFileError {
             #expect(error.reason == .unsupportedVersion(found: 3))
-            #expect(error.description == "\(path): index format v3, this build reads v4: rebuild it with 'instantsearch index'")
+            #expect(error.description == "\(path): index format v3, this build reads v\(IndexFile.version): rebuild it with 'instantsearch index'")
         }
     }
 

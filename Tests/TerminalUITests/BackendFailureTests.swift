@@ -13,8 +13,8 @@ final class SwitchableBackend: Searchable {
     }
 }
 
-/// A failing backend in the UI: the error on the stats line, no hit of an older query shown
-/// as current, the keys still working, and the next keystroke trying again.
+/// A failing backend in the UI: the error on the stats line, no hit, facet count or range of
+/// an older query shown as current, the keys still working, and the next keystroke trying again.
 @Suite struct BackendFailureTests {
     @Test func aFailureShowsTheErrorAndHidesTheOlderHitsUntilTheNextSearchWorks() async {
         let backend = SwitchableBackend()
@@ -27,10 +27,11 @@ final class SwitchableBackend: Searchable {
         func settle() async {
             while hub.searchers.contains(where: \.isSearching) {
                 _ = await wakes.next()
-                hub.deliverPendingResponses()
+                app.deliverResponses()
             }
         }
         func screen() -> Canvas {
+            app.resize(width: 80, height: 24)
             var canvas = Canvas(width: 80, height: 24)
             app.render(into: &canvas)
             return canvas
@@ -39,7 +40,10 @@ final class SwitchableBackend: Searchable {
         hub.start()
         for character in "sony" { app.handle(.character(character)) }
         await settle()
-        #expect(screen().row(containing: "Sony Bravia TV") != nil)
+        let working = screen()
+        #expect(working.row(containing: "Sony Bravia TV") != nil)
+        #expect(working.row(containing: "[ ] Sony") != nil)
+        #expect(working.line(0).contains("products 2"))
 
         backend.isDown.withLock { $0 = true }
         app.handle(.character(" "))
@@ -51,6 +55,11 @@ final class SwitchableBackend: Searchable {
         #expect(!failed.line(22).contains("results"), "the count of an older query is not shown")
         #expect(failed.row(containing: "Sony Bravia TV") == nil, "the hits of an older query are not shown")
         #expect(failed.row(containing: "The search failed") != nil)
+        #expect(failed.row(containing: "[ ] Sony") == nil, "the facet counts of an older query are not shown")
+        #expect(failed.row(containing: "BRAND") == nil)
+        #expect(failed.row(containing: "No counts: search failed.") != nil)
+        #expect(failed.row(containing: "no values: search failed") != nil, "nor the slider's bounds")
+        #expect(!failed.line(0).contains("products 2"), "nor the tab's count")
 
         backend.isDown.withLock { $0 = false }
         app.handle(.character("r"))
@@ -59,5 +68,6 @@ final class SwitchableBackend: Searchable {
         #expect(recovered.row(containing: "Sony Bravia TV") != nil)
         #expect(!recovered.line(22).contains("⚠"))
         #expect(recovered.line(22).contains("1 result"))
+        #expect(recovered.row(containing: "[ ] Sony") != nil, "the counts come back with the next answer")
     }
 }

@@ -13,10 +13,10 @@ import Testing
         let end = try #require(text.range(of: "<!-- keymap:end -->"))
         let documented = text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
 
-        var expected = ["| keys | action |", "| --- | --- |"]
-        for group in KeyMap.groups {
-            expected.append("| **\(group.title)** | |")
-            expected += group.entries.map { "| \($0.keys) | \($0.action) |" }
+        var expected = ["| keys | action (name) | what it does |", "| --- | --- | --- |"]
+        for group in KeyTable.standard.groups {
+            expected.append("| **\(group.title)** | | |")
+            expected += group.rows.map { "| \($0.keys) | \($0.name.isEmpty ? "" : "`\($0.name)`") | \($0.action) |" }
         }
         #expect(documented == expected)
     }

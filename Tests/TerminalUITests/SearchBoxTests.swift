@@ -3,81 +3,82 @@ import Testing
 @testable import TerminalUI
 
 @Suite struct SearchBoxTests {
-    private func box() -> (SearchBox, () -> [String]) {
-        var sent: [String] = []
-        let box = SearchBox { sent.append($0) }
-        return (box, { sent })
+    private func type(_ text: String, into box: inout SearchBox) {
+        for c in text { box.insert(c) }
     }
 
-    private func type(_ text: String, into box: SearchBox) {
-        for c in text { _ = box.handle(.character(c)) }
-    }
-
-    @Test func typingSendsEveryEditAndMovesTheCursor() {
-        let (box, sent) = box()
-        type("tv", into: box)
+    @Test func typingInsertsAtTheCursor() {
+        var box = SearchBox()
+        type("tv", into: &box)
         #expect(box.text == "tv")
         #expect(box.cursor == 2)
-        #expect(sent() == ["t", "tv"])
     }
 
     @Test func cursorMovesAndInsertsInTheMiddle() {
-        let (box, _) = box()
-        type("sny", into: box)
-        _ = box.handle(.left)
-        _ = box.handle(.left)
-        type("o", into: box)
+        var box = SearchBox()
+        type("sny", into: &box)
+        box.perform(.backwardChar)
+        box.perform(.backwardChar)
+        type("o", into: &box)
         #expect(box.text == "sony")
-        _ = box.handle(.control("a"))
+        box.perform(.beginningOfLine)
         #expect(box.cursor == 0)
-        _ = box.handle(.control("e"))
+        box.perform(.endOfLine)
         #expect(box.cursor == 4)
     }
 
     @Test func backspaceDeleteCtrlWAndCtrlU() {
-        let (box, sent) = box()
-        type("sony  bravia", into: box)
-        _ = box.handle(.control("w"))
+        var box = SearchBox()
+        type("sony  bravia", into: &box)
+        box.perform(.unixWordRubout)
         #expect(box.text == "sony  ")
-        _ = box.handle(.control("w"))
+        box.perform(.unixWordRubout)
         #expect(box.text == "")
-        type("lg oled", into: box)
-        _ = box.handle(.backspace)
+        type("lg oled", into: &box)
+        box.perform(.backwardDeleteChar)
         #expect(box.text == "lg ole")
-        _ = box.handle(.home)
-        _ = box.handle(.delete)
+        box.perform(.beginningOfLine)
+        box.perform(.deleteChar)
         #expect(box.text == "g ole")
-        _ = box.handle(.control("u"))
+        box.perform(.unixLineDiscard)
         #expect(box.text.isEmpty && box.cursor == 0)
-        #expect(sent().last == "")
     }
 
-    @Test func keysThatAreNotForTheBoxAreLeftAlone() {
-        let (box, sent) = box()
-        #expect(!box.handle(.down))
-        #expect(!box.handle(.function(3)))
-        _ = box.handle(.backspace)
-        #expect(sent().isEmpty)
+    @Test func actionsThatAreNotEditsAreLeftAlone() {
+        var box = SearchBox()
+        let down = box.perform(.down)
+        let focus = box.perform(.focusRefinements)
+        let backspace = box.perform(.backwardDeleteChar)
+        #expect(!down && !focus)
+        #expect(backspace, "backspace on an empty box is still the box's")
+        #expect(box == SearchBox())
+    }
+
+    @Test func theKeyTableSendsTheEditingKeysToTheBox() {
+        let table = KeyTable.standard
+        #expect(table.action(for: .control("w"), in: [.hits, .global, .searchBox]) == .unixWordRubout)
+        #expect(table.action(for: .left, in: [.hits, .global, .searchBox]) == .backwardChar)
+        #expect(table.action(for: .left, in: [.slider, .global, .searchBox]) == .moveThumbLeft)
+        #expect(table.action(for: .character("a"), in: [.hits, .global, .searchBox]) == nil, "typing is no action")
     }
 
     @Test func drawsThePromptThePlaceholderAndTheCursorColumn() {
-        let (box, _) = box()
-        box.placeholder = "Search products…"
-        var canvas = Canvas(width: 30, height: 1)
-        #expect(box.draw(into: &canvas, in: canvas.bounds) == 2)
-        #expect(canvas.line(0) == "❯ Search products…")
-        type("日本 tea", into: box)
-        canvas = Canvas(width: 30, height: 1)
-        #expect(box.draw(into: &canvas, in: canvas.bounds) == 2 + 8)
-        #expect(canvas.line(0) == "❯ 日本 tea")
+        var box = SearchBox(placeholder: "Search products…")
+        var canvas = Canvas(width: 22, height: 1)
+        #expect(box.render(canvas.bounds, &canvas) == 2)
+        #expect(canvas.lines == ["❯ Search products…"])
+        type("日本 tea", into: &box)
+        canvas = Canvas(width: 22, height: 1)
+        #expect(box.render(canvas.bounds, &canvas) == 2 + 8)
+        #expect(canvas.lines == ["❯ 日本 tea"])
     }
 
     @Test func longTextScrollsToKeepTheCursorVisible() {
-        let (box, _) = box()
-        type("abcdefghijklmnopqrstuvwxyz", into: box)
+        var box = SearchBox()
+        type("abcdefghijklmnopqrstuvwxyz", into: &box)
         var canvas = Canvas(width: 12, height: 1)
-        let column = box.draw(into: &canvas, in: canvas.bounds)
-        #expect(column <= 11)
-        #expect(canvas.line(0).hasSuffix("xyz"))
+        let column = box.render(canvas.bounds, &canvas)
+        #expect(column == 11)
+        #expect(canvas.lines == ["❯ rstuvwxyz"])
     }
 }

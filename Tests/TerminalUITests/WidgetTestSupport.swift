@@ -67,21 +67,21 @@ final class AppHarness {
     let hub: InstantSearch
     private var wakes: AsyncStream<Void>.AsyncIterator
 
-    init() {
+    init(keys: KeyTable = .standard) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
             indices: [ProductsBackend.description, categoriesDescription], backend: ProductsBackend(),
             scheduler: ManualClock(), router: router)
-        app = SearchApp(hub: hub)
+        app = SearchApp(hub: hub, keys: keys)
     }
 
     /// Waits until every request sent so far has been answered.
     func settle() async {
         while hub.searchers.contains(where: \.isSearching) {
             _ = await wakes.next()
-            hub.deliverPendingResponses()
+            app.deliverResponses()
         }
     }
 
@@ -95,7 +95,16 @@ final class AppHarness {
         await settle()
     }
 
+    /// Starts the hub as the terminal runner does, and waits for the first answers.
+    func start() async {
+        hub.start()
+        await settle()
+    }
+
+    /// Resizes the app to `width` × `height` (an update, as the event loop's resize event is),
+    /// then draws a frame.
     func screen(width: Int = 80, height: Int = 24) -> Canvas {
+        app.resize(width: width, height: height)
         var canvas = Canvas(width: width, height: height)
         app.render(into: &canvas)
         return canvas

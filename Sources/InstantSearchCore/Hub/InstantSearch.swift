@@ -54,6 +54,23 @@ public final class InstantSearch {
 
     // MARK: Intents
 
+    /// Acts on one intent: the one road from a view to the searchers.
+    public func dispatch(_ intent: SearchIntent) {
+        switch intent {
+        case .setQuery(let text): setQueryText(text)
+        case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
+        case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
+        case .clearRefinements: clearAllRefinements()
+        case .nextPage: searcher.loadNextPage()
+        case .selectIndex(let position): selectIndex(position)
+        case .nextIndex: selectNextIndex()
+        case .previousIndex: selectPreviousIndex()
+        case .toggleSections: toggleFederatedView()
+        case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
+        case .searchNow: searchNow()
+        }
+    }
+
     /// Sends the first search of the active index.
     public func start() {
         searcher.search(.final)
@@ -123,30 +140,24 @@ public final class InstantSearch {
     private func observe(_ searcher: HitsSearcher) {
         searcher.onResults.append { [unowned self, unowned searcher] results in
             guard searcher === self.searcher else { return }
-            for case let widget as any ResultingWidget in widgets {
-                widget.searcher(searcher, didReceive: results)
-            }
+            for case let widget as any ResultingWidget in widgets { widget.show(results, of: searcher.indexName) }
         }
         searcher.onError.append { [unowned self, unowned searcher] failure in
             guard searcher === self.searcher else { return }
-            for case let widget as any ResultingWidget in widgets {
-                widget.searcher(searcher, didFailWith: failure)
-            }
+            for case let widget as any ResultingWidget in widgets { widget.show(failure, of: searcher.indexName) }
         }
         searcher.onQueryChanged.append { [unowned self, unowned searcher] query in
             guard searcher === self.searcher else { return }
-            for case let widget as any RefinableWidget in widgets {
-                widget.searcher(searcher, didChangeQuery: query)
-            }
+            for case let widget as any RefinableWidget in widgets { widget.show(query, of: searcher.indexName) }
         }
     }
 
     private func introduce(_ searcher: HitsSearcher, to widget: any InstantSearchWidget) {
-        (widget as? any SearchableWidget)?.connect(to: searcher)
-        (widget as? any RefinableWidget)?.searcher(searcher, didChangeQuery: searcher.query)
+        (widget as? any SearchableWidget)?.connect(to: Self.state(of: searcher)) { [unowned self] in self.dispatch($0) }
+        (widget as? any RefinableWidget)?.show(searcher.query, of: searcher.indexName)
         if let resulting = widget as? any ResultingWidget {
-            if let results = searcher.results { resulting.searcher(searcher, didReceive: results) }
-            if let error = searcher.lastError { resulting.searcher(searcher, didFailWith: error) }
+            if let results = searcher.results { resulting.show(results, of: searcher.indexName) }
+            if let error = searcher.lastError { resulting.show(error, of: searcher.indexName) }
         }
     }
 }

@@ -13,7 +13,7 @@ public struct FacetSection: Hashable, Sendable {
     public var items: [FacetItem]
 }
 
-/// Turns results and refinements into what a refinement list shows, and toggles values.
+/// Turns results and refinements into what a refinement list shows, and values into toggle intents.
 ///
 /// Values keep the backend's order (most frequent first) so rows do not jump around as the
 /// user toggles; refined values always appear, even when the results no longer contain them.
@@ -45,7 +45,8 @@ public struct FacetListInteractor: Sendable {
         }
     }
 
-    public func toggle(_ item: FacetItem, on searcher: HitsSearcher) {
-        searcher.toggleRefinement(attribute: item.attribute, value: item.value)
+    /// The intent that toggles `item`, for the hub.
+    public func toggle(_ item: FacetItem) -> SearchIntent {
+        .toggleRefinement(attribute: item.attribute, value: item.value)
     }
 }

@@ -57,6 +57,10 @@ public struct Query: Hashable, Sendable {
     /// A filter in Algolia's syntax (`genres:Comedy AND year:1990 TO 2000 AND NOT sex:M`),
     /// applied on top of the refinements; nil for none. A backend reports a malformed one as an error.
     public var filters: String? = nil
+    /// Hits kept per group of the index's `attributeForDistinct`; nil: the index's `distinct`.
+    public var distinct: Int? = nil
+    /// Ask for each hit's `RankingInfo` (Algolia's `getRankingInfo`).
+    public var getRankingInfo = false
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

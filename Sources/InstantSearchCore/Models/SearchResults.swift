@@ -28,6 +28,46 @@ public struct AttributeHighlight: Hashable, Sendable {
     }
 }
 
+/// Why a hit ranks where it does (Algolia's `_rankingInfo`): the value of each tie-break
+/// criterion, smaller is better except `userScore`. A criterion the index's ranking leaves out
+/// is nil: the engine did not compute it.
+public struct RankingInfo: Hashable, Sendable {
+    /// The criteria in the order they break ties (`typo`, `words`, … `custom`).
+    public var ranking: [String]
+    public var nbTypos: Int?
+    /// Query words the hit was searched with (those dropped by `removeWordsIfNoResults` excluded).
+    public var words: Int?
+    /// Sum of the distances between consecutive query words (8 at most per pair).
+    public var proximityDistance: Int?
+    /// The best-matched attribute, and Algolia's `firstMatchedWord`: its rank × 1000 + the
+    /// word's position in it.
+    public var matchedAttribute: String?
+    public var firstMatchedWord: Int?
+    /// The exact criterion's value (0 best), and the query words matched exactly.
+    public var exact: Int?
+    public var nbExactWords: Int?
+    /// The customRanking attributes' values, and the record's place in that order (higher first).
+    public var customRanking: [String: Double]
+    public var userScore: Int
+
+    public init(
+        ranking: [String], nbTypos: Int? = nil, words: Int? = nil, proximityDistance: Int? = nil,
+        matchedAttribute: String? = nil, firstMatchedWord: Int? = nil, exact: Int? = nil, nbExactWords: Int? = nil,
+        customRanking: [String: Double] = [:], userScore: Int = 0
+    ) {
+        self.ranking = ranking
+        self.nbTypos = nbTypos
+        self.words = words
+        self.proximityDistance = proximityDistance
+        self.matchedAttribute = matchedAttribute
+        self.firstMatchedWord = firstMatchedWord
+        self.exact = exact
+        self.nbExactWords = nbExactWords
+        self.customRanking = customRanking
+        self.userScore = userScore
+    }
+}
+
 public struct Hit: Hashable, Sendable {
     public var objectID: String
     public var record: JSONValue
@@ -35,15 +75,18 @@ public struct Hit: Hashable, Sendable {
     /// For long text attributes: a few words around the first match, highlighted, with "…"
     /// where text was cut (Algolia's `_snippetResult`). Empty when the backend makes none.
     public var snippets: [String: AttributeHighlight]
+    /// Filled when the query asks for it (`Query.getRankingInfo`) and the backend explains.
+    public var rankingInfo: RankingInfo?
 
     public init(
         objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],
-        snippets: [String: AttributeHighlight] = [:]
+        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil
     ) {
         self.objectID = objectID
         self.record = record
         self.highlights = highlights
         self.snippets = snippets
+        self.rankingInfo = rankingInfo
     }
 }
 

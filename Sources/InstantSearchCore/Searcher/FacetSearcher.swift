@@ -1,31 +1,27 @@
 /// Searches the values of one facet for the query text (InstantSearch's FacetSearcher):
 /// "dra" → Drama 3,021, Dragon films 12. On its own it sends search-for-facet-values
 /// requests; inside a `MultiSearcher` its request rides along with the others.
-public final class FacetSearcher: DeliveryReceiver {
+public final class FacetSearcher: PipelineSearcher {
     public let indexName: String
     public let attribute: String
     public private(set) var text = ""
     /// The refinements the values are counted under.
     public var context: Query
+    /// The newest values received. After a failure they are kept but stale: `lastError` says
+    /// so, and a view shows the error instead of them.
     public private(set) var results: FacetSearchResults?
     public private(set) var lastError: SearchFailure?
-    public private(set) var requestsSent = 0
     public var onResults: [(FacetSearchResults) -> Void] = []
+    public var onError: [(SearchFailure) -> Void] = []
     public internal(set) weak var aggregator: MultiSearcher?
 
-    private let backend: any Searchable
-    private let router: ResponseRouter
-    private let sequencer = Sequencer()
-    private var recipientID = 0
-    private var running: [Int: Task<Void, Never>] = [:]
+    public let pipeline: RequestPipeline
 
     public init(indexName: String, attribute: String, context: Query = Query(), backend: any Searchable, router: ResponseRouter) {
         self.indexName = indexName
         self.attribute = attribute
         self.context = context
-        self.backend = backend
-        self.router = router
-        recipientID = router.register(self)
+        pipeline = RequestPipeline(backend: backend, scheduler: nil, router: router)
     }
 
     public func setText(_ text: String) {
@@ -39,30 +35,11 @@ public final class FacetSearcher: DeliveryReceiver {
             aggregator.search()
             return
         }
-        let sequence = sequencer.nextSequence()
-        requestsSent += 1
-        let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
-        let (indexName, attribute, text, context) = (indexName, attribute, text, context)
-        running[sequence] = Task.detached {
-            let payload: Delivery.Payload
-            do {
-                payload = .facetValues(try await backend.searchForFacetValues(
-                    indexName: indexName, attribute: attribute, text: text, query: context))
-            } catch {
-                payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
+        pipeline.searchFacetValues(indexName: indexName, attribute: attribute, text: text, query: context) { [weak self] answer in
+            switch answer {
+            case .success(let values): self?.apply(values)
+            case .failure(let failure): self?.apply(failure)
             }
-            mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
-        }
-        sequencer.started(sequence) { [weak self] in self?.running.removeValue(forKey: sequence)?.cancel() }
-    }
-
-    public func receive(_ delivery: Delivery) {
-        guard running.removeValue(forKey: delivery.sequence) != nil else { return }
-        guard sequencer.shouldDeliver(delivery.sequence) else { return }
-        switch delivery.payload {
-        case .facetValues(let values): apply(values)
-        case .failure(let failure): lastError = failure
-        default: break
         }
     }
 
@@ -74,5 +51,10 @@ public final class FacetSearcher: DeliveryReceiver {
         results = values
         lastError = nil
         onResults.forEach { $0(values) }
+    }
+
+    func apply(_ failure: SearchFailure) {
+        lastError = failure
+        onError.forEach { $0(failure) }
     }
 }

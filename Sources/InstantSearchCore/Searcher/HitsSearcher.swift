@@ -4,11 +4,9 @@
 /// thread; their answers come back through the router's mailbox, and a `Sequencer` decides
 /// which may be shown: never one older than what is on screen. A `SearchCache`, when given,
 /// answers repeated queries without calling the backend.
-public final class HitsSearcher: DeliveryReceiver {
+public final class HitsSearcher: PipelineSearcher {
     public let indexName: String
     public private(set) var query: Query
-    public var strategy: any RequestStrategy
-    public let sequencer: Sequencer
     /// Set when a `MultiSearcher` sends this searcher's query along with others': searches
     /// then go through it, one multi-query for all.
     public internal(set) weak var aggregator: MultiSearcher?
@@ -16,12 +14,6 @@ public final class HitsSearcher: DeliveryReceiver {
     /// The newest results shown, with every page loaded so far appended.
     public private(set) var results: SearchResults?
     public private(set) var lastError: SearchFailure?
-    /// Requests that reached the backend (what a hosted service bills).
-    public private(set) var requestsSent = 0
-    /// Searches answered by the cache instead.
-    public private(set) var cacheHits = 0
-    /// Time from sending the request to receiving the response now shown.
-    public private(set) var lastResponseTime: Duration?
 
     /// Called after `query` changes (before its results arrive): refinement lists mark a
     /// toggled value at once.
@@ -29,24 +21,12 @@ public final class HitsSearcher: DeliveryReceiver {
     public var onResults: [(SearchResults) -> Void] = []
     public var onError: [(SearchFailure) -> Void] = []
 
-    private let backend: any Searchable
-    private let scheduler: any Scheduler
-    private let router: ResponseRouter
-    private let cache: SearchCache?
-    private var recipientID = 0
-    private var running: [Int: Running] = [:]
+    public let pipeline: RequestPipeline
     /// The query whose results are shown: next pages are asked for it, not for a newer
     /// query still waiting for its first page.
     private var shownQuery: Query?
     /// The last first-page query sent or answered from the cache.
     private var lastRequestedQuery: Query?
-
-    private struct Running {
-        let task: Task<Void, Never>
-        let query: Query
-        let startedAt: Duration
-        var isNextPage: Bool { query.page > 0 }
-    }
 
     public init(
         indexName: String, query: Query, backend: any Searchable, scheduler: any Scheduler,
@@ -55,18 +35,10 @@ public final class HitsSearcher: DeliveryReceiver {
     ) {
         self.indexName = indexName
         self.query = query
-        self.backend = backend
-        self.scheduler = scheduler
-        self.router = router
-        self.strategy = strategy ?? RealtimeStrategy()
-        self.cache = cache
-        self.sequencer = sequencer
-        recipientID = router.register(self)
+        pipeline = RequestPipeline(
+            backend: backend, scheduler: scheduler, router: router, strategy: strategy, cache: cache, sequencer: sequencer)
     }
 
-    public var isSearching: Bool { !running.isEmpty }
-    public var pendingRequests: Int { running.count }
-    public var cancelledRequests: Int { sequencer.cancelledCount }
     /// True when the query has changed since it was last sent — the strategy is holding it
     /// back (debounce, throttle) or dropped it (manual mode).
     public var hasUnsentChanges: Bool { lastRequestedQuery != query.withPage(0) }
@@ -120,8 +92,7 @@ public final class HitsSearcher: DeliveryReceiver {
             aggregator.search(metadata)
             return
         }
-        if answerFromCache(query.withPage(0)) { return }
-        strategy.performSearch(metadata) { [weak self] in
+        pipeline.schedule(metadata) { [weak self] in
             guard let self else { return }
             send(query.withPage(0))
         }
@@ -131,78 +102,26 @@ public final class HitsSearcher: DeliveryReceiver {
     /// request is on its way or the query has changed since: a next page only makes sense
     /// for the results on screen, and the caller asks again once they are current.
     public func loadNextPage() {
-        guard let results, results.page + 1 < results.nbPages, running.isEmpty,
+        guard let results, lastError == nil, results.page + 1 < results.nbPages, !pipeline.isRunning,
             var next = shownQuery, next.withPage(0) == query
         else { return }
         next.page = results.page + 1
         send(next)
     }
 
+    /// True when the results shown have a page after the last one loaded.
+    public var hasNextPage: Bool {
+        guard let results, lastError == nil else { return false }
+        return results.page + 1 < results.nbPages
+    }
+
     private func send(_ request: Query) {
         if request.page == 0 { lastRequestedQuery = request }
-        if answerFromCache(request) { return }
-        let sequence = sequencer.nextSequence()
-        requestsSent += 1
-        let indexed = IndexedQuery(indexName: indexName, query: request)
-        let backend = backend
-        let mailbox = router.mailbox
-        let recipient = recipientID
-        let task = Task.detached {
-            let payload: Delivery.Payload
-            do {
-                let answers = try await backend.search([indexed])
-                payload = answers.first.map { .results([$0]) }
-                    ?? .failure(SearchFailure("the backend returned no results"))
-            } catch is CancellationError {
-                payload = .cancelled
-            } catch {
-                payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
+        pipeline.searchHits(IndexedQuery(indexName: indexName, query: request)) { [weak self] answer in
+            switch answer {
+            case .success(let page): self?.show(page, for: request)
+            case .failure(let failure): self?.apply(failure)
             }
-            mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
-        }
-        running[sequence] = Running(task: task, query: request, startedAt: scheduler.now)
-        sequencer.started(sequence) { [weak self] in self?.cancelRunning(sequence) }
-        strategy.requestDidStart(sequence: sequence)
-    }
-
-    private func answerFromCache(_ request: Query) -> Bool {
-        guard let cached = cache?.results(for: IndexedQuery(indexName: indexName, query: request)) else { return false }
-        if request.page == 0 { lastRequestedQuery = request }
-        cacheHits += 1
-        let sequence = sequencer.nextSequence()
-        if sequencer.shouldDeliver(sequence) { show(cached, for: request) }
-        return true
-    }
-
-    private func cancelRunning(_ sequence: Int) {
-        guard let request = running.removeValue(forKey: sequence) else { return }
-        request.task.cancel()
-        strategy.requestDidFinish(sequence: sequence, cancelled: true)
-    }
-
-    public func receive(_ delivery: Delivery) {
-        let sequence = delivery.sequence
-        guard let request = running.removeValue(forKey: sequence) else { return }
-        if case .cancelled = delivery.payload {
-            sequencer.ended(sequence)
-            strategy.requestDidFinish(sequence: sequence, cancelled: true)
-            return
-        }
-        strategy.requestDidFinish(sequence: sequence, cancelled: false)
-        if case .results(let answers) = delivery.payload, let page = answers.first {
-            cache?.store(page, for: IndexedQuery(indexName: indexName, query: request.query))
-        }
-        guard sequencer.shouldDeliver(sequence) else { return }
-        lastResponseTime = scheduler.now - request.startedAt
-
-        switch delivery.payload {
-        case .results(let answers):
-            if let page = answers.first { show(page, for: request.query) }
-        case .failure(let failure):
-            lastError = failure
-            onError.forEach { $0(failure) }
-        case .facetValues, .responses, .cancelled:
-            break
         }
     }
 

@@ -3,15 +3,12 @@
 /// through `Searchable.multiSearch`, answers handed to each searcher in turn.
 ///
 /// A child searcher's own changes (a refinement toggled on a hits searcher) go through
-/// here too, so they cost one multi-query as well.
-public final class MultiSearcher: DeliveryReceiver {
+/// here too, so they cost one multi-query as well. A failure reaches every child, hits and
+/// facet values alike: no section keeps showing an answer to an older query as if current.
+public final class MultiSearcher: PipelineSearcher {
     public private(set) var text = ""
-    public var strategy: any RequestStrategy
-    public let sequencer = Sequencer()
     public private(set) var hitsSearchers: [HitsSearcher] = []
     public private(set) var facetSearchers: [FacetSearcher] = []
-    /// Backend calls made: one per search, however many searchers.
-    public private(set) var requestsSent = 0
     public private(set) var lastError: SearchFailure?
     /// Called after every answer has been handed out.
     public var onResults: [() -> Void] = []
@@ -19,8 +16,7 @@ public final class MultiSearcher: DeliveryReceiver {
     private let backend: any Searchable
     private let scheduler: any Scheduler
     private let router: ResponseRouter
-    private var recipientID = 0
-    private var running: [Int: (task: Task<Void, Never>, searchers: [Child])] = [:]
+    public let pipeline: RequestPipeline
 
     private enum Child {
         case hits(HitsSearcher, Query)
@@ -31,8 +27,7 @@ public final class MultiSearcher: DeliveryReceiver {
         self.backend = backend
         self.scheduler = scheduler
         self.router = router
-        self.strategy = strategy ?? RealtimeStrategy()
-        recipientID = router.register(self)
+        pipeline = RequestPipeline(backend: backend, scheduler: scheduler, router: router, strategy: strategy)
     }
 
     @discardableResult
@@ -51,8 +46,6 @@ public final class MultiSearcher: DeliveryReceiver {
         return searcher
     }
 
-    public var isSearching: Bool { !running.isEmpty }
-
     public func setText(_ text: String) {
         guard text != self.text else { return }
         self.text = text
@@ -62,7 +55,7 @@ public final class MultiSearcher: DeliveryReceiver {
     }
 
     public func search(_ metadata: SearchMetadata = .asYouType) {
-        strategy.performSearch(metadata) { [weak self] in self?.send() }
+        pipeline.schedule(metadata) { [weak self] in self?.send() }
     }
 
     private func send() {
@@ -74,48 +67,32 @@ public final class MultiSearcher: DeliveryReceiver {
             case .facets(let searcher): return searcher.request
             }
         }
-        let sequence = sequencer.nextSequence()
-        requestsSent += 1
-        let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
-        let task = Task.detached {
-            let payload: Delivery.Payload
-            do {
-                payload = .responses(try await backend.multiSearch(requests))
-            } catch {
-                payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
-            }
-            mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
-        }
-        running[sequence] = (task, children)
-        sequencer.started(sequence) { [weak self] in self?.running.removeValue(forKey: sequence)?.task.cancel() }
-        strategy.requestDidStart(sequence: sequence)
+        pipeline.multiSearch(requests) { [weak self] answer in self?.hand(answer, to: children) }
     }
 
-    public func receive(_ delivery: Delivery) {
-        guard let request = running.removeValue(forKey: delivery.sequence) else { return }
-        if case .cancelled = delivery.payload {
-            sequencer.ended(delivery.sequence)
-            strategy.requestDidFinish(sequence: delivery.sequence, cancelled: true)
-            return
-        }
-        strategy.requestDidFinish(sequence: delivery.sequence, cancelled: false)
-        guard sequencer.shouldDeliver(delivery.sequence) else { return }
-        switch delivery.payload {
-        case .responses(let responses) where responses.count == request.searchers.count:
+    private func hand(_ answer: Result<[SearchResponse], SearchFailure>, to children: [Child]) {
+        switch answer {
+        case .success(let responses):
             lastError = nil
-            for (child, response) in zip(request.searchers, responses) {
+            for (child, response) in zip(children, responses) {
                 switch (child, response) {
                 case (.hits(let searcher, let query), .hits(let results)): searcher.apply(results, for: query)
                 case (.facets(let searcher), .facetValues(let values)): searcher.apply(values)
-                default: lastError = SearchFailure("malformed response: answers do not match the requests")
+                default: fail(SearchFailure("malformed response: answers do not match the requests"), child)
                 }
             }
         case .failure(let failure):
             lastError = failure
-            hitsSearchers.forEach { $0.apply(failure) }
-        default:
-            lastError = SearchFailure("malformed response: \(request.searchers.count) requests, other answers")
+            children.forEach { fail(failure, $0) }
         }
         onResults.forEach { $0() }
+    }
+
+    private func fail(_ failure: SearchFailure, _ child: Child) {
+        lastError = failure
+        switch child {
+        case .hits(let searcher, _): searcher.apply(failure)
+        case .facets(let searcher): searcher.apply(failure)
+        }
     }
 }

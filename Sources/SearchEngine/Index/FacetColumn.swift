@@ -91,7 +91,26 @@ struct FacetAccumulator {
         single = PackedIDsBuilder(capacity: capacity)
     }
 
+    /// Per coded cell (`RecordStore.codedCells`), the value ids it gives, once read.
+    private var idsOfCell: [[Int32]?] = []
+
     mutating func add(_ value: JSONValue?) {
+        collect(value)
+        place(recordValues)
+    }
+
+    /// The record whose value is coded as `cell`: read (`value()`) only the first time that
+    /// cell comes, so 10M rows of 131 years hash 131 strings.
+    mutating func add(cell: Int, _ value: () -> JSONValue?) {
+        if cell < idsOfCell.count, let known = idsOfCell[cell] { return place(known) }
+        collect(value())
+        if cell >= idsOfCell.count { idsOfCell += Array(repeating: nil, count: cell + 1 - idsOfCell.count) }
+        idsOfCell[cell] = recordValues
+        place(recordValues)
+    }
+
+    /// The value ids of `value` into `recordValues`, each once.
+    private mutating func collect(_ value: JSONValue?) {
         recordValues.removeAll(keepingCapacity: true)
         FacetColumn.forEachFacetValue(value) { value in
             let id: Int32
@@ -105,12 +124,15 @@ struct FacetAccumulator {
             // A value listed twice in one record still counts once for it.
             if !recordValues.contains(id) { recordValues.append(id) }
         }
-        if !isMultiple, recordValues.count > 1 { becomeMultiple() }
+    }
+
+    private mutating func place(_ values: [Int32]) {
+        if !isMultiple, values.count > 1 { becomeMultiple() }
         if isMultiple {
-            ids.append(contentsOf: recordValues)
+            ids.append(contentsOf: values)
             offsets.append(Int32(ids.count))
         } else {
-            single.append(recordValues.first.map { Int($0) + 1 } ?? 0)
+            single.append(values.first.map { Int($0) + 1 } ?? 0)
         }
     }
 

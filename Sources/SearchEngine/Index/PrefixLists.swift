@@ -43,7 +43,7 @@ struct PrefixLists: Sendable {
                     for term in start..<end {
                         let exact = dictionary.length(ofTerm: term) == length
                         for posting in dictionary.postings(ofTerm: term) {
-                            let cell = TextMatcher.cell(typos: 0, attribute: posting.attribute, position: posting.position, exact: exact)
+                            let cell = TextMatcher.cell(typos: 0, posting: posting, exact: exact)
                             pairs.append(UInt64(UInt32(bitPattern: posting.record)) << 32 | UInt64(cell))
                         }
                     }

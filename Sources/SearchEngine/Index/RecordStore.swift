@@ -64,6 +64,13 @@ public struct RecordStore: Sendable {
         }
     }
 
+    /// Per record, an id of its value of `attribute` when the store keeps that attribute as few
+    /// distinct values (a CSV column of names, years): equal ids, equal values. nil otherwise.
+    func codedCells(_ attribute: String) -> PackedIDs? {
+        if case .csv(let table) = storage { return table.codedCells(attribute) }
+        return nil
+    }
+
     public func objectID(of record: Int) -> String {
         ids?.string(at: record) ?? String(record)
     }

@@ -17,16 +17,39 @@ struct IndexParts {
     init(store: RecordStore, settings resolved: ResolvedIndexSettings) {
         let count = store.count
         var ids = ObjectIDCollector()
-        var facets = resolved.attributesForFaceting.map { _ in FacetAccumulator(capacity: count) }
+        // The attribute for distinct is a column like a facet's: each document's group.
+        let columnNames = resolved.attributesForFaceting
+            + [resolved.relevance.attributeForDistinct].compactMap { $0 }.filter { !resolved.attributesForFaceting.contains($0) }
+        var facets = columnNames.map { _ in FacetAccumulator(capacity: count) }
         var numericNames = resolved.numericAttributesForFiltering
         for criterion in resolved.customRanking where !numericNames.contains(criterion.attribute) {
             numericNames.append(criterion.attribute)
         }
         var numbers = numericNames.map { _ in NumericAccumulator(capacity: count) }
+        // Columns of few distinct values are read once per distinct value (see `codedCells`).
+        let facetCells = columnNames.map { store.codedCells($0) }
+        let numericCells = numericNames.map { store.codedCells($0) }
+        var numberOfCell = numericNames.map { _ in [Double?]() }
         for record in 0..<count {
             ids.add(resolved.objectIDAttribute.flatMap { store.value($0, of: record) }, position: record)
-            for (i, attribute) in resolved.attributesForFaceting.enumerated() { facets[i].add(store.value(attribute, of: record)) }
-            for (i, attribute) in numericNames.enumerated() { numbers[i].add(NumericColumn.number(store.value(attribute, of: record))) }
+            for (i, attribute) in columnNames.enumerated() {
+                if let cells = facetCells[i] {
+                    facets[i].add(cell: cells[record]) { store.value(attribute, of: record) }
+                } else {
+                    facets[i].add(store.value(attribute, of: record))
+                }
+            }
+            for (i, attribute) in numericNames.enumerated() {
+                guard let cells = numericCells[i] else {
+                    numbers[i].add(NumericColumn.number(store.value(attribute, of: record)))
+                    continue
+                }
+                let cell = cells[record]
+                if cell >= numberOfCell[i].count { numberOfCell[i] += Array(repeating: nil, count: cell + 1 - numberOfCell[i].count) }
+                let number = numberOfCell[i][cell] ?? NumericColumn.number(store.value(attribute, of: record))
+                numberOfCell[i][cell] = number
+                numbers[i].add(number)
+            }
         }
         var numericByRecord: [String: NumericColumn] = [:]
         for (i, attribute) in numericNames.enumerated() {
@@ -41,7 +64,7 @@ struct IndexParts {
             columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
 
         var facetColumns: [String: FacetColumn] = [:]
-        for (i, attribute) in resolved.attributesForFaceting.enumerated() {
+        for (i, attribute) in columnNames.enumerated() {
             facetColumns[attribute] = facets[i].column(order: recordAtRank)
             facets[i] = FacetAccumulator(capacity: 0)  // its scratch is freed before the next is laid out
         }
@@ -64,24 +87,59 @@ struct IndexParts {
         let attributeCount = min(attributes.count, Int(UInt16.max))
         guard attributeCount > 0 else { return builder.build() }
         var tokenizer = Tokenizer()
-        func forEachPosting(_ body: (String, Posting) -> Void) {
+        /// One record's postings in one attribute, in order, as document `document`.
+        func emit(record: Int32, attribute: Int, document: Int, _ body: (String, Posting) -> Void) {
+            var position = 0
+            for text in SearchIndex.searchableTexts(store.value(attributes[attribute], of: Int(record))) {
+                // A text's first word waits for the second: alone, it is the whole value.
+                var first: (term: String, posting: Posting)?
+                var words = 0
+                tokenizer.forEachToken(in: text) { term, _ in
+                    // Positions past the field's range share the last slot: rank ties, nothing is lost.
+                    let slot = UInt16(min(position, Posting.maxPosition))
+                    let posting = Posting(record: Int32(document), attribute: UInt16(attribute), position: slot)
+                    if let waiting = first {
+                        body(waiting.term, waiting.posting)
+                        first = nil
+                    }
+                    if words == 0 { first = (term, posting) } else { body(term, posting) }
+                    words += 1
+                    position += 1
+                }
+                if var waiting = first {
+                    waiting.posting.position |= Posting.wholeValueBit
+                    body(waiting.term, waiting.posting)
+                }
+            }
+        }
+        // A column of few distinct values (a CSV column of names) gives the same postings for
+        // the same cell in every record: each cell's text is tokenized once, its terms kept as
+        // ids, and replayed for the records that hold it (10M rows, 88k names).
+        let cells = attributes.prefix(attributeCount).map { store.codedCells($0) }
+        var known = cells.map { _ in [[(term: Int32, posting: Posting)]?]() }
+        func forEachPosting(_ body: (Int32, Posting) -> Void) {
             for (document, record) in order.enumerated() {
                 for attribute in 0..<attributeCount {
-                    var position = 0
-                    for text in SearchIndex.searchableTexts(store.value(attributes[attribute], of: Int(record))) {
-                        tokenizer.forEachToken(in: text) { term, _ in
-                            // Positions past 65535 share the last slot: rank ties, nothing is lost.
-                            let slot = UInt16(min(position, Int(UInt16.max)))
-                            body(term, Posting(record: Int32(document), attribute: UInt16(attribute), position: slot))
-                            position += 1
-                        }
+                    guard let cellIDs = cells[attribute] else {
+                        emit(record: record, attribute: attribute, document: document) { body(builder.id(of: $0), $1) }
+                        continue
+                    }
+                    let cell = cellIDs[Int(record)]
+                    if cell >= known[attribute].count { known[attribute] += Array(repeating: nil, count: cell + 1 - known[attribute].count) }
+                    if known[attribute][cell] == nil {
+                        var postings: [(term: Int32, posting: Posting)] = []
+                        emit(record: record, attribute: attribute, document: 0) { postings.append((builder.id(of: $0), $1)) }
+                        known[attribute][cell] = postings
+                    }
+                    for (term, posting) in known[attribute][cell]! {
+                        body(term, Posting(record: Int32(document), attribute: posting.attribute, position: posting.position))
                     }
                 }
             }
         }
-        forEachPosting { builder.count(term: $0, document: $1.record) }
+        forEachPosting { builder.count(termID: $0, document: $1.record) }
         builder.layOut()
-        forEachPosting { builder.place(term: $0, posting: $1) }
+        forEachPosting { builder.place(termID: $0, posting: $1) }
         return builder.build()
     }
 }

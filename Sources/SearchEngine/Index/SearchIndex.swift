@@ -22,6 +22,10 @@ public final class SearchIndex: Sendable {
     let rankingKey: RankingKey
     /// Per searchable attribute: matched without typos (`disableTypoToleranceOnAttributes`).
     let noTypoAttribute: [Bool]
+    /// Synonyms, stop words and plurals, folded once.
+    let expansions: QueryExpansions
+    /// Facet counts and stats of the largest hit sets, taken once (see `KnownAggregates`).
+    let knownAggregates: KnownAggregates
 
     public var recordCount: Int { records.count }
 
@@ -69,6 +73,9 @@ public final class SearchIndex: Sendable {
         self.recordAtCustomRank = recordAtCustomRank
         self.rankingKey = RankingKey(ranking: settings.relevance.ranking)
         self.noTypoAttribute = SearchIndex.noTypoSlots(settings)
+        self.expansions = QueryExpansions(settings.relevance)
+        self.knownAggregates = KnownAggregates(
+            documentCount: records.count, prefixLists: prefixLists, facetColumns: facetColumns, numericColumns: numericColumns)
     }
 
     /// Sized to every attribute slot a posting can name, so lookups never go out of bounds.

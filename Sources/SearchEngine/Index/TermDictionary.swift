@@ -4,7 +4,15 @@
 struct Posting: Hashable, Sendable {
     var record: Int32
     var attribute: UInt16
+    /// The word's place in the attribute (15 bits), and in the top bit whether the word is
+    /// its value's only word: what exactness on an attribute (`exactOnSingleWordQuery`) needs.
     var position: UInt16
+
+    static let wholeValueBit: UInt16 = 0x8000
+    static let maxPosition = 0x7FFF
+
+    var wordPosition: UInt16 { position & ~Posting.wholeValueBit }
+    var isWholeValue: Bool { position & Posting.wholeValueBit != 0 }
 }
 
 /// The inverted index: every distinct word, sorted by its UTF-8 bytes, each with its posting
@@ -131,16 +139,25 @@ struct TermDictionaryBuilder {
     /// attribute, earliest position) and the only one ranking reads, so the others are not
     /// stored: a plot summary repeating "the" forty times costs one posting, not forty.
     mutating func count(term: String, document: Int32) {
-        if let id = idOfTerm[term] {
-            guard lastDocument[Int(id)] != document else { return }
-            lastDocument[Int(id)] = document
-            postingCount[Int(id)] += 1
-        } else {
-            idOfTerm[term] = Int32(termOfID.count)
-            termOfID.append(term)
-            lastDocument.append(document)
-            postingCount.append(1)
-        }
+        count(termID: id(of: term), document: document)
+    }
+
+    /// The term's id, given on first sight: a build that meets the same text often (a CSV
+    /// column of names) keeps ids and spares hashing the term on every posting.
+    mutating func id(of term: String) -> Int32 {
+        if let id = idOfTerm[term] { return id }
+        let id = Int32(termOfID.count)
+        idOfTerm[term] = id
+        termOfID.append(term)
+        lastDocument.append(-1)
+        postingCount.append(0)
+        return id
+    }
+
+    mutating func count(termID id: Int32, document: Int32) {
+        guard lastDocument[Int(id)] != document else { return }
+        lastDocument[Int(id)] = document
+        postingCount[Int(id)] += 1
     }
 
     /// Between the passes: sorts the terms and reserves each one's run of postings.
@@ -158,7 +175,11 @@ struct TermDictionaryBuilder {
 
     /// Second pass: the same calls as the first, with the postings.
     mutating func place(term: String, posting: Posting) {
-        let id = Int(idOfTerm[term]!)
+        place(termID: idOfTerm[term]!, posting: posting)
+    }
+
+    mutating func place(termID: Int32, posting: Posting) {
+        let id = Int(termID)
         guard lastDocument[id] != posting.record else { return }
         lastDocument[id] = posting.record
         postings[cursor[id]] = posting

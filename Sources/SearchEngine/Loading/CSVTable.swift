@@ -15,6 +15,13 @@ struct CSVTable: Sendable {
         return columns[column].value(at: row, numeric: numeric[column])
     }
 
+    /// A column of few distinct texts as each row's text id + 1 (0: empty); nil for other columns.
+    /// Equal ids are equal cells, so a build can read each distinct text once.
+    func codedCells(_ attribute: String) -> PackedIDs? {
+        guard let column = header.firstIndex(of: attribute), case .dictionary(_, _, let ids) = columns[column] else { return nil }
+        return ids
+    }
+
     func record(_ row: Int) -> JSONValue {
         var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
         for (column, cells) in columns.enumerated() {

@@ -15,7 +15,7 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    static let version = 4
+    static let version = 5  // 5: postings mark a value's only word (Posting.wholeValueBit)
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)

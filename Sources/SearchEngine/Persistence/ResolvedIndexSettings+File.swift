@@ -18,9 +18,15 @@ extension ResolvedIndexSettings {
             "disableTypoToleranceOnAttributes": strings(relevance.disableTypoToleranceOnAttributes),
             "ranking": strings(relevance.ranking.map(\.rawValue)),
             "removeWordsIfNoResults": .string(relevance.removeWordsIfNoResults ? "lastWords" : "none"),
+            "exactOnSingleWordQuery": .string(relevance.exactOnSingleWordQuery.rawValue),
+            "synonyms": .array(relevance.synonyms.map(\.json)),
+            "removeStopWords": strings(relevance.removeStopWords),
+            "ignorePlurals": .bool(relevance.ignorePlurals),
+            "distinct": .number(Double(relevance.distinct)),
         ]
-        if let objectIDAttribute, case .object(var fields) = object {
-            fields["objectIDAttribute"] = .string(objectIDAttribute)
+        if case .object(var fields) = object {
+            if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
+            if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
             object = .object(fields)
         }
         return object

@@ -5,7 +5,7 @@ import InstantSearchCore
 ///
 /// These loops run over every matching record on every keystroke (150k records for a one-letter
 /// query on 1.7M baby names), so they read columns through raw buffers, have a fast path for
-/// single-valued facets and for queries without refinements, and split large sets over two cores.
+/// single-valued facets and for queries without refinements, and split large sets over the cores.
 /// Value counting is in FacetCounts.swift.
 enum FacetAggregator {
     /// Below this many records, stats run on one thread. (Moving it would change the order,
@@ -31,11 +31,12 @@ enum FacetAggregator {
         }
     }
 
-    /// Runs `body` over `0..<count` in one piece, or in two halves on two threads when large.
-    static func split<T>(_ count: Int, threshold: Int = parallelThreshold, _ body: (Range<Int>) -> T) -> [T] {
-        guard count >= threshold else { return [body(0..<count)] }
-        let (first, second) = Parallel.both({ body(0..<count / 2) }, { body(count / 2..<count) })
-        return [first, second]
+    /// Runs `body` over `0..<count` in one piece when below `threshold`, else cut into up to
+    /// `parts` ranges (the cores, unless said) of at least `threshold / 2` each, run at once.
+    static func split<T>(
+        _ count: Int, threshold: Int = parallelThreshold, parts: Int = Parallel.cores, _ body: (Range<Int>) -> T
+    ) -> [T] {
+        Parallel.map(Parallel.ranges(count, minimum: threshold / 2, parts: parts), body)
     }
 
     /// Most frequent first, ties by value; at most `limit` values, plus every refined value
@@ -94,7 +95,9 @@ enum FacetAggregator {
         case .plain(let values):
             let parts = records.withUnsafeBufferPointer { records in
                 values.withUnsafeBufferPointer { values in
-                    split(records.count) { range in
+                    // Two halves whatever the cores: the order of the sums, and so their
+                    // last bits, must not depend on the machine.
+                    split(records.count, parts: 2) { range in
                         var a = Accumulator()
                         for i in range where eligible.counts(i) {
                             let value = values[Int(records[i])]

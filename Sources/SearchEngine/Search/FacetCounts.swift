@@ -2,9 +2,10 @@
 /// record of every keystroke (150k records for "a" on the baby names, 30k for "star" on the
 /// movies), written around what the CPU stalls on.
 extension FacetAggregator {
-    /// Below this many records, counting runs on one thread: waking the second costs more
-    /// than half of the count. (Higher than `parallelThreshold`, which also governs the
-    /// stats' floating-point sums, whose order must not change.)
+    /// Below this many records, counting runs on one thread: waking a second costs more than
+    /// half of the count; above, each core gets at least half this many. (Higher than
+    /// `parallelThreshold`, which also governs the stats' floating-point sums, whose order
+    /// must not change.)
     static let countParallelThreshold = 65_536
 
     /// How many eligible records hold each value of `column` (indexed by value id).
@@ -35,7 +36,7 @@ extension FacetAggregator {
         }
     }
 
-    /// `count` items counted into `slots` counters, split over two cores when large.
+    /// `count` items counted into `slots` counters, split over the cores when large.
     private static func sum(
         _ count: Int, slots: Int, _ body: (Range<Int>, UnsafeMutableBufferPointer<Int>) -> Void
     ) -> [Int] {
@@ -60,7 +61,16 @@ extension FacetAggregator {
         _ ids: [T], _ records: [Int32], _ range: Range<Int>, _ eligible: Eligibility,
         into counts: UnsafeMutableBufferPointer<Int>
     ) {
-        let copies = counts.count <= maxValuesForCopies ? counterCopies : 1  // a power of two
+        guard counts.count <= maxValuesForCopies else {
+            // Many values, one copy: counted in place, with no second array to clear and add up.
+            ids.withUnsafeBufferPointer { ids in
+                records.withUnsafeBufferPointer { records in
+                    for i in range where eligible.counts(i) { counts[Int(ids[Int(records[i])])] &+= 1 }
+                }
+            }
+            return
+        }
+        let copies = counterCopies  // a power of two
         // Copy `c` of value `v` is at `v * copies + c`: a value's copies share a cache line.
         var copied = [Int](repeating: 0, count: counts.count * copies)
         copied.withUnsafeMutableBufferPointer { copied in

@@ -20,9 +20,9 @@ struct Highlighter {
     private var marks: [Range<Int>] = []
     private var partialMarks: [(mark: Int, foldedLength: Int)] = []
 
-    init(words: [QueryWord]) {
+    init(words: [QueryWord], standIns: [(word: QueryWord, for: Int)] = []) {
         self.words = words
-        matcher = WordMatcher(words)
+        matcher = WordMatcher(words, standIns: standIns)
         let terms = words.map(\.term)
         termIndex = terms.map { terms.firstIndex(of: $0)! }
         distinctTerms = Set(terms).count
@@ -69,6 +69,7 @@ struct Highlighter {
                 let token = marks[mark]
                 marks[mark] = token.lowerBound..<prefixEnd(in: text, token: token, foldedLength: foldedLength)
             }
+            Highlighter.mergeOverlaps(&marks)
             let snippet = Snippeter.snippet(of: bytes, tokens: tokens, matches: marks, firstMatchToken: firstMatchToken)
             guard !marks.isEmpty else { return (HighlightedText(text: text), snippet) }
             var cursor = CharacterCursor(text)
@@ -106,6 +107,22 @@ struct Highlighter {
             }
         }
         return firstMatchToken
+    }
+
+    /// CJK pairs overlap ("京の" and "の夜" share "の"): marks that overlap or touch become one.
+    /// Marks come in text order, so one pass does it (and none when nothing overlaps).
+    private static func mergeOverlaps(_ marks: inout [Range<Int>]) {
+        guard marks.count > 1 else { return }
+        var kept = 0
+        for i in 1..<marks.count {
+            if marks[i].lowerBound <= marks[kept].upperBound {
+                marks[kept] = marks[kept].lowerBound..<max(marks[kept].upperBound, marks[i].upperBound)
+            } else {
+                kept += 1
+                marks[kept] = marks[i]
+            }
+        }
+        marks.removeLast(marks.count - kept - 1)
     }
 
     /// Whether a word and the bytes either side of it are ASCII: then no Character straddles

@@ -66,7 +66,7 @@ extension TextMatcher {
                         let document = Int(posting.record)
                         var keep = keepOnly?.bit(document) ?? 1
                         if typoMatch, noTypo[Int(posting.attribute)] { keep = 0 }
-                        let cell = cell(typos: match.typos, attribute: posting.attribute, position: posting.position, exact: match.exact)
+                        let cell = cell(typos: match.typos, posting: posting, exact: match.exact)
                         body(document, cell, keep)
                     }
                 }

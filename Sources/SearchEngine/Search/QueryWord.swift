@@ -5,18 +5,22 @@ struct QueryWord: Hashable, Sendable {
     var isPrefix: Bool
     /// How many typos a matching term may have (0 below `minWordSizefor1Typo` letters).
     var maxTypos: Int = 0
+    /// Other words found as this one, without typos, and counted exact: its synonyms and
+    /// other plural forms (Algolia's `alternativesAsExact`).
+    var alternatives: [String] = []
 
     /// Per-record match cells are small; a longer "query" is a pasted text, not a search.
     static let maxWords = 32
 
     static func parse(_ text: String, relevance: RelevanceSettings? = nil) -> [QueryWord] {
         var tokenizer = Tokenizer()
-        let terms = Array(tokenizer.terms(in: text).prefix(maxWords))
+        let terms = Array(tokenizer.terms(in: text, mode: .query).prefix(maxWords))
         let endsWithSpace = text.last?.isWhitespace ?? true
         return terms.enumerated().map { index, term in
-            QueryWord(
-                term: term, isPrefix: index == terms.count - 1 && !endsWithSpace,
-                maxTypos: relevance?.allowedTypos(letters: term.unicodeScalars.count) ?? 0)
+            // One character of CJK text is matched as the start of the pairs it begins.
+            let isPrefix = (index == terms.count - 1 && !endsWithSpace) || Tokenizer.isSingleCJKCharacter(term)
+            return QueryWord(
+                term: term, isPrefix: isPrefix, maxTypos: relevance?.allowedTypos(letters: term.unicodeScalars.count) ?? 0)
         }
     }
 

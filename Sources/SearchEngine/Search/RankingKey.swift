@@ -66,4 +66,15 @@ struct RankingKey {
     }
 
     static func customRank(of key: UInt64) -> Int { Int(key & customMask) }
+
+    /// The values a key was made of, for the criteria that take part (nil for the others).
+    /// Values past a field's limit read back as the limit, as they ranked.
+    func decode(_ key: UInt64) -> (typos: Int?, removedWords: Int?, proximity: Int?, attribute: Int?, position: Int?, inexact: Int?) {
+        func read(_ criterion: RankingCriterion, _ field: Field) -> Int? {
+            order.contains(criterion) ? Int((key >> field.shift) & UInt64(field.limit)) : nil
+        }
+        let place = read(.attribute, attribute)
+        return (read(.typo, typo), read(.words, words), read(.proximity, proximity), place.map { $0 >> 9 }, place.map { $0 & 511 },
+                read(.exact, exact))
+    }
 }

@@ -6,6 +6,8 @@ struct QueryEvaluation {
     var filters: FilterSet
     /// Per matched record, as `FilterSet.evaluate` describes (empty: every record passes).
     var status: [Int16]
+    /// The words and readings searched, which the highlighter marks.
+    var plan: QueryPlan
 }
 
 extension SearchIndex {
@@ -13,7 +15,7 @@ extension SearchIndex {
     /// Checks for cancellation in long loops and throws `CancellationError` when cancelled.
     public func search(_ query: Query) throws -> SearchResults {
         let started = ContinuousClock.now
-        let typed = QueryWord.parse(query.text, relevance: settings.relevance)
+        let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: settings.relevance))
         var words = typed
         var evaluation = try evaluate(query, words: words)
         var hitKeys = SearchIndex.passingKeys(evaluation)
@@ -37,7 +39,11 @@ extension SearchIndex {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         let (facets, facetStats) = try aggregate(query, evaluation)
-        let hits = pageOfHits(hitKeys, query, words)
+        if let attribute = settings.relevance.attributeForDistinct, let column = facetColumns[attribute] {
+            let perGroup = min(query.distinct ?? settings.relevance.distinct, RelevanceSettings.maxDistinct)
+            hitKeys = Distinct.keep(hitKeys, perGroup: perGroup, column: column)
+        }
+        let hits = pageOfHits(hitKeys, query, evaluation.plan)
 
         let nbHits = hitKeys.count
         let elapsed = ContinuousClock.now - started
@@ -54,12 +60,15 @@ extension SearchIndex {
         _ query: Query, _ evaluation: QueryEvaluation
     ) throws -> ([String: [FacetValueCount]], [String: FacetStats]) {
         let records = evaluation.matches.records
+        // Without refinements, the largest hit sets were counted when the index was made.
+        let known = evaluation.status.isEmpty ? knownAggregates.entry(for: records) : nil
         var facets: [String: [FacetValueCount]] = [:]
         let facetAttributes = query.facets.contains("*") ? settings.attributesForFaceting : query.facets
         for attribute in facetAttributes {
             guard let column = facetColumns[attribute] else { continue }
             let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
-            let counts = try FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
+            let counts = try known?.counts[attribute]
+                ?? FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
             facets[attribute] = FacetAggregator.topValues(
                 column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
         }
@@ -67,13 +76,17 @@ extension SearchIndex {
         for attribute in settings.numericAttributesForFiltering {
             guard let column = numericColumns[attribute] else { continue }
             let ignored = evaluation.filters.numericClause[attribute]
-            facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
+            if let known, let stats = known.stats[attribute] {
+                facetStats[attribute] = stats
+            } else {
+                facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
+            }
         }
         return (facets, facetStats)
     }
 
     /// The requested page: the best keys (a heap, not a sort), their records and highlights.
-    private func pageOfHits(_ hitKeys: [UInt64], _ query: Query, _ words: [QueryWord]) -> [Hit] {
+    private func pageOfHits(_ hitKeys: [UInt64], _ query: Query, _ plan: QueryPlan) -> [Hit] {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         guard hitsPerPage > 0 else { return [] }
@@ -81,16 +94,18 @@ extension SearchIndex {
         let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
         guard !overflow, skipped < hitKeys.count else { return [] }
         let best = TopKeys.smallest(hitKeys, count: skipped + min(hitsPerPage, hitKeys.count - skipped))
-        return hits(best.dropFirst(skipped), words)
+        return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo)
     }
 
-    private func hits(_ keys: ArraySlice<UInt64>, _ words: [QueryWord]) -> [Hit] {
-        var highlighter = Highlighter(words: words)
+    private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: Bool) -> [Hit] {
+        var highlighter = Highlighter(words: plan.words, standIns: plan.standIns)
         return keys.map { key in
             let record = Int(recordAtCustomRank[RankingKey.customRank(of: key)])
             let value = records[record]
             let (highlights, snippets) = highlighter.highlights(of: value, attributes: settings.searchableAttributes)
-            return Hit(objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets)
+            return Hit(
+                objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets,
+                rankingInfo: explain ? rankingInfo(key, record: value, wordCount: plan.words.count) : nil)
         }
     }
 
@@ -104,11 +119,19 @@ extension SearchIndex {
         return keys
     }
 
+    /// The words as typed and every other reading of them (see `QueryPlan`), each document
+    /// ranked by its best reading; then the filters.
     func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
-        let matches = try TextMatcher.match(words, removedWords: removedWords, in: self)
+        let plan = QueryPlan(words, expansions: expansions, dictionary: dictionary)
+        let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)
+        var matches = try TextMatcher.match(plan.words, removedWords: removedWords, adjustment: exactness, in: self)
+        for reading in plan.readings {
+            let more = try TextMatcher.match(reading.words, removedWords: removedWords, adjustment: reading.adjustment, in: self)
+            matches = matches.union(more)
+        }
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
-        return QueryEvaluation(matches: matches, filters: filters, status: status)
+        return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -10,6 +10,9 @@ final class TermMatchCache: @unchecked Sendable {
         var word: [UInt8]
         var prefix: Bool
         var maxTypos: Int
+        /// The word's exact alternatives (synonyms, plurals): a joined or split word spelt
+        /// like a typed one has none.
+        var alternatives: [String] = []
     }
 
     static let capacity = 8

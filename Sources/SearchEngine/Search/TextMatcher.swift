@@ -4,22 +4,55 @@ struct TextMatches {
     var records: [Int32]
     /// Smaller is better; unique per document, so sorting by key is a total, repeatable order.
     var keys: [UInt64]
+
+    /// The documents of either, each with its better key; keys of `.max` (a reading the
+    /// document does not satisfy) are dropped. Both are sorted by document.
+    func union(_ other: TextMatches) -> TextMatches {
+        var merged = TextMatches(records: [], keys: [])
+        merged.records.reserveCapacity(max(records.count, other.records.count))
+        merged.keys.reserveCapacity(max(records.count, other.records.count))
+        var (i, j) = (0, 0)
+        while i < records.count || j < other.records.count {
+            let document: Int32
+            var key = UInt64.max
+            if j == other.records.count || (i < records.count && records[i] < other.records[j]) {
+                (document, key) = (records[i], keys[i])
+                i += 1
+            } else if i == records.count || other.records[j] < records[i] {
+                (document, key) = (other.records[j], other.keys[j])
+                j += 1
+            } else {
+                (document, key) = (records[i], min(keys[i], other.keys[j]))
+                i += 1
+                j += 1
+            }
+            if key != .max {
+                merged.records.append(document)
+                merged.keys.append(key)
+            }
+        }
+        return merged
+    }
 }
 
 /// Finds the documents containing all query words (AND, with typos and prefixes) and ranks them.
 ///
 /// Each word's matching terms give `(document, cell)` pairs, the cell packing
-/// `typos | attribute | position | inexact` so that the smallest is the word's best match in
-/// that document. Pairs are radix-sorted by document (one term's list is sorted already) and
+/// `typos | attribute | position | notWholeValue | inexact` so that the smallest is the
+/// word's best match in that document. Pairs are radix-sorted by document (one term's list is sorted already) and
 /// the words' lists intersected. The rarest word goes first; later words keep only pairs of
 /// its documents (a bitset test, `SurvivorSet`), so a common prefix after a rare word costs
 /// little. Reading postings into pairs is in PostingGather.swift.
 enum TextMatcher {
-    static func cell(typos: UInt8, attribute: UInt16, position: UInt16, exact: Bool) -> UInt32 {
-        UInt32(typos) << 28 | UInt32(min(attribute, 255)) << 20 | UInt32(min(position, 4095)) << 8 | (exact ? 0 : 1)
+    @inline(__always)
+    static func cell(typos: UInt8, posting: Posting, exact: Bool) -> UInt32 {
+        UInt32(typos) << 28 | UInt32(min(posting.attribute, 255)) << 20 | UInt32(min(posting.wordPosition, 4095)) << 8
+            | (posting.isWholeValue ? 0 : 2) | (exact ? 0 : 1)
     }
 
-    static func match(_ words: [QueryWord], removedWords: Int = 0, in index: SearchIndex) throws -> TextMatches {
+    static func match(
+        _ words: [QueryWord], removedWords: Int = 0, adjustment: MatchAdjustment = MatchAdjustment(), in index: SearchIndex
+    ) throws -> TextMatches {
         let documentCount = index.recordCount
         let ranking = index.rankingKey
         if words.isEmpty {
@@ -34,9 +67,10 @@ enum TextMatcher {
         var merged: [PrefixList?] = []
         var keys: [TermMatchCache.Key] = []
         for word in words {
-            keys.append(TermMatchCache.Key(word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos))
+            keys.append(TermMatchCache.Key(
+                word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives))
             let bytes = Array(word.term.utf8)
-            if word.isPrefix, word.maxTypos == 0, let list = index.prefixLists.list(for: bytes) {
+            if word.isPrefix, word.maxTypos == 0, word.alternatives.isEmpty, let list = index.prefixLists.list(for: bytes) {
                 merged.append(list)
                 termsOfWord.append([])
                 weight.append(list.count)
@@ -45,6 +79,7 @@ enum TextMatcher {
             merged.append(nil)
             let terms = index.termMatchCache.terms(for: keys[keys.count - 1]) {
                 TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
+                    + alternativeTerms(word, in: dictionary)
             }
             if terms.isEmpty { return TextMatches(records: [], keys: []) }
             termsOfWord.append(terms)
@@ -81,7 +116,17 @@ enum TextMatcher {
 
         return TextMatches(
             records: documents,
-            keys: rankingKeys(documents, cells: cells, width: width, removedWords: removedWords, ranking: ranking))
+            keys: rankingKeys(
+                documents, cells: cells, width: width, removedWords: removedWords, adjustment: adjustment, ranking: ranking))
+    }
+
+    /// The terms a word's `alternatives` (synonyms, other plural forms) name, counted as exact
+    /// matches; a term the word itself matches is left to it.
+    private static func alternativeTerms(_ word: QueryWord, in dictionary: TermDictionary) -> [TermMatch] {
+        word.alternatives.compactMap { alternative in
+            guard !word.matches(alternative), let term = dictionary.exactTerm(alternative) else { return nil }
+            return TermMatch(term: Int32(term), typos: 0, exact: true)
+        }
     }
 
     /// The documents of the word a query starts from, and their cells: `best` for that word,
@@ -127,32 +172,56 @@ enum TextMatcher {
     }
 
     /// Each document's ranking key from its cells (one per query word, in query order).
-    /// Runs for every matching document of every keystroke, so it reads raw buffers.
+    /// Runs for every matching document of every keystroke, so it reads raw buffers; one word
+    /// (the first keystrokes, the largest sets) has a loop of its own.
     private static func rankingKeys(
-        _ documents: [Int32], cells: [UInt32], width: Int, removedWords: Int, ranking: RankingKey
+        _ documents: [Int32], cells: [UInt32], width: Int, removedWords: Int, adjustment: MatchAdjustment, ranking: RankingKey
     ) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: documents.count) { keys, initialized in
+        // One word: the exact value for each of a cell's two low bits, a byte each.
+        let exactness = adjustment.singleWordExactness
+            ?? [0, 1, 0, 1].map { $0 + adjustment.extraInexact }
+        let exactBytes = exactness.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (UInt64($1.offset) * 8) }
+        let adjacentPair = adjustment.adjacentPair ?? -1
+        return [UInt64](unsafeUninitializedCapacity: documents.count) { keys, initialized in
             documents.withUnsafeBufferPointer { documents in
                 cells.withUnsafeBufferPointer { cells in
+                    if width == 1 {
+                        for slot in 0..<documents.count {
+                            let cell = cells[slot]
+                            var values = RankingKey.Values()
+                            values.removedWords = removedWords
+                            values.proximity = adjustment.extraProximity
+                            values.typos = Int(cell >> 28)
+                            values.inexact = Int(truncatingIfNeeded: exactBytes &>> UInt64((cell & 3) &<< 3)) & 0xFF
+                            values.attribute = Int(cell >> 20 & 0xFF)
+                            values.position = Int(cell >> 8 & 0xFFF)
+                            keys[slot] = ranking.key(values, customRank: documents[slot])
+                        }
+                        return
+                    }
                     for slot in 0..<documents.count {
                         let base = slot &* width
                         var values = RankingKey.Values()
                         values.removedWords = removedWords
+                        values.proximity = adjustment.extraProximity
                         var cell = cells[base]
                         values.typos = Int(cell >> 28)
-                        values.inexact = Int(cell & 1)
+                        values.inexact = adjustment.extraInexact &+ Int(cell & 1)
                         var best = cell & 0x0FFF_FF00
+                        var apart = false
                         for w in 1..<width {
                             let next = cells[base &+ w]
                             values.typos &+= Int(next >> 28)
                             values.inexact &+= Int(next & 1)
                             best = min(best, next & 0x0FFF_FF00)
-                            values.proximity &+= proximity(cell, next)
+                            let distance = proximity(cell, next)
+                            values.proximity &+= distance
+                            apart = apart || (w == adjacentPair &+ 1 && distance != 1)
                             cell = next
                         }
                         values.attribute = Int(best >> 20)
                         values.position = Int(best >> 8 & 0xFFF)
-                        keys[slot] = ranking.key(values, customRank: documents[slot])
+                        keys[slot] = apart ? .max : ranking.key(values, customRank: documents[slot])
                     }
                 }
             }

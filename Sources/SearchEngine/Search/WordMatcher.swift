@@ -13,6 +13,8 @@ struct WordMatcher {
     /// A query word, its bytes being `bytes[start..<start + count]` (no array per word, so
     /// looping over the words retains nothing).
     private struct Word {
+        /// The bit of `Match.words` it sets: its own index, or the query word it stands for.
+        var bit: Int
         var start: Int
         var count: Int
         var isPrefix: Bool
@@ -27,18 +29,26 @@ struct WordMatcher {
     private let anyTypos: Bool
     private var memo = ShortWordMemo()
 
-    init(_ words: [QueryWord]) {
+    /// `words`, each with its `alternatives` as exact whole words, and `standIns`: words that
+    /// match on behalf of a query word (the joined or split forms of the query's words).
+    init(_ words: [QueryWord], standIns: [(word: QueryWord, for: Int)] = []) {
         var bytes: [UInt8] = []
+        var entries: [(QueryWord, Int)] = []
         // Bits of a UInt64 name the words; a query has at most `QueryWord.maxWords` of them.
-        self.words = words.prefix(64).map { word in
+        for (index, word) in words.prefix(64).enumerated() {
+            entries.append((word, index))
+            for alternative in word.alternatives { entries.append((QueryWord(term: alternative, isPrefix: false), index)) }
+        }
+        entries += standIns.filter { $0.for < 64 }.map { ($0.word, $0.for) }
+        self.words = entries.map { word, bit in
             let start = bytes.count
             bytes.append(contentsOf: word.term.utf8)
             return Word(
-                start: start, count: bytes.count - start, isPrefix: word.isPrefix, maxTypos: word.maxTypos,
+                bit: bit, start: start, count: bytes.count - start, isPrefix: word.isPrefix, maxTypos: word.maxTypos,
                 hasNonASCII: bytes[start...].contains { $0 >= 0x80 })
         }
         self.bytes = bytes
-        anyTypos = words.contains { $0.maxTypos > 0 }
+        anyTypos = entries.contains { $0.0.maxTypos > 0 }
     }
 
     mutating func match(_ term: UnsafeBufferPointer<UInt8>) -> Match {
@@ -54,10 +64,10 @@ struct WordMatcher {
         bytes.withUnsafeBufferPointer { bytes in
             var result = Match()
             var isASCII: Bool?  // found out only if a whole word's bytes differ
-            for (index, word) in words.enumerated() {
+            for word in words {
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[word.start..<word.start + word.count])
                 guard let typos = typos(of: word, wordBytes, against: term, isASCII: &isASCII) else { continue }
-                result.words |= 1 << UInt64(index)
+                result.words |= 1 << UInt64(word.bit)
                 result.covered = max(result.covered, word.isPrefix && typos == 0 ? word.count : term.count)
             }
             return result

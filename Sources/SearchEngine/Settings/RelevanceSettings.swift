@@ -6,6 +6,16 @@ public enum RankingCriterion: String, Hashable, Sendable, CaseIterable {
     case typo, words, proximity, attribute, exact, custom
 }
 
+/// Algolia's `exactOnSingleWordQuery`: what makes a one-word query's match exact.
+public enum ExactOnSingleWordQuery: String, Hashable, Sendable, CaseIterable {
+    /// The attribute's whole value is the word (a record named exactly what was typed).
+    case attribute
+    /// The word itself, not a longer completion or a typo.
+    case word
+    /// Exactness plays no part for one word.
+    case none
+}
+
 /// How a query's text is matched and ranked. Every field has Algolia's default (or the
 /// issue's): typos from 4 letters (1) and 8 letters (2), the standard tie-break order, and
 /// trailing words dropped when all of them together find nothing.
@@ -18,13 +28,27 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var ranking: [RankingCriterion] = RankingCriterion.allCases
     /// When every word together finds nothing, drop words from the end until something is found.
     public var removeWordsIfNoResults = true
+    public var exactOnSingleWordQuery = ExactOnSingleWordQuery.attribute
+    public var synonyms: [Synonym] = []
+    /// Languages whose stop words are left out of queries (`StopWords.languages`); empty: none.
+    public var removeStopWords: [String] = []
+    /// English singulars and plurals find each other ("berry" ↔ "berries").
+    public var ignorePlurals = false
+    /// Records sharing this attribute's value are one group; `distinct` of each group are shown.
+    public var attributeForDistinct: String?
+    /// Hits kept per group of `attributeForDistinct` (0: no grouping); a query may override it.
+    public var distinct = 0
 
     public init() {}
 
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
-        "ranking", "removeWordsIfNoResults",
+        "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
+        "attributeForDistinct", "distinct",
     ]
+
+    /// Algolia's limit on hits per group.
+    static let maxDistinct = 4
 
     /// Typos allowed for a query word of `letters` letters (Unicode scalars of its folded form).
     func allowedTypos(letters: Int) -> Int {
@@ -67,6 +91,42 @@ public struct RelevanceSettings: Hashable, Sendable {
                 throw fail("\"removeWordsIfNoResults\" must be \"none\" or \"lastWords\"")
             }
             removeWordsIfNoResults = mode == "lastWords"
+        case "exactOnSingleWordQuery":
+            guard let mode = value.stringValue.flatMap(ExactOnSingleWordQuery.init(rawValue:)) else {
+                throw fail("\"exactOnSingleWordQuery\" must be \"attribute\", \"word\" or \"none\"")
+            }
+            exactOnSingleWordQuery = mode
+        case "synonyms": synonyms = try Synonym.parseList(value, fail: fail)
+        case "removeStopWords":
+            // Algolia's forms: true (every language), false, or a list of language codes.
+            if case .bool(let on) = value {
+                removeStopWords = on ? StopWords.languages : []
+            } else {
+                let languages = try strings()
+                for language in languages where !StopWords.languages.contains(language) {
+                    throw fail("\"removeStopWords\": no stop words for \"\(language)\"; known: " + StopWords.languages.joined(separator: ", "))
+                }
+                removeStopWords = languages
+            }
+        case "ignorePlurals":
+            if case .bool(let on) = value {
+                ignorePlurals = on
+            } else {
+                let languages = try strings()
+                guard languages.allSatisfy({ $0 == "en" }) else { throw fail("\"ignorePlurals\": only \"en\" is supported") }
+                ignorePlurals = !languages.isEmpty
+            }
+        case "attributeForDistinct":
+            guard let name = value.stringValue, !name.isEmpty else { throw fail("\"attributeForDistinct\" must be an attribute name") }
+            attributeForDistinct = name
+        case "distinct":
+            if case .bool(let on) = value {
+                distinct = on ? 1 : 0
+            } else {
+                let n = try integer()
+                guard n <= RelevanceSettings.maxDistinct else { throw fail("\"distinct\" must be true, false or 0 to 4") }
+                distinct = n
+            }
         default: break
         }
     }

@@ -4,14 +4,29 @@
 ///
 /// Indexing and querying use this same tokenizer, so a query word and an indexed word
 /// always agree on what a "word" is.
+///
+/// Chinese and Japanese are written without spaces, so a run of their characters is cut into
+/// overlapping pairs ("東京の夜景" → 東京 京の の夜 夜景): a query word of two or more characters
+/// is found inside any run holding it, as its pairs side by side. Indexed text also keeps a
+/// run's last character alone, so that one typed character (a prefix of the pairs it starts)
+/// finds a run ending with it.
 struct Tokenizer {
+    enum Mode {
+        /// Indexed and highlighted text: pairs, and each run's last character.
+        case text
+        /// A query: pairs only (a run of one character is that character).
+        case query
+    }
+
     private var folder = TextFolder()
 
     /// Calls `body` with each folded word and its byte range in `text`.
-    mutating func forEachToken(in text: String, _ body: (_ term: String, _ utf8Range: Range<Int>) throws -> Void) rethrows {
+    mutating func forEachToken(
+        in text: String, mode: Mode = .text, _ body: (_ term: String, _ utf8Range: Range<Int>) throws -> Void
+    ) rethrows {
         var text = text
         try text.withUTF8 { bytes in
-            try forEachToken(inUTF8: bytes) { term, range in try body(String(decoding: term, as: UTF8.self), range) }
+            try forEachToken(inUTF8: bytes, mode: mode) { term, range in try body(String(decoding: term, as: UTF8.self), range) }
         }
     }
 
@@ -19,7 +34,8 @@ struct Tokenizer {
     /// range in `bytes`. No String is made per word: the highlighter reads every word of
     /// twenty plot summaries per keystroke and keeps almost none of them.
     mutating func forEachToken(
-        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>) throws -> Void
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, mode: Mode = .text,
+        _ body: (_ term: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>) throws -> Void
     ) rethrows {
         let count = bytes.count
         // A word folds to at most as many bytes as it has, unless folding expands (a ligature);
@@ -28,11 +44,37 @@ struct Tokenizer {
             var term = TermBuffer(stack)
             defer { term.release() }
             var tokenStart = -1
+            // The CJK run being read: its length in characters, and its last character's bytes.
+            var run = 0
+            var last = 0..<0
             var i = 0
             while i < count {
                 let lead = bytes[i]
                 var length = 1
                 var isWordPart: Bool
+                // Lead bytes 0xE3...0xF0 start every CJK character (U+3005 to U+2FA1F).
+                if lead >= 0xE3, lead <= 0xF0, let scalarLength = Tokenizer.cjkLength(bytes, at: i) {
+                    // CJK has no case to fold: pairs are the text's own bytes.
+                    if tokenStart >= 0 {
+                        try body(term.bytes, tokenStart..<i)
+                        term.count = 0
+                        tokenStart = -1
+                    }
+                    let character = i..<i + scalarLength
+                    if run > 0 {
+                        let pair = last.lowerBound..<character.upperBound
+                        try body(UnsafeBufferPointer(rebasing: bytes[pair]), pair)
+                    }
+                    run += 1
+                    last = character
+                    i += scalarLength
+                    continue
+                }
+                if run > 0 {
+                    // The run ends: its last character alone (see `Mode`).
+                    if run == 1 || (run > 1 && mode == .text) { try body(UnsafeBufferPointer(rebasing: bytes[last]), last) }
+                    run = 0
+                }
                 if lead < 0x80 {
                     switch lead {
                     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -65,14 +107,35 @@ struct Tokenizer {
                 i += length
             }
             if tokenStart >= 0 { try body(term.bytes, tokenStart..<count) }
+            if run > 0, run == 1 || mode == .text { try body(UnsafeBufferPointer(rebasing: bytes[last]), last) }
         }
     }
 
     /// The folded words of `text`, in order.
-    mutating func terms(in text: String) -> [String] {
+    mutating func terms(in text: String, mode: Mode = .text) -> [String] {
         var out: [String] = []
-        forEachToken(in: text) { term, _ in out.append(term) }
+        forEachToken(in: text, mode: mode) { term, _ in out.append(term) }
         return out
+    }
+
+    /// Han, kana and the CJK marks written inside words: scripts written without spaces.
+    static func isCJK(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3005...0x3007, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+            0xFF66...0xFF9F, 0x20000...0x2FA1F:
+            return true
+        default: return false
+        }
+    }
+
+    @inline(__always)
+    private static func cjkLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let (scalar, length) = decode(bytes, at: i)
+        return isCJK(scalar.value) ? length : nil
+    }
+
+    static func isSingleCJKCharacter(_ term: String) -> Bool {
+        term.unicodeScalars.count == 1 && isCJK(term.unicodeScalars.first!.value)
     }
 
     /// Folds a single word-like piece of text (one Character, for instance) to its indexed form.

@@ -33,12 +33,19 @@ public struct TerminalSearch {
     public var federatedSections: [FederatedSection]
     /// Open on the federated view rather than the tabs.
     public var startsFederated: Bool
+    /// Colours, escape delay: how the terminal is driven (`colors: false` for `--no-color`).
+    public var terminal: TerminalOptions
+    /// The key bindings (`--bind` overrides go here).
+    public var keys: KeyTable
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
         strategy: Strategy = .debounce(.milliseconds(5)), cacheTimeToLive: Duration? = .seconds(120),
-        federatedSections: [FederatedSection] = [], startsFederated: Bool = false
+        federatedSections: [FederatedSection] = [], startsFederated: Bool = false,
+        terminal: TerminalOptions = TerminalOptions(), keys: KeyTable = .standard
     ) {
+        self.terminal = terminal
+        self.keys = keys
         self.federatedSections = federatedSections
         self.startsFederated = startsFederated
         self.indices = indices
@@ -60,7 +67,7 @@ public struct TerminalSearch {
     /// Opens the terminal (on /dev/tty, so standard input and output stay free) and runs
     /// until the user is done. The terminal is restored before this returns or throws.
     public func run() throws -> Exit {
-        let loop = try EventLoop()
+        let loop = try EventLoop(options: terminal)
         let router = ResponseRouter(wake: loop.wake)
         let timers = loop.timers
         let choice = strategy
@@ -68,7 +75,7 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let app = SearchApp(hub: hub)
+        let app = SearchApp(hub: hub, keys: keys)
         hub.start()
         if startsFederated { hub.toggleFederatedView() }
         switch try loop.run(SearchAppDriver(app: app)) {
@@ -80,7 +87,23 @@ public struct TerminalSearch {
     }
 }
 
-/// Connects the app to the event loop: keys to `handle`, wake-ups to the hub's mailbox.
+extension TerminalSearch {
+    /// Runs the session the way every executable ends one, fzf's way: a picked hit is printed
+    /// to standard output as one JSON line; returns the exit status (0 picked, 130 cancelled,
+    /// 128 + N after signal N).
+    public func runPrintingSelection() throws -> Int32 {
+        switch try run() {
+        case .selected(let hit):
+            print(hit.record.serialized())
+            return 0
+        case .cancelled: return 130
+        case .signal(let number): return 128 + number
+        }
+    }
+}
+
+/// Connects the app to the event loop: keys to `handle`, wake-ups to the hub's mailbox,
+/// sizes to `resize`.
 final class SearchAppDriver: TerminalApp {
     let app: SearchApp
 
@@ -90,10 +113,18 @@ final class SearchAppDriver: TerminalApp {
 
     func handle(_ event: TerminalEvent) -> LoopCommand {
         switch event {
-        case .key(.control("l")): return .repaint
-        case .key(let key): return app.handle(key) ? .continue : .quit
-        case .wake: return app.hub.deliverPendingResponses() > 0 ? .continue : .ignored
-        case .resize: return .continue
+        case .key(let key):
+            let going = app.handle(key)
+            if app.wantsRepaint {
+                app.wantsRepaint = false
+                return .repaint
+            }
+            return going ? .continue : .quit
+        case .paste(let text): return app.paste(text) ? .continue : .ignored
+        case .wake: return app.deliverResponses() > 0 ? .continue : .ignored
+        case .resize(let width, let height):
+            app.resize(width: width, height: height)
+            return .continue
         case .signal: return .quit
         }
     }

@@ -1,13 +1,17 @@
 /// Something that happened, as the app sees it.
 public enum TerminalEvent: Sendable, Hashable {
     case key(Key)
+    /// Text pasted in one go (bracketed paste), newlines already turned into spaces: one
+    /// edit for the app, however long. Apps that ignore it lose nothing else.
+    case paste(String)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
     /// The wake closure was called (the `Mailbox` has deliveries, most likely). May also
     /// arrive spuriously; draining an empty mailbox is fine.
     case wake
-    /// A termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) arrived, or the terminal
-    /// hung up (reported as SIGHUP). The loop ends after this event whatever the app
+    /// A signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+    /// SIGPIPE, SIGUSR1, …: see `SignalGuard`) arrived, or the terminal hung up (reported
+    /// as SIGHUP). The loop ends after this event whatever the app
     /// answers: it is the app's chance to save state.
     case signal(Int32)
 }

@@ -9,7 +9,11 @@ import Glibc
 /// One turn of the loop: `poll` on the terminal and the wake pipe, for at most the time
 /// until the timer queue's next deadline; then read every key already typed, drain the
 /// wake pipe, run the timers that are due, and draw one frame for all of it. Coalescing
-/// matters: a paste of 40 characters is 40 events and one frame, not 40.
+/// matters: 40 keys typed ahead are 40 events and one frame, not 40; a paste (bracketed
+/// by the terminal) is one `.paste` event.
+///
+/// The suspend key (Ctrl-Z) and SIGTSTP suspend the session: the terminal is restored, the
+/// process stops, and on `fg` the screen is drawn again whole.
 ///
 /// Create the loop first, give `wake` to the `Mailbox` and `timers` to whatever schedules,
 /// build the app, then call `run`. Everything happens on the thread that calls `run`.
@@ -52,6 +56,15 @@ private struct Session<App: TerminalApp> {
     let app: App
     /// What is on screen, to skip unchanged rows; nil forces a full redraw.
     var onScreen: Canvas?
+    var decoder = InputDecoder()
+    var pasteInput = PasteInput()
+    /// Whether the last read ended on a run of plain characters (see `readEvents`).
+    var cursesQueueEmpty = false
+    /// When the open paste last received anything (see `pasteGiveUp`).
+    var lastPasteInput = Duration.zero
+    /// A paste whose end marker has not come for this long is taken as ended, so a lost
+    /// marker cannot swallow every later key (Ctrl-C included).
+    static var pasteGiveUp: Duration { .milliseconds(500) }
     var reportedSize: (width: Int, height: Int)
     var needsFrame = true
 
@@ -66,9 +79,21 @@ private struct Session<App: TerminalApp> {
     mutating func run() throws -> LoopExit {
         // Wake-ups from before the loop started are still worth one .wake event.
         var woken = pipe.drain()
+        // The app learns the size before its first frame, so layout is state, not a guess.
+        if try apply(.resize(width: reportedSize.width, height: reportedSize.height)) { return .quit }
         while true {
-            let keys = InputDecoder.decode(terminal.readInput())
-            let sizeChanged = SignalGuard.takeResize() || keys.contains(.resize)
+            let (batch, decoded) = readEvents()
+            var events = decoded
+            if decoder.isInPaste {
+                if !batch.isEmpty {
+                    lastPasteInput = timers.now
+                } else if timers.now - lastPasteInput >= Self.pasteGiveUp, let paste = decoder.finish() {
+                    events.append(paste)
+                }
+            }
+            if SignalGuard.takeSuspend() { suspend() }
+            if SignalGuard.takeContinue() { redrawAfterStop() }
+            let sizeChanged = SignalGuard.takeResize() || events.contains(.key(.resize))
             if sizeChanged {
                 terminal.applyResize()
                 let size = terminal.size
@@ -78,8 +103,12 @@ private struct Session<App: TerminalApp> {
                     if try apply(.resize(width: size.width, height: size.height)) { return .quit }
                 }
             }
-            for key in keys where key != .resize {
-                if try apply(.key(key)) { return .quit }
+            for event in events where event != .key(.resize) {
+                if let suspendKey = terminal.suspendKey, event == .key(suspendKey) {
+                    suspend()
+                    continue
+                }
+                if try apply(event) { return .quit }
             }
             if woken, try apply(.wake) { return .quit }
             if let deadline = timers.nextDeadline, deadline <= timers.now {
@@ -99,6 +128,46 @@ private struct Session<App: TerminalApp> {
                 return .signal(SIGHUP)
             }
         }
+    }
+
+    /// Everything waiting, decoded, up to a bound per turn (so a huge paste cannot starve
+    /// frames or Ctrl-C). Through curses, which stops right after a paste's start marker;
+    /// the body of an open paste in bulk (`PasteInput`) once curses can hold nothing unread:
+    /// it reads ahead only while matching a key sequence, which starts with ESC, so right
+    /// after the marker or a run of plain characters its queue is empty.
+    private mutating func readEvents() -> (inputs: [RawInput], events: [TerminalEvent]) {
+        var inputs: [RawInput] = []
+        var events: [TerminalEvent] = []
+        while inputs.count < Terminal.readLimit {
+            let chunk = decoder.isInPaste && cursesQueueEmpty
+                ? pasteInput.read(from: terminal.inputFD)
+                : terminal.readInput(limit: Terminal.readLimit - inputs.count)
+            if chunk.isEmpty { break }
+            cursesQueueEmpty = chunk.suffix(Terminal.pasteStart.count).map(\.code) == Terminal.pasteStart
+                || (chunk.count >= Self.plainRun && chunk.suffix(Self.plainRun).allSatisfy { !$0.isKeyCode && $0.code != 27 })
+            inputs += chunk
+            events += decoder.decode(chunk)
+        }
+        return (inputs, events)
+    }
+
+    /// Longer than any key sequence curses matches.
+    private static var plainRun: Int { 16 }
+
+    /// Ctrl-Z: the terminal back to the shell, stop until `fg`, then everything redrawn
+    /// (the window may have changed size meanwhile).
+    private mutating func suspend() {
+        terminal.suspend()
+        SignalGuard.stopProcess()
+        redrawAfterStop()
+    }
+
+    private mutating func redrawAfterStop() {
+        terminal.resume()
+        onScreen = nil
+        needsFrame = true
+        SignalGuard.resizePending.store(true, ordering: .sequentiallyConsistent)
+        pipe.wake()  // so the next turn looks at the size before waiting for a key
     }
 
     /// Hands one event to the app; true if it asked to quit.
@@ -136,7 +205,11 @@ private struct Session<App: TerminalApp> {
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
         ]
-        let timeout = pollTimeout(now: timers.now, deadline: timers.nextDeadline)
+        var timeout = pollTimeout(now: timers.now, deadline: timers.nextDeadline)
+        if decoder.isInPaste {
+            let check = pollTimeout(now: timers.now, deadline: lastPasteInput + Self.pasteGiveUp)
+            timeout = timeout < 0 ? check : min(timeout, check)
+        }
         let count = poll(&fds, nfds_t(fds.count), timeout)
         // EINTR: a signal arrived; its handler also wrote to the wake pipe, and the next
         // turn looks at the flags anyway.

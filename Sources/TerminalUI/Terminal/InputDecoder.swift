@@ -1,3 +1,5 @@
+import CNcurses
+
 /// One value read with `wget_wch`, before decoding.
 public struct RawInput: Sendable, Hashable {
     public var code: UInt32
@@ -13,7 +15,7 @@ public struct RawInput: Sendable, Hashable {
     public static func char(_ scalar: Unicode.Scalar) -> RawInput { RawInput(code: scalar.value) }
 }
 
-/// Turns everything read in one go into keys.
+/// Turns what curses reads into events: keys, and pastes.
 ///
 /// curses decodes the escape sequences its terminfo entry lists. Anything else (say
 /// Ctrl-Right on a terminal description that lacks it) comes out as ESC followed by the
@@ -21,29 +23,123 @@ public struct RawInput: Sendable, Hashable {
 /// batch, ESC followed at once by `[` or `O` is therefore parsed as a CSI / SS3 sequence:
 /// the common ones become keys, the rest are dropped. A lone ESC stays `.escape`; Alt-x
 /// arrives as `.escape` then `.character("x")`.
-public enum InputDecoder {
-    public static func decode(_ batch: [RawInput]) -> [Key] {
-        var keys: [Key] = []
+///
+/// Bracketed paste (the terminal wraps a paste in `ESC [200~` … `ESC [201~` once the
+/// program asks for it): everything between the markers is one `.paste` event, however
+/// many reads it spans, so a paste costs one query edit and one search, not one per
+/// character. The decoder keeps an open paste across batches; that is its only state.
+/// In a paste, newlines and tabs become spaces (the query is one line) and other control
+/// characters are dropped; text past `pasteLimit` characters is not kept.
+public struct InputDecoder {
+    /// Characters of one paste kept; the rest is read (to find the end marker) and dropped.
+    public static let pasteLimit = 100_000
+
+    /// The paste being read, nil outside one.
+    private var paste: String.UnicodeScalarView?
+    private var pasteCount = 0
+    /// The last codes of an open paste, held back until they cannot be the end marker.
+    private var held: [UInt32] = []
+    private static let pasteEnd: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
+
+    public init() {}
+
+    /// Whether a paste has started and its end marker not yet arrived.
+    public var isInPaste: Bool { paste != nil }
+
+    /// Decodes one batch; a paste still open at its end continues in the next batch.
+    public mutating func decode(_ batch: [RawInput]) -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
         var i = 0
         while i < batch.count {
             let input = batch[i]
+            if paste != nil {
+                if let text = continuePaste(with: input) {
+                    events.append(.paste(text))
+                } else if input.isKeyCode, input.code == UInt32(KEY_RESIZE) {
+                    events.append(.key(.resize))  // not part of the paste; the loop needs it
+                }
+                i += 1
+                continue
+            }
             if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
                batch[i + 1].code == 0x5B || batch[i + 1].code == 0x4F,
-               let (key, consumed) = parseSequence(batch, from: i) {
-                if let key { keys.append(key) }
+               let (sequence, consumed) = Self.parseSequence(batch, from: i) {
+                switch sequence {
+                case .key(let key): events.append(.key(key))
+                case .pasteStart: startPaste()
+                case .ignored: break
+                }
                 i += consumed
                 continue
             }
-            if let key = Key.decode(code: input.code, isKeyCode: input.isKeyCode) { keys.append(key) }
+            if let key = Key.decode(code: input.code, isKeyCode: input.isKeyCode) { events.append(.key(key)) }
             i += 1
         }
-        return keys
+        return events
+    }
+
+    /// Ends an open paste whose end marker never came (the batches were all there is).
+    public mutating func finish() -> TerminalEvent? {
+        guard paste != nil else { return nil }
+        for code in held { keep(code) }
+        held = []
+        defer { paste = nil }
+        return .paste(String(paste!))
+    }
+
+    /// One batch on its own, keys only: a paste in it is dropped (see the instance method).
+    public static func decode(_ batch: [RawInput]) -> [Key] {
+        var decoder = InputDecoder()
+        return decoder.decode(batch).compactMap { event in
+            if case .key(let key) = event { return key }
+            return nil
+        }
+    }
+
+    private mutating func startPaste() {
+        paste = String.UnicodeScalarView()
+        pasteCount = 0
+        held = []
+    }
+
+    /// Adds one input to the open paste; returns its text when this input ended it.
+    private mutating func continuePaste(with input: RawInput) -> String? {
+        guard !input.isKeyCode else { return nil }  // a key curses matched inside pasted text
+        held.append(input.code)
+        if held.count == Self.pasteEnd.count {
+            if held == Self.pasteEnd {
+                held = []
+                let text = String(paste!)
+                paste = nil
+                return text
+            }
+            keep(held.removeFirst())
+        }
+        return nil
+    }
+
+    private mutating func keep(_ code: UInt32) {
+        guard pasteCount < Self.pasteLimit else { return }
+        switch code {
+        case 9, 10, 13: paste!.append(" ")       // one line: newlines and tabs become spaces
+        case 0..<32, 127, 0x80..<0xA0: return     // other control characters mean nothing here
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return }
+            paste!.append(scalar)
+        }
+        pasteCount += 1
+    }
+
+    private enum Sequence {
+        case key(Key)
+        case pasteStart
+        case ignored
     }
 
     /// Parses ESC [ params final, or ESC O final, starting at `start` (the ESC).
-    /// Returns the key (nil: a well-formed sequence we ignore) and the inputs consumed,
-    /// or nil if the batch ends before the sequence does.
-    private static func parseSequence(_ batch: [RawInput], from start: Int) -> (Key?, Int)? {
+    /// Returns what it is and the inputs consumed, or nil if the batch ends before the
+    /// sequence does.
+    private static func parseSequence(_ batch: [RawInput], from start: Int) -> (Sequence, Int)? {
         let introducer = batch[start + 1].code
         var i = start + 2
         var params = ""
@@ -56,7 +152,9 @@ public enum InputDecoder {
             }
             guard (0x40...0x7E).contains(c) else { return nil }
             let final = Character(Unicode.Scalar(c)!)
-            return (introducer == 0x4F ? ss3Key(final) : csiKey(final, params: params), i + 1 - start)
+            if introducer == 0x5B, final == "~", params == "200" { return (.pasteStart, i + 1 - start) }
+            let key = introducer == 0x4F ? ss3Key(final) : csiKey(final, params: params)
+            return (key.map(Sequence.key) ?? .ignored, i + 1 - start)
         }
         return nil
     }

@@ -40,6 +40,11 @@ public final class Terminal {
     private var cursorVisible: Bool?
     private var isClosed = false
 
+    /// The key that suspends the program (the tty's `susp` character, normally Ctrl-Z):
+    /// raw mode turns the tty's own handling off, so the event loop does what it would have
+    /// done. nil when the user's tty has no suspend character or no job-control signals.
+    let suspendKey: Key?
+
     /// Whether styles are drawn in colour (false under NO_COLOR or on a monochrome terminal).
     public var colorsEnabled: Bool { styles.colorsEnabled }
 
@@ -61,6 +66,7 @@ public final class Terminal {
         // copy for endwin, but that is out of reach from a signal handler).
         var savedModes = termios()
         _ = tcgetattr(fileno(output), &savedModes)
+        suspendKey = Self.suspendKey(in: savedModes)
         SignalGuard.saveOriginalActions()
 
         guard let screen = newterm(nil, output, input) else {
@@ -103,6 +109,7 @@ public final class Terminal {
             restore: Self.restoreSequence(), wakeFD: wakeFD
         )
         setCursorVisible(false)
+        setBracketedPaste(true)
     }
 
     /// A session without an event loop (a one-shot prompt, a test harness): nothing wakes
@@ -123,11 +130,32 @@ public final class Terminal {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        setBracketedPaste(false)
         _ = endwin()
         SignalGuard.disarm()
         delscreen(screen)
         fclose(input)
         fclose(output)
+    }
+
+    /// Gives the terminal back to the shell for a while (Ctrl-Z): the shell's tty modes,
+    /// the normal screen, no bracketed paste. `resume` takes it again.
+    func suspend() {
+        setBracketedPaste(false)
+        _ = def_prog_mode()
+        _ = endwin()
+        _ = SignalGuard.armed.exchange(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Takes the terminal back after `suspend`, or after a stop the program did not ask
+    /// for (`kill -STOP`, whose SIGCONT finds the shell's modes on the tty): curses' modes
+    /// again, and the next frame repaints every cell (curses re-enters the alternate screen
+    /// on that refresh).
+    func resume() {
+        _ = reset_prog_mode()
+        SignalGuard.armed.store(true, ordering: .sequentiallyConsistent)
+        setBracketedPaste(true)
+        invalidate()
     }
 
     /// Columns and rows, as curses knows them.
@@ -144,9 +172,14 @@ public final class Terminal {
         _ = resizeterm(rows, cols)
     }
 
+    static let readLimit = 4096
+    /// ESC [ 200 ~, which opens a bracketed paste.
+    static let pasteStart: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x30, 0x7E]
+
     /// Everything typed so far, without waiting (bounded, so a huge paste cannot starve
-    /// rendering; the rest is read on the next turn).
-    func readInput(limit: Int = 4096) -> [RawInput] {
+    /// rendering; the rest is read on the next turn). Stops right after a paste's start
+    /// marker, so the loop can read the paste's body in bulk.
+    func readInput(limit: Int = readLimit) -> [RawInput] {
         var batch: [RawInput] = []
         let window = cn_stdscr()
         while batch.count < limit {
@@ -154,6 +187,9 @@ public final class Terminal {
             let result = wget_wch(window, &character)
             if result == ERR { break }
             batch.append(RawInput(code: UInt32(character), isKeyCode: result == KEY_CODE_YES))
+            if character == 0x7E, result != KEY_CODE_YES, batch.suffix(Self.pasteStart.count).map(\.code) == Self.pasteStart {
+                break
+            }
         }
         return batch
     }
@@ -190,6 +226,23 @@ public final class Terminal {
         _ = clearok(cn_stdscr(), true)
     }
 
+    /// Asks the terminal to mark pastes (`ESC [200~` … `ESC [201~`); terminals without
+    /// the mode ignore the request.
+    private func setBracketedPaste(_ on: Bool) {
+        _ = fputs(on ? Self.bracketedPasteOn : Self.bracketedPasteOff, output)
+        _ = fflush(output)
+    }
+
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    private static func suspendKey(in modes: termios) -> Key? {
+        guard modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
+        let character = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
+        guard character != 0 else { return nil }  // _POSIX_VDISABLE
+        return Key.decode(code: UInt32(character), isKeyCode: false)
+    }
+
     private func setCursorVisible(_ visible: Bool) {
         guard cursorVisible != visible else { return }
         cursorVisible = visible
@@ -200,12 +253,12 @@ public final class Terminal {
         canvas.cells[(y * canvas.width)..<((y + 1) * canvas.width)]
     }
 
-    /// The bytes that undo curses' screen modes, for the crash path: reset attributes,
-    /// show the cursor, leave keypad-transmit mode, leave the alternate screen. Read from
-    /// terminfo now, because a signal handler cannot. Padding specs ("$<5>") are for
-    /// tputs and would print literally, so they are removed.
+    /// The bytes that undo curses' screen modes, for the crash path: end bracketed paste,
+    /// reset attributes, show the cursor, leave keypad-transmit mode, leave the alternate
+    /// screen. Read from terminfo now, because a signal handler cannot. Padding specs
+    /// ("$<5>") are for tputs and would print literally, so they are removed.
     private static func restoreSequence() -> [UInt8] {
-        var bytes: [UInt8] = []
+        var bytes = Array(bracketedPasteOff.utf8)
         for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             guard let value = cn_tigetstr(capability) else { continue }
             bytes += stripPadding(Array(String(cString: value).utf8))

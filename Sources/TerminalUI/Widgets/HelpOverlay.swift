@@ -1,53 +1,61 @@
-/// The F1 overlay: every key of `KeyMap`, in a box over the middle of the screen. On a small
-/// terminal the list scrolls (Up / Down, PgUp / PgDn) and the frame says there is more.
+/// The F1 overlay: every binding of the key table, in a box over the middle of the screen.
+/// On a small terminal the list scrolls and the frame says there is more.
 struct HelpOverlay {
-    private(set) var scroll = 0
-    /// Rows of the list visible at the last draw, for paging.
-    private var visibleRows = 10
+    let lines: [[(String, Style)]]
+    private(set) var list = ListState(followsSelection: false)
+    /// Where the box goes on the current screen, set on resize.
+    private(set) var box = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    static let lines: [[(String, Style)]] = {
-        let keyWidth = KeyMap.groups.flatMap(\.entries).map { $0.keys.displayWidth }.max() ?? 10
+    init(table: KeyTable) {
+        let groups = table.groups
+        let keyWidth = groups.flatMap(\.rows).map { $0.keys.displayWidth }.max() ?? 10
         var lines: [[(String, Style)]] = []
-        for group in KeyMap.groups {
+        for group in groups {
             if !lines.isEmpty { lines.append([]) }
             lines.append([(group.title, Theme.paneTitle)])
-            for entry in group.entries {
-                let padding = String(repeating: " ", count: keyWidth - entry.keys.displayWidth)
-                lines.append([("  " + entry.keys + padding + "  ", Theme.key), (entry.action, Theme.text)])
+            for row in group.rows {
+                let padding = String(repeating: " ", count: keyWidth - row.keys.displayWidth)
+                lines.append([("  " + row.keys + padding + "  ", Theme.key), (row.action, Theme.text)])
             }
         }
-        return lines
-    }()
-
-    mutating func handle(_ key: Key) {
-        switch key {
-        case .down, .control("n"): scroll += 1
-        case .up, .control("p"): scroll -= 1
-        case .pageDown: scroll += max(1, visibleRows - 1)
-        case .pageUp: scroll -= max(1, visibleRows - 1)
-        default: break
-        }
-        scroll = max(0, min(scroll, Self.lines.count - visibleRows))
+        self.lines = lines
+        list.update(count: lines.count)
     }
 
-    mutating func draw(into canvas: inout Canvas, in screen: Rect) {
-        let lines = Self.lines
+    /// Places the box on a screen of this size and sizes the scrolled list to it.
+    mutating func resize(screen: Rect) {
         let contentWidth = lines.map { $0.reduce(0) { $0 + $1.0.displayWidth } }.max() ?? 0
         let width = min(screen.width - 2, contentWidth + 4)
         let height = min(screen.height - 2, lines.count + 4)
-        let box = Rect(x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2, width: width, height: height)
-        let inside = box.inset(top: 2, left: 2, bottom: 1, right: 2)
-        visibleRows = max(1, inside.height)
-        scroll = max(0, min(scroll, lines.count - visibleRows))
+        box = Rect(x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2, width: width, height: height)
+        list.resize(visible: inside.height)
+    }
+
+    private var inside: Rect { box.inset(top: 2, left: 2, bottom: 1, right: 2) }
+
+    /// Scrolling; false for other actions.
+    mutating func perform(_ action: KeyAction) -> Bool {
+        switch action {
+        case .down: list.scroll(by: 1)
+        case .up: list.scroll(by: -1)
+        case .pageDown: list.scroll(by: list.page)
+        case .pageUp: list.scroll(by: -list.page)
+        default: return false
+        }
+        return true
+    }
+
+    func render(_ canvas: inout Canvas) {
+        let inside = self.inside
         canvas.fill(box)
         canvas.drawBorder(box, lineStyle: Theme.title, title: " Keys — Esc or F1 closes ", titleStyle: Theme.focusedPaneTitle)
-        for (row, line) in lines.dropFirst(scroll).prefix(visibleRows).enumerated() {
+        for (row, line) in lines[list.visibleRange].enumerated() where row < inside.height {
             canvas.write(line, x: inside.x, y: inside.y + row, maxWidth: inside.width, overflow: .ellipsis)
         }
-        if scroll + visibleRows < lines.count {
+        if list.offset + list.visible < lines.count {
             canvas.write(" ↓ more: Down, PgDn ", x: box.maxX - 22, y: box.maxY - 1, style: Theme.focusedPaneTitle)
         }
-        if scroll > 0 {
+        if list.offset > 0 {
             canvas.write(" ↑ ", x: box.maxX - 6, y: box.y, style: Theme.focusedPaneTitle)
         }
     }

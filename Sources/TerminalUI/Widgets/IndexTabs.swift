@@ -1,20 +1,14 @@
 import InstantSearchCore
 
 /// The indices as tabs, the active one marked; each shows its hit count once it has one for
-/// the current query text.
-public final class IndexTabs: InstantSearchWidget {
-    private unowned let hub: InstantSearch
-
-    public init(hub: InstantSearch) {
-        self.hub = hub
-    }
-
-    public func draw(into canvas: inout Canvas, in area: Rect) {
+/// the current query text. Drawn from the hub's state alone.
+enum IndexTabs {
+    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState) {
         var x = area.x + 1
-        for (position, searcher) in hub.searchers.enumerated() {
-            let isActive = position == hub.activeIndex
-            var label = " \(searcher.indexName)"
-            if let results = searcher.results, results.query == hub.queryText { label += " \(NumberText.grouped(results.nbHits))" }
+        for (position, index) in state.index.enumerated() {
+            let isActive = position == state.activeIndex
+            var label = " \(index.name)"
+            if let results = index.results, results.query == state.queryText { label += " \(NumberText.grouped(results.nbHits))" }
             label += " "
             let style = isActive ? Theme.title.reverse() : Theme.secondary
             x += canvas.write(label, x: x, y: area.y, style: style, maxWidth: area.maxX - x)

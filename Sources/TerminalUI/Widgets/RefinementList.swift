@@ -1,121 +1,106 @@
 import InstantSearchCore
 
-/// Facet values with their counts, one group per facet attribute; Space or Enter toggles the
-/// selected value. The selection follows its value when counts reorder the rows.
-public final class RefinementList: SearchableWidget, ResultingWidget, RefinableWidget {
-    private var searcher: HitsSearcher?
+/// Facet values with their counts, one group per facet attribute; toggling a value is an
+/// intent. The selection follows its value when counts reorder the rows. After a failed
+/// search it shows no counts: they would belong to an older query.
+public struct RefinementList {
+    private(set) var list = ListState(context: 1)
     private var interactor = FacetListInteractor(attributes: [], disjunctiveFacets: [])
-    private var results: SearchResults?
-    private var query = Query()
-    public private(set) var sections: [FacetSection] = []
-    private var selected: FacetItem?
-    private var top = 0
-    private var visibleRows = 10
-    private let descriptions: [String: IndexDescription]
+    private var indexName: String?
     private let valuesPerFacet: Int
+    /// What is drawn, one entry per row.
+    private(set) var lines: [Line] = []
+    private var failed = false
 
-    public init(indices: [IndexDescription], valuesPerFacet: Int = 10) {
-        descriptions = IndexDescription.byName(indices)
+    enum Line: Equatable {
+        case header(String, String)
+        case empty
+        case item(FacetItem)
+    }
+
+    public init(valuesPerFacet: Int = 10) {
         self.valuesPerFacet = valuesPerFacet
     }
 
-    public var items: [FacetItem] { sections.flatMap(\.items) }
-    public var selectedItem: FacetItem? { selected }
-
-    // MARK: InstantSearch
-
-    public func connect(to searcher: HitsSearcher) {
-        self.searcher = searcher
-        let description = descriptions[searcher.indexName]
-        interactor = FacetListInteractor(
-            attributes: description?.facetAttributes ?? searcher.query.facets,
-            disjunctiveFacets: description?.disjunctiveFacets ?? searcher.query.disjunctiveFacets,
-            limit: valuesPerFacet)
-        results = nil
-        selected = nil
-        top = 0
-        rebuild()
+    public var items: [FacetItem] {
+        lines.compactMap { if case .item(let item) = $0 { item } else { nil } }
     }
 
-    public func searcher(_ searcher: HitsSearcher, didReceive results: SearchResults) {
-        self.results = results
-        rebuild()
+    public var selectedItem: FacetItem? {
+        guard lines.indices.contains(list.selection), case .item(let item) = lines[list.selection] else { return nil }
+        return item
     }
 
-    public func searcher(_ searcher: HitsSearcher, didChangeQuery query: Query) {
-        self.query = query
-        rebuild()
+    // MARK: Update
+
+    mutating func resize(height: Int) {
+        list.resize(visible: height)
     }
 
-    private func rebuild() {
-        sections = interactor.sections(results: results, query: query)
-        let all = items
-        if let current = selected, let same = all.first(where: { $0.attribute == current.attribute && $0.value == current.value }) {
-            selected = same
-        } else {
-            selected = all.first
+    mutating func update(_ state: IndexState, description: IndexDescription?) {
+        if state.name != indexName {
+            indexName = state.name
+            interactor = FacetListInteractor(
+                attributes: description?.facetAttributes ?? state.query.facets,
+                disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
+                limit: valuesPerFacet)
+            list = list.emptied()
         }
+        let selected = selectedItem
+        failed = state.error != nil
+        lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query))
+        let same = selected.flatMap { item in
+            lines.firstIndex { if case .item(let other) = $0 { other.attribute == item.attribute && other.value == item.value } else { false } }
+        }
+        let selectable = lines.indices.filter { if case .item = lines[$0] { true } else { false } }
+        list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil ? 0 : nil))
     }
 
-    // MARK: Keys
-
-    public func handle(_ key: Key) -> Bool {
-        let all = items
-        let position = selected.flatMap { s in all.firstIndex { $0.attribute == s.attribute && $0.value == s.value } } ?? 0
-        var next = position
-        switch key {
-        case .down, .control("n"): next += 1
-        case .up, .control("p"): next -= 1
-        case .pageDown: next += max(1, visibleRows - 2)
-        case .pageUp: next -= max(1, visibleRows - 2)
-        case .character(" "), .enter:
-            if let item = selected, let searcher { interactor.toggle(item, on: searcher) }
-            return true
-        default: return false
+    private static func lines(_ sections: [FacetSection]) -> [Line] {
+        var lines: [Line] = []
+        for section in sections {
+            lines.append(.header(section.attribute, section.isDisjunctive ? "any of" : "all of"))
+            if section.items.isEmpty { lines.append(.empty) }
+            lines += section.items.map(Line.item)
         }
-        if !all.isEmpty { selected = all[max(0, min(next, all.count - 1))] }
-        return true
+        return lines
+    }
+
+    /// Up, Down, PgUp, PgDn, toggle-refinement; false for other actions.
+    mutating func perform(_ action: KeyAction) -> (handled: Bool, intents: [SearchIntent]) {
+        switch action {
+        case .up: list.move(by: -1)
+        case .down: list.move(by: 1)
+        case .pageUp: list.move(by: -list.page)
+        case .pageDown: list.move(by: list.page)
+        case .toggleRefinement:
+            guard let item = selectedItem else { return (true, []) }
+            return (true, [interactor.toggle(item)])
+        default: return (false, [])
+        }
+        return (true, [])
     }
 
     // MARK: Drawing
 
-    public func draw(into canvas: inout Canvas, in area: Rect, focused: Bool) {
-        visibleRows = area.height
-        var lines: [Line] = []
-        for section in sections {
-            let mode = section.isDisjunctive ? "any of" : "all of"
-            lines.append(.header(section.attribute, mode))
-            if section.items.isEmpty { lines.append(.empty) }
-            lines += section.items.map(Line.item)
-        }
+    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
         guard !lines.isEmpty else {
-            canvas.write("No facets.", x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
+            let message = failed ? "No counts: search failed." : "No facets."
+            canvas.write(message, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
             return
         }
-        let selectedLine = lines.firstIndex { line in
-            if case .item(let item) = line { return item.attribute == selected?.attribute && item.value == selected?.value }
-            return false
-        } ?? 0
-        if selectedLine < top + 1 { top = max(0, selectedLine - 1) }
-        if selectedLine >= top + area.height { top = selectedLine - area.height + 1 }
-        for (row, line) in lines.dropFirst(top).prefix(area.height).enumerated() {
+        for (row, position) in (list.offset..<min(lines.count, list.offset + area.height)).enumerated() {
             let y = area.y + row
-            switch line {
+            switch lines[position] {
             case .header(let attribute, let mode):
                 let width = canvas.write(attribute.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle, maxWidth: area.width - 1)
                 canvas.write(" " + mode, x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - 1 - width)
             case .empty:
                 canvas.write("  (none)", x: area.x + 1, y: y, style: Theme.secondary, maxWidth: area.width - 1)
             case .item(let item):
-                drawItem(item, y: y, area: area, isSelected: row + top == selectedLine, focused: focused, into: &canvas)
+                drawItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             }
         }
-    }
-
-    private enum Line {
-        case header(String, String)
-        case empty
-        case item(FacetItem)
     }
 
     private func drawItem(_ item: FacetItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {

@@ -1,51 +1,57 @@
-import InstantSearchCore
-
-/// The query line: an editable text with a cursor. Every edit goes to the hub at once;
-/// the searcher's strategy decides when a search follows.
-public final class SearchBox: InstantSearchWidget {
+/// The query line: an editable text with a cursor. It only edits; the app sends each new
+/// text to the hub as an intent, and the searcher's strategy decides when a search follows.
+public struct SearchBox: Equatable, Sendable {
     public private(set) var text = ""
     /// Cursor position in characters, 0...text.count.
     public private(set) var cursor = 0
     public var placeholder = "Search"
-    private let onChange: (String) -> Void
 
-    public init(onChange: @escaping (String) -> Void) {
-        self.onChange = onChange
+    public init(placeholder: String = "Search") {
+        self.placeholder = placeholder
     }
 
-    /// Applies an editing key; returns false for keys that are not for the search box.
-    public func handle(_ key: Key) -> Bool {
+    /// Types one character at the cursor.
+    public mutating func insert(_ character: Character) {
+        insert(String(character))
+    }
+
+    /// Inserts `pasted` at the cursor as one edit, in time linear in the text's length.
+    public mutating func insert(_ pasted: String) {
+        guard !pasted.isEmpty else { return }
         var characters = Array(text)
-        switch key {
-        case .character(let c):
-            characters.insert(c, at: cursor)
-            cursor += 1
-        case .backspace:
+        let inserted = Array(pasted)
+        characters.insert(contentsOf: inserted, at: cursor)
+        cursor += inserted.count
+        text = String(characters)
+    }
+
+    /// Applies an editing action; false for actions that do not edit the query.
+    @discardableResult
+    public mutating func perform(_ action: KeyAction) -> Bool {
+        var characters = Array(text)
+        switch action {
+        case .backwardDeleteChar:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .delete:
+        case .deleteChar:
             guard cursor < characters.count else { return true }
             characters.remove(at: cursor)
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .control("u"):
+        case .backwardChar: cursor = max(0, cursor - 1)
+        case .forwardChar: cursor = min(characters.count, cursor + 1)
+        case .beginningOfLine: cursor = 0
+        case .endOfLine: cursor = characters.count
+        case .unixLineDiscard:
             characters.removeAll()
             cursor = 0
-        case .control("w"):
+        case .unixWordRubout:
             let start = Self.startOfWord(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)
             cursor = start
         default:
             return false
         }
-        let edited = String(characters)
-        if edited != text {
-            text = edited
-            onChange(text)
-        }
+        text = String(characters)
         return true
     }
 
@@ -60,7 +66,7 @@ public final class SearchBox: InstantSearchWidget {
     /// Draws the prompt and the text, scrolled so the cursor stays visible; returns the
     /// cursor's screen column.
     @discardableResult
-    public func draw(into canvas: inout Canvas, in area: Rect) -> Int {
+    public func render(_ area: Rect, _ canvas: inout Canvas) -> Int {
         let prompt = "❯ "
         let promptWidth = canvas.write(prompt, x: area.x, y: area.y, style: Theme.title, maxWidth: area.width)
         let room = max(1, area.width - promptWidth - 1)
@@ -69,12 +75,19 @@ public final class SearchBox: InstantSearchWidget {
             canvas.write(placeholder, x: x, y: area.y, style: Theme.secondary, maxWidth: room, overflow: .ellipsis)
             return x
         }
-        // Scroll horizontally just enough to keep the cursor in view.
+        // Scroll horizontally just enough to keep the cursor in view: walk back from the
+        // cursor while the characters still fit (linear, whatever the query's length).
         let characters = Array(text)
-        var first = 0
-        while String(characters[first..<cursor]).displayWidth > room { first += 1 }
-        let visible = String(characters[first...])
+        var first = cursor
+        var width = 0
+        while first > 0 {
+            let next = characters[first - 1].displayWidth
+            if width + next > room { break }
+            width += next
+            first -= 1
+        }
+        let visible = String(characters[first..<min(characters.count, first + room + 1)])
         canvas.write(visible, x: x, y: area.y, style: Theme.text, maxWidth: room)
-        return x + String(characters[first..<cursor]).displayWidth
+        return x + width
     }
 }

@@ -1,85 +1,85 @@
 import InstantSearchCore
 
 /// A range slider over one numeric attribute, with two thumbs; Up/Down switches attribute
-/// when the index has several. Bounds come from the facet stats of the results.
-public final class SliderPane: SearchableWidget, ResultingWidget, RefinableWidget {
-    private var searcher: HitsSearcher?
+/// when the index has several. Bounds come from the facet stats of the results; the number of
+/// steps from the track's width, set on resize. Moves are `setRange` intents.
+public struct SliderPane {
+    private var indexName: String?
     private var attributes: [String] = []
     private var active = 0
     public private(set) var thumb = NumberRangeInteractor.Thumb.lower
     public private(set) var slider: NumberRangeInteractor?
-    private var results: SearchResults?
-    private var query = Query()
     private var savedAttribute: [String: Int] = [:]
     private var trackWidth = 40
-    private let descriptions: [String: IndexDescription]
+    private var failed = false
+    /// The state the slider was last built from, to rebuild it on resize and attribute change.
+    private var state: IndexState?
 
-    public init(indices: [IndexDescription]) {
-        descriptions = IndexDescription.byName(indices)
-    }
+    public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
 
-    // MARK: InstantSearch
+    // MARK: Update
 
-    public func connect(to searcher: HitsSearcher) {
-        if let current = self.searcher { savedAttribute[current.indexName] = active }
-        self.searcher = searcher
-        attributes = descriptions[searcher.indexName]?.numericAttributes ?? []
-        active = savedAttribute[searcher.indexName] ?? 0
-        results = nil
+    mutating func resize(width: Int) {
+        trackWidth = max(3, width - 2)
         rebuild()
     }
 
-    public func searcher(_ searcher: HitsSearcher, didReceive results: SearchResults) {
-        self.results = results
+    mutating func update(_ state: IndexState, description: IndexDescription?) {
+        if state.name != indexName {
+            if let indexName { savedAttribute[indexName] = active }
+            indexName = state.name
+            attributes = description?.numericAttributes ?? []
+            active = savedAttribute[state.name] ?? 0
+            slider = nil
+        }
+        self.state = state
         rebuild()
     }
 
-    public func searcher(_ searcher: HitsSearcher, didChangeQuery query: Query) {
-        self.query = query
-        rebuild()
-    }
-
-    private func rebuild() {
-        guard let attribute else {
+    private mutating func rebuild() {
+        guard let attribute, let state else {
             slider = nil
             return
         }
+        failed = state.error != nil
         var next = slider?.attribute == attribute ? slider! : NumberRangeInteractor(attribute: attribute)
         next.steps = max(1, trackWidth - 1)
-        next.update(results: results, query: query)
+        next.update(results: state.results, query: state.query)
+        if failed { next.bounds = nil }  // the bounds of an older query's results would mislead
         slider = next
     }
 
-    // MARK: Keys
-
-    public func handle(_ key: Key) -> Bool {
-        switch key {
-        case .left: move(by: -1)
-        case .right: move(by: 1)
-        case .character(" "): thumb = thumb.other
-        case .up where !attributes.isEmpty, .control("p") where !attributes.isEmpty:
+    /// The slider's actions; false for others.
+    mutating func perform(_ action: KeyAction) -> (handled: Bool, intents: [SearchIntent]) {
+        switch action {
+        case .moveThumbLeft: return (true, move(by: -1))
+        case .moveThumbRight: return (true, move(by: 1))
+        case .switchThumb: thumb = thumb.other
+        case .previousAttribute where !attributes.isEmpty:
             active = (active + attributes.count - 1) % attributes.count
             rebuild()
-        case .down where !attributes.isEmpty, .control("n") where !attributes.isEmpty:
+        case .nextAttribute where !attributes.isEmpty:
             active = (active + 1) % attributes.count
             rebuild()
-        case .delete:
-            if let attribute { searcher?.setRange(nil, for: attribute) }
-        default: return false
+        case .clearRange:
+            guard let attribute else { return (true, []) }
+            return (true, [.setRange(attribute: attribute, range: nil)])
+        case .previousAttribute, .nextAttribute: break
+        default: return (false, [])
         }
-        return true
+        return (true, [])
     }
 
-    private func move(by steps: Int) {
-        guard let slider, let searcher else { return }
-        searcher.setRange(slider.moving(thumb, by: steps), for: slider.attribute)
+    private func move(by steps: Int) -> [SearchIntent] {
+        guard let slider else { return [] }
+        return [.setRange(attribute: slider.attribute, range: slider.moving(thumb, by: steps))]
     }
 
     // MARK: Drawing
 
-    public func draw(into canvas: inout Canvas, in area: Rect, focused: Bool) {
+    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
         guard let attribute, area.height > 0 else {
             canvas.write("No numeric attributes.", x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
             return
@@ -88,15 +88,12 @@ public final class SliderPane: SearchableWidget, ResultingWidget, RefinableWidge
         if attributes.count > 1 {
             canvas.write(" \(active + 1)/\(attributes.count) ↕", x: area.x + 1 + nameWidth, y: area.y, style: Theme.secondary)
         }
-        let width = max(3, area.width - 2)
-        if trackWidth != width {
-            trackWidth = width
-            rebuild()
-        }
         guard let slider, let bounds = slider.bounds, let low = slider.lowerValue, let high = slider.upperValue else {
-            canvas.write("no values in these results", x: area.x + 1, y: area.y + 1, style: Theme.secondary, maxWidth: area.width - 1)
+            let message = failed ? "no values: search failed" : "no values in these results"
+            canvas.write(message, x: area.x + 1, y: area.y + 1, style: Theme.secondary, maxWidth: area.width - 1)
             return
         }
+        let width = min(trackWidth, max(3, area.width - 2))
         drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
         let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
         let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)

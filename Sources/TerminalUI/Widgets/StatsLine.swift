@@ -3,53 +3,29 @@ import InstantSearchCore
 
 /// "338 results · 0.4 ms", the refinements in force and errors on the left; on the right
 /// what the searcher is doing: the strategy's mode, requests sent for the keys typed,
-/// answers from the cache, requests still pending.
-public final class StatsLine: SearchableWidget, ResultingWidget {
-    private var searcher: HitsSearcher?
-    private var results: SearchResults?
-    private var error: SearchFailure?
-    private unowned let hub: InstantSearch
-
-    public init(hub: InstantSearch) {
-        self.hub = hub
-    }
-
-    public func connect(to searcher: HitsSearcher) {
-        self.searcher = searcher
-        results = nil
-        error = nil
-    }
-
-    public func searcher(_ searcher: HitsSearcher, didReceive results: SearchResults) {
-        self.results = results
-        error = nil
-    }
-
-    public func searcher(_ searcher: HitsSearcher, didFailWith error: SearchFailure) {
-        self.error = error
-        results = nil  // an older query's count beside the error would mislead
-    }
-
-    public func draw(into canvas: inout Canvas, in area: Rect) {
-        guard let searcher else { return }
+/// answers from the cache, requests still pending. Drawn from the hub's state alone.
+enum StatsLine {
+    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState) {
+        let index = state.active
         var left: [(String, Style)] = []
-        if let results {
+        if let results = index.results {
             let noun = results.nbHits == 1 ? "result" : "results"
             left.append(("\(NumberText.grouped(results.nbHits)) \(noun)", Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS))", Theme.secondary))
         }
-        if let dropped = results.flatMap(Self.droppedWords) {
+        if let dropped = index.results.flatMap(Self.droppedWords) {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
-        if searcher.isSearching { left.append(("  searching…", Theme.secondary)) }
-        if let error { left.append(("  ⚠ \(error.message)", Theme.error)) }
-        let refinements = Self.describe(searcher.query)
+        if index.isSearching { left.append(("  searching…", Theme.secondary)) }
+        // An older query's count beside the error would mislead: results are nil then.
+        if let error = index.error { left.append(("  ⚠ \(error.message)", Theme.error)) }
+        let refinements = Self.describe(index.query)
         if !refinements.isEmpty { left.append(("  │ " + refinements, Theme.refined)) }
 
         // An error needs the room more than the counters do.
-        let right = error != nil ? searcher.strategy.modeDescription : Self.activity(
-            mode: searcher.strategy.modeDescription, keystrokes: hub.keystrokes, requests: hub.requestsSent,
-            cached: searcher.cacheHits, pending: searcher.pendingRequests)
+        let right = index.error != nil ? index.mode : Self.activity(
+            mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
+            cached: index.cacheHits, pending: index.pendingRequests)
         let rightWidth = right.displayWidth
         canvas.write(right, x: area.maxX - rightWidth - 1, y: area.y, style: Theme.secondary)
         canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightWidth - 3, overflow: .ellipsis)

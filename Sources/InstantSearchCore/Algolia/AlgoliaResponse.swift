@@ -1,8 +1,10 @@
-import InstantSearchCore
+import Foundation
 import OrderedCollections
 
-/// Search results as Algolia's search response: what scripts and benchmarks read from
-/// `instantsearch query`, field for field where Algolia has the field.
+/// Algolia's search response, both ways — one codec for the engine's `query` output, the
+/// server (`instantsearch serve`) and the HTTP client backend. This file writes `SearchResults`
+/// as the response (field for field where Algolia has the field); `AlgoliaResponse+Decoding`
+/// reads one back. `AlgoliaRequest` does the same for the request parameters.
 public enum AlgoliaResponse {
     public static func json(_ results: SearchResults, params: String = "") -> JSONValue {
         var response: OrderedDictionary<String, JSONValue> = [:]
@@ -55,6 +57,27 @@ public enum AlgoliaResponse {
             }
             fields["_snippetResult"] = .object(snippets)
         }
+        if let info = hit.rankingInfo { fields["_rankingInfo"] = rankingInfo(info) }
+        return .object(fields)
+    }
+
+    /// Algolia's `_rankingInfo` fields, and this engine's own (`exact`, `matchedAttribute`,
+    /// `customRanking`, `ranking`); criteria the ranking leaves out are absent.
+    static func rankingInfo(_ info: RankingInfo) -> JSONValue {
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        func put(_ key: String, _ value: Int?) { if let value { fields[key] = number(value) } }
+        put("nbTypos", info.nbTypos)
+        put("words", info.words)
+        put("proximityDistance", info.proximityDistance)
+        put("firstMatchedWord", info.firstMatchedWord)
+        if let attribute = info.matchedAttribute { fields["matchedAttribute"] = .string(attribute) }
+        put("exact", info.exact)
+        put("nbExactWords", info.nbExactWords)
+        fields["userScore"] = number(info.userScore)
+        var custom: OrderedDictionary<String, JSONValue> = [:]
+        for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
+        fields["customRanking"] = .object(custom)
+        fields["ranking"] = .array(info.ranking.map { .string($0) })
         return .object(fields)
     }
 
@@ -67,5 +90,24 @@ public enum AlgoliaResponse {
         }
         if isArray { return .array(entries) }
         return entries.first ?? ["value": "", "matchLevel": "none", "matchedWords": []]
+    }
+
+    /// A search-for-facet-values answer: each value with the typed text marked.
+    public static func json(_ found: FacetSearchResults, typed: String) -> JSONValue {
+        let hits = found.facetHits.map { hit -> JSONValue in
+            ["value": .string(hit.value), "highlighted": .string(highlight(hit.value, typed: typed)),
+             "count": .number(Double(hit.count))]
+        }
+        return ["facetHits": .array(hits), "exhaustiveFacetsCount": true,
+                "processingTimeMS": .number(found.processingTimeMS.rounded(.up))]
+    }
+
+    /// Marks the typed text where a value starts with it (case-insensitive); the rest plain.
+    static func highlight(_ value: String, typed: String) -> String {
+        let typed = typed.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty, let range = value.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) else {
+            return value
+        }
+        return "<em>" + value[range] + "</em>" + value[range.upperBound...]
     }
 }

@@ -1,22 +1,39 @@
-import InstantSearchCore
+import Foundation
 
-/// Algolia's search parameters → the engine's `Query`.
+/// A request parameter a server cannot read: its message says which and why (a 400).
+public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Algolia's search parameters → a `Query` (the server side of `AlgoliaRequest`).
 ///
 /// Understood: `query`, `page`, `hitsPerPage`, `facets`, `maxValuesPerFacet`, `filters`,
 /// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` and `facetQuery`;
 /// plus `disjunctiveFacets`, this server's own: facets counted as if their own refinements
 /// were absent (what Algolia's JavaScript helper does with extra queries). Filters the
 /// refinement model cannot hold (negations, strict comparisons) join `filters` with AND.
-struct QueryParameters {
-    let values: [String: JSONValue]
+public struct AlgoliaParameters {
+    public let values: [String: JSONValue]
 
-    func query() throws -> Query {
+    public init(values: [String: JSONValue]) {
+        self.values = values
+    }
+
+    public func query() throws -> Query {
         var query = Query(text: try string("query") ?? "")
         query.page = try integer("page", at: 0...10_000) ?? 0
         query.hitsPerPage = try integer("hitsPerPage", at: 0...1_000) ?? 20
         query.maxValuesPerFacet = try integer("maxValuesPerFacet", at: 1...1_000) ?? 100
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
+        query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        if let distinct = try boolean("distinct") {
+            query.distinct = distinct ? 1 : 0
+        } else {
+            query.distinct = try integer("distinct", at: 0...4)
+        }
         var extra: [String] = []
         if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
             extra.append("(\(filters))")
@@ -35,7 +52,7 @@ struct QueryParameters {
         switch raw {
         case .array(let items): groups = items
         case .string(let s): groups = s.split(separator: ",").map { .string(String($0)) }
-        default: throw ServerError.badRequest("facetFilters must be an array")
+        default: throw AlgoliaParameterError("facetFilters must be an array")
         }
         for group in groups {
             let members: [String]
@@ -43,10 +60,10 @@ struct QueryParameters {
             case .string(let s): members = [s]
             case .array(let items):
                 members = try items.map {
-                    guard let s = $0.stringValue else { throw ServerError.badRequest("facetFilters: expected strings") }
+                    guard let s = $0.stringValue else { throw AlgoliaParameterError("facetFilters: expected strings") }
                     return s
                 }
-            default: throw ServerError.badRequest("facetFilters: expected strings or arrays of strings")
+            default: throw AlgoliaParameterError("facetFilters: expected strings or arrays of strings")
             }
             let parsed = try members.map(Self.facetFilter)
             let attributes = Set(parsed.map(\.attribute))
@@ -64,7 +81,7 @@ struct QueryParameters {
 
     private static func facetFilter(_ text: String) throws -> (attribute: String, value: String, negated: Bool) {
         guard let colon = text.firstIndex(of: ":") else {
-            throw ServerError.badRequest("facetFilters: \"\(text)\" is not attribute:value")
+            throw AlgoliaParameterError("facetFilters: \"\(text)\" is not attribute:value")
         }
         let attribute = String(text[..<colon])
         var value = String(text[text.index(after: colon)...])
@@ -80,7 +97,7 @@ struct QueryParameters {
         switch raw {
         case .array(let list): items = list.compactMap { $0.stringValue ?? $0.arrayValue?.first?.stringValue }
         case .string(let s): items = s.split(separator: ",").map(String.init)
-        default: throw ServerError.badRequest("numericFilters must be an array")
+        default: throw AlgoliaParameterError("numericFilters must be an array")
         }
         for item in items {
             let compact = item.replacingOccurrences(of: " ", with: "")
@@ -111,35 +128,47 @@ struct QueryParameters {
 
     // MARK: Typed access
 
-    func string(_ key: String) throws -> String? {
+    public func string(_ key: String) throws -> String? {
         guard let value = values[key], value != .null else { return nil }
         switch value {
         case .string(let s): return s
         case .number, .bool: return value.displayText
-        default: throw ServerError.badRequest("\(key) must be a string")
+        default: throw AlgoliaParameterError("\(key) must be a string")
         }
     }
 
-    func integer(_ key: String, at allowed: ClosedRange<Int>) throws -> Int? {
+    public func integer(_ key: String, at allowed: ClosedRange<Int>) throws -> Int? {
         guard let value = values[key], value != .null else { return nil }
         let number = value.numberValue ?? value.stringValue.flatMap { Double($0) }
         guard let number, number == number.rounded(), let int = Int(exactly: number), allowed.contains(int) else {
-            throw ServerError.badRequest("\(key) must be an integer from \(allowed.lowerBound) to \(allowed.upperBound)")
+            throw AlgoliaParameterError("\(key) must be an integer from \(allowed.lowerBound) to \(allowed.upperBound)")
         }
         return int
     }
 
+    /// true / false, also as the strings a `params` string carries; nil for a number, which
+    /// `distinct` reads as a count.
+    func boolean(_ key: String) throws -> Bool? {
+        switch values[key] {
+        case .bool(let b)?: return b
+        case .string("true")?: return true
+        case .string("false")?: return false
+        case nil, .null?, .number?, .string?: return nil
+        default: throw AlgoliaParameterError("\(key) must be true or false")
+        }
+    }
+
     /// An array of strings, or one comma-separated string.
-    func list(_ key: String) throws -> [String]? {
+    public func list(_ key: String) throws -> [String]? {
         guard let value = values[key], value != .null else { return nil }
         switch value {
         case .string(let s): return s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         case .array(let items):
             return try items.map {
-                guard let s = $0.stringValue else { throw ServerError.badRequest("\(key) must be an array of strings") }
+                guard let s = $0.stringValue else { throw AlgoliaParameterError("\(key) must be an array of strings") }
                 return s
             }
-        default: throw ServerError.badRequest("\(key) must be an array of strings")
+        default: throw AlgoliaParameterError("\(key) must be an array of strings")
         }
     }
 }

@@ -1,0 +1,43 @@
+import OrderedCollections
+
+/// Algolia's search request parameters, both ways: a `Query` written as the parameters a
+/// client sends (this file), and parameters read back into a `Query` by a server
+/// (`AlgoliaRequest+Decoding`).
+public enum AlgoliaRequest {
+    /// One entry of a multi-query's `requests`: the index name and the parameters as fields.
+    public static func json(_ indexed: IndexedQuery) -> JSONValue {
+        let query = indexed.query
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        fields["indexName"] = .string(indexed.indexName)
+        fields["query"] = .string(query.text)
+        fields["page"] = int(query.page)
+        fields["hitsPerPage"] = int(query.hitsPerPage)
+        if !query.facets.isEmpty { fields["facets"] = strings(query.facets) }
+        fields["maxValuesPerFacet"] = int(query.maxValuesPerFacet)
+        if !query.disjunctiveFacets.isEmpty { fields["disjunctiveFacets"] = strings(query.disjunctiveFacets.sorted()) }
+        var facetFilters: [JSONValue] = []
+        for attribute in query.facetRefinements.keys.sorted() {
+            let values = query.facetRefinements[attribute]!.sorted().map { "\(attribute):\(escape($0))" }
+            if query.disjunctiveFacets.contains(attribute) {
+                facetFilters.append(strings(values))  // an inner array: OR
+            } else {
+                facetFilters += values.map { .string($0) }  // AND
+            }
+        }
+        if !facetFilters.isEmpty { fields["facetFilters"] = .array(facetFilters) }
+        var numericFilters: [String] = []
+        for attribute in query.numericRanges.keys.sorted() {
+            let range = query.numericRanges[attribute]!
+            if let lower = range.lower { numericFilters.append("\(attribute)>=\(JSONValue.number(lower).serialized())") }
+            if let upper = range.upper { numericFilters.append("\(attribute)<=\(JSONValue.number(upper).serialized())") }
+        }
+        if !numericFilters.isEmpty { fields["numericFilters"] = strings(numericFilters) }
+        if let filters = query.filters { fields["filters"] = .string(filters) }
+        return .object(fields)
+    }
+
+    /// A facet value starting with "-" would read as a negation: Algolia escapes it.
+    private static func escape(_ value: String) -> String { value.hasPrefix("-") ? "\\" + value : value }
+    private static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+    private static func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+}

@@ -1,0 +1,33 @@
+extension InstantSearch {
+    /// Everything the views draw from, as values, read fresh after every change.
+    public var state: HubState {
+        HubState(
+            indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
+            requestsSent: requestsSent, index: searchers.map(Self.state(of:)), sections: federated.map(Self.state(of:)),
+            showsSections: showsFederated)
+    }
+
+    static func state(of searcher: HitsSearcher) -> IndexState {
+        IndexState(
+            name: searcher.indexName, query: searcher.query,
+            results: searcher.lastError == nil ? searcher.results : nil, error: searcher.lastError,
+            isSearching: searcher.isSearching, pendingRequests: searcher.pendingRequests, cacheHits: searcher.cacheHits,
+            hasUnsentChanges: searcher.hasUnsentChanges, hasNextPage: searcher.hasNextPage,
+            mode: searcher.strategy.modeDescription)
+    }
+
+    static func state(of federated: FederatedSearch) -> SectionsState {
+        let multi = federated.multiSearcher
+        let sections = federated.sections.enumerated().map { position, definition in
+            let hits = federated.hitsSearchers[definition.indexName]
+            let facets = federated.facetSearchers[position]
+            return SectionsState.Section(
+                definition: definition,
+                hits: hits?.lastError == nil ? hits?.results : nil,
+                facetValues: facets?.lastError == nil ? facets?.results : nil,
+                query: hits?.query ?? Query())
+        }
+        return SectionsState(
+            sections: sections, error: multi.lastError, isSearching: multi.isSearching, mode: multi.strategy.modeDescription)
+    }
+}

@@ -1,0 +1,25 @@
+/// What a person wants of the search, as a value (the Elm / Bubble Tea "message"): views and
+/// the key table produce intents, and only the hub acts on them — `InstantSearch.dispatch(_:)`.
+/// No view reaches into a searcher, and nothing sends a request from inside a results callback:
+/// even the next page of hits is asked for as an intent.
+public enum SearchIntent: Hashable, Sendable {
+    /// The query text, shared by every index.
+    case setQuery(String)
+    /// Adds or removes one facet value of the active index.
+    case toggleRefinement(attribute: String, value: String)
+    /// Sets (nil: clears) the numeric range of one attribute of the active index.
+    case setRange(attribute: String, range: NumericRange?)
+    /// Every refinement of the active index.
+    case clearRefinements
+    /// The page after the last one shown, for the hits on screen (infinite scrolling).
+    case nextPage
+    case selectIndex(Int)
+    case nextIndex
+    case previousIndex
+    /// The sections view (every index at once) on or off.
+    case toggleSections
+    /// Refines the hits of a section's index by a value of the facet the section shows.
+    case toggleSectionValue(section: Int, value: String)
+    /// Searches the view on screen now, whatever the strategy (Enter in manual mode).
+    case searchNow
+}

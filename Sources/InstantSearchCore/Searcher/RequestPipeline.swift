@@ -1,0 +1,199 @@
+/// The life of every request a searcher sends, written once (the hits, facet and multi
+/// searchers all go through one of these):
+///
+/// 1. a sequence number from the `Sequencer`,
+/// 2. the backend call in a detached task, off the owner thread,
+/// 3. the answer posted to the router's mailbox and handed back on the owner thread,
+/// 4. cancellation — by the sequencer or by the task — always reported to the strategy, so
+///    an adaptive strategy never counts a cancelled request as still running,
+/// 5. an optional cache of hits answers,
+/// 6. failures handed to the caller like answers, so the searcher can pass them on to every
+///    one of its subscribers.
+///
+/// Only the newest answer is delivered: one older than what is on screen is dropped.
+public final class RequestPipeline: DeliveryReceiver {
+    public var strategy: any RequestStrategy
+    public let sequencer: Sequencer
+    public let cache: SearchCache?
+    /// Requests that reached the backend (what a hosted service bills).
+    public private(set) var requestsSent = 0
+    /// Requests answered by the cache instead.
+    public private(set) var cacheHits = 0
+    /// Time from sending the request to receiving the answer last delivered.
+    public private(set) var lastResponseTime: Duration?
+
+    private let backend: any Searchable
+    /// The clock response times are measured on; none: not measured.
+    private let scheduler: (any Scheduler)?
+    private let router: ResponseRouter
+    private var recipientID = 0
+    private var running: [Int: Running] = [:]
+
+    /// What happens to an answer on the owner thread.
+    public typealias Completion = (Delivery.Payload) -> Void
+
+    private struct Running {
+        let task: Task<Void, Never>
+        let startedAt: Duration?
+        /// Called with every answer that is not a cancellation, delivered or not (caching).
+        let settle: Completion?
+        /// Called with the answer if it is the newest.
+        let deliver: Completion
+    }
+
+    public init(
+        backend: any Searchable, scheduler: (any Scheduler)?, router: ResponseRouter,
+        strategy: (any RequestStrategy)? = nil, cache: SearchCache? = nil, sequencer: Sequencer = Sequencer()
+    ) {
+        self.backend = backend
+        self.scheduler = scheduler
+        self.router = router
+        self.strategy = strategy ?? RealtimeStrategy()
+        self.cache = cache
+        self.sequencer = sequencer
+        recipientID = router.register(self)
+    }
+
+    public var isRunning: Bool { !running.isEmpty }
+    public var pendingRequests: Int { running.count }
+    public var cancelledRequests: Int { sequencer.cancelledCount }
+
+    // MARK: Sending
+
+    /// Asks the strategy, then runs `send` when (and if) it decides to.
+    public func schedule(_ metadata: SearchMetadata, _ send: @escaping () -> Void) {
+        strategy.performSearch(metadata, perform: send)
+    }
+
+    /// The hits of one query: from the cache at once when it has them, else from the backend.
+    public func searchHits(_ query: IndexedQuery, deliver: @escaping (Result<SearchResults, SearchFailure>) -> Void) {
+        if let cached = cache?.results(for: query) {
+            cacheHits += 1
+            // A cached answer is the newest of all: it takes a number so nothing older lands on it.
+            if sequencer.shouldDeliver(sequencer.nextSequence()) { deliver(.success(cached)) }
+            return
+        }
+        let cache = cache
+        send(
+            { backend in
+                guard let first = try await backend.search([query]).first else {
+                    return .failure(SearchFailure("the backend returned no results"))
+                }
+                return .results([first])
+            },
+            settle: { payload in
+                if case .results(let answers) = payload, let page = answers.first { cache?.store(page, for: query) }
+            },
+            deliver: { payload in
+                switch payload {
+                case .results(let answers): answers.first.map { deliver(.success($0)) }
+                case .failure(let failure): deliver(.failure(failure))
+                default: deliver(.failure(SearchFailure("malformed response: not the hits asked for")))
+                }
+            })
+    }
+
+    /// The values of one facet matching `text`.
+    public func searchFacetValues(
+        indexName: String, attribute: String, text: String, query: Query,
+        deliver: @escaping (Result<FacetSearchResults, SearchFailure>) -> Void
+    ) {
+        send(
+            { backend in
+                .facetValues(try await backend.searchForFacetValues(indexName: indexName, attribute: attribute, text: text, query: query))
+            },
+            deliver: { payload in
+                switch payload {
+                case .facetValues(let values): deliver(.success(values))
+                case .failure(let failure): deliver(.failure(failure))
+                default: deliver(.failure(SearchFailure("malformed response: not the facet values asked for")))
+                }
+            })
+    }
+
+    /// Several requests in one backend call; answers in request order, or one failure.
+    public func multiSearch(_ requests: [SearchRequest], deliver: @escaping (Result<[SearchResponse], SearchFailure>) -> Void) {
+        send(
+            { backend in .responses(try await backend.multiSearch(requests)) },
+            deliver: { payload in
+                switch payload {
+                case .responses(let responses) where responses.count == requests.count: deliver(.success(responses))
+                case .failure(let failure): deliver(.failure(failure))
+                default: deliver(.failure(SearchFailure("malformed response: \(requests.count) requests, other answers")))
+                }
+            })
+    }
+
+    private func send(
+        _ work: @escaping @Sendable (any Searchable) async throws -> Delivery.Payload,
+        settle: Completion? = nil, deliver: @escaping Completion
+    ) {
+        let sequence = sequencer.nextSequence()
+        requestsSent += 1
+        let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
+        let task = Task.detached {
+            let payload: Delivery.Payload
+            do {
+                payload = try await work(backend)
+            } catch is CancellationError {
+                payload = .cancelled
+            } catch {
+                payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
+            }
+            mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
+        }
+        running[sequence] = Running(task: task, startedAt: scheduler?.now, settle: settle, deliver: deliver)
+        sequencer.started(sequence) { [weak self] in self?.cancel(sequence) }
+        strategy.requestDidStart(sequence: sequence)
+    }
+
+    /// The sequencer gave up on `sequence`: stop its task and tell the strategy it ended.
+    private func cancel(_ sequence: Int) {
+        guard let request = running.removeValue(forKey: sequence) else { return }
+        request.task.cancel()
+        strategy.requestDidFinish(sequence: sequence, cancelled: true)
+    }
+
+    // MARK: Receiving
+
+    public func receive(_ delivery: Delivery) {
+        let sequence = delivery.sequence
+        guard let request = running.removeValue(forKey: sequence) else { return }
+        if case .cancelled = delivery.payload {
+            sequencer.ended(sequence)
+            strategy.requestDidFinish(sequence: sequence, cancelled: true)
+            return
+        }
+        strategy.requestDidFinish(sequence: sequence, cancelled: false)
+        request.settle?(delivery.payload)
+        guard sequencer.shouldDeliver(sequence) else { return }
+        if let scheduler, let startedAt = request.startedAt { lastResponseTime = scheduler.now - startedAt }
+        request.deliver(delivery.payload)
+    }
+}
+
+/// A searcher that sends through a `RequestPipeline`: its counters and strategy are the
+/// pipeline's, written once here for the hits, facet and multi searchers alike.
+public protocol PipelineSearcher: AnyObject {
+    var pipeline: RequestPipeline { get }
+}
+
+extension PipelineSearcher {
+    public var strategy: any RequestStrategy {
+        get { pipeline.strategy }
+        set { pipeline.strategy = newValue }
+    }
+    public var sequencer: Sequencer { pipeline.sequencer }
+    /// Requests that reached the backend (what a hosted service bills).
+    public var requestsSent: Int { pipeline.requestsSent }
+    /// Searches answered by the cache instead.
+    public var cacheHits: Int { pipeline.cacheHits }
+    /// Time from sending the request to receiving the response now shown.
+    public var lastResponseTime: Duration? { pipeline.lastResponseTime }
+    public var isSearching: Bool { pipeline.isRunning }
+    public var pendingRequests: Int { pipeline.pendingRequests }
+    public var cancelledRequests: Int { pipeline.cancelledRequests }
+
+    /// Hands a delivery to the pipeline (the router does it; tests may too).
+    public func receive(_ delivery: Delivery) { pipeline.receive(delivery) }
+}

@@ -1,0 +1,44 @@
+/// Algolia's distinct: records sharing a value of `attributeForDistinct` form a group, of
+/// which only the best-ranked `perGroup` are hits. Records without a value are each their
+/// own group. Facet counts stay counts of records (Algolia's default,
+/// `facetingAfterDistinct: false`); `nbHits` counts the hits kept.
+enum Distinct {
+    /// The keys kept, in no particular order (the page is cut from them by rank).
+    static func keep(_ keys: [UInt64], perGroup: Int, column: FacetColumn) -> [UInt64] {
+        guard perGroup > 0, !keys.isEmpty else { return keys }
+        func group(_ key: UInt64) -> Int { column.firstValueID(document: RankingKey.customRank(of: key)) }
+        var kept: [UInt64] = []
+        if perGroup == 1 {
+            // One pass: the smallest key of each group.
+            var best = [UInt64](repeating: .max, count: column.values.count)
+            for key in keys {
+                let id = group(key)
+                if id < 0 { kept.append(key) } else { best[id] = min(best[id], key) }
+            }
+            kept += best.lazy.filter { $0 != .max }
+            return kept
+        }
+        var taken = [UInt8](repeating: 0, count: column.values.count)
+        for key in keys.sorted() {
+            let id = group(key)
+            if id < 0 {
+                kept.append(key)
+            } else if Int(taken[id]) < perGroup {
+                taken[id] += 1
+                kept.append(key)
+            }
+        }
+        return kept
+    }
+}
+
+extension FacetColumn {
+    /// The id of a document's first value, -1 for none: its group for `Distinct`.
+    func firstValueID(document: Int) -> Int {
+        switch layout {
+        case .single(let ids): return ids[document] - 1
+        case .multiple(let offsets, let ids):
+            return offsets[document] < offsets[document + 1] ? Int(ids[Int(offsets[document])]) : -1
+        }
+    }
+}

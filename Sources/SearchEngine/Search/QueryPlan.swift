@@ -1,0 +1,96 @@
+/// What one query searches for: its words (each with its exact alternatives), and other
+/// readings of the whole query that are searched beside it, Algolia's way:
+///
+/// - two adjacent words joined ("image magick" → `imagemagick`, "node j" → `nodej…`);
+/// - one word split in two that stand side by side ("dataframe" → `data frame`);
+/// - a phrase replaced by its synonym ("ny" → `new york`).
+///
+/// A reading is only searched when the dictionary holds its new words. Joined and split words
+/// are typo-free, and rank below the words as typed: each costs one inexact word (the exact
+/// criterion), and a join counts the proximity of the two words it replaces.
+struct QueryPlan {
+    struct Reading {
+        var words: [QueryWord]
+        var adjustment: MatchAdjustment
+    }
+
+    var words: [QueryWord]
+    var readings: [Reading] = []
+    /// For the highlighter: the new words of the readings, each for the query word it stands for.
+    var standIns: [(word: QueryWord, for: Int)] = []
+
+    /// Readings beyond this many are not searched: each costs a match of the whole query.
+    static let maxReadings = 6
+    /// Split parts are at least this long (digits excepted: "lua54" is `lua5` `4`).
+    static let minimumPart = 3
+
+    init(_ typed: [QueryWord], expansions: QueryExpansions, dictionary: TermDictionary) {
+        words = typed.map { word in
+            var word = word
+            word.alternatives = expansions.alternatives(of: word.term)
+            return word
+        }
+        guard !words.isEmpty else { return }
+        addJoins(dictionary)
+        addSplits(dictionary)
+        addPhraseSynonyms(expansions)
+    }
+
+    private func exists(_ term: String, prefix: Bool, _ dictionary: TermDictionary) -> Bool {
+        prefix ? !dictionary.prefixTerms(term).isEmpty : dictionary.exactTerm(term) != nil
+    }
+
+    private mutating func addJoins(_ dictionary: TermDictionary) {
+        for i in 0..<words.count - 1 where readings.count < Self.maxReadings {
+            let joined = QueryWord(term: words[i].term + words[i + 1].term, isPrefix: words[i + 1].isPrefix)
+            guard !Tokenizer.isSingleCJKCharacter(words[i].term), exists(joined.term, prefix: joined.isPrefix, dictionary) else { continue }
+            var replaced = words
+            replaced.replaceSubrange(i...i + 1, with: [joined])
+            readings.append(Reading(words: replaced, adjustment: MatchAdjustment(extraProximity: 1, extraInexact: 1)))
+            standIns += [(joined, i), (joined, i + 1)]
+        }
+    }
+
+    private mutating func addSplits(_ dictionary: TermDictionary) {
+        for (i, word) in words.enumerated() where words.count < QueryWord.maxWords {
+            let bytes = Array(word.term.utf8)
+            guard bytes.count >= 2 * Self.minimumPart - 1, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
+            var found = 0
+            // One split per word, the longest first part (`python3 numpy`, not `python 3numpy`):
+            // each costs a match of the whole query, on every keystroke.
+            for cut in stride(from: bytes.count - 1, through: Self.minimumPart, by: -1) where found < 1 {
+                guard readings.count < Self.maxReadings else { return }
+                let second = bytes[cut...]
+                let digits = second.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                guard second.count >= Self.minimumPart || digits else { continue }
+                let head = QueryWord(term: String(decoding: bytes[..<cut], as: UTF8.self), isPrefix: false)
+                let tail = QueryWord(term: String(decoding: second, as: UTF8.self), isPrefix: word.isPrefix)
+                guard exists(head.term, prefix: false, dictionary), exists(tail.term, prefix: tail.isPrefix, dictionary) else { continue }
+                var replaced = words
+                replaced.replaceSubrange(i...i, with: [head, tail])
+                readings.append(Reading(words: replaced, adjustment: MatchAdjustment(extraInexact: 1, adjacentPair: i)))
+                standIns += [(head, i), (tail, i)]
+                found += 1
+            }
+        }
+    }
+
+    private mutating func addPhraseSynonyms(_ expansions: QueryExpansions) {
+        guard expansions.longestPhrase > 0 else { return }
+        let terms = words.map(\.term)
+        for i in terms.indices {
+            for length in 1...min(expansions.longestPhrase, terms.count - i) {
+                for replacement in expansions.phraseAlternatives[Array(terms[i..<i + length])] ?? [] {
+                    guard readings.count < Self.maxReadings, words.count - length + replacement.count <= QueryWord.maxWords else { return }
+                    let newWords = replacement.map { QueryWord(term: $0, isPrefix: false) }
+                    var replaced = words
+                    replaced.replaceSubrange(i..<i + length, with: newWords)
+                    // Fewer words than replaced: the proximity of the pairs that went away.
+                    let adjustment = MatchAdjustment(extraProximity: max(0, length - replacement.count))
+                    readings.append(Reading(words: replaced, adjustment: adjustment))
+                    for word in newWords { for j in i..<i + length { standIns.append((word, j)) } }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Every key binding of the TUI, as data: the dispatcher looks keys up here, the help overlay
+/// and the README's key map are written from it (a test compares the README), and `--bind`
+/// overrides it. A later binding of the same key in the same context wins, so overriding is
+/// appending.
+public struct KeyTable: Sendable {
+    public struct Binding: Hashable, Sendable {
+        public var key: Key
+        public var context: KeyContext
+        public var action: KeyAction
+
+        public init(_ key: Key, _ context: KeyContext, _ action: KeyAction) {
+            self.key = key
+            self.context = context
+            self.action = action
+        }
+    }
+
+    public private(set) var bindings: [Binding]
+
+    public init(bindings: [Binding]) {
+        self.bindings = bindings
+    }
+
+    /// The action of `key` in the first of `contexts` that binds it.
+    public func action(for key: Key, in contexts: [KeyContext]) -> KeyAction? {
+        for context in contexts {
+            if let binding = bindings.last(where: { $0.key == key && $0.context == context }) { return binding.action }
+        }
+        return nil
+    }
+
+    /// Binds `key` to `action` in `context`, over whatever it did there before.
+    public mutating func bind(_ key: Key, to action: KeyAction, in context: KeyContext) {
+        bindings.removeAll { $0.key == key && $0.context == context }
+        bindings.append(Binding(key, context, action))
+    }
+
+    /// Reads fzf's `KEY:ACTION` (`ctrl-x:clear-refinements`), optionally `CONTEXT/KEY:ACTION`
+    /// (`hits/enter:accept`); without a context the binding applies everywhere.
+    public mutating func bind(_ spec: String) throws(KeyTableError) {
+        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw .malformed(spec) }
+        var keyName = parts[0]
+        var context = KeyContext.global
+        if let slash = keyName.firstIndex(of: "/"), keyName.count > 1 {
+            guard let named = KeyContext(rawValue: String(keyName[..<slash])) else { throw .unknownContext(String(keyName[..<slash])) }
+            context = named
+            keyName = String(keyName[keyName.index(after: slash)...])
+        }
+        guard let key = KeyName.parse(keyName) else { throw .unknownKey(keyName) }
+        guard let action = KeyAction(name: parts[1]) else { throw .unknownAction(parts[1]) }
+        bind(key, to: action, in: context)
+    }
+
+    /// The keys of `action` in `context`, in table order.
+    public func keys(for action: KeyAction, in context: KeyContext) -> [Key] {
+        bindings.filter { $0.action == action && $0.context == context }.map(\.key)
+    }
+
+    /// The help's groups: per context, one row per action with all its keys; `name` is the
+    /// action's name for `--bind` (empty for typing, which is no action).
+    public var groups: [(title: String, rows: [(keys: String, name: String, action: String)])] {
+        KeyContext.allCases.compactMap { context in
+            var actions: [KeyAction] = []
+            for binding in bindings where binding.context == context && !actions.contains(binding.action) {
+                actions.append(binding.action)
+            }
+            var rows = actions.map { action in
+                (keys: keys(for: action, in: context).map(KeyName.label).joined(separator: ", "), name: action.name,
+                 action: action.summary(in: context))
+            }
+            if context == .searchBox { rows.insert(("letters, digits, …", "", "edit the query"), at: 0) }
+            return rows.isEmpty ? nil : (context.title, rows)
+        }
+    }
+
+    /// The one-line hint bar: the first key of a few actions.
+    public func hints(sections: Bool, showingSections: Bool) -> [(key: String, action: String)] {
+        func first(_ action: KeyAction, _ context: KeyContext = .global) -> String? { keys(for: action, in: context).first.map(KeyName.label) }
+        var hints: [(key: String, action: String)] = []
+        if let help = first(.toggleHelp) { hints.append((help, "help")) }
+        if let index = first(.nextIndex) { hints.append((index, "index")) }
+        if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
+        if let hits = first(.focusHits), let slider = first(.focusSlider) { hints.append(("\(hits)-\(slider)", "panes")) }
+        if let accept = first(.accept, .hits) { hints.append((accept, "pick")) }
+        if let abort = first(.abort, .hits) { hints.append((abort, "back/quit")) }
+        return hints
+    }
+}
+
+public enum KeyTableError: Error, Equatable, CustomStringConvertible {
+    case malformed(String)
+    case unknownKey(String)
+    case unknownAction(String)
+    case unknownContext(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let spec): return "\"\(spec)\" is not KEY:ACTION (for example ctrl-x:clear-refinements)"
+        case .unknownKey(let name): return "no key is named \"\(name)\""
+        case .unknownAction(let name):
+            return "no action is named \"\(name)\"; actions: \(KeyAction.allCases.map(\.name).joined(separator: ", "))"
+        case .unknownContext(let name):
+            return "no context is named \"\(name)\"; contexts: \(KeyContext.allCases.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+}

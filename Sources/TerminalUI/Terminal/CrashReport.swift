@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a crash's report goes, and no interactive backtracer holding the terminal.
+///
+/// The Swift runtime catches crashes and runs its backtracer, which by default asks on a
+/// terminal "Press space to interact…" and waits 30 s before the process may end. It reads
+/// its settings (`SWIFT_BACKTRACE`) once, when the process starts, so a program cannot
+/// change them for itself later: `prepare` sets them and executes the same program again
+/// (same pid, same arguments, nothing read yet), which then finds them. The report goes
+/// to a file — `$XDG_STATE_HOME/instantsearch/crashes/` (by default
+/// `~/.local/state/instantsearch/crashes/`), one file per run — and a crash says on
+/// standard error, after the terminal is restored, which file that is.
+///
+/// A `SWIFT_BACKTRACE` the user set is left as it is (they chose their settings).
+public enum CrashReport {
+    /// Set in the environment of the second start, holding the report's path.
+    static let reportVariable = "INSTANTSEARCH_CRASH_REPORT"
+
+    /// Call first in `main`, before reading standard input or starting threads: it may
+    /// replace the process image. `program` names the report file and the message.
+    public static func prepare(program: String) {
+        if let report = environment(reportVariable), let settings = environment("SWIFT_BACKTRACE"),
+           settings.contains("output-to=\(report)") {
+            SignalGuard.installCrashHandlers(message: "\n\(program) crashed; the crash report is in \(report)\n")
+            return
+        }
+        guard environment("SWIFT_BACKTRACE") == nil, let directory = reportDirectory() else {
+            SignalGuard.installCrashHandlers()
+            return
+        }
+        let report = "\(directory)/\(program)-\(timestamp())-\(getpid()).log"
+        setenv(reportVariable, report, 1)
+        setenv("SWIFT_BACKTRACE", settings(report: report), 1)
+        fflush(nil)
+        // The file /proc/self/exe points to, not the link: the process's name (`ps`, `pgrep`,
+        // `killall`) comes from the path executed, and would otherwise read "exe".
+        execv(executablePath() ?? "/proc/self/exe", CommandLine.unsafeArgv)
+        // Could not start again (no /proc?): no report file, but no prompt either from
+        // our side; the runtime's defaults stay.
+        unsetenv(reportVariable)
+        unsetenv("SWIFT_BACKTRACE")
+        SignalGuard.installCrashHandlers()
+    }
+
+    /// Non-interactive, plain text, the whole report (every thread, registers, images).
+    static func settings(report: String) -> String {
+        "enable=yes,interactive=no,color=no,timeout=0s,output-to=\(report)"
+    }
+
+    /// The crash folder, created (owner only: a report holds memory contents) if missing;
+    /// nil if it cannot be.
+    static func reportDirectory() -> String? {
+        let base: String
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            base = state
+        } else if let home = environment("HOME"), home.hasPrefix("/") {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        var path = ""
+        for component in (base + "/instantsearch/crashes").split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { return nil }
+        }
+        return access(path, W_OK) == 0 ? path : nil
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// UTC, sortable: 20261123T183012.
+    private static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y%m%dT%H%M%S", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

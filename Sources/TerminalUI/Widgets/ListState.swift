@@ -1,0 +1,84 @@
+/// The selection and scroll offset of a list — the hits, the refinement list, the sections
+/// view and the help use this one type. It changes only when a key, new contents or a resize
+/// arrive; drawing reads it and never changes it.
+///
+/// Positions count rows. Some rows may not be selectable (a facet's heading): the selection
+/// skips them, and `context` rows above the selection stay in view so its heading shows.
+struct ListState: Equatable {
+    private(set) var count = 0
+    private(set) var selection = 0
+    /// The first row in view.
+    private(set) var offset = 0
+    /// Rows in view.
+    private(set) var visible = 1
+    /// Rows that may be selected, ascending; nil: every row.
+    private(set) var selectable: [Int]?
+    /// Rows kept in view above the selection.
+    var context = 0
+    /// False for a list nothing is selected in (the help): the view moves on its own.
+    let followsSelection: Bool
+
+    init(context: Int = 0, followsSelection: Bool = true) {
+        self.context = context
+        self.followsSelection = followsSelection
+    }
+
+    var visibleRange: Range<Int> { offset..<min(count, offset + visible) }
+    var isEmpty: Bool { selectableRows.isEmpty }
+    /// Steps a page key moves.
+    var page: Int { max(1, visible - 1) }
+
+    private var selectableRows: [Int] { selectable ?? Array(0..<count) }
+
+    /// New contents: `count` rows, of which `selectable`; the selection moves to `select` if
+    /// given, else stays where it was (clamped).
+    mutating func update(count: Int, selectable: [Int]? = nil, select row: Int? = nil) {
+        self.count = max(0, count)
+        self.selectable = selectable
+        settle(on: row ?? selection)
+    }
+
+    /// A new size: `rows` in view.
+    mutating func resize(visible rows: Int) {
+        visible = max(1, rows)
+        settle(on: selection)
+    }
+
+    /// The same size and context, no contents.
+    func emptied() -> ListState {
+        var fresh = ListState(context: context, followsSelection: followsSelection)
+        fresh.resize(visible: visible)
+        return fresh
+    }
+
+    /// Moves the selection by `steps` selectable rows (negative: up), stopping at the ends.
+    mutating func move(by steps: Int) {
+        let rows = selectableRows
+        guard !rows.isEmpty else { return }
+        let current = rows.firstIndex { $0 >= selection } ?? rows.count - 1
+        settle(on: rows[max(0, min(rows.count - 1, current + steps))])
+    }
+
+    /// Moves the view, not the selection (a list nothing is selected in: the help).
+    mutating func scroll(by rows: Int) {
+        offset = max(0, min(offset + rows, count - visible))
+    }
+
+    /// The selection on `row` (or the nearest selectable row at or after it, else before),
+    /// and the offset moved just enough to show it.
+    private mutating func settle(on row: Int) {
+        guard followsSelection else {
+            scroll(by: 0)
+            return
+        }
+        let rows = selectableRows
+        if rows.isEmpty {
+            selection = 0
+        } else {
+            selection = rows.first { $0 >= min(row, rows[rows.count - 1]) } ?? rows[rows.count - 1]
+        }
+        if selection - context < offset { offset = max(0, selection - context) }
+        if selection >= offset + visible { offset = selection - visible + 1 }
+        offset = max(0, min(offset, count - visible))
+    }
+}

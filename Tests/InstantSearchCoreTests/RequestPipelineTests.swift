@@ -1,0 +1,99 @@
+import InstantSearchCore
+import Testing
+
+/// Records what a searcher tells its strategy, to check that every request that starts also ends.
+final class RecordingStrategy: RequestStrategy {
+    var started: [Int] = []
+    var finished: [(sequence: Int, cancelled: Bool)] = []
+
+    func performSearch(_ metadata: SearchMetadata, perform: @escaping () -> Void) { perform() }
+    func requestDidStart(sequence: Int) { started.append(sequence) }
+    func requestDidFinish(sequence: Int, cancelled: Bool) { finished.append((sequence, cancelled)) }
+    var modeDescription: String { "recording" }
+}
+
+@Suite struct MultiSearcherPipelineTests {
+    private func answer(_ multi: MultiSearcher, sequence: Int, text: String) -> Delivery {
+        Delivery(recipient: 0, sequence: sequence, payload: .responses([
+            .hits(results("movies", text: text, titles: ["movie:\(text)"])),
+            .facetValues(FacetSearchResults(facetHits: [FacetValueCount(value: "genre:\(text)", count: 1)])),
+        ]))
+    }
+
+    private func makeMulti(strategy: (any RequestStrategy)? = nil, clock: ManualClock = ManualClock()) -> (MultiSearcher, HitsSearcher, FacetSearcher) {
+        let multi = MultiSearcher(backend: SilentBackend(), scheduler: clock, router: ResponseRouter(), strategy: strategy)
+        let movies = multi.addHitsSearcher(indexName: "movies")
+        let genres = multi.addFacetSearcher(indexName: "movies", attribute: "genres")
+        return (multi, movies, genres)
+    }
+
+    @Test func onlyTheNewestMultiQueryIsShownWhateverOrderTheAnswersArriveIn() {
+        let (multi, movies, genres) = makeMulti()
+        for text in ["d", "dr", "dra"] { multi.setText(text) }
+        multi.receive(answer(multi, sequence: 3, text: "dra"))
+        multi.receive(answer(multi, sequence: 1, text: "d"))
+        multi.receive(answer(multi, sequence: 2, text: "dr"))
+        #expect(movies.results?.hits.map(\.objectID) == ["movie:dra"])
+        #expect(genres.results?.facetHits.map(\.value) == ["genre:dra"])
+        #expect(!multi.isSearching, "the older two were cancelled when the newest answered")
+    }
+
+    @Test func cancelledMultiQueriesAlwaysReportToTheStrategy() {
+        let strategy = RecordingStrategy()
+        let (multi, _, _) = makeMulti(strategy: strategy)
+        for text in ["d", "dr", "dra", "drag"] { multi.setText(text) }
+        #expect(strategy.started == [1, 2, 3, 4])
+        #expect(strategy.finished.map(\.sequence) == [1], "the oldest was cancelled to keep three pending")
+        multi.receive(Delivery(recipient: 0, sequence: 2, payload: .cancelled))
+        multi.receive(answer(multi, sequence: 4, text: "drag"))
+        let ended = strategy.finished.sorted { $0.sequence < $1.sequence }
+        #expect(ended.map(\.sequence) == [1, 2, 3, 4], "every request that started has ended")
+        #expect(ended.map(\.cancelled) == [true, true, true, false])
+        #expect(multi.pendingRequests == 0)
+    }
+
+    @Test func theAdaptiveStrategyFedByMultiQueriesStaysRealtimeAfterCancellations() {
+        let clock = ManualClock()
+        let strategy = AdaptiveNetworkStrategy(scheduler: clock)
+        let (multi, movies, _) = makeMulti(strategy: strategy, clock: clock)
+        for text in ["d", "dr", "dra", "drag"] {
+            multi.setText(text)
+            clock.advance(by: .milliseconds(30))
+        }
+        multi.receive(answer(multi, sequence: 4, text: "drag"))
+        #expect(strategy.stats.runningRequests == 0, "cancelled multi-queries are not still running")
+        clock.advance(by: .seconds(4))
+        #expect(strategy.mode == .realtime, "four quick keys and one quick answer: nothing slow happened")
+        multi.setText("dragon")
+        #expect(multi.requestsSent == 5, "as-you-type still searches")
+        #expect(movies.results?.hits.map(\.objectID) == ["movie:drag"])
+    }
+
+    @Test func aFailureReachesTheFacetSectionsAsWellAsTheHits() {
+        let (multi, movies, genres) = makeMulti()
+        var facetErrors: [String] = []
+        genres.onError.append { facetErrors.append($0.message) }
+        multi.setText("d")
+        multi.receive(answer(multi, sequence: 1, text: "d"))
+        #expect(genres.lastError == nil)
+        multi.setText("dr")
+        multi.receive(Delivery(recipient: 0, sequence: 2, payload: .failure(SearchFailure("connection refused"))))
+        #expect(movies.lastError?.message == "connection refused")
+        #expect(genres.lastError?.message == "connection refused")
+        #expect(facetErrors == ["connection refused"])
+        multi.setText("dra")
+        multi.receive(answer(multi, sequence: 3, text: "dra"))
+        #expect(genres.lastError == nil && movies.lastError == nil, "the next success clears the error")
+    }
+
+    @Test func theHitsSearcherReportsCancellationsToItsStrategyToo() {
+        let strategy = RecordingStrategy()
+        let searcher = HitsSearcher(
+            indexName: "products", query: Query(), backend: SilentBackend(), scheduler: ManualClock(),
+            router: ResponseRouter(), strategy: strategy)
+        for text in ["a", "ap", "app", "appl"] { searcher.setText(text) }
+        searcher.receive(delivery(searcher, sequence: 4, titles: ["apple"]))
+        #expect(strategy.finished.count == 4)
+        #expect(strategy.finished.filter(\.cancelled).map(\.sequence).sorted() == [1, 2, 3])
+    }
+}

@@ -1,0 +1,199 @@
+import InstantSearchCore
+import Testing
+@testable import TerminalUI
+
+/// Each widget on its own, drawn into a canvas of its own size; the whole canvas is compared
+/// (as ratatui's TestBackend does), not a row that "contains" something. `render` is a
+/// non-mutating method of a value type: drawing cannot change a widget's state.
+@Suite struct WidgetCanvasTests {
+    private func products(_ text: String = "", query: Query = Query(facets: ["brand", "category"])) async throws -> SearchResults {
+        var query = query
+        query.text = text
+        return try await ProductsBackend().search([IndexedQuery(indexName: "products", query: query)])[0]
+    }
+
+    /// A blank canvas of `width` × `height`, after `draw` has drawn into all of it.
+    private func drawn(_ width: Int, _ height: Int, _ draw: (Rect, inout Canvas) -> Void) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        draw(canvas.bounds, &canvas)
+        return canvas
+    }
+
+    private func state(_ results: SearchResults?, query: Query = Query(facets: ["brand", "category"]), error: SearchFailure? = nil, nextPage: Bool = false) -> IndexState {
+        IndexState(name: "products", query: query, results: results, error: error, hasNextPage: nextPage)
+    }
+
+    @Test func hitsListDrawsTwoRowsAHitTheSelectionAndMoreBelow() async throws {
+        var list = HitsList()
+        list.resize(height: 4)
+        let shown = state(try await products())
+        _ = list.update(shown)
+        _ = list.perform(.down, shown)
+        let canvas = drawn(40, 4) { list.render($0, &$1, state: shown, description: ProductsBackend.description, focused: true) }
+        #expect(canvas.lines == [
+            "  Sony Bravia TV                $899.99",
+            "  Sony  ·  TV",
+            "▌ Sony WH-1000XM5 headphones       $349",
+            "▌ Sony  ·  Audio                       ↓",
+        ])
+        #expect(canvas.style(x: 2, y: 2)?.background == .selection)
+        #expect(canvas.style(x: 2, y: 0)?.background != .selection)
+    }
+
+    @Test func hitsListScrollsWithTheSelectionAndAsksForTheNextPageAsAnIntent() async throws {
+        var list = HitsList()
+        list.resize(height: 4)
+        let first = state(try await products(), nextPage: true)
+        let atFirst = list.update(first)
+        let atSecond = list.perform(.down, first).intents
+        let atThird = list.perform(.down, first).intents
+        #expect(atFirst == [], "two of four hits loaded past the selection: no need yet")
+        #expect(atSecond == [], "selection 1, two in view: still two below")
+        #expect(atThird == [.nextPage])
+        let canvas = drawn(40, 4) { list.render($0, &$1, state: first, description: ProductsBackend.description, focused: false) }
+        #expect(canvas.lines == [
+            "  Sony WH-1000XM5 headphones       $349",
+            "  Sony  ·  Audio",
+            "│ LG OLED evo TV                 $1,499",
+            "│ LG  ·  TV                            ↓",
+        ])
+        let other = state(try await products("sony"))
+        _ = list.update(other)
+        #expect(list.selection == 0, "new results (not a next page) start at the first hit")
+    }
+
+    @Test func hitsListAfterAFailureSaysSoInsteadOfOlderHits() {
+        var list = HitsList()
+        list.resize(height: 4)
+        let failed = state(nil, error: SearchFailure("connection refused"))
+        _ = list.update(failed)
+        let canvas = drawn(40, 2) { list.render($0, &$1, state: failed, description: nil, focused: true) }
+        #expect(canvas.lines == ["  The search failed (the stats line say…", ""])
+    }
+
+    @Test func refinementListDrawsHeadingsCountsAndTheSelectedValue() async throws {
+        var list = RefinementList()
+        list.resize(height: 9)
+        var query = Query(facets: ["brand", "category"])
+        query.facetRefinements["category"] = ["TV"]
+        list.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
+        _ = list.perform(.down)
+        let canvas = drawn(24, 9) { list.render($0, &$1, focused: true) }
+        #expect(canvas.lines == [
+            " BRAND any of",
+            " [ ] LG               1",
+            "▌[ ] Sony             1",
+            " CATEGORY all of",
+            " [x] TV               2",
+            "",
+            "",
+            "",
+            "",
+        ])
+        let toggled = list.perform(.toggleRefinement).intents
+        #expect(toggled == [.toggleRefinement(attribute: "brand", value: "Sony")])
+    }
+
+    @Test func refinementListShowsNoCountsAfterAFailure() {
+        var list = RefinementList()
+        list.resize(height: 3)
+        list.update(state(nil, error: SearchFailure("timed out")), description: ProductsBackend.description)
+        let canvas = drawn(30, 3) { list.render($0, &$1, focused: false) }
+        #expect(canvas.lines == [" No counts: search failed.", "", ""])
+    }
+
+    @Test func sliderPaneDrawsTheTrackBoundsAndRange() async throws {
+        var pane = SliderPane()
+        pane.resize(width: 22)
+        var query = Query(facets: ["brand", "category"])
+        query.numericRanges["price"] = NumericRange(lower: 899.99)
+        pane.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
+        let canvas = drawn(22, 4) { pane.render($0, &$1, focused: true) }
+        #expect(canvas.lines == [
+            " PRICE",
+            " ──────────●━━━━━━━━●",
+            " $299          $1,499",
+            " $899.99 to $1,499  ◂",
+        ])
+        let moved = pane.perform(.moveThumbRight).intents
+        guard case .setRange(let attribute, let range)? = moved.first else {
+            Issue.record("a thumb move is a setRange intent")
+            return
+        }
+        #expect(attribute == "price")
+        #expect((range?.lower ?? 0) > 899.99)
+    }
+
+    @Test func federatedViewDrawsEverySectionAndRefinedValues() async throws {
+        let movies = FederatedSection(title: "Products", indexName: "products", content: .hits(limit: 2))
+        let brands = FederatedSection(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
+        var query = Query()
+        query.facetRefinements["brand"] = ["LG"]
+        let sections = SectionsState(sections: [
+            .init(definition: movies, hits: try await products("tv"), query: query),
+            .init(definition: brands, facetValues: FacetSearchResults(facetHits: [
+                FacetValueCount(value: "Sony", count: 2), FacetValueCount(value: "LG", count: 1),
+            ]), query: query),
+        ])
+        var view = FederatedView(indices: [ProductsBackend.description])
+        view.update(sections)
+        for _ in 0..<2 { _ = view.perform(.down) }  // past the two hits, onto the first value
+        let canvas = drawn(50, 6) { view.render($0, &$1, state: sections) }
+        #expect(canvas.lines == [
+            " PRODUCTS  2 results in products",
+            "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
+            "  LG OLED evo TV  ·  LG  ·  TV             $1,499",
+            " BRANDS  brand of products matching the query — E",
+            "▌ [ ] Sony                                      2",
+            "  [x] LG                                        1",
+        ])
+        let refined = view.perform(.toggleRefinement).intents
+        #expect(refined == [.toggleSectionValue(section: 1, value: "Sony")])
+        #expect(FederatedView.summary(sections) == "Products 2 · Brands 2 values")
+        #expect(FederatedView.summary(SectionsState(sections: [], error: SearchFailure("down"))) == "⚠ down")
+    }
+
+    @Test func helpOverlayDrawsItsBoxAndScrolls() {
+        var help = HelpOverlay(table: KeyTable(bindings: [
+            .init(.control("c"), .global, .abort),
+            .init(.function(2), .global, .focusHits),
+            .init(.up, .hits, .up),
+            .init(.control("p"), .hits, .up),
+        ]))
+        let screen = Rect(x: 0, y: 0, width: 50, height: 8)
+        help.resize(screen: screen)
+        #expect(drawn(50, 8) { help.render(&$1) }.lines == [
+            "",
+            " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
+            " │                                              │",
+            " │ Everywhere                                   │",
+            " │   Ctrl-C              quit from anywhere (s… │",
+            " │   F2                  focus the hits list    │",
+            " ╰───────────────────────── ↓ more: Down, PgDn ─╯",
+            "",
+        ])
+        let scrolled = help.perform(.pageDown)
+        #expect(scrolled)
+        let canvas = drawn(50, 8) { help.render(&$1) }
+        // Three rows in view, a page is two: the list now starts at F2, then the blank line.
+        #expect(canvas.line(3) == " │   F2                  focus the hits list    │")
+        #expect(canvas.line(4) == " │                                              │")
+    }
+
+    @Test func statsLineAndTabsDrawFromTheHubStateAlone() async throws {
+        let results = try await products("sony")
+        var active = state(results)
+        active.query.facetRefinements["brand"] = ["Sony"]
+        let hub = HubState(
+            indices: [ProductsBackend.description, categoriesDescription], queryText: "sony", keystrokes: 4, requestsSent: 3,
+            index: [active, IndexState(name: "categories")])
+        let canvas = drawn(70, 2) { area, canvas in
+            StatsLine.render(Rect(x: 0, y: 0, width: area.width, height: 1), &canvas, state: hub)
+            IndexTabs.render(Rect(x: 0, y: 1, width: area.width, height: 1), &canvas, state: hub)
+        }
+        #expect(canvas.lines == [
+            " 2 results  0.3 ms  │ brand: Sony           realtime · 3 req / 4 keys",
+            "  products 2   categories                               instantsearch",
+        ])
+    }
+}
