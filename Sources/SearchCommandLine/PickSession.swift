@@ -1,4 +1,3 @@
-import Dispatch
 import InstantSearchCore
 import TerminalUI
 
@@ -6,6 +5,9 @@ import TerminalUI
 /// `--print-query`, and prints what fzf would: the query first (with `--print-query`), then
 /// the picked record as one JSON line. Every executable ends its session here.
 public enum PickSession {
+    /// How a picked record is printed unless the caller says otherwise: one JSON line.
+    public static let jsonLine: @Sendable (Hit) -> String = { $0.record.serialized() }
+
     /// What to print and the exit status, when the session ends without the interface or in it.
     public struct Output: Equatable, Sendable {
         public var lines: [String]
@@ -22,14 +24,16 @@ public enum PickSession {
     /// Returns the exit status after printing through `print`.
     public static func run(
         _ search: TerminalSearch, pick: PickArguments, print: (String) -> Void = { Swift.print($0) },
-        recordText: (Hit) -> String = { $0.record.serialized() }
+        recordText: (Hit) -> String = PickSession.jsonLine
     ) throws -> Int32 {
         var search = search
         search.initialQuery = pick.query
         if pick.selectOne || pick.exitZero, let first = search.indices.first {
             var query = first.initialQuery(hitsPerPage: 2)
             query.text = pick.query
-            let results = try searchOnce(IndexedQuery(indexName: first.name, query: query), on: search.backend)
+            let backend = search.backend
+            let indexed = IndexedQuery(indexName: first.name, query: query)
+            let results = try blocking { try await backend.search(indexed) }
             if let settled = settle(results, pick: pick, recordText: recordText) {
                 settled.lines.forEach(print)
                 return settled.status
@@ -45,7 +49,7 @@ public enum PickSession {
     /// after dropping words of the query (`queryAfterRemoval`) do not match it, so they count
     /// as none. nil: open the interface.
     public static func settle(
-        _ results: SearchResults, pick: PickArguments, recordText: (Hit) -> String = { $0.record.serialized() }
+        _ results: SearchResults, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output? {
         let matching = results.queryAfterRemoval == nil ? results.nbHits : 0
         let query = pick.printQuery ? [pick.query] : []
@@ -61,7 +65,7 @@ public enum PickSession {
     /// What a session that ran prints: on a pick, the query (with `--print-query`) and the
     /// record, status 0; cancelled, nothing and 130; ended by signal N, nothing and 128 + N.
     public static func ending(
-        _ ending: TerminalSearch.Ending, pick: PickArguments, recordText: (Hit) -> String = { $0.record.serialized() }
+        _ ending: TerminalSearch.Ending, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output {
         switch ending.exit {
         case .selected(let hit):
@@ -71,17 +75,5 @@ public enum PickSession {
         case .signal(let number):
             return Output(lines: [], status: 128 + number)
         }
-    }
-
-    /// One search before the event loop exists: nothing else runs on this thread meanwhile.
-    private static func searchOnce(_ query: IndexedQuery, on backend: any Searchable) throws -> SearchResults {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Result<SearchResults, any Error>?
-        Task.detached {
-            do { outcome = .success(try await backend.search(query)) } catch { outcome = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try outcome!.get()
     }
 }
