@@ -122,6 +122,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Preview pane (fzf's options)")
+    var previewOptions: PreviewArguments
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
@@ -182,7 +185,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if engines.isActive {
-            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick)
+            return try engines.run(
+                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
+                preview: previewOptions)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -221,6 +226,7 @@ struct SearchCommand: ParsableCommand {
             terminal: TerminalOptions(colors: noColor ? false : nil)
         )
         search.loaders = loaders
+        previewOptions.configure(&search)
         let status = try PickSession.run(search, pick: pick, recordText: { hit in
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,

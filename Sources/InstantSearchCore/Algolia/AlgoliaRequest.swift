@@ -33,6 +33,7 @@ public enum AlgoliaRequest {
         }
         if !numericFilters.isEmpty { fields["numericFilters"] = strings(numericFilters) }
         if let filters = query.filters { fields["filters"] = .string(filters) }
+        if query.getRankingInfo { fields["getRankingInfo"] = .bool(true) }
         return .object(fields)
     }
 

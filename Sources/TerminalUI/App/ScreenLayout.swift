@@ -15,8 +15,12 @@ struct ScreenLayout: Equatable {
     var bottomRule: Rect
     var stats: Rect
     var hints: Rect
+    /// The preview pane (F6) and the rule between it and the hits, when it is shown: carved
+    /// out of the hits' area, on its right or below it.
+    var preview: Rect?
+    var previewRule: Rect?
 
-    init?(screen: Rect) {
+    init?(screen: Rect, preview window: PreviewWindow? = nil) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let rows = screen.splitRows([.fixed(1), .fixed(1), .fixed(1), .rest, .fixed(1), .fixed(1), .fixed(1)])
         (tabs, searchBox, topRule) = (rows[0], rows[1], rows[2])
@@ -27,5 +31,21 @@ struct ScreenLayout: Equatable {
         sidebarRule = columns[1]
         let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
+        if let window { carvePreview(window) }
+    }
+
+    private mutating func carvePreview(_ window: PreviewWindow) {
+        switch window.position {
+        case .right:
+            let width = window.cells(of: hits.width, keep: 20)
+            guard width >= 10 else { return }
+            let parts = hits.splitColumns([.rest, .fixed(1), .fixed(width)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2].inset(left: 1))
+        case .bottom:
+            let height = window.cells(of: hits.height, keep: 2)
+            guard height >= 3 else { return }
+            let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2])
+        }
     }
 }

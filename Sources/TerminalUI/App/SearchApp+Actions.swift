@@ -21,6 +21,8 @@ extension SearchApp {
             default: hub.dispatch(.previousIndex)
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
+        case .togglePreview where !hub.showsFederated: togglePreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
         case .accept: return accept()
         case _ where showsHelp: return help.perform(action)
         default:

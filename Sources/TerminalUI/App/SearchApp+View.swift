@@ -25,6 +25,7 @@ extension SearchApp {
             refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
             sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
             StatsLine.render(layout.stats, &canvas, state: state)
+            if let area = layout.preview { preview.render(area, &canvas) }
         }
         drawHints(in: layout.hints, state: state, into: &canvas)
         if showsHelp {
@@ -45,9 +46,26 @@ extension SearchApp {
         canvas.write("┴", x: layout.sidebarRule.x, y: layout.bottomRule.y, style: Theme.secondary)
         let sidebarRule = String(repeating: "─", count: layout.sliderTitle.width)
         canvas.write("├" + sidebarRule, x: layout.sidebarRule.x, y: layout.sliderTitle.y, style: Theme.secondary)
+        if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         title(" Hits F2 ", x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
         title(" Refinements F3 ", x: layout.refinements.x + 1, y: layout.topRule.y, focused: focus == .refinements, into: &canvas)
         title(" Range F4 ", x: layout.sliderTitle.x + 1, y: layout.sliderTitle.y, focused: focus == .slider, into: &canvas)
+    }
+
+    /// The rule between the hits and the preview, right of them (a column) or below (a row).
+    private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
+        let name = previewCommand == nil ? " Preview F6 " : " Preview F6: command "
+        if rule.width == 1 {
+            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
+            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
+            canvas.write("┴", x: rule.x, y: layout.bottomRule.y, style: Theme.secondary)
+            canvas.write(name, x: rule.x + 2, y: layout.topRule.y, style: Theme.paneTitle)
+        } else {
+            let width = layout.sidebarRule.x - rule.x
+            canvas.write(String(repeating: "─", count: width), x: rule.x, y: rule.y, style: Theme.secondary)
+            canvas.write("┤", x: layout.sidebarRule.x, y: rule.y, style: Theme.secondary)
+            canvas.write(name, x: rule.x + 1, y: rule.y, style: Theme.paneTitle)
+        }
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {

@@ -42,6 +42,10 @@ public struct TerminalSearch {
     public var loaders: [any BackgroundLoading] = []
     /// The query the session starts with (fzf's `--query`): in the box, cursor at its end.
     public var initialQuery = ""
+    /// Where the preview pane goes and whether it starts open (`--preview-window`).
+    public var previewWindow = PreviewWindow()
+    /// A command whose output the preview shows instead of the record (`--preview`).
+    public var previewCommand: PreviewCommand?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -96,7 +100,9 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let app = SearchApp(hub: hub, keys: keys)
+        let runner = previewCommand.map { _ in PreviewCommandRunner(wake: loop.wake) }
+        defer { runner?.cancel() }
+        let app = SearchApp(hub: hub, keys: keys, previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner)
         let report = hub.loading.report
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }

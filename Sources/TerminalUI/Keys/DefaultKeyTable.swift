@@ -11,6 +11,10 @@ extension KeyTable {
         Binding(.function(5), .global, .toggleSections),
         Binding(.control("x"), .global, .clearRefinements),
         Binding(.control("l"), .global, .clearScreen),
+        // Preview pane (issue 15)
+        Binding(.function(6), .global, .togglePreview),
+        Binding(.shiftUp, .global, .previewUp),
+        Binding(.shiftDown, .global, .previewDown),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
