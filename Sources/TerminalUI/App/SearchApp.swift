@@ -27,6 +27,8 @@ public final class SearchApp {
     public internal(set) var preview: PreviewPane
     let previewCommand: PreviewCommand?
     let previewRunner: PreviewCommandRunner?
+    /// The `--preview` command line last started, as expanded for the hit and the query.
+    private var commandRunning: String?
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -135,23 +137,25 @@ public final class SearchApp {
         refreshPreview()
     }
 
-    /// The preview follows the selected hit; another record restarts the `--preview` command.
+    /// The preview follows the selected hit; the `--preview` command runs again when what it
+    /// would run changes (another record, or the query with `{q}`), killing the one before.
     private func refreshPreview() {
         guard preview.isShown, !hub.showsFederated else { return }
         let hit = hitsList.selectedHit(in: hub.state.active)
-        guard preview.show(hit) else { return }
-        if let hit, let previewCommand, let previewRunner {
-            previewRunner.start(previewCommand.expanded(for: hit, query: hub.queryText))
-        } else {
-            previewRunner?.cancel()
-        }
+        let moved = preview.show(hit)
+        guard let previewCommand, let previewRunner else { return }
+        let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
+        guard moved || command != commandRunning else { return }
+        commandRunning = command
+        if let command { previewRunner.start(command) } else { previewRunner.cancel() }
     }
 
     /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
     /// ranking criteria only while the record's own preview shows them.
     func togglePreview() {
         preview.toggle()
-        if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }  // shown afresh: the command runs again
+        if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
+        commandRunning = nil  // shown afresh: the command runs again
         hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
         resize(width: screen.width, height: screen.height)
     }
