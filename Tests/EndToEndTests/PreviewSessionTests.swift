@@ -19,12 +19,12 @@ import Testing
         #expect(shown.contains(" 1/"), "more than fits: the pane says where it is")
         try tmux.press("S-Down")
         try tmux.waitFor("the preview scrolled") { $0.contains(" 2/") }
-        for _ in 0..<8 { try tmux.press("S-Down") }
+        try tmux.press("M-Down")  // Alt-Down: a page
         let ranking = try tmux.waitFor("the ranking criteria") { $0.contains("attribute description") }
         #expect(ranking.contains("typos 0") && ranking.contains("words 1"))
         try tmux.press("Down")
         try tmux.waitFor("another record, from its top") { $0.contains(" 1/") || !$0.contains(" 2/") }
-        try tmux.press("F6")
+        try tmux.press("M-p")  // Alt-p toggles it too
         try tmux.waitFor("the preview closed") { !$0.contains("Preview F6") }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")

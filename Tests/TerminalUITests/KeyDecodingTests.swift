@@ -40,7 +40,9 @@ struct KeyDecodingTests {
 
     @Test func loneEscapeAndAltLetter() {
         #expect(InputDecoder.decode([.char("\u{1B}")]) == [.escape])
-        #expect(InputDecoder.decode([.char("\u{1B}"), .char("x")]) == [.escape, .character("x")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("x")]) == [.alt("x")], "together: Alt-x")
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("p")]) == [.alt("p")])
+        #expect(InputDecoder.decode("\u{1B}[1;3A\u{1B}[1;3B".unicodeScalars.map { RawInput.char($0) }) == [.altUp, .altDown])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}")]) == [.escape, .escape])
     }
 

@@ -13,8 +13,11 @@ extension KeyTable {
         Binding(.control("l"), .global, .clearScreen),
         // Preview pane (issue 15)
         Binding(.function(6), .global, .togglePreview),
+        Binding(.alt("p"), .global, .togglePreview),
         Binding(.shiftUp, .global, .previewUp),
         Binding(.shiftDown, .global, .previewDown),
+        Binding(.altUp, .global, .previewPageUp),
+        Binding(.altDown, .global, .previewPageDown),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),

@@ -9,6 +9,7 @@ public enum KeyName {
         (.shiftDown, "shift-down", "Shift-Down"), (.shiftLeft, "shift-left", "Shift-Left"),
         (.shiftRight, "shift-right", "Shift-Right"), (.home, "home", "Home"), (.end, "end", "End"),
         (.pageUp, "pgup", "PgUp"), (.pageDown, "pgdn", "PgDn"), (.character(" "), "space", "Space"),
+        (.altUp, "alt-up", "Alt-Up"), (.altDown, "alt-down", "Alt-Down"),
     ]
 
     /// The key's name in `--bind`: "ctrl-x", "f2", "pgdn", "a".
@@ -18,6 +19,7 @@ public enum KeyName {
         case .function(let number): return "f\(number)"
         case .control(" "): return "ctrl-space"
         case .control(let character): return "ctrl-\(character)"
+        case .alt(let character): return "alt-\(character)"
         case .character(let character): return String(character)
         default: return key.description
         }
@@ -30,6 +32,7 @@ public enum KeyName {
         case .function(let number): return "F\(number)"
         case .control(" "): return "Ctrl-Space"
         case .control(let character): return "Ctrl-\(character.uppercased())"
+        case .alt(let character): return "Alt-\(character)"
         case .character(let character): return String(character)
         default: return key.description
         }
@@ -47,6 +50,7 @@ public enum KeyName {
             else { return nil }
             return .control(character)
         }
+        if lower.hasPrefix("alt-"), name.count == 5, let character = name.last, !character.isWhitespace { return .alt(character) }
         if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) { return .function(number) }
         if name.count == 1, let character = name.first, !character.isWhitespace { return .character(character) }
         return nil

@@ -21,8 +21,8 @@ public struct RawInput: Sendable, Hashable {
 /// Ctrl-Right on a terminal description that lacks it) comes out as ESC followed by the
 /// sequence's bytes, which would otherwise type "[1;5C" into the search box. Within one
 /// batch, ESC followed at once by `[` or `O` is therefore parsed as a CSI / SS3 sequence:
-/// the common ones become keys, the rest are dropped. A lone ESC stays `.escape`; Alt-x
-/// arrives as `.escape` then `.character("x")`.
+/// the common ones become keys, the rest are dropped. A lone ESC stays `.escape`; ESC and
+/// another printable character in the same batch are Alt-x (`.alt("x")`).
 ///
 /// Bracketed paste (the terminal wraps a paste in `ESC [200~` … `ESC [201~` once the
 /// program asks for it): everything between the markers is one `.paste` event, however
@@ -70,6 +70,12 @@ public struct InputDecoder {
                 case .ignored: break
                 }
                 i += consumed
+                continue
+            }
+            if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
+               case .character(let character)? = Key.decode(code: batch[i + 1].code, isKeyCode: false), !" [O".contains(character) {
+                events.append(.key(.alt(character)))  // ESC and a character together: Alt-character ([ and O start sequences cut short)
+                i += 2
                 continue
             }
             if let key = Key.decode(code: input.code, isKeyCode: input.isKeyCode) { events.append(.key(key)) }
@@ -178,11 +184,12 @@ public struct InputDecoder {
 
     private static func csiKey(_ final: Character, params: String) -> Key? {
         let fields = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        // xterm's modifier parameter: 2 = Shift; others (Ctrl, Alt) fall back to the plain key.
+        // xterm's modifier parameter: 2 = Shift, 3 = Alt (Up / Down only); others (Ctrl) fall back to the plain key.
         let shifted = fields.count >= 2 && fields[1] == 2
+        let alted = fields.count >= 2 && fields[1] == 3
         switch final {
-        case "A": return shifted ? .shiftUp : .up
-        case "B": return shifted ? .shiftDown : .down
+        case "A": return shifted ? .shiftUp : alted ? .altUp : .up
+        case "B": return shifted ? .shiftDown : alted ? .altDown : .down
         case "C": return shifted ? .shiftRight : .right
         case "D": return shifted ? .shiftLeft : .left
         case "H": return .home
