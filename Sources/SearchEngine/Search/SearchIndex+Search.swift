@@ -122,7 +122,18 @@ extension SearchIndex {
     /// The words as typed and every other reading of them (see `QueryPlan`), each document
     /// ranked by its best reading; then the filters.
     func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
-        let plan = QueryPlan(words, expansions: expansions, dictionary: dictionary)
+        let relevance = settings.relevance
+        let plan = QueryPlan(
+            words, expansions: expansions, dictionary: dictionary,
+            typoTolerance: { relevance.allowedTypos(letters: $0) },
+            hasTypoMatches: { word in
+                // The same cached lookup TextMatcher makes for the word, so a join searched costs it once.
+                let bytes = Array(word.term.utf8)
+                let key = TermMatchCache.Key(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: [])
+                return !self.termMatchCache.terms(for: key) {
+                    TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary)
+                }.isEmpty
+            })
         let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)
         var matches = try TextMatcher.match(plan.words, removedWords: removedWords, adjustment: exactness, in: self)
         for reading in plan.readings {
