@@ -164,6 +164,43 @@ import Testing
         #expect(try index.search(asked).nbHits == 3)
     }
 
+    /// `facetingAfterDistinct`: facet counts of the hits distinct keeps, in settings or per query;
+    /// a disjunctive facet counts the groups' best records as if its own refinement were absent.
+    @Test func facetingAfterDistinctCountsTheHitsKept() throws {
+        let index = RelevanceRulesFixture.distinct
+        var query = Query(text: "numpy", facets: ["source"])
+        query.facetingAfterDistinct = true
+        let numpy = try index.search(query)
+        #expect(numpy.hits.map(\.objectID) == ["numpy-docs"])
+        #expect(numpy.facets["source"] == [FacetValueCount(value: "numpy", count: 1)], "one hit kept of the group of three")
+        query.facetingAfterDistinct = false
+        #expect(try index.search(query).facets["source"] == [FacetValueCount(value: "numpy", count: 3)])
+
+        let inSettings = RelevanceRulesFixture.index {
+            $0.attributeForDistinct = "source"
+            $0.distinct = 1
+            $0.facetingAfterDistinct = true
+        }
+        var all = Query(text: "", facets: ["source"], disjunctiveFacets: ["source"])
+        let counts = try inSettings.search(all).facets["source"] ?? []
+        #expect(!counts.isEmpty && counts.allSatisfy { $0.count == 1 }, "every group counted once: \(counts)")
+        all.facetRefinements = ["source": ["git"]]
+        let refined = try inSettings.search(all)
+        #expect(refined.hits.map(\.objectID) == ["git-doc"], "the group's most popular, no text to rank by")
+        #expect(refined.facets["source"]?.first { $0.value == "numpy" }?.count == 1,
+                "disjunctive: the other groups still counted, each once")
+        var two = all
+        two.distinct = 2
+        #expect(try inSettings.search(two).facets["source"]?.first { $0.value == "git" }?.count == 2, "two kept of git's group")
+        #expect(try IndexSettings.parse(text: #"{"facetingAfterDistinct": true}"#).relevance.facetingAfterDistinct)
+        do {
+            _ = try IndexSettings.parse(text: #"{"facetingAfterDistinct": 1}"#, file: "s.json")
+            Issue.record("a number is refused")
+        } catch {
+            #expect("\(error)".contains("must be true or false"))
+        }
+    }
+
     @Test func rankingInfoExplainsEachCriterion() throws {
         var query = Query(text: "star wars")
         query.getRankingInfo = true

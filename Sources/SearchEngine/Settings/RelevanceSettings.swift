@@ -38,13 +38,16 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var attributeForDistinct: String?
     /// Hits kept per group of `attributeForDistinct` (0: no grouping); a query may override it.
     public var distinct = 0
+    /// Facet counts of the hits distinct keeps, not of every matched record (Algolia's
+    /// `facetingAfterDistinct`; a query may override it).
+    public var facetingAfterDistinct = false
 
     public init() {}
 
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
-        "attributeForDistinct", "distinct",
+        "attributeForDistinct", "distinct", "facetingAfterDistinct",
     ]
 
     /// Algolia's limit on hits per group.
@@ -119,6 +122,9 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "attributeForDistinct":
             guard let name = value.stringValue, !name.isEmpty else { throw fail("\"attributeForDistinct\" must be an attribute name") }
             attributeForDistinct = name
+        case "facetingAfterDistinct":
+            guard case .bool(let on) = value else { throw fail("\"facetingAfterDistinct\" must be true or false") }
+            facetingAfterDistinct = on
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

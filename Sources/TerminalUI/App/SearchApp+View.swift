@@ -75,7 +75,8 @@ extension SearchApp {
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
+        // The whole width and height between the rules: the preview is not part of this view.
+        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.bottomRule.y - layout.hits.y)
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
