@@ -10,7 +10,8 @@
 /// counts the proximity of the two words it replaces. A join is typo-free when the dictionary
 /// holds it as typed; otherwise, long enough to allow typos (`minWordSizefor1Typo`), it is
 /// searched with them ("image magik" → `imagemagick`, one typo) when some indexed word is within
-/// reach — the typos then count as any word's do; not with digits (versions). Splits stay typo-free: trying every cut of
+/// reach — the typos then count as any word's do; not for a word still being typed, nor with
+/// digits (versions). Splits stay typo-free: trying every cut of
 /// every word against the dictionary with typos would cost more than a keystroke allows.
 struct QueryPlan {
     struct Reading {
@@ -56,8 +57,13 @@ struct QueryPlan {
             var joined = QueryWord(term: words[i].term + words[i + 1].term, isPrefix: words[i + 1].isPrefix)
             guard !Tokenizer.isSingleCJKCharacter(words[i].term) else { continue }
             if !exists(joined.term, prefix: joined.isPrefix, dictionary) {
-                // Not with digits: "lua5 4" joined is a version, and one typo away is another version.
-                guard !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+                // Not while the second word is being typed: a prefix with typos matches a great many
+                // words, and would cost a search of the whole query on every keystroke (and its few
+                // matches would stop trailing words being dropped). Not with digits: "lua5 4" joined
+                // is a version, and one typo away is another version.
+                guard !joined.isPrefix,
+                    !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                else { continue }
                 joined.maxTypos = typoTolerance(joined.term.unicodeScalars.count)
                 guard joined.maxTypos > 0, hasTypoMatches(joined) else { continue }
             }
