@@ -60,7 +60,7 @@ public struct RecordStore: Sendable {
     func value(_ attribute: String, of record: Int) -> JSONValue? {
         switch storage {
         case .csv(let table): return table.value(attribute, of: record)
-        default: return self[record][attribute]
+        default: return self[record].value(atPath: attribute)
         }
     }
 
