@@ -119,6 +119,10 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var lenient: LenientOption
 
+    /// --display / --searchable / --facets / --numeric / --sort / --hits-layout (SettingsArguments).
+    @OptionGroup(title: "Settings (every index, or NAME: for one)")
+    var settingsOptions: SettingsArguments
+
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
@@ -157,6 +161,9 @@ struct SearchCommand: ParsableCommand {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
         if Self.checksValuesOnly { return }
+        if (engines.isActive || remote.remote != nil), !(try settingsOptions.overrides().isEmpty) {
+            throw ValidationError("--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres.")
+        }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
                 throw ValidationError("--elasticsearch / --postgres go without --remote and --config.")
@@ -189,6 +196,7 @@ struct SearchCommand: ParsableCommand {
         var setup: SetupFile?
         var loaders: [any BackgroundLoading] = []
         var lineIndices = Set<String>()
+        let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
                 (backend, descriptions) = try remote.connect(indices: files)
@@ -196,15 +204,16 @@ struct SearchCommand: ParsableCommand {
                 let embedded: EmbeddedBackend
                 if let config {
                     setup = try SetupFile.load(path: config)
-                    embedded = EmbeddedBackend(indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions))
+                    embedded = EmbeddedBackend(
+                        indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions, overrides: overrides))
                 } else {
                     let loaded = try IndexLoader(
                         files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
-                        options: lenient.loadOptions
+                        options: lenient.loadOptions, overrides: overrides
                     ).load()
                     (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
                 }
-                (backend, descriptions) = (embedded, embedded.descriptions)
+                (backend, descriptions) = (embedded, embedded.descriptions.map(overrides.description))
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))

@@ -3,12 +3,13 @@
 /// with the nearest names, not a blank column or an empty facet for the whole session.
 public struct NamedAttribute: Hashable, Sendable {
     public var name: String
-    /// What named it: a file (with the key) or an option, e.g. `movies.settings.json` and `displayAttributes`.
+    /// What named it: a file or an option (`movies.settings.json`, `--display`).
     public var source: String
-    public var role: String
+    /// Where in the file, when a file named it: its key (`displayAttributes`, `sections[1].facet`).
+    public var key: String?
 
-    public init(_ name: String, source: String, role: String) {
-        (self.name, self.source, self.role) = (name, source, role)
+    public init(_ name: String, source: String, key: String? = nil) {
+        (self.name, self.source, self.key) = (name, source, key)
     }
 }
 
@@ -17,7 +18,7 @@ public enum AttributeCheck {
     /// attribute, its role and the nearest existing names.
     public static func check(_ named: [NamedAttribute], existing: Set<String>, indexName: String) throws {
         for attribute in named where !existing.contains(attribute.name) {
-            var message = "\(attribute.role) names \"\(attribute.name)\", which no record of \(indexName) has"
+            var message = (attribute.key.map { "\($0): " } ?? "") + "no record of \(indexName) has an attribute \"\(attribute.name)\""
             let nearest = suggestions(for: attribute.name, among: existing)
             if !nearest.isEmpty {
                 message += "; did you mean " + nearest.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
@@ -35,7 +36,8 @@ public enum AttributeCheck {
         let allowed = min(3, max(1, lowered.count / 3))
         let scored = candidates.compactMap { candidate -> (Int, String)? in
             let distance = editDistance(lowered, Array(candidate.lowercased()), bound: allowed)
-            return distance <= allowed ? (distance, candidate) : nil
+            // A one-letter name is as far from every other one-letter name: no suggestion.
+            return distance <= allowed && distance < lowered.count ? (distance, candidate) : nil
         }
         return scored.sorted { $0 < $1 }.prefix(3).map(\.1)
     }

@@ -71,6 +71,15 @@ public struct RecordStore: Sendable {
         return nil
     }
 
+    /// The attribute paths (`AttributePath.paths`) of the first `sample` records: what a named
+    /// attribute is checked against. A CSV table's are its header.
+    public func attributePaths(sample: Int) -> Set<String> {
+        if case .csv(let table) = storage { return Set(table.header) }
+        var paths = Set<String>()
+        for record in 0..<min(count, sample) { AttributePath.paths(of: self[record], into: &paths) }
+        return paths
+    }
+
     public func objectID(of record: Int) -> String {
         ids?.string(at: record) ?? String(record)
     }
