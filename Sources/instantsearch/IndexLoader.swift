@@ -15,6 +15,8 @@ struct IndexLoader {
     var options = LoadOptions.strict
     /// Settings from the command line, laid over the settings files'.
     var overrides = SettingsOverrides()
+    /// `--watch`: data files are read again when they change (`FileWatcher`).
+    var watch = false
 
     struct Loaded {
         let backend: EmbeddedBackend
@@ -33,6 +35,8 @@ struct IndexLoader {
         var finished: [FinishedLoading] = []
         var lineIndices = Set<String>()
         var names = Set<String>()
+        /// Data files by index name, to watch.
+        var watched: [String: String] = [:]
         func add(_ index: SearchIndex, from source: String) throws {
             guard names.insert(index.name).inserted else {
                 throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
@@ -50,6 +54,7 @@ struct IndexLoader {
                 try add(index, from: path)
                 continue
             }
+            watched[SearchIndex.indexName(ofDataFile: path)] = path
             let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
             let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
             let name = SearchIndex.indexName(ofDataFile: path)
@@ -96,7 +101,14 @@ struct IndexLoader {
         for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
         let backend = EmbeddedBackend(indices: indices)
         for loader in streaming { loader.backend = backend }
-        return Loaded(backend: backend, loaders: streaming + finished, lineIndices: lineIndices)
+        let loaders: [any BackgroundLoading] = streaming + finished
+        guard watch else { return Loaded(backend: backend, loaders: loaders, lineIndices: lineIndices) }
+        let watching = loaders.map { loader -> any BackgroundLoading in
+            let name = (loader as? StreamingIndexLoader)?.name ?? (loader as? FinishedLoading)?.progress.indexName
+            guard let name, let path = watched[name] else { return loader }
+            return FileWatcher(wrapping: loader, path: path, indexName: name, format: format, options: options, backend: backend)
+        }
+        return Loaded(backend: backend, loaders: watching, lineIndices: lineIndices)
     }
 }
 

@@ -90,6 +90,9 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON setup: several indices, their settings, the sections of the F5 view.", valueName: "file"))
     var config: String?
 
+    @Flag(help: "Read a data FILE again when it changes (a log, an export a script rewrites); the query, refinements, ranges and the selected record stay.")
+    var watch = false
+
     @Option(name: .customLong("stdin-name"), help: ArgumentHelp("Name of the index read from standard input.", valueName: "name"))
     var stdinName = "stdin"
 
@@ -176,6 +179,8 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let readsStdin = files.contains("-") || (files.isEmpty && config == nil && isatty(STDIN_FILENO) == 0)
+        if watch && (engines.isActive || remote.remote != nil) { throw ValidationError("--watch watches data FILEs, not a service.") }
+        if watch && config != nil { throw ValidationError("--watch watches FILEs given on the command line, not --config's.") }
         if config != nil && !files.isEmpty {
             throw ValidationError("--config lists the indices itself; give no FILE with it.")
         }
@@ -209,7 +214,7 @@ struct SearchCommand: ParsableCommand {
                 } else {
                     let loaded = try IndexLoader(
                         files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
-                        options: lenient.loadOptions, overrides: overrides
+                        options: lenient.loadOptions, overrides: overrides, watch: watch
                     ).load()
                     (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
                 }
