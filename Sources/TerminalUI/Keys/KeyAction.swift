@@ -103,11 +103,11 @@ public enum KeyContext: String, CaseIterable, Sendable {
         switch self {
         case .global: return "Everywhere"
         case .searchBox: return "Search box (whichever pane has focus)"
-        case .hits: return "Hits list (F2)"
-        case .refinements: return "Refinement list (F3)"
-        case .slider: return "Slider pane (F4)"
-        case .sections: return "Sections view (F5)"
-        case .help: return "This help (F1)"
+        case .hits: return "Hits list (F2, Alt-2)"
+        case .refinements: return "Refinement list (F3, Alt-3)"
+        case .slider: return "Slider pane (F4, Alt-4)"
+        case .sections: return "Sections view (F5, Alt-5)"
+        case .help: return "This help (F1, Alt-1)"
         }
     }
 }
