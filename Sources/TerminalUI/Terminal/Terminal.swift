@@ -10,10 +10,14 @@ public struct TerminalOptions: Sendable {
     public var escapeDelay: Int32 = 25
     /// nil: use colours when the terminal has them and NO_COLOR is unset or empty.
     public var colors: Bool? = nil
+    /// fzf's `--height`: draw in this many rows below the cursor, without the alternate
+    /// screen (`InlineTerminal`); nil: the whole screen, through curses.
+    public var height: InlineHeight? = nil
 
-    public init(escapeDelay: Int32 = 25, colors: Bool? = nil) {
+    public init(escapeDelay: Int32 = 25, colors: Bool? = nil, height: InlineHeight? = nil) {
         self.escapeDelay = escapeDelay
         self.colors = colors
+        self.height = height
     }
 }
 
