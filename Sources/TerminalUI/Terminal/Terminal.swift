@@ -240,7 +240,7 @@ public final class Terminal {
     static let bracketedPasteOn = "\u{1B}[?2004h"
     static let bracketedPasteOff = "\u{1B}[?2004l"
 
-    private static func suspendKey(in modes: termios) -> Key? {
+    static func suspendKey(in modes: termios) -> Key? {
         guard modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
         let character = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
         guard character != 0 else { return nil }  // _POSIX_VDISABLE
