@@ -117,6 +117,25 @@ import Testing
         #expect(try name(try outputLines(tmux)[0]).contains("Sony"))
     }
 
+    @Test func heightSurvivesANarrowerTerminalWithoutLeavingRowsBehind() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("for i in $(seq 1 40); do echo above-$i; done")
+        try tmux.waitFor("above-40")
+        try tmux.shell("\(Project.binary) \(products) --height 12 > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("the interface") { $0.contains(" results") && $0.contains("F1 help") }
+        try tmux.type("lg")
+        try tmux.waitFor("the query typed") { $0.contains("❯ lg") }
+        try tmux.resize(width: 80, height: 24)
+        let resized = try tmux.waitFor("the interface redrawn 80 wide") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("─ Hits F2") && $0.count == 80 }
+        }
+        #expect(resized.components(separatedBy: "products 10").count == 2, "one tabs row, none left over from before")
+        try tmux.press("Escape")
+        let after = try tmux.waitFor("exit=130")
+        #expect(!after.contains("products 10") && !after.contains("❯"), "every row of the interface cleared")
+        #expect(after.contains("above-40"))
+    }
+
     @Test func tenRowsStillReachEveryPane() throws {
         let tmux = try Tmux(width: 80, height: 24)
         try tmux.shell("\(Project.binary) \(products) --height 10 > out.json; echo \"exit=$?\"")

@@ -28,6 +28,8 @@ final class InlineTerminal: TerminalScreen {
     private var rows = 1
     /// Where the terminal's cursor is, in rows from the region's top.
     private var cursorRow = 0
+    /// The column the cursor was left in (the search box's caret), 0 when hidden.
+    private var cursorColumn = 0
     private var isClosed = false
 
     init(options: TerminalOptions, height: InlineHeight, wakeFD: Int32) throws(TerminalError) {
@@ -97,10 +99,18 @@ final class InlineTerminal: TerminalScreen {
     }
 
     func applyResize() {
-        let before = (columns, terminalRows)
+        let (oldColumns, oldRows) = (columns, terminalRows)
         readSize()
-        guard before != (columns, terminalRows) else { return }
-        clearRows()
+        guard (oldColumns, oldRows) != (columns, terminalRows) else { return }
+        // A narrower terminal re-wraps its lines (tmux, VTE, kitty, iTerm do): each of our
+        // full-width rows above the cursor now takes several lines, and so may the cursor's
+        // own row up to it. Go up over all of them to the region's first line before clearing.
+        var up = cursorRow
+        if columns < oldColumns {
+            up = cursorRow * ((oldColumns + columns - 1) / columns) + cursorColumn / columns
+        }
+        emit("\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J")
+        cursorRow = 0
         reserveRows()
     }
 
@@ -112,9 +122,11 @@ final class InlineTerminal: TerminalScreen {
             out += move(to: y) + "\r"
             for run in canvas.runs(inLine: y) { out += styles.sequence(run.style) + run.text }
             out += "\u{1B}[0m"
+            cursorColumn = canvas.width - 1  // a full row leaves the cursor at its end
         }
         if let cursor, cursor.x >= 0, cursor.x < canvas.width, cursor.y >= 0, cursor.y < min(canvas.height, rows) {
             out += move(to: cursor.y) + "\r" + (cursor.x > 0 ? "\u{1B}[\(cursor.x)C" : "") + "\u{1B}[?25h"
+            cursorColumn = cursor.x
         }
         emit(out)
     }
@@ -189,7 +201,7 @@ final class InlineTerminal: TerminalScreen {
 
     /// Moves the cursor up or down to row `y` of the region (never scrolling).
     private func move(to y: Int) -> String {
-        defer { cursorRow = y }
+        defer { cursorRow = y; cursorColumn = 0 }
         let delta = y - cursorRow
         if delta > 0 { return "\u{1B}[\(delta)B" }
         if delta < 0 { return "\u{1B}[\(-delta)A" }
