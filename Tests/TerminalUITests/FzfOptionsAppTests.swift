@@ -14,6 +14,7 @@ import Testing
         var screen = harness.screen()
         #expect(screen.line(22).contains("2 results"))
         #expect(screen.line(22).contains("2 marked"), "every mark is counted, shown or not")
+        #expect(screen.line(23).contains("Ctrl-Space mark"), "the hint bar names the mark key with --multi")
         let row = try! #require(screen.row(containing: "Sony WH-1000XM5"))
         #expect(screen.line(row).contains("✓Sony WH-1000XM5"))
         #expect(screen.row(containing: "✓Sony Bravia") == nil)
@@ -35,6 +36,7 @@ import Testing
         await harness.press(.control(" "))
         #expect(harness.app.marks.isEmpty)
         #expect(!harness.screen().line(22).contains("marked"))
+        #expect(!harness.screen().line(23).contains("mark"))
         #expect(harness.app.handle(.enter) == false)
         #expect(harness.app.outcomeHits.count == 1)
     }

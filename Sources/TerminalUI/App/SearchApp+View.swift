@@ -94,7 +94,11 @@ extension SearchApp {
 
     private func drawHints(in area: Rect, state: HubState, into canvas: inout Canvas) {
         var pieces: [(String, Style)] = []
-        for (key, action) in keys.hints(sections: state.sections != nil, showingSections: state.showsSections) {
+        var hints = keys.hints(sections: state.sections != nil, showingSections: state.showsSections)
+        if options.multi, let mark = keys.keys(for: .toggle, in: .hits).first {
+            hints.insert((KeyName.label(mark), "mark"), at: max(0, hints.count - 2))
+        }
+        for (key, action) in hints {
             pieces.append((" \(key)", Theme.key))
             pieces.append((" \(action) ", Theme.secondary))
         }
