@@ -136,6 +136,30 @@ import Testing
         #expect(after.contains("above-40"))
     }
 
+    @Test func heightSuspendsWithCtrlZAndComesBackWithFg() throws {
+        let tmux = try Tmux()
+        try tmux.shell("stty -g > before.txt")
+        try tmux.shell("\(Project.binary) \(products) --height 12 -q sony > out.json")
+        try tmux.waitFor("the interface") { $0.contains("❯ sony") && $0.contains(" results") }
+        try tmux.press("C-z")
+        let stopped = try tmux.waitFor("the shell's job message") { $0.contains("Stopped") }
+        #expect(!stopped.contains("❯ sony"), "the interface's rows are cleared while it is stopped")
+        try tmux.shell("stty -g > during.txt; echo saved-$((40 + 2))")
+        try tmux.waitFor("saved-42")
+        #expect(tmux.file("before.txt") == tmux.file("during.txt"), "the shell's tty modes while stopped")
+        try tmux.shell("fg")
+        try tmux.waitFor("the session back") { $0.contains("❯ sony") && $0.contains(" results") }
+        #expect(try !tmux.onAlternateScreen())
+        try tmux.type(" play")
+        try tmux.waitFor("the query typed on") { $0.contains("❯ sony play") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the session over") { !$0.contains("❯ sony play") && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("$") }
+        try tmux.shell("echo \"exit=$?\"; stty -g > after.txt")
+        try tmux.waitFor("exit=0")
+        #expect(try name(try outputLines(tmux)[0]).contains("PlayStation"))
+        #expect(tmux.file("before.txt") == tmux.file("after.txt"))
+    }
+
     @Test func tenRowsStillReachEveryPane() throws {
         let tmux = try Tmux(width: 80, height: 24)
         try tmux.shell("\(Project.binary) \(products) --height 10 > out.json; echo \"exit=$?\"")
