@@ -107,7 +107,7 @@ import Testing
         #expect(top == 30 - 12, "the interface takes the last 12 rows")
         #expect(rows[top - 3] == "above-40", "the shell's lines are still there above it")
         try tmux.type("sony")
-        try tmux.waitFor("the query typed") { $0.contains("❯ sony") }
+        try tmux.waitFor("the query's results") { $0.contains("❯ sony") && $0.contains("25 results") }
         try tmux.press("Enter")
         let after = try tmux.waitFor("exit=0")
         let afterRows = after.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -124,7 +124,7 @@ import Testing
         try tmux.shell("\(Project.binary) \(products) --height 12 > out.json; echo \"exit=$?\"")
         try tmux.waitFor("the interface") { $0.contains(" results") && $0.contains("F1 help") }
         try tmux.type("lg")
-        try tmux.waitFor("the query typed") { $0.contains("❯ lg") }
+        try tmux.waitFor("the query typed") { $0.contains("❯ lg") && $0.contains("products 10") && $0.contains("10 results") }
         try tmux.resize(width: 80, height: 24)
         let resized = try tmux.waitFor("the interface redrawn 80 wide") { screen in
             screen.split(separator: "\n").contains { $0.hasPrefix("─ Hits F2") && $0.count == 80 }
@@ -151,7 +151,7 @@ import Testing
         try tmux.waitFor("the session back") { $0.contains("❯ sony") && $0.contains(" results") }
         #expect(try !tmux.onAlternateScreen())
         try tmux.type(" play")
-        try tmux.waitFor("the query typed on") { $0.contains("❯ sony play") }
+        try tmux.waitFor("the query's results") { $0.contains("❯ sony play") && $0.contains("4 results") }
         try tmux.press("Enter")
         try tmux.waitFor("the session over") { !$0.contains("❯ sony play") && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("$") }
         try tmux.shell("echo \"exit=$?\"; stty -g > after.txt")

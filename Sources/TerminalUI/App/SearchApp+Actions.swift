@@ -77,8 +77,8 @@ extension SearchApp {
     /// value refines.
     private func accept() -> Bool {
         if hub.showsFederated {
-            if let hit = federatedView?.selectedHit {
-                outcome = .selected(hit)
+            if federatedView?.selectedHit != nil {
+                outcome = .accepted(hits: pickedHits(), key: "")
             } else if !performInView(.accept) {
                 hub.dispatch(.searchNow)
             }
