@@ -43,8 +43,9 @@ import Testing
 
     @Test func aTerminalTooSmallGetsAMessageNotAMess() async {
         let harness = AppHarness()
-        let screen = harness.screen(width: 40, height: 10)
-        #expect(screen.line(0).hasPrefix("Make the terminal at least 60×16"))
+        let screen = harness.screen(width: 39, height: 10)
+        #expect(screen.line(0).hasPrefix("Make the terminal at least 40×8"))
+        #expect(harness.screen(width: 40, height: 7).line(0).hasPrefix("Make the terminal at least 40×8"))
     }
 
     @Test func widerTerminalsGiveTheHitsTheExtraRoom() async {

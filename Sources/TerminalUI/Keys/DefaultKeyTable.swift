@@ -28,10 +28,16 @@ extension KeyTable {
         Binding(.control("e"), .searchBox, .endOfLine),
         Binding(.control("u"), .searchBox, .unixLineDiscard),
         Binding(.control("w"), .searchBox, .unixWordRubout),
+        // fzf's --history: Ctrl-P / Ctrl-N reach the search box only when a history file is
+        // given (KeyTable.walkingHistory takes them from the lists then).
+        Binding(.control("p"), .searchBox, .previousHistory),
+        Binding(.control("n"), .searchBox, .nextHistory),
     ]
         + listBindings(.hits) + [
             Binding(.enter, .hits, .accept),
             Binding(.escape, .hits, .abort),
+            // fzf's --multi: marks the hit (does nothing without --multi).
+            Binding(.control(" "), .hits, .toggle),
         ]
         + listBindings(.refinements) + [
             // Enter and Ctrl-Space, never Space: printable keys always type.

@@ -76,6 +76,15 @@ public struct KeyTable: Sendable {
         self = table
     }
 
+    /// fzf's `--history`: Ctrl-P and Ctrl-N walk the history in the search box instead of
+    /// moving the lists (the help keeps its own scrolling).
+    public func walkingHistory() -> KeyTable {
+        var table = self
+        let keys: [Key] = [.control("p"), .control("n")]
+        table.bindings.removeAll { keys.contains($0.key) && $0.context != .searchBox && $0.context != .help }
+        return table
+    }
+
     /// The keys of `action` in `context`, in table order.
     public func keys(for action: KeyAction, in context: KeyContext) -> [Key] {
         bindings.filter { $0.action == action && $0.context == context }.map(\.key)
