@@ -20,6 +20,8 @@ public final class InstantSearch {
     /// Indices still loading in the background, and how far they are.
     public private(set) lazy var loading = LoadingStatus(router: router) { [unowned self] in self.refresh(indexName: $0) }
     private let cache: SearchCache?
+    /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
+    public private(set) var wantsRankingInfo = false
 
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
@@ -72,6 +74,9 @@ public final class InstantSearch {
         case .toggleSections: toggleFederatedView()
         case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
         case .searchNow: searchNow()
+        case .setRankingInfo(let wanted):
+            wantsRankingInfo = wanted
+            askRankingInfo()
         }
     }
 
@@ -112,11 +117,23 @@ public final class InstantSearch {
         guard indices.indices.contains(position), position != activeIndex else { return }
         activeIndex = position
         for widget in widgets { introduce(searcher, to: widget) }
-        if searcher.query.text != queryText {
+        if searcher.query.getRankingInfo != wantsRankingInfo {
+            searcher.update(.final) {
+                $0.text = queryText
+                $0.getRankingInfo = wantsRankingInfo
+            }
+        } else if searcher.query.text != queryText {
             searcher.setText(queryText)
         } else if searcher.results == nil, !searcher.isSearching {
             searcher.search(.final)
         }
+    }
+
+    /// The active index's query follows `wantsRankingInfo` (a new search when it changes);
+    /// another index follows when it becomes active.
+    private func askRankingInfo() {
+        guard searcher.query.getRankingInfo != wantsRankingInfo else { return }
+        searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
     }
 
     public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }

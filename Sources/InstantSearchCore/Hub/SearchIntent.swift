@@ -22,4 +22,7 @@ public enum SearchIntent: Hashable, Sendable {
     case toggleSectionValue(section: Int, value: String)
     /// Searches the view on screen now, whatever the strategy (Enter in manual mode).
     case searchNow
+    /// Ask (or stop asking) the backend for each hit's ranking criteria (`getRankingInfo`),
+    /// for whichever index is active: the preview pane shows them while it is open.
+    case setRankingInfo(Bool)
 }

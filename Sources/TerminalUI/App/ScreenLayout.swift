@@ -31,9 +31,14 @@ struct ScreenLayout: Equatable {
     var stats: Rect
     var hints: Rect?
 
+    /// The preview pane (F6) and the rule between it and the hits, when it is shown: carved
+    /// out of the hits' area, on its right or below it (not on a folded screen).
+    var preview: Rect?
+    var previewRule: Rect?
+
     var isFolded: Bool { sidebarRule == nil }
 
-    init?(screen: Rect, hasHeader: Bool = false) {
+    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
@@ -58,5 +63,21 @@ struct ScreenLayout: Equatable {
         sidebarRule = columns[1]
         let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
+        if let window { carvePreview(window) }
+    }
+
+    private mutating func carvePreview(_ window: PreviewWindow) {
+        switch window.position {
+        case .right:
+            let width = window.cells(of: hits.width, keep: 20)
+            guard width >= 10 else { return }
+            let parts = hits.splitColumns([.rest, .fixed(1), .fixed(width)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2].inset(left: 1))
+        case .bottom:
+            let height = window.cells(of: hits.height, keep: 2)
+            guard height >= 3 else { return }
+            let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2])
+        }
     }
 }

@@ -20,6 +20,8 @@ extension SearchApp {
             default: hub.dispatch(.previousIndex)
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
+        case .togglePreview where !hub.showsFederated: togglePreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
         case .accept: return accept()
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active

@@ -28,6 +28,7 @@ extension SearchApp {
             // Folded (a small screen): the body shows the focused pane alone.
             if !layout.isFolded || focus == .hits {
                 hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
+                if let area = layout.preview { preview.render(area, &canvas) }
             }
             if !layout.isFolded || focus == .refinements {
                 refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
@@ -65,9 +66,26 @@ extension SearchApp {
         if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
         let sidebarLine = String(repeating: "─", count: sliderTitle.width)
         canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
+        if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         title(" Hits F2 ", x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
         title(" Refinements F3 ", x: layout.refinements.x + 1, y: layout.topRule.y, focused: focus == .refinements, into: &canvas)
         title(" Range F4 ", x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
+    }
+
+    /// The rule between the hits and the preview, right of them (a column) or below (a row).
+    private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
+        let name = previewCommand == nil ? " Preview F6 " : " Preview F6: command "
+        if rule.width == 1 {
+            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
+            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.secondary) }
+            canvas.write(name, x: rule.x + 2, y: layout.topRule.y, style: Theme.paneTitle)
+        } else {
+            let sidebarX = layout.sidebarRule?.x ?? rule.maxX
+            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.secondary)
+            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
+            canvas.write(name, x: rule.x + 1, y: rule.y, style: Theme.paneTitle)
+        }
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {

@@ -53,6 +53,12 @@ public final class SearchApp {
     public internal(set) var hitsList = HitsList()
     public internal(set) var refinementList = RefinementList()
     public internal(set) var sliderPane = SliderPane()
+    /// The preview pane (F6), and the `--preview` command it runs, if any.
+    public internal(set) var preview: PreviewPane
+    let previewCommand: PreviewCommand?
+    let previewRunner: PreviewCommandRunner?
+    /// The `--preview` command line last started, as expanded for the hit and the query.
+    private var commandRunning: String?
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -71,16 +77,24 @@ public final class SearchApp {
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
 
-    public init(hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options()) {
+    public init(
+        hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options(),
+        previewWindow: PreviewWindow = PreviewWindow(), previewCommand: PreviewCommand? = nil,
+        previewRunner: PreviewCommandRunner? = nil
+    ) {
         self.hub = hub
         self.keys = keys
         self.options = options
         history = options.history
         searchBox.prompt = options.prompt
+        preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
+        self.previewCommand = previewCommand
+        self.previewRunner = previewRunner
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
         resize(width: screen.width, height: screen.height)
+        if preview.isShown { hub.dispatch(.setRankingInfo(previewCommand == nil)) }
     }
 
     public var isFinished: Bool { outcome != nil }
@@ -119,7 +133,11 @@ public final class SearchApp {
     /// Hands the backend's answers to their searchers and the views; returns how many there were.
     @discardableResult
     public func deliverResponses() -> Int {
-        let count = hub.deliverPendingResponses()
+        var count = hub.deliverPendingResponses()
+        if let output = previewRunner?.take() {
+            preview.show(output)
+            count += 1
+        }
         if count > 0 { refresh() }
         return count
     }
@@ -127,9 +145,10 @@ public final class SearchApp {
     /// The terminal's new size: the layout, list heights and slider steps follow.
     public func resize(width: Int, height: Int) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
-        layout = ScreenLayout(screen: screen, hasHeader: options.header != nil)
+        layout = ScreenLayout(screen: screen, hasHeader: options.header != nil, preview: preview.isShown ? preview.window : nil)
         if let layout {
-            hitsList.resize(height: layout.hits.height)
+            if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
+            hitsList.resize(height: layout.hits.height, width: layout.hits.width)
             refinementList.resize(height: layout.refinements.height)
             sliderPane.resize(width: layout.slider.width)
         }
@@ -152,13 +171,37 @@ public final class SearchApp {
     /// page) — after the answers were delivered, never from inside a results callback.
     func refresh() {
         let state = hub.state
-        var intents = hitsList.update(state.active)
+        var intents = hitsList.update(state.active, description: descriptions[state.active.name])
         refinementList.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
         if let sections = state.sections { federatedView?.update(sections) }
         searchBox.placeholder = "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
         intents.forEach(hub.dispatch)
+        refreshPreview()
+    }
+
+    /// The preview follows the selected hit; the `--preview` command runs again when what it
+    /// would run changes (another record, or the query with `{q}`), killing the one before.
+    private func refreshPreview() {
+        guard preview.isShown, !hub.showsFederated else { return }
+        let hit = hitsList.selectedHit(in: hub.state.active)
+        let moved = preview.show(hit)
+        guard let previewCommand, let previewRunner else { return }
+        let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
+        guard moved || command != commandRunning else { return }
+        commandRunning = command
+        if let command { previewRunner.start(command) } else { previewRunner.cancel() }
+    }
+
+    /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
+    /// ranking criteria only while the record's own preview shows them.
+    func togglePreview() {
+        preview.toggle()
+        if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
+        commandRunning = nil  // shown afresh: the command runs again
+        hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
+        resize(width: screen.width, height: screen.height)
     }
 
     private func type(_ character: Character) {

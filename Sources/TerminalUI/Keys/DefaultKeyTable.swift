@@ -17,6 +17,13 @@ extension KeyTable {
         Binding(.alt("3"), .global, .focusRefinements),
         Binding(.alt("4"), .global, .focusSlider),
         Binding(.alt("5"), .global, .toggleSections),
+        // Preview pane (issue 15)
+        Binding(.function(6), .global, .togglePreview),
+        Binding(.alt("p"), .global, .togglePreview),
+        Binding(.shiftUp, .global, .previewUp),
+        Binding(.shiftDown, .global, .previewDown),
+        Binding(.altUp, .global, .previewPageUp),
+        Binding(.altDown, .global, .previewPageDown),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
