@@ -12,6 +12,10 @@ public struct IndexDescription: Hashable, Sendable {
     public var numericAttributes: [String]
     /// The attribute a hit is titled with, then the ones shown beneath it.
     public var displayAttributes: [String]
+    /// Each facet list's order, from the settings (`sortFacetValuesBy`); by count when left out.
+    public var facetValueOrder: [String: FacetValueOrder] = [:]
+    /// How numbers of an attribute are shown, from the settings (`format`); as the data has them when left out.
+    public var numberFormats: [String: NumberFormat] = [:]
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],

@@ -14,24 +14,27 @@ extension SearchApp {
         }
         let state = hub.state
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
+        var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
         if state.showsSections, let sections = state.sections, let federatedView {
             drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
         } else {
             let active = state.active
             let description = descriptions[active.name]
-            IndexTabs.render(layout.tabs, &canvas, state: state)
+            IndexTabs.render(layout.tabs, &canvas, state: state, numbers: numbers)
             drawRules(layout, into: &canvas)
+            currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
             hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits)
-            refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
+            // The cursor goes where the keys go: into the search in facet values while it is open.
+            if let input = refinementList.render(layout.refinements, &canvas, focused: focus == .refinements) { cursor = input }
             sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
-            StatsLine.render(layout.stats, &canvas, state: state)
+            StatsLine.render(layout.stats, &canvas, state: state, numbers: numbers)
         }
         drawHints(in: layout.hints, state: state, into: &canvas)
         if showsHelp {
             help.render(&canvas)
             return nil
         }
-        return (cursorX, layout.searchBox.y)
+        return cursor
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
@@ -63,7 +66,7 @@ extension SearchApp {
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
             pending: sections.isSearching ? 1 : 0)
         canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
-        let summary = FederatedView.summary(sections)
+        let summary = FederatedView.summary(sections, numbers: numbers)
         canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,
                      maxWidth: canvas.width - activity.displayWidth - 3, overflow: .ellipsis)
     }

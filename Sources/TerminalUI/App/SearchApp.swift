@@ -8,7 +8,7 @@ import InstantSearchCore
 /// hub's state; `render(into:)` draws, changing nothing. None of it touches curses, so tests
 /// drive it with keys and read the canvas.
 public final class SearchApp {
-    public enum Focus: Sendable { case hits, refinements, slider }
+    public enum Focus: Sendable { case hits, refinements, slider, currentRefinements }
 
     public enum Outcome: Equatable {
         /// Accept on a hit: the program prints it and exits 0.
@@ -23,6 +23,8 @@ public final class SearchApp {
     public internal(set) var hitsList = HitsList()
     public internal(set) var refinementList = RefinementList()
     public internal(set) var sliderPane = SliderPane()
+    /// The refinements in force, as chips above the hits (F8).
+    public internal(set) var currentRefinements = CurrentRefinementsBar()
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -36,13 +38,24 @@ public final class SearchApp {
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
 
-    public init(hub: InstantSearch, keys: KeyTable = .standard) {
+    /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
+    /// keep the standard "," and ".".
+    let numbers: NumberText
+
+    init(hub: InstantSearch, keys: KeyTable = .standard, numbers: NumberText) {
         self.hub = hub
         self.keys = keys
+        self.numbers = numbers
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
+        federatedView?.numbers = numbers
+        (hitsList.numbers, refinementList.numbers, sliderPane.numbers, currentRefinements.numbers) = (numbers, numbers, numbers, numbers)
         resize(width: screen.width, height: screen.height)
+    }
+
+    public convenience init(hub: InstantSearch, keys: KeyTable = .standard) {
+        self.init(hub: hub, keys: keys, numbers: .standard)
     }
 
     public var isFinished: Bool { outcome != nil }
@@ -55,7 +68,7 @@ public final class SearchApp {
         if let action = keys.action(for: key, in: contexts) {
             if !perform(action), !showsHelp, case .character(let character) = key { type(character) }
         } else if !showsHelp, case .character(let character) = key {
-            type(character)  // printable keys always edit the query
+            type(character)  // printable keys always edit the query (or the facet search, when open)
         }
         refresh()
         return outcome == nil
@@ -67,6 +80,11 @@ public final class SearchApp {
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        if searchesFacetValues {
+            refinementList.type(text).forEach(hub.dispatch)
+            refresh()
+            return true
+        }
         searchBox.insert(text)
         hub.dispatch(.setQuery(searchBox.text))
         refresh()
@@ -100,9 +118,21 @@ public final class SearchApp {
         if hub.showsFederated { return [.sections, .global, .searchBox] }
         switch focus {
         case .hits: return [.hits, .global, .searchBox]
+        case .refinements where searchesFacetValues: return [.facetSearch, .global]
         case .refinements: return [.refinements, .global, .searchBox]
         case .slider: return [.slider, .global, .searchBox]
+        case .currentRefinements: return [.currentRefinements, .global, .searchBox]
         }
+    }
+
+    /// True while a search in facet values is open in the focused refinement list: printable
+    /// keys type into it, not into the query (the one exception, opened on purpose).
+    var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsFederated }
+
+    /// Moves the focus; leaving the refinement list closes a search in its values.
+    func move(focus next: Focus) {
+        if next != .refinements, refinementList.isSearching { hub.dispatch(.closeFacetSearch) }
+        focus = next
     }
 
     /// Reads the hub's state into the views, then hands the hub what they ask for (the next
@@ -110,7 +140,9 @@ public final class SearchApp {
     func refresh() {
         let state = hub.state
         var intents = hitsList.update(state.active)
-        refinementList.update(state.active, description: descriptions[state.active.name])
+        refinementList.update(
+            state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
+        currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
         if let sections = state.sections { federatedView?.update(sections) }
         searchBox.placeholder = "Search \(state.activeDescription.name)…"
@@ -119,6 +151,10 @@ public final class SearchApp {
     }
 
     private func type(_ character: Character) {
+        if searchesFacetValues {
+            refinementList.type(String(character)).forEach(hub.dispatch)
+            return
+        }
         searchBox.insert(character)
         hub.dispatch(.setQuery(searchBox.text))
     }

@@ -96,7 +96,7 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let app = SearchApp(hub: hub, keys: keys)
+        let app = SearchApp(hub: hub, keys: keys, numbers: .current)
         let report = hub.loading.report
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }

@@ -6,7 +6,8 @@ struct HitDisplay {
     var details: [(String, Style)]
     var figure: String?
 
-    init(hit: Hit, description: IndexDescription?) {
+    init(hit: Hit, description: IndexDescription?, numbers: NumberText = .standard) {
+        let numbers = numbers.forIndex(description)
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
@@ -14,14 +15,14 @@ struct HitDisplay {
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record[attribute].map { NumberText.format($0, attribute: attribute) }
+            hit.record[attribute].map { numbers.value($0, attribute: attribute) }
         }
         var details: [(String, Style)] = []
         for attribute in attributes where attribute != titleAttribute && attribute != figureAttribute {
             guard let value = hit.record[attribute], !value.displayText.isEmpty else { continue }
             if !details.isEmpty { details.append(("  ·  ", Theme.secondary)) }
             if numeric.contains(attribute) {
-                details.append(("\(attribute) \(value.displayText)", Theme.secondary))
+                details.append(("\(attribute) \(numbers.value(value, attribute: attribute))", Theme.secondary))
             } else {
                 details += Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight)
             }

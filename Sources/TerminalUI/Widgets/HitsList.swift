@@ -16,6 +16,9 @@ public struct HitsList {
     /// Selection and scroll of the indices not shown, so Tab brings them back.
     private var saved: [String: ListState] = [:]
 
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var selection: Int { list.selection }
@@ -99,7 +102,7 @@ public struct HitsList {
     private func drawHit(
         _ hit: Hit, in area: Rect, description: IndexDescription?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
-        let display = HitDisplay(hit: hit, description: description)
+        let display = HitDisplay(hit: hit, description: description, numbers: numbers.forIndex(description))
         let marker = selected ? (focused ? "▌" : "│") : " "
         canvas.write(marker, x: area.x, y: area.y, style: Theme.title)
         canvas.write(marker, x: area.x, y: area.y + 1, style: Theme.title)

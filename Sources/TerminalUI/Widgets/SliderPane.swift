@@ -15,6 +15,9 @@ public struct SliderPane {
     /// The state the slider was last built from, to rebuild it on resize and attribute change.
     private var state: IndexState?
 
+    /// How numbers are written (the locale's separators, the index's formats).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
@@ -31,6 +34,7 @@ public struct SliderPane {
             if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
+            numbers = numbers.forIndex(description)
             active = savedAttribute[state.name] ?? 0
             slider = nil
         }
@@ -95,8 +99,8 @@ public struct SliderPane {
         }
         let width = min(trackWidth, max(3, area.width - 2))
         drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
-        let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
-        let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
+        let minLabel = numbers.number(bounds.lowerBound, attribute: attribute)
+        let maxLabel = numbers.number(bounds.upperBound, attribute: attribute)
         canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
         canvas.write(maxLabel, x: area.maxX - 1 - maxLabel.displayWidth, y: area.y + 2, style: Theme.secondary)
         let range = slider.range == nil ? "any" : "\(format(low)) to \(format(high))"
@@ -106,7 +110,7 @@ public struct SliderPane {
     }
 
     private func format(_ value: Double) -> String {
-        NumberText.format(.number(value), attribute: attribute ?? "")
+        numbers.number(value, attribute: attribute ?? "")
     }
 
     private func drawTrack(
