@@ -45,6 +45,21 @@ public struct DisplaySettings: Hashable, Sendable {
         }
     }
 
+    /// What a remote server's settings say (`format`, `sortFacetValuesBy`); a value this
+    /// client cannot read is left out rather than refusing the index.
+    public static func lenient(from settings: JSONValue) -> DisplaySettings {
+        var display = DisplaySettings()
+        for key in knownKeys {
+            guard let value = settings[key] else { continue }
+            var one = DisplaySettings()
+            if (try? one.parse(key: key, value: value, fail: { DataError(file: "settings", message: $0) })) != nil {
+                display.format.merge(one.format) { _, new in new }
+                display.sortFacetValuesBy.merge(one.sortFacetValuesBy) { _, new in new }
+            }
+        }
+        return display
+    }
+
     /// The keys as a settings file writes them (for an index file to store them); empty ones left out.
     public var fileFields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
