@@ -60,11 +60,12 @@ extension SearchApp {
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
+        // The chips row belongs to the tabbed view: the sections take it too.
+        let body = Rect(x: 0, y: layout.chips.y, width: canvas.width, height: layout.hits.maxY - layout.chips.y)
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
-            pending: sections.isSearching ? 1 : 0)
+            pending: sections.isSearching ? 1 : 0, numbers: numbers)
         canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
         let summary = FederatedView.summary(sections, numbers: numbers)
         canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,

@@ -24,17 +24,17 @@ enum StatsLine {
         // An error needs the room more than the counters do.
         let right = index.error != nil ? index.mode : Self.activity(
             mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
-            cached: index.cacheHits, pending: index.pendingRequests)
+            cached: index.cacheHits, pending: index.pendingRequests, numbers: numbers)
         let rightWidth = right.displayWidth
         canvas.write(right, x: area.maxX - rightWidth - 1, y: area.y, style: Theme.secondary)
         canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightWidth - 3, overflow: .ellipsis)
     }
 
     /// "throttled 1.5 s · 9 req / 14 keys · 3 cached · 1 pending"
-    static func activity(mode: String, keystrokes: Int, requests: Int, cached: Int, pending: Int) -> String {
-        var parts = [mode, "\(requests) req / \(keystrokes) keys"]
-        if cached > 0 { parts.append("\(cached) cached") }
-        if pending > 0 { parts.append("\(pending) pending") }
+    static func activity(mode: String, keystrokes: Int, requests: Int, cached: Int, pending: Int, numbers: NumberText = .standard) -> String {
+        var parts = [mode, "\(numbers.count(requests)) req / \(numbers.count(keystrokes)) keys"]
+        if cached > 0 { parts.append("\(numbers.count(cached)) cached") }
+        if pending > 0 { parts.append("\(numbers.count(pending)) pending") }
         return parts.joined(separator: " · ")
     }
 
