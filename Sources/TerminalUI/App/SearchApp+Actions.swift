@@ -1,8 +1,7 @@
 import InstantSearchCore
 
 extension SearchApp {
-    /// Carries out one named action. False when it did nothing here (a printable key bound to
-    /// it then types itself, as Space does in the sections view off a facet value).
+    /// Carries out one named action. False when it did nothing here.
     @discardableResult
     func perform(_ action: KeyAction) -> Bool {
         switch action {

@@ -65,10 +65,10 @@ public final class SearchApp {
     /// Applies one key. Returns false once the app is finished (see `outcome`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        if let action = keys.action(for: key, in: contexts) {
-            if !perform(action), !showsHelp, case .character(let character) = key { type(character) }
-        } else if !showsHelp, case .character(let character) = key {
-            type(character)  // printable keys always edit the query (or the facet search, when open)
+        if case .character(let character) = key {
+            if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
+        } else if let action = keys.action(for: key, in: contexts) {
+            perform(action)
         }
         refresh()
         return outcome == nil

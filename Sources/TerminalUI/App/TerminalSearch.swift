@@ -132,6 +132,7 @@ final class SearchAppDriver: TerminalApp {
             }
             return going ? .continue : .quit
         case .paste(let text): return app.paste(text) ? .continue : .ignored
+        case .mouse(let mouse): return app.handle(mouse) ? .continue : .ignored
         case .wake: return app.deliverResponses() > 0 ? .continue : .ignored
         case .resize(let width, let height):
             app.resize(width: width, height: height)

@@ -11,6 +11,12 @@ extension KeyTable {
         Binding(.function(5), .global, .toggleSections),
         Binding(.control("x"), .global, .clearRefinements),
         Binding(.control("l"), .global, .clearScreen),
+        // Alt-1…Alt-5: the F-keys' actions, for terminals and laptops that take the F-keys.
+        Binding(.alt("1"), .global, .toggleHelp),
+        Binding(.alt("2"), .global, .focusHits),
+        Binding(.alt("3"), .global, .focusRefinements),
+        Binding(.alt("4"), .global, .focusSlider),
+        Binding(.alt("5"), .global, .toggleSections),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
@@ -28,13 +34,14 @@ extension KeyTable {
             Binding(.escape, .hits, .abort),
         ]
         + listBindings(.refinements) + [
-            Binding(.character(" "), .refinements, .toggleRefinement),
+            // Enter and Ctrl-Space, never Space: printable keys always type.
             Binding(.enter, .refinements, .toggleRefinement),
+            Binding(.control(" "), .refinements, .toggleRefinement),
             Binding(.escape, .refinements, .focusHits),
         ] + [
             Binding(.left, .slider, .moveThumbLeft),
             Binding(.right, .slider, .moveThumbRight),
-            Binding(.character(" "), .slider, .switchThumb),
+            Binding(.control(" "), .slider, .switchThumb),
             Binding(.up, .slider, .previousAttribute),
             Binding(.control("p"), .slider, .previousAttribute),
             Binding(.down, .slider, .nextAttribute),
@@ -48,6 +55,8 @@ extension KeyTable {
             Binding(.control("o"), .refinements, .toggleShowMore),
             Binding(.control("f"), .refinements, .searchFacetValues),
             Binding(.function(8), .global, .focusCurrentRefinements),
+            Binding(.alt("c"), .global, .focusCurrentRefinements),
+            Binding(.alt("o"), .refinements, .toggleFacetOrder),
             Binding(.up, .facetSearch, .up), Binding(.control("p"), .facetSearch, .up),
             Binding(.down, .facetSearch, .down), Binding(.control("n"), .facetSearch, .down),
             Binding(.enter, .facetSearch, .accept),
@@ -65,12 +74,13 @@ extension KeyTable {
         ]
         + listBindings(.sections) + [
             Binding(.enter, .sections, .accept),
-            Binding(.character(" "), .sections, .toggleRefinement),
+            Binding(.control(" "), .sections, .toggleRefinement),
             Binding(.escape, .sections, .abort),
         ]
         + listBindings(.help) + [
             Binding(.escape, .help, .closeHelp),
             Binding(.function(1), .help, .closeHelp),
+            Binding(.alt("1"), .help, .closeHelp),
             Binding(.control("c"), .help, .abort),
         ])
 

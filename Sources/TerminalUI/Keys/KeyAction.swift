@@ -130,13 +130,13 @@ public enum KeyContext: String, CaseIterable, Sendable {
         switch self {
         case .global: return "Everywhere"
         case .searchBox: return "Search box (whichever pane has focus)"
-        case .hits: return "Hits list (F2)"
-        case .refinements: return "Refinement list (F3)"
-        case .slider: return "Slider pane (F4)"
-        case .sections: return "Sections view (F5)"
-        case .help: return "This help (F1)"
+        case .hits: return "Hits list (F2, Alt-2)"
+        case .refinements: return "Refinement list (F3, Alt-3)"
+        case .slider: return "Slider pane (F4, Alt-4)"
+        case .sections: return "Sections view (F5, Alt-5)"
+        case .help: return "This help (F1, Alt-1)"
         case .facetSearch: return "Search in facet values (Ctrl-F in the refinement list)"
-        case .currentRefinements: return "Current refinements (F8)"
+        case .currentRefinements: return "Current refinements (F8, Alt-c)"
         }
     }
 }

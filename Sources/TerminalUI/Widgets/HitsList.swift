@@ -67,6 +67,15 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// A click at `row` rows from the top of the pane: selects the hit drawn there.
+    /// Returns whether a hit was there, and the next page intent when it is near the end.
+    mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        let position = list.offset + row / Self.rowsPerHit
+        guard row >= 0, let hits = state.results?.hits, hits.indices.contains(position) else { return (false, []) }
+        list.select(position)
+        return (true, loadMoreIfNeeded(state))
+    }
+
     private func loadMoreIfNeeded(_ state: IndexState) -> [SearchIntent] {
         guard state.hasNextPage, let hits = state.results?.hits, list.selection + list.visible >= hits.count else { return [] }
         return [.nextPage]

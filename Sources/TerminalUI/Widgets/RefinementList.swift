@@ -167,6 +167,15 @@ public struct RefinementList {
         return text == search.text ? [] : [.searchFacetValues(attribute: search.attribute, text: text)]
     }
 
+    /// A click at `row` rows from the top of the pane: on a value, selects and toggles it; on
+    /// show more / less, toggles that.
+    mutating func click(row: Int) -> (handled: Bool, intents: [SearchIntent]) {
+        let position = list.offset + row
+        guard row >= 0, lines.indices.contains(position), Self.isSelectable(lines[position]) else { return (false, []) }
+        list.select(position)
+        return perform(.toggleRefinement)
+    }
+
     // MARK: Drawing
 
     /// Draws the list; returns where the terminal cursor belongs when the search input is open.
