@@ -70,7 +70,7 @@ import Testing
         try tmux.waitFor("exit=130")
     }
 
-    @Test func ctrlOShowsMoreBrandsAndLessAgain() throws {
+    @Test func ctrlOShowsMoreBrandsAndLessAgainAltOOrdersThemByName() throws {
         let brands = try brandsByCount()
         let eleventh = brands[10].name
         try #require(brands.count > 15)
@@ -84,6 +84,14 @@ import Testing
         try tmux.waitFor("more brands") { $0.contains("] \(eleventh)") && $0.contains("] \(brands[15].name)") }
         try tmux.press("C-o")
         try tmux.waitFor("fewer brands again") { !$0.contains("] \(eleventh)") && $0.contains("+ show more") }
+        // Alt-o: the brands by name, the first alphabetically on top (the query asks for more values).
+        let byName = brands.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
+        try tmux.press("M-o")
+        try tmux.waitFor("brands by name") { screen in
+            let rows = screen.split(separator: "\n").map(String.init)
+            guard let heading = rows.firstIndex(where: { $0.contains("BRAND any of") && $0.contains("by name") }) else { return false }
+            return rows.count > heading + 1 && rows[heading + 1].contains("] \(byName[0])")
+        }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }

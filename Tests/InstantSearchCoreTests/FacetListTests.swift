@@ -15,8 +15,11 @@ import Testing
         #expect(collapsed.items.count == 10 && !collapsed.isExpanded && collapsed.canToggleShowMore)
         let expanded = interactor.sections(results: results, query: Query(), display: FacetListState(expanded: ["brand"]))[0]
         #expect(expanded.items.count == 25 && expanded.isExpanded && expanded.canToggleShowMore)
-        #expect(interactor.maxValuesPerFacet(expanded: []) == 11, "one past the limit says there is more")
-        #expect(interactor.maxValuesPerFacet(expanded: ["brand"]) == 25)
+        #expect(interactor.maxValuesPerFacet(FacetListState()) == 11, "one past the limit says there is more")
+        #expect(interactor.maxValuesPerFacet(FacetListState(expanded: ["brand"])) == 25)
+        #expect(interactor.maxValuesPerFacet(FacetListState(defaultOrder: ["brand": .name])) == 25, "the first by name need more")
+        let byName = interactor.sections(results: results, query: Query(), display: FacetListState(chosenOrder: ["brand": .name]))[0]
+        #expect(byName.items.map(\.value).prefix(3) == ["Brand 1", "Brand 10", "Brand 11"], "the first ten by name of all fetched")
     }
 
     @Test func valuesOrderedByNameKeepRefinedOnTop() {
@@ -48,9 +51,9 @@ import Testing
 
     // MARK: The hub
 
-    private func makeHub(_ waking: WakingRouter, backend: BrandsBackend) -> InstantSearch {
+    private func makeHub(_ waking: WakingRouter, backend: BrandsBackend, byName: Bool = false) -> InstantSearch {
         var products = IndexDescription(name: "products", facetAttributes: ["brand"], disjunctiveFacets: ["brand"])
-        products.facetValueOrder = ["brand": .name]
+        if byName { products.facetValueOrder = ["brand": .name] }
         return InstantSearch(
             indices: [products, IndexDescription(name: "categories")], backend: backend, scheduler: ManualClock(),
             router: waking.router, facetValues: (limit: 10, showMoreLimit: 40))
@@ -75,10 +78,12 @@ import Testing
     }
 
     @Test func theOrderComesFromTheSettingsAndAKeyFlipsIt() {
-        let hub = makeHub(WakingRouter(), backend: BrandsBackend())
+        let hub = makeHub(WakingRouter(), backend: BrandsBackend(), byName: true)
         #expect(hub.state.active.facetList.order(of: "brand") == .name)
+        #expect(hub.searcher.query.maxValuesPerFacet == 40, "ordered by name: the show-more limit is asked for")
         hub.dispatch(.toggleFacetOrder(attribute: "brand"))
         #expect(hub.state.active.facetList.order(of: "brand") == .count)
+        #expect(hub.searcher.query.maxValuesPerFacet == 11)
         hub.selectNextIndex()
         #expect(hub.state.active.facetList.order(of: "brand") == .count, "another index has its own lists")
     }

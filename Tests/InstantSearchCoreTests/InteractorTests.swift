@@ -15,9 +15,12 @@ import Testing
         let sections = interactor.sections(results: results, query: query)
         #expect(sections.map(\.attribute) == ["brand", "category"])
         #expect(sections[0].isDisjunctive && !sections[1].isDisjunctive)
-        #expect(sections[0].items.map(\.value) == ["Acer", "Sony"])
-        #expect(sections[0].items.map(\.isRefined) == [true, false])
-        #expect(sections[0].canToggleShowMore, "three values, two shown: there is more")
+        #expect(sections[0].items.map(\.value) == ["Acer", "Sony", "LG"], "the refined value on top of the two shown")
+        #expect(sections[0].items.map(\.isRefined) == [true, false, false])
+        #expect(!sections[0].canToggleShowMore, "every value is shown")
+        let unrefined = interactor.sections(results: results, query: Query())[0]
+        #expect(unrefined.items.map(\.value) == ["Sony", "Acer"])
+        #expect(unrefined.canToggleShowMore, "three values, two shown: there is more")
         #expect(sections[1].items.map(\.count) == [7])
         #expect(!sections[1].canToggleShowMore)
     }

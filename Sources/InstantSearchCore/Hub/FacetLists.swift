@@ -19,15 +19,25 @@ public final class FacetLists {
         self.showMoreLimit = max(self.limit + 1, showMoreLimit)
         self.backend = backend
         self.router = router
+        var facets: [String: [String]] = [:]
         for index in indices where states[index.name] == nil {
             states[index.name] = FacetListState(defaultOrder: index.facetValueOrder)
+            facets[index.name] = index.facetAttributes
         }
+        self.facets = facets
     }
 
-    /// `maxValuesPerFacet` for an index whose lists are as `state` says.
-    func maxValuesPerFacet(_ state: FacetListState) -> Int { state.expanded.isEmpty ? limit + 1 : showMoreLimit }
+    private let facets: [String: [String]]
 
-    func initialMaxValuesPerFacet(indexName: String) -> Int { maxValuesPerFacet(states[indexName] ?? FacetListState()) }
+    /// `maxValuesPerFacet` for an index whose lists are as `state` says (see `FacetListInteractor`).
+    func maxValuesPerFacet(_ state: FacetListState, of indexName: String) -> Int {
+        FacetListInteractor(attributes: facets[indexName] ?? [], disjunctiveFacets: [], limit: limit, showMoreLimit: showMoreLimit)
+            .maxValuesPerFacet(state)
+    }
+
+    func initialMaxValuesPerFacet(indexName: String) -> Int {
+        maxValuesPerFacet(states[indexName] ?? FacetListState(), of: indexName)
+    }
 
     /// The lists of `indexName` as views draw them, with what the open search found.
     func state(of indexName: String) -> FacetListState {
@@ -45,14 +55,20 @@ public final class FacetLists {
         var state = states[searcher.indexName] ?? FacetListState()
         if state.expanded.remove(attribute) == nil { state.expanded.insert(attribute) }
         states[searcher.indexName] = state
-        let wanted = maxValuesPerFacet(state)
-        searcher.update(.final) { $0.maxValuesPerFacet = wanted }
+        askForValues(state, searcher)
     }
 
-    func toggleOrder(_ attribute: String, of indexName: String) {
-        var state = states[indexName] ?? FacetListState()
+    func toggleOrder(_ attribute: String, of searcher: HitsSearcher) {
+        var state = states[searcher.indexName] ?? FacetListState()
         state.chosenOrder[attribute] = state.order(of: attribute).next
-        states[indexName] = state
+        states[searcher.indexName] = state
+        askForValues(state, searcher)
+    }
+
+    /// The query asks for as many values per facet as the lists now show (a search if that changed).
+    private func askForValues(_ state: FacetListState, _ searcher: HitsSearcher) {
+        let wanted = maxValuesPerFacet(state, of: searcher.indexName)
+        searcher.update(.final) { $0.maxValuesPerFacet = wanted }
     }
 
     /// Opens the search in `attribute`'s values (or types into it): the values matching `text`

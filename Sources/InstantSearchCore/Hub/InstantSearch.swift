@@ -80,7 +80,7 @@ public final class InstantSearch {
         case .toggleSections: toggleFederatedView()
         case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
         case .toggleShowMore(let attribute): facetLists.toggleShowMore(attribute, of: searcher)
-        case .toggleFacetOrder(let attribute): facetLists.toggleOrder(attribute, of: searcher.indexName)
+        case .toggleFacetOrder(let attribute): facetLists.toggleOrder(attribute, of: searcher)
         case .searchFacetValues(let attribute, let text): facetLists.search(attribute, text: text, of: searcher)
         case .closeFacetSearch: facetLists.close()
         case .searchNow: searchNow()

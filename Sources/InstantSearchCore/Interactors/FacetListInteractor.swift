@@ -31,7 +31,7 @@ public struct FacetSection: Hashable, Sendable {
 /// Refined values come first (they always appear, even when the results no longer contain
 /// them), then the others by count or by name as the facet's order says. A collapsed facet
 /// shows `limit` values; the query asks for one more, so the list knows there are more to show.
-/// An expanded one asks for `showMoreLimit` and shows all of them.
+/// An expanded one (or one ordered by name) asks for `showMoreLimit` values.
 public struct FacetListInteractor: Sendable {
     public var attributes: [String]
     public var disjunctiveFacets: Set<String>
@@ -47,10 +47,12 @@ public struct FacetListInteractor: Sendable {
         self.showMoreLimit = max(limit + 1, showMoreLimit)
     }
 
-    /// `maxValuesPerFacet` for a query with these facets expanded: one past the limit tells a
-    /// collapsed list there is more.
-    public func maxValuesPerFacet(expanded: Set<String>) -> Int {
-        expanded.isEmpty ? limit + 1 : showMoreLimit
+    /// `maxValuesPerFacet` for a query whose lists are as `display` says: one past the limit tells
+    /// a collapsed list there is more; an expanded list, or one ordered by name (its first values
+    /// alphabetically need more than the most frequent few), asks for the show-more limit.
+    public func maxValuesPerFacet(_ display: FacetListState) -> Int {
+        let byName = attributes.contains { display.order(of: $0) == .name }
+        return display.expanded.isEmpty && !byName ? limit + 1 : showMoreLimit
     }
 
     public func sections(results: SearchResults?, query: Query, display: FacetListState = FacetListState()) -> [FacetSection] {
@@ -59,19 +61,19 @@ public struct FacetListInteractor: Sendable {
             let refined = query.facetRefinements[attribute] ?? []
             let expanded = display.expanded.contains(attribute)
             let order = display.order(of: attribute)
-            let shownCount = expanded ? showMoreLimit : limit
-            var items = counts.prefix(shownCount).map {
-                FacetItem(attribute: attribute, value: $0.value, count: $0.count, isRefined: refined.contains($0.value))
-            }
-            let shown = Set(items.map(\.value))
-            for value in refined where !shown.contains(value) {
-                let count = counts.first { $0.value == value }?.count ?? 0
-                items.append(FacetItem(attribute: attribute, value: value, count: count, isRefined: true))
+            // The values not refined, in the facet's order, as many as the list shows; the
+            // refined ones on top of them, whatever their count.
+            let others = Self.sorted(
+                counts.filter { !refined.contains($0.value) }.map {
+                    FacetItem(attribute: attribute, value: $0.value, count: $0.count, isRefined: false)
+                }, by: order)
+            let chosen = refined.map { value in
+                FacetItem(attribute: attribute, value: value, count: counts.first { $0.value == value }?.count ?? 0, isRefined: true)
             }
             return FacetSection(
                 attribute: attribute, isDisjunctive: disjunctiveFacets.contains(attribute),
-                items: Self.sorted(items, by: order), order: order, isExpanded: expanded,
-                canToggleShowMore: expanded || counts.count > limit)
+                items: Self.sorted(chosen, by: order) + others.prefix(expanded ? showMoreLimit : limit), order: order,
+                isExpanded: expanded, canToggleShowMore: expanded || others.count > limit)
         }
     }
 
