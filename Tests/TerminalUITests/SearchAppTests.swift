@@ -273,4 +273,20 @@ import Testing
         #expect(!harness.hub.searcher.query.hasRefinements)
         #expect(harness.screen().line(3).contains("Refined nothing yet"))
     }
+
+    @Test func aClickOnAChipRemovesThatRefinement() async throws {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(3), .enter, .down, .down, .down, .enter)
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"], "category": ["Audio"]])
+        let screen = harness.screen()
+        let x = try #require(screen.column(of: "category: Audio", inRow: 3))
+        harness.app.handle(MouseEvent(.press(.left), x: x + 2, y: 3))
+        await harness.settle()
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"]])
+        #expect(harness.app.focus == .currentRefinements)
+        // A click on the row beside the chips changes nothing.
+        harness.app.handle(MouseEvent(.press(.left), x: 50, y: 3))
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"]])
+    }
 }

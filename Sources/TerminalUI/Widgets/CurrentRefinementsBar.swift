@@ -47,33 +47,53 @@ public struct CurrentRefinementsBar {
 
     // MARK: Drawing
 
-    /// One row: the chips from the one that keeps the selected chip in view; "…" where more
-    /// do not fit.
-    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
-        guard area.height > 0 else { return }
-        let prefix = "Refined "
-        let prefixWidth = canvas.write(prefix, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.paneTitle)
-        guard !chips.isEmpty else {
-            canvas.write("nothing yet", x: area.x + 1 + prefixWidth, y: area.y, style: Theme.secondary, maxWidth: area.width - 1 - prefixWidth)
-            return
-        }
+    private static let prefix = "Refined "
+
+    /// Where each chip in view goes in `area` (the ones scrolled past or cut off are not in
+    /// view), and whether chips were scrolled past on the left: what drawing and a click share.
+    func placed(_ area: Rect) -> (chips: [(position: Int, text: String, area: Rect)], scrolled: Bool, cut: Int?) {
         let texts = chips.map { " \(label($0)) × " }
-        let left = area.x + 1 + prefixWidth
+        let left = area.x + 1 + Self.prefix.displayWidth
         let right = area.maxX - 1
         var first = 0
         // Scroll right just enough for the selected chip to fit.
         while first < selection, left + texts[first...selection].reduce(0) { $0 + $1.displayWidth + 1 } > right { first += 1 }
-        if first > 0 { canvas.write("…", x: left - 1, y: area.y, style: Theme.secondary) }
+        var placed: [(position: Int, text: String, area: Rect)] = []
         var x = left
         for position in first..<chips.count {
-            let isSelected = focused && position == selection
-            let style = isSelected ? Theme.refined.reverse() : Theme.refined
-            if x + texts[position].displayWidth > right {
-                canvas.write("…", x: min(x, right), y: area.y, style: Theme.secondary)
-                break
-            }
-            x += canvas.write(texts[position], x: x, y: area.y, style: style)
-            x += 1
+            let width = texts[position].displayWidth
+            if x + width > right { return (placed, first > 0, min(x, right)) }
+            placed.append((position, texts[position], Rect(x: x, y: area.y, width: width, height: 1)))
+            x += width + 1
         }
+        return (placed, first > 0, nil)
+    }
+
+    /// The chip under column `x`, if any.
+    func chip(atColumn x: Int, in area: Rect) -> Int? {
+        placed(area).chips.first { $0.area.contains(x: x, y: area.y) }?.position
+    }
+
+    /// Selects the chip at `position` (a click).
+    mutating func select(_ position: Int) {
+        if chips.indices.contains(position) { selection = position }
+    }
+
+    /// One row: the chips from the one that keeps the selected chip in view; "…" where more
+    /// do not fit.
+    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
+        guard area.height > 0 else { return }
+        let prefixWidth = canvas.write(Self.prefix, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.paneTitle)
+        guard !chips.isEmpty else {
+            canvas.write("nothing yet", x: area.x + 1 + prefixWidth, y: area.y, style: Theme.secondary, maxWidth: area.width - 1 - prefixWidth)
+            return
+        }
+        let layout = placed(area)
+        if layout.scrolled { canvas.write("…", x: area.x + prefixWidth, y: area.y, style: Theme.secondary) }
+        for chip in layout.chips {
+            let style = focused && chip.position == selection ? Theme.refined.reverse() : Theme.refined
+            canvas.write(chip.text, x: chip.area.x, y: area.y, style: style)
+        }
+        if let cut = layout.cut { canvas.write("…", x: cut, y: area.y, style: Theme.secondary) }
     }
 }
