@@ -46,6 +46,17 @@ import Testing
         #expect(NumberText.locale(named: "no_SUCH.locale") == NumberText.standard)
     }
 
+    @Test func hitFieldsShareTheFormatDeclaredNumericOrNot() {
+        var description = IndexDescription(name: "shop", numericAttributes: ["price"], displayAttributes: ["name", "reviews", "price"])
+        description.numberFormats = ["price": .currency(code: "USD")]
+        let hit = Hit(objectID: "1", record: ["name": "Kettle", "reviews": 14062, "price": 525.99])
+        let shown = HitDisplay(hit: hit, description: description)
+        #expect(shown.details.map(\.0).joined() == "14,062")
+        #expect(shown.figure == "$525.99")
+        description.numberFormats = [:]
+        #expect(HitDisplay(hit: hit, description: description).figure == "525.99", "no settings: no dollars")
+    }
+
     @Test func plainAndUnknownCurrencies() {
         let numbers = NumberText.standard.with(["id": .plain, "fee": .currency(code: "NOK"), "yen": .currency(code: "JPY")])
         #expect(numbers.number(1_234_567, attribute: "id") == "1234567")

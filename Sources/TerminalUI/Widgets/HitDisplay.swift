@@ -11,7 +11,7 @@ struct HitDisplay {
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
-        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
+        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight, numbers: numbers) }
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
@@ -24,7 +24,7 @@ struct HitDisplay {
             if numeric.contains(attribute) {
                 details.append(("\(attribute) \(numbers.value(value, attribute: attribute))", Theme.secondary))
             } else {
-                details += Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight)
+                details += Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight, numbers: numbers)
             }
         }
         self.details = details
@@ -37,7 +37,7 @@ struct HitDisplay {
         return fields.keys.filter { $0 != "objectID" && fields[$0]?.objectValue == nil }
     }
 
-    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style) -> [(String, Style)] {
+    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style, numbers: NumberText = .standard) -> [(String, Style)] {
         if let highlight = hit.highlights[attribute], !highlight.values.isEmpty {
             var pieces: [(String, Style)] = []
             for (i, value) in highlight.values.enumerated() {
@@ -46,6 +46,7 @@ struct HitDisplay {
             }
             return pieces
         }
-        return [(hit.record[attribute]?.displayText ?? "", plain)]
+        // Not highlighted: a number (one the settings do not call numeric) in the one format too.
+        return [(hit.record[attribute].map { numbers.value($0, attribute: attribute) } ?? "", plain)]
     }
 }
