@@ -1,6 +1,8 @@
 /// One refinement in force, as the current-refinements row shows it (InstantSearch's
-/// CurrentFilters item). Each kind knows the intent that removes it: a new kind of refinement
-/// (a toggle, a sort) adds a case here and its removal below, and the row shows it.
+/// CurrentFilters item). Each kind knows the intent that removes it. A new kind of refinement
+/// (a toggle, a numeric menu bucket, a sort) adds: a case to `Kind`, its removal intent below,
+/// where `CurrentRefinements.chips(of:description:)` finds it in the query, and its label in
+/// TerminalUI's `CurrentRefinementsBar.label(_:)`; the row, the keys and the mouse follow.
 public struct RefinementChip: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// One value of a facet.
