@@ -21,6 +21,8 @@ struct ScreenLayout: Equatable {
     var topRule: Rect
     /// The rows between the rules.
     var body: Rect
+    /// The current refinements, a row of chips above the hits.
+    var chips: Rect
     var hits: Rect
     /// nil when folded: then `refinements` and `slider` are the body, like `hits`.
     var sidebarRule: Rect?
@@ -53,17 +55,22 @@ struct ScreenLayout: Equatable {
         stats = rows.removeFirst()
         hints = showsHints ? rows.removeFirst() : nil
         guard screen.width >= Self.sidebarMinimumWidth, body.height >= Self.sidebarMinimumBodyRows else {
-            hits = body.inset(top: 0, left: 0, bottom: 0, right: 1)
+            (chips, hits) = Self.chipsAndHits(body.inset(top: 0, left: 0, bottom: 0, right: 1))
             (refinements, slider) = (body, body)
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
-        hits = columns[0].inset(top: 0, left: 0, bottom: 0, right: 1)
+        (chips, hits) = Self.chipsAndHits(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
         sidebarRule = columns[1]
         let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
         if let window { carvePreview(window) }
+    }
+
+    private static func chipsAndHits(_ column: Rect) -> (Rect, Rect) {
+        let rows = column.splitRows([.fixed(1), .rest])
+        return (rows[0], rows[1])
     }
 
     private mutating func carvePreview(_ window: PreviewWindow) {

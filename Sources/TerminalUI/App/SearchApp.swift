@@ -8,7 +8,7 @@ import InstantSearchCore
 /// hub's state; `render(into:)` draws, changing nothing. None of it touches curses, so tests
 /// drive it with keys and read the canvas.
 public final class SearchApp {
-    public enum Focus: Sendable { case hits, refinements, slider }
+    public enum Focus: Sendable { case hits, refinements, slider, currentRefinements }
 
     public enum Outcome: Equatable {
         /// Accept, or a key of fzf's `--expect` (`key` is its name; "" for accept): the
@@ -59,6 +59,8 @@ public final class SearchApp {
     let previewRunner: PreviewCommandRunner?
     /// The `--preview` command line last started, as expanded for the hit and the query.
     private var commandRunning: String?
+    /// The refinements in force, as chips above the hits (F8).
+    public internal(set) var currentRefinements = CurrentRefinementsBar()
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -77,10 +79,23 @@ public final class SearchApp {
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
 
-    public init(
+    /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
+    /// keep the standard "," and ".".
+    let numbers: NumberText
+
+    public convenience init(
         hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options(),
         previewWindow: PreviewWindow = PreviewWindow(), previewCommand: PreviewCommand? = nil,
         previewRunner: PreviewCommandRunner? = nil
+    ) {
+        self.init(
+            hub: hub, keys: keys, options: options, previewWindow: previewWindow, previewCommand: previewCommand,
+            previewRunner: previewRunner, numbers: .standard)
+    }
+
+    init(
+        hub: InstantSearch, keys: KeyTable, options: Options, previewWindow: PreviewWindow,
+        previewCommand: PreviewCommand?, previewRunner: PreviewCommandRunner?, numbers: NumberText
     ) {
         self.hub = hub
         self.keys = keys
@@ -90,9 +105,12 @@ public final class SearchApp {
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand
         self.previewRunner = previewRunner
+        self.numbers = numbers
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
+        federatedView?.numbers = numbers
+        (hitsList.numbers, refinementList.numbers, sliderPane.numbers, currentRefinements.numbers) = (numbers, numbers, numbers, numbers)
         resize(width: screen.width, height: screen.height)
         if preview.isShown { hub.dispatch(.setRankingInfo(previewCommand == nil)) }
     }
@@ -124,6 +142,11 @@ public final class SearchApp {
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        if searchesFacetValues {
+            refinementList.type(text).forEach(hub.dispatch)
+            refresh()
+            return true
+        }
         searchBox.insert(text)
         hub.dispatch(.setQuery(searchBox.text))
         refresh()
@@ -162,9 +185,21 @@ public final class SearchApp {
         if hub.showsFederated { return [.sections, .global, .searchBox] }
         switch focus {
         case .hits: return [.hits, .global, .searchBox]
+        case .refinements where searchesFacetValues: return [.facetSearch, .global]
         case .refinements: return [.refinements, .global, .searchBox]
         case .slider: return [.slider, .global, .searchBox]
+        case .currentRefinements: return [.currentRefinements, .global, .searchBox]
         }
+    }
+
+    /// True while a search in facet values is open in the focused refinement list: printable
+    /// keys type into it, not into the query (the one exception, opened on purpose).
+    var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsFederated }
+
+    /// Moves the focus; leaving the refinement list closes a search in its values.
+    func move(focus next: Focus) {
+        if next != .refinements, refinementList.isSearching { hub.dispatch(.closeFacetSearch) }
+        focus = next
     }
 
     /// Reads the hub's state into the views, then hands the hub what they ask for (the next
@@ -172,7 +207,9 @@ public final class SearchApp {
     func refresh() {
         let state = hub.state
         var intents = hitsList.update(state.active, description: descriptions[state.active.name])
-        refinementList.update(state.active, description: descriptions[state.active.name])
+        refinementList.update(
+            state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
+        currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
         if let sections = state.sections { federatedView?.update(sections) }
         searchBox.placeholder = "Search \(state.activeDescription.name)…"
@@ -205,6 +242,10 @@ public final class SearchApp {
     }
 
     private func type(_ character: Character) {
+        if searchesFacetValues {
+            refinementList.type(String(character)).forEach(hub.dispatch)
+            return
+        }
         searchBox.insert(character)
         hub.dispatch(.setQuery(searchBox.text))
     }

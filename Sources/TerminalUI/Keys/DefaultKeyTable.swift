@@ -63,6 +63,28 @@ extension KeyTable {
             Binding(.enter, .slider, .accept),
             Binding(.escape, .slider, .focusHits),
         ]
+        // Facet lists and current refinements (issue 16).
+        + [
+            Binding(.control("o"), .refinements, .toggleShowMore),
+            Binding(.control("f"), .refinements, .searchFacetValues),
+            Binding(.function(8), .global, .focusCurrentRefinements),
+            Binding(.alt("c"), .global, .focusCurrentRefinements),
+            Binding(.alt("o"), .refinements, .toggleFacetOrder),
+            Binding(.up, .facetSearch, .up), Binding(.control("p"), .facetSearch, .up),
+            Binding(.down, .facetSearch, .down), Binding(.control("n"), .facetSearch, .down),
+            Binding(.enter, .facetSearch, .accept),
+            Binding(.control(" "), .facetSearch, .toggleRefinement),
+            Binding(.backspace, .facetSearch, .backwardDeleteChar),
+            Binding(.control("u"), .facetSearch, .unixLineDiscard),
+            Binding(.escape, .facetSearch, .closeFacetSearch),
+            Binding(.control("f"), .facetSearch, .closeFacetSearch),
+            Binding(.left, .currentRefinements, .previousRefinement),
+            Binding(.right, .currentRefinements, .nextRefinement),
+            Binding(.delete, .currentRefinements, .removeRefinement),
+            Binding(.backspace, .currentRefinements, .removeRefinement),
+            Binding(.enter, .currentRefinements, .removeRefinement),
+            Binding(.escape, .currentRefinements, .focusHits),
+        ]
         + listBindings(.sections) + [
             Binding(.enter, .sections, .accept),
             Binding(.control(" "), .sections, .toggleRefinement),

@@ -26,6 +26,9 @@ public struct HitsList {
     /// Selection and scroll of the indices not shown, so Tab brings them back.
     private var saved: [String: (list: ListState, top: Int)] = [:]
 
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var selection: Int { list.selection }
@@ -124,7 +127,7 @@ public struct HitsList {
     private mutating func measure() {
         let columns = usesColumns
         heights = (shown?.hits ?? []).map { hit in
-            let display = HitDisplay(hit: hit, description: description)
+            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
         }
@@ -162,7 +165,7 @@ public struct HitsList {
         var drawn: [(hit: Int, display: HitDisplay, y: Int)] = []
         var y = area.y
         for position in first..<results.hits.count {
-            let display = HitDisplay(hit: results.hits[position], description: description)
+            let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
             guard y + rows <= area.maxY || drawn.isEmpty else { break }
             drawn.append((position, display, y))
