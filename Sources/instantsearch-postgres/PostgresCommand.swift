@@ -66,6 +66,8 @@ struct PostgresSearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
     var previewOptions: PreviewArguments
 
@@ -90,7 +92,7 @@ struct PostgresSearchCommand: ParsableCommand {
         }
         var search = TerminalSearch(
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
         previewOptions.configure(&search)
         let status: Int32

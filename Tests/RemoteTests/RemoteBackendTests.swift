@@ -79,7 +79,10 @@ struct RemoteBackendTests {
                 #expect(r.numericAttributes == l.numericAttributes)
                 #expect(r.displayAttributes == l.displayAttributes)
                 #expect(r.recordCount == l.recordCount)
+                #expect(r.numberFormats == l.numberFormats, "money over --remote too")
+                #expect(r.facetValueOrder == l.facetValueOrder)
             }
+            #expect(described.first { $0.name == "products" }?.numberFormats == ["price": .currency(code: "USD")])
         }
     }
 

@@ -37,19 +37,8 @@ public struct PreviewCommand: Hashable, Sendable {
         if name == "q" { return query }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) }) else { return nil }
         if name == "objectID" { return hit.record["objectID"]?.displayText ?? hit.objectID }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // A field the record lacks is empty, as fzf gives an empty string for a missing field.
-        return lookup(parts[...], in: hit.record)?.displayText ?? ""
-    }
-
-    /// A dotted path, through arrays of objects as Algolia reads `cast.name`.
-    private static func lookup(_ path: ArraySlice<String>, in value: JSONValue) -> JSONValue? {
-        guard let first = path.first else { return value }
-        if case .array(let items) = value {
-            let found = items.compactMap { lookup(path, in: $0) }
-            return found.isEmpty ? nil : .array(found)
-        }
-        return value[first].flatMap { lookup(path.dropFirst(), in: $0) }
+        return hit.record.value(atPath: name)?.displayText ?? ""
     }
 
     /// `it's` → `'it'\''s'`: POSIX single quotes, which nothing inside can end but a quote.

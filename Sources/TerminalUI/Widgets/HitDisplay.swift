@@ -21,24 +21,25 @@ struct HitDisplay {
     /// The matched text of a searchable attribute not displayed, highlighted, "…" where cut.
     var snippet: [(String, Style)]?
 
-    init(hit: Hit, description: IndexDescription?) {
+    init(hit: Hit, description: IndexDescription?, numbers: NumberText = .standard) {
+        let numbers = numbers.forIndex(description)
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
-        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
+        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight, numbers: numbers) }
             ?? [(hit.objectID, Theme.title)]
-        let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
+        let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record[attribute].map { NumberText.format($0, attribute: attribute) }
+            hit.record.value(atPath: attribute).map { numbers.value($0, attribute: attribute) }
         }
         fields = attributes.filter { $0 != titleAttribute && $0 != figureAttribute }.map { attribute in
-            let value = hit.record[attribute]
+            let value = hit.record.value(atPath: attribute)
             if numeric.contains(attribute) || value?.numberValue != nil {
-                let number = value.map { NumberText.format($0, attribute: attribute) } ?? ""
+                let number = value.map { numbers.value($0, attribute: attribute) } ?? ""
                 let text = number.isEmpty ? "" : "\(attribute) \(number)"
                 return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(number, Theme.secondary)], isNumber: true)
             }
-            let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight) } ?? []
+            let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight, numbers: numbers) } ?? []
             return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
@@ -61,7 +62,7 @@ struct HitDisplay {
         return fields.keys.filter { $0 != "objectID" && fields[$0]?.objectValue == nil }
     }
 
-    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style) -> [(String, Style)] {
+    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style, numbers: NumberText = .standard) -> [(String, Style)] {
         if let highlight = hit.highlights[attribute], !highlight.values.isEmpty {
             var pieces: [(String, Style)] = []
             for (i, value) in highlight.values.enumerated() {
@@ -70,7 +71,8 @@ struct HitDisplay {
             }
             return pieces
         }
-        return [(hit.record[attribute]?.displayText ?? "", plain)]
+        // Not highlighted: a number (one the settings do not call numeric) in the one format too.
+        return [(hit.record.value(atPath: attribute).map { numbers.value($0, attribute: attribute) } ?? "", plain)]
     }
 
     /// The first searchable attribute (in ranking order) that matched and is not displayed:

@@ -9,6 +9,8 @@ import InstantSearchCore
 public struct HitsList {
     /// From this width on, display attributes go in columns.
     static let columnsFromWidth = 100
+    /// Beside a marked hit (fzf's `--multi`).
+    static let markGlyph = "✓"
     /// One row per hit (the list's own unit); `top` is the first hit drawn.
     private(set) var list = ListState()
     private var indexName: String?
@@ -23,6 +25,9 @@ public struct HitsList {
     private var restoring = false
     /// Selection and scroll of the indices not shown, so Tab brings them back.
     private var saved: [String: (list: ListState, top: Int)] = [:]
+
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
 
     public init() {}
 
@@ -62,10 +67,15 @@ public struct HitsList {
         let results = state.results
         let isNextPage = results.map { $0.page > 0 && $0.query == shown?.query } ?? false
         let keep = restoring || isNextPage || Self.isSameAnswer(results, as: shown)
+        // The same query answered again (the data grew or was reloaded, `--watch`): the
+        // selected record stays selected where it still is among the hits.
+        let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
+        let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
+        let kept = isRefresh ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
         if results != nil { restoring = false }
         shown = results
         measure()
-        list.update(count: results?.hits.count ?? 0, select: keep ? nil : 0)
+        list.update(count: results?.hits.count ?? 0, select: keep ? nil : kept ?? 0)
         if !keep { top = 0 }
         settle()
         return loadMoreIfNeeded(state)
@@ -91,6 +101,24 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// A click at `row` rows from the top of the pane: selects the hit drawn there.
+    /// Returns whether a hit was there, and the next page intent when it is near the end.
+    mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        guard row >= 0, let hits = state.results?.hits, !hits.isEmpty else { return (false, []) }
+        var position = min(top, hits.count - 1)
+        var y = 0
+        while position < hits.count {
+            let rows = position < heights.count ? heights[position] : 2
+            if row < y + rows { break }
+            y += rows
+            position += 1
+        }
+        guard hits.indices.contains(position) else { return (false, []) }
+        list.select(position)
+        settle()
+        return (true, loadMoreIfNeeded(state))
+    }
+
     private func loadMoreIfNeeded(_ state: IndexState) -> [SearchIntent] {
         guard state.hasNextPage, let hits = state.results?.hits, list.selection + list.visible >= hits.count else { return [] }
         return [.nextPage]
@@ -99,7 +127,7 @@ public struct HitsList {
     private mutating func measure() {
         let columns = usesColumns
         heights = (shown?.hits ?? []).map { hit in
-            let display = HitDisplay(hit: hit, description: description)
+            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
         }
@@ -115,7 +143,11 @@ public struct HitsList {
 
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool) {
+    /// `marks`: with fzf's `--multi`, the marked hits, shown with a tick beside the bar.
+    func render(
+        _ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool,
+        marks: Marks? = nil
+    ) {
         guard let results = state.results else {
             let message = state.error != nil ? "The search failed (the stats line says why); type to try again." : "Searching…"
             canvas.write(message, x: area.x + 2, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
@@ -133,7 +165,7 @@ public struct HitsList {
         var drawn: [(hit: Int, display: HitDisplay, y: Int)] = []
         var y = area.y
         for position in first..<results.hits.count {
-            let display = HitDisplay(hit: results.hits[position], description: description)
+            let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
             guard y + rows <= area.maxY || drawn.isEmpty else { break }
             drawn.append((position, display, y))
@@ -144,6 +176,9 @@ public struct HitsList {
             let rows = position < heights.count ? heights[position] : 2
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
             drawHit(display, in: hitArea, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
+            if marks?.contains(results.hits[position], in: state.name) == true {
+                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+            }
         }
         if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {
             canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)
