@@ -105,7 +105,7 @@ import Testing
         var screen = harness.screen(width: 80, height: 10)
         #expect(screen.line(1) == " ❯ Search products…")
         #expect(screen.line(2).contains(" Hits F2 ") && screen.line(2).contains(" Refinements F3 ") && screen.line(2).contains(" Range F4 "))
-        #expect(screen.row(containing: "Sony Bravia TV") == 3)
+        #expect(screen.row(containing: "Sony Bravia TV") == 4, "under the rule and the current-refinements row")
         #expect(screen.row(containing: "[ ] Sony") == nil, "the refinements fold away while the hits have focus")
         #expect(screen.line(9).contains("4 results"))
         await harness.press(.function(3))

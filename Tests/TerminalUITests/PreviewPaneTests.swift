@@ -154,9 +154,9 @@ import Testing
         var canvas = Canvas(width: 44, height: 5)
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: true)
         #expect(canvas.lines == [
-            "▌ Bose 700                             $379",
+            "▌ Bose 700                              379",
             "▌ description: Noise cancelling headphones…",
-            "  Sony WH-1000XM5                      $349",
+            "  Sony WH-1000XM5                       349",
             "",
             "",
         ])
@@ -174,7 +174,7 @@ import Testing
         _ = list.update(state, description: Self.description)
         var canvas = Canvas(width: 44, height: 2)
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: false)
-        #expect(canvas.lines == ["│ Bose 700                             $379", "│ description: … headphones, quiet even …"])
+        #expect(canvas.lines == ["│ Bose 700                              379", "│ description: … headphones, quiet even …"])
         let quiet = canvas.column(of: "quiet", inRow: 1)!
         #expect(canvas.style(x: quiet, y: 1)?.attributes.contains(.underline) == true)
         #expect(canvas.style(x: quiet - 1, y: 1)?.attributes.contains(.underline) == false)
