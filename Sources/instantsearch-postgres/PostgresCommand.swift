@@ -66,6 +66,9 @@ struct PostgresSearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    var interface: InterfaceArguments
+
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
@@ -87,7 +90,7 @@ struct PostgresSearchCommand: ParsableCommand {
         }
         let search = TerminalSearch(
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
         let status: Int32
         do {

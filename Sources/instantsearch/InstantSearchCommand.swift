@@ -72,7 +72,9 @@ struct SearchCommand: ParsableCommand {
 
             As in fzf: --query starts with a query; --select-1 prints the only hit of that query \
             and --exit-0 exits 1 when it has none, both without opening the interface; \
-            --print-query prints the query first. INSTANTSEARCH_DEFAULT_OPTS holds default \
+            --print-query prints the query first. --bind KEY:ACTION[,…] rebinds keys (F1 \
+            inside lists the bindings in force); --no-mouse leaves the mouse to the terminal. \
+            INSTANTSEARCH_DEFAULT_OPTS holds default \
             options, written with shell quoting and read before the command line. An option \
             that does not parse is one line naming it, and exit status 2.
             """
@@ -128,6 +130,9 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
+
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    var interface: InterfaceArguments
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -194,7 +199,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if engines.isActive {
-            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick)
+            return try engines.run(
+                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
+                interface: interface)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -232,7 +239,7 @@ struct SearchCommand: ParsableCommand {
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
         search.loaders = loaders
         let status = try PickSession.run(search, pick: pick, recordText: { hit in

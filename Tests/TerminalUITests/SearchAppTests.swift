@@ -43,8 +43,9 @@ import Testing
 
     @Test func aTerminalTooSmallGetsAMessageNotAMess() async {
         let harness = AppHarness()
-        let screen = harness.screen(width: 40, height: 10)
-        #expect(screen.line(0).hasPrefix("Make the terminal at least 60×16"))
+        let screen = harness.screen(width: 39, height: 10)
+        #expect(screen.line(0).hasPrefix("Make the terminal at least 40×8"))
+        #expect(harness.screen(width: 40, height: 7).line(0).hasPrefix("Make the terminal at least 40×8"))
     }
 
     @Test func widerTerminalsGiveTheHitsTheExtraRoom() async {
@@ -92,19 +93,19 @@ import Testing
 }
 
 @Suite struct SearchAppKeyTests {
-    @Test func spaceInTheRefinementListTogglesAndCountsFollow() async {
+    @Test func ctrlSpaceInTheRefinementListTogglesAndCountsFollow() async {
         let harness = AppHarness()
         await harness.start()
         await harness.press(.function(3))
         #expect(harness.app.focus == .refinements)
         #expect(harness.app.refinementList.selectedItem?.value == "Sony")
-        await harness.press(.character(" "))
+        await harness.press(.control(" "))
         #expect(harness.hub.searcher.query.isRefined("brand", value: "Sony"))
         let screen = harness.screen()
         #expect(screen.row(containing: "[x] Sony") != nil)
         #expect(screen.line(22).contains("2 results"))
         #expect(screen.line(22).contains("brand: Sony"))
-        // The query did not change: the space went to the list, not the search box.
+        // The query did not change: Ctrl-Space went to the list, not the search box.
         #expect(harness.app.searchBox.text.isEmpty)
         // CATEGORY counts now only cover Sony's products.
         #expect(screen.row(containing: "[ ] TV") != nil)
@@ -120,6 +121,35 @@ import Testing
         #expect(harness.hub.searcher.query.text == "tv")
     }
 
+    /// Space is a printable key like any other: "sony head" typed with the refinement list,
+    /// the slider or the hits focused is that query, and nothing is refined or moved.
+    @Test(arguments: [Key.function(2), .function(3), .function(4), .alt("3"), .alt("4")])
+    func spaceTypesWhicheverPaneHasFocus(focusKey: Key) async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(focusKey)
+        await harness.type("sony head")
+        #expect(harness.app.searchBox.text == "sony head")
+        #expect(harness.hub.searcher.query.text == "sony head")
+        #expect(!harness.hub.searcher.query.hasRefinements)
+        #expect(harness.app.sliderPane.thumb == .lower)
+    }
+
+    @Test func altDigitsFocusThePanesAsTheFKeysDo() async {
+        let harness = AppHarness()
+        await harness.press(.alt("3"))
+        #expect(harness.app.focus == .refinements)
+        await harness.press(.alt("4"))
+        #expect(harness.app.focus == .slider)
+        await harness.press(.alt("2"))
+        #expect(harness.app.focus == .hits)
+        await harness.press(.alt("1"))
+        #expect(harness.app.showsHelp)
+        await harness.press(.alt("1"))
+        #expect(!harness.app.showsHelp)
+        #expect(harness.app.searchBox.text.isEmpty)
+    }
+
     @Test func sliderThumbMovesApplyARange() async {
         let harness = AppHarness()
         await harness.start()
@@ -128,7 +158,7 @@ import Testing
         let range = try! #require(harness.hub.searcher.query.numericRanges["price"])
         #expect(range.lower != nil && range.upper == nil)
         #expect(range.lower! > 299)
-        await harness.press(.character(" "), .left)
+        await harness.press(.control(" "), .left)
         #expect(harness.hub.searcher.query.numericRanges["price"]?.upper != nil)
         let screen = harness.screen()
         #expect(screen.line(22).contains("price:"))
@@ -139,7 +169,7 @@ import Testing
     @Test func tabSwitchesIndexAndKeepsEachIndexRefinements() async {
         let harness = AppHarness()
         await harness.start()
-        await harness.press(.function(3), .character(" "))
+        await harness.press(.function(3), .enter)
         await harness.press(.tab)
         #expect(harness.hub.activeDescription.name == "categories")
         #expect(harness.screen().line(1) == " ❯ Search categories…")
@@ -175,7 +205,9 @@ import Testing
     @Test func ctrlXClearsTheRefinements() async {
         let harness = AppHarness()
         await harness.start()
-        await harness.press(.function(3), .character(" "), .control("x"))
+        await harness.press(.function(3), .control(" "))
+        #expect(harness.hub.searcher.query.hasRefinements)
+        await harness.press(.control("x"))
         #expect(!harness.hub.searcher.query.hasRefinements)
     }
 }

@@ -186,8 +186,8 @@ import Testing
             " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
             " │                                              │",
             " │ Everywhere                                   │",
-            " │   Ctrl-C              quit from anywhere (s… │",
-            " │   F2                  focus the hits list    │",
+            " │   Ctrl-C             quit from anywhere (st… │",
+            " │   F2                 focus the hits list     │",
             " ╰───────────────────────── ↓ more: Down, PgDn ─╯",
             "",
         ])
@@ -195,7 +195,7 @@ import Testing
         #expect(scrolled)
         let canvas = drawn(50, 8) { help.render(&$1) }
         // Three rows in view, a page is two: the list now starts at F2, then the blank line.
-        #expect(canvas.line(3) == " │   F2                  focus the hits list    │")
+        #expect(canvas.line(3) == " │   F2                 focus the hits list     │")
         #expect(canvas.line(4) == " │                                              │")
     }
 

@@ -14,6 +14,9 @@ extension SearchApp {
         }
         let state = hub.state
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
+        if let header = options.header, let area = layout.header {
+            canvas.write(header, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
+        }
         if state.showsSections, let sections = state.sections, let federatedView {
             drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
         } else {
@@ -21,12 +24,20 @@ extension SearchApp {
             let description = descriptions[active.name]
             IndexTabs.render(layout.tabs, &canvas, state: state)
             drawRules(layout, into: &canvas)
-            hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits)
-            refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
-            sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
-            StatsLine.render(layout.stats, &canvas, state: state)
+            let marks = options.multi ? self.marks : nil
+            // Folded (a small screen): the body shows the focused pane alone.
+            if !layout.isFolded || focus == .hits {
+                hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
+            }
+            if !layout.isFolded || focus == .refinements {
+                refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
+            }
+            if !layout.isFolded || focus == .slider {
+                sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
+            }
+            StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0)
         }
-        drawHints(in: layout.hints, state: state, into: &canvas)
+        if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         if showsHelp {
             help.render(&canvas)
             return nil
@@ -37,17 +48,26 @@ extension SearchApp {
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
-        for y in layout.sidebarRule.y..<layout.sidebarRule.maxY {
-            canvas.write("│", x: layout.sidebarRule.x, y: y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
+        guard let sidebarRule = layout.sidebarRule, let sliderTitle = layout.sliderTitle else {
+            // Folded: every pane's title on the one rule, the focused one lit.
+            var x = 1
+            for (text, pane) in [(" Hits F2 ", Focus.hits), (" Refinements F3 ", .refinements), (" Range F4 ", .slider)] {
+                title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
+                x += text.displayWidth + 1
+            }
+            return
         }
-        canvas.write("┬", x: layout.sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write("┴", x: layout.sidebarRule.x, y: layout.bottomRule.y, style: Theme.secondary)
-        let sidebarRule = String(repeating: "─", count: layout.sliderTitle.width)
-        canvas.write("├" + sidebarRule, x: layout.sidebarRule.x, y: layout.sliderTitle.y, style: Theme.secondary)
+        for y in sidebarRule.y..<sidebarRule.maxY {
+            canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+        }
+        canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
+        let sidebarLine = String(repeating: "─", count: sliderTitle.width)
+        canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
         title(" Hits F2 ", x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
         title(" Refinements F3 ", x: layout.refinements.x + 1, y: layout.topRule.y, focused: focus == .refinements, into: &canvas)
-        title(" Range F4 ", x: layout.sliderTitle.x + 1, y: layout.sliderTitle.y, focused: focus == .slider, into: &canvas)
+        title(" Range F4 ", x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
@@ -55,9 +75,9 @@ extension SearchApp {
         canvas.write("F5 back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
+        let body = layout.body
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
@@ -74,7 +94,11 @@ extension SearchApp {
 
     private func drawHints(in area: Rect, state: HubState, into canvas: inout Canvas) {
         var pieces: [(String, Style)] = []
-        for (key, action) in keys.hints(sections: state.sections != nil, showingSections: state.showsSections) {
+        var hints = keys.hints(sections: state.sections != nil, showingSections: state.showsSections)
+        if options.multi, let mark = keys.keys(for: .toggle, in: .hits).first {
+            hints.insert((KeyName.label(mark), "mark"), at: max(0, hints.count - 2))
+        }
+        for (key, action) in hints {
             pieces.append((" \(key)", Theme.key))
             pieces.append((" \(action) ", Theme.secondary))
         }

@@ -11,10 +11,40 @@ public final class SearchApp {
     public enum Focus: Sendable { case hits, refinements, slider }
 
     public enum Outcome: Equatable {
-        /// Accept on a hit: the program prints it and exits 0.
-        case selected(Hit)
+        /// Accept, or a key of fzf's `--expect` (`key` is its name; "" for accept): the
+        /// marked hits in marking order, else the selected one; none when the list is empty
+        /// (fzf then exits 1).
+        case accepted(hits: [Hit], key: String)
         /// Abort (Esc from the hits list, Ctrl-C): exit 130, print nothing.
         case cancelled
+
+        /// Accept on one hit.
+        public static func selected(_ hit: Hit) -> Outcome { .accepted(hits: [hit], key: "") }
+    }
+
+    /// fzf's options that change the session, beyond the key table.
+    public struct Options: Sendable {
+        /// `--multi`: the toggle action marks hits; accept prints every marked one.
+        public var multi = false
+        /// `--expect`: keys that end the session like accept, with their names.
+        public var expect: [Key: String] = [:]
+        /// `--header`: a line under the search box.
+        public var header: String?
+        /// `--prompt`: before the query.
+        public var prompt = SearchBox.defaultPrompt
+        /// `--history`: the queries previous-history / next-history walk.
+        public var history: QueryHistory?
+
+        public init(
+            multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
+            prompt: String = SearchBox.defaultPrompt, history: QueryHistory? = nil
+        ) {
+            self.multi = multi
+            self.expect = expect
+            self.header = header
+            self.prompt = prompt
+            self.history = history
+        }
     }
 
     public let hub: InstantSearch
@@ -29,6 +59,11 @@ public final class SearchApp {
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
     public internal(set) var outcome: Outcome?
+    public let options: Options
+    /// The hits marked with `--multi`.
+    public internal(set) var marks = Marks()
+    /// The walk through `--history`, when given.
+    var history: QueryHistory?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
     public internal(set) var wantsRepaint = false
     /// The screen's size and where each pane goes, from the last resize.
@@ -36,9 +71,12 @@ public final class SearchApp {
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
 
-    public init(hub: InstantSearch, keys: KeyTable = .standard) {
+    public init(hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options()) {
         self.hub = hub
         self.keys = keys
+        self.options = options
+        history = options.history
+        searchBox.prompt = options.prompt
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
@@ -52,10 +90,15 @@ public final class SearchApp {
     /// Applies one key. Returns false once the app is finished (see `outcome`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        if let action = keys.action(for: key, in: contexts) {
-            if !perform(action), !showsHelp, case .character(let character) = key { type(character) }
-        } else if !showsHelp, case .character(let character) = key {
-            type(character)  // printable keys always edit the query
+        if !showsHelp, let name = options.expect[key] {
+            // fzf's --expect: the key ends the session like accept, whatever it is bound to.
+            outcome = .accepted(hits: pickedHits(), key: name)
+            return false
+        }
+        if case .character(let character) = key {
+            if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
+        } else if let action = keys.action(for: key, in: contexts) {
+            _ = perform(action)
         }
         refresh()
         return outcome == nil
@@ -84,7 +127,7 @@ public final class SearchApp {
     /// The terminal's new size: the layout, list heights and slider steps follow.
     public func resize(width: Int, height: Int) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
-        layout = ScreenLayout(screen: screen)
+        layout = ScreenLayout(screen: screen, hasHeader: options.header != nil)
         if let layout {
             hitsList.resize(height: layout.hits.height)
             refinementList.resize(height: layout.refinements.height)

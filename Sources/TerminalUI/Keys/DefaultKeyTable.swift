@@ -11,6 +11,12 @@ extension KeyTable {
         Binding(.function(5), .global, .toggleSections),
         Binding(.control("x"), .global, .clearRefinements),
         Binding(.control("l"), .global, .clearScreen),
+        // Alt-1…Alt-5: the F-keys' actions, for terminals and laptops that take the F-keys.
+        Binding(.alt("1"), .global, .toggleHelp),
+        Binding(.alt("2"), .global, .focusHits),
+        Binding(.alt("3"), .global, .focusRefinements),
+        Binding(.alt("4"), .global, .focusSlider),
+        Binding(.alt("5"), .global, .toggleSections),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
@@ -22,19 +28,26 @@ extension KeyTable {
         Binding(.control("e"), .searchBox, .endOfLine),
         Binding(.control("u"), .searchBox, .unixLineDiscard),
         Binding(.control("w"), .searchBox, .unixWordRubout),
+        // fzf's --history: Ctrl-P / Ctrl-N reach the search box only when a history file is
+        // given (KeyTable.walkingHistory takes them from the lists then).
+        Binding(.control("p"), .searchBox, .previousHistory),
+        Binding(.control("n"), .searchBox, .nextHistory),
     ]
         + listBindings(.hits) + [
             Binding(.enter, .hits, .accept),
             Binding(.escape, .hits, .abort),
+            // fzf's --multi: marks the hit (does nothing without --multi).
+            Binding(.control(" "), .hits, .toggle),
         ]
         + listBindings(.refinements) + [
-            Binding(.character(" "), .refinements, .toggleRefinement),
+            // Enter and Ctrl-Space, never Space: printable keys always type.
             Binding(.enter, .refinements, .toggleRefinement),
+            Binding(.control(" "), .refinements, .toggleRefinement),
             Binding(.escape, .refinements, .focusHits),
         ] + [
             Binding(.left, .slider, .moveThumbLeft),
             Binding(.right, .slider, .moveThumbRight),
-            Binding(.character(" "), .slider, .switchThumb),
+            Binding(.control(" "), .slider, .switchThumb),
             Binding(.up, .slider, .previousAttribute),
             Binding(.control("p"), .slider, .previousAttribute),
             Binding(.down, .slider, .nextAttribute),
@@ -45,12 +58,13 @@ extension KeyTable {
         ]
         + listBindings(.sections) + [
             Binding(.enter, .sections, .accept),
-            Binding(.character(" "), .sections, .toggleRefinement),
+            Binding(.control(" "), .sections, .toggleRefinement),
             Binding(.escape, .sections, .abort),
         ]
         + listBindings(.help) + [
             Binding(.escape, .help, .closeHelp),
             Binding(.function(1), .help, .closeHelp),
+            Binding(.alt("1"), .help, .closeHelp),
             Binding(.control("c"), .help, .abort),
         ])
 

@@ -37,6 +37,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case deleteChar = "delete-char"
     case unixLineDiscard = "unix-line-discard"
     case unixWordRubout = "unix-word-rubout"
+    // fzf's --multi and --history (fzf's names)
+    case toggle
+    case previousHistory = "previous-history"
+    case nextHistory = "next-history"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -82,6 +86,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .deleteChar: return "delete under the cursor"
         case .unixLineDiscard: return "clear the query"
         case .unixWordRubout: return "delete the word before the cursor"
+        case .toggle: return "with --multi: mark or unmark the hit (Enter prints every marked one)"
+        case .previousHistory: return "with --history: the previous query of the history"
+        case .nextHistory: return "with --history: the next query of the history"
         }
     }
 }
@@ -103,11 +110,11 @@ public enum KeyContext: String, CaseIterable, Sendable {
         switch self {
         case .global: return "Everywhere"
         case .searchBox: return "Search box (whichever pane has focus)"
-        case .hits: return "Hits list (F2)"
-        case .refinements: return "Refinement list (F3)"
-        case .slider: return "Slider pane (F4)"
-        case .sections: return "Sections view (F5)"
-        case .help: return "This help (F1)"
+        case .hits: return "Hits list (F2, Alt-2)"
+        case .refinements: return "Refinement list (F3, Alt-3)"
+        case .slider: return "Slider pane (F4, Alt-4)"
+        case .sections: return "Sections view (F5, Alt-5)"
+        case .help: return "This help (F1, Alt-1)"
         }
     }
 }

@@ -61,10 +61,22 @@ struct CursesStyles {
         return result
     }
 
-    // The palette. Basic ANSI colours read on both dark and light terminals; only "muted"
-    // needs a grey, which 8-colour terminals lack, so there it is the default colour, dim.
-
     private func foreground(_ color: PaletteColor) -> (Int16, TextAttributes) {
+        Self.foreground(color, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+    }
+
+    private func background(_ color: PaletteColor) -> Int16 {
+        Self.background(color, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+    }
+
+    // The palette, as terminal colour numbers (curses' and ANSI's are the same: 0 black …
+    // 7 white, 8–15 bright, 16–255 the 256-colour cube; -1 the terminal's own colour). The
+    // inline writer (`AnsiStyles`) draws from it too. Basic ANSI colours read on both dark
+    // and light terminals; only "muted" needs a grey, which 8-colour terminals lack, so there
+    // it is the default colour, dim.
+
+    static func foreground(_ color: PaletteColor, colorCount: Int, hasDefaultColors: Bool) -> (Int16, TextAttributes) {
+        let defaultForeground: Int16 = hasDefaultColors ? -1 : Int16(COLOR_WHITE)
         switch color {
         case .default: return (defaultForeground, [])
         case .accent: return (Int16(COLOR_CYAN), [])
@@ -80,7 +92,7 @@ struct CursesStyles {
         }
     }
 
-    private func background(_ color: PaletteColor) -> Int16 {
+    static func background(_ color: PaletteColor, colorCount: Int, hasDefaultColors: Bool) -> Int16 {
         switch color {
         case .default: return hasDefaultColors ? -1 : Int16(COLOR_BLACK)
         case .accent: return Int16(COLOR_CYAN)
@@ -91,8 +103,6 @@ struct CursesStyles {
         case .selection: return Int16(COLOR_BLUE)
         }
     }
-
-    private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }
 
     private mutating func pair(fg: Int16, bg: Int16) -> Int16 {
         let key = (Int(fg) + 1) << 16 | (Int(bg) + 1)

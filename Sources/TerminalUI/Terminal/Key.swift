@@ -21,6 +21,9 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// Enter, so those arrive as `.backspace`, `.tab` and `.enter`. Ctrl-Space is
     /// `.control(" ")`; Ctrl-\ ] ^ _ keep their punctuation.
     case control(Character)
+    /// Alt (Meta) plus a printable key, as terminals send it: ESC, then the character
+    /// (`InputDecoder` pairs them). Alt-1 is `.alt("1")`; Alt-Shift-P is `.alt("P")`.
+    case alt(Character)
     /// The terminal changed size. The event loop reports sizes as `TerminalEvent.resize`;
     /// this case only exists so the decoder can name curses' KEY_RESIZE.
     case resize
@@ -77,6 +80,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .character(let c): "character(\(c.debugDescription))"
         case .control(let c): "control(\(c))"
+        case .alt(let c): "alt(\(c))"
         case .function(let n): "F\(n)"
         case .enter: "enter"
         case .escape: "escape"

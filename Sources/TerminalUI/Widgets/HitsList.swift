@@ -6,6 +6,8 @@ import InstantSearchCore
 /// page — as an intent, which the app hands to the hub.
 public struct HitsList {
     static let rowsPerHit = 2
+    /// Beside a marked hit (fzf's `--multi`).
+    static let markGlyph = "✓"
     /// One row per hit.
     private(set) var list = ListState()
     private var indexName: String?
@@ -69,6 +71,15 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// A click at `row` rows from the top of the pane: selects the hit drawn there.
+    /// Returns whether a hit was there, and the next page intent when it is near the end.
+    mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        let position = list.offset + row / Self.rowsPerHit
+        guard row >= 0, let hits = state.results?.hits, hits.indices.contains(position) else { return (false, []) }
+        list.select(position)
+        return (true, loadMoreIfNeeded(state))
+    }
+
     private func loadMoreIfNeeded(_ state: IndexState) -> [SearchIntent] {
         guard state.hasNextPage, let hits = state.results?.hits, list.selection + list.visible >= hits.count else { return [] }
         return [.nextPage]
@@ -76,7 +87,11 @@ public struct HitsList {
 
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool) {
+    /// `marks`: with fzf's `--multi`, the marked hits, shown with a tick beside the bar.
+    func render(
+        _ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool,
+        marks: Marks? = nil
+    ) {
         guard let results = state.results else {
             let message = state.error != nil ? "The search failed (the stats line says why); type to try again." : "Searching…"
             canvas.write(message, x: area.x + 2, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
@@ -94,7 +109,11 @@ public struct HitsList {
         let first = min(list.offset, max(0, results.hits.count - 1))
         for (row, position) in (first..<min(results.hits.count, first + capacity)).enumerated() {
             let hitArea = Rect(x: area.x, y: area.y + row * Self.rowsPerHit, width: area.width, height: Self.rowsPerHit)
-            drawHit(results.hits[position], in: hitArea, description: description, selected: position == list.selection, focused: focused, into: &canvas)
+            let hit = results.hits[position]
+            drawHit(hit, in: hitArea, description: description, selected: position == list.selection, focused: focused, into: &canvas)
+            if marks?.contains(hit, in: state.name) == true {
+                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+            }
         }
         if first + capacity < results.hits.count || results.page + 1 < results.nbPages {
             canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)

@@ -81,6 +81,14 @@ public struct RefinementList {
         return (true, [])
     }
 
+    /// A click at `row` rows from the top of the pane: on a value, selects and toggles it.
+    mutating func click(row: Int) -> (handled: Bool, intents: [SearchIntent]) {
+        let position = list.offset + row
+        guard row >= 0, lines.indices.contains(position), case .item = lines[position] else { return (false, []) }
+        list.select(position)
+        return perform(.toggleRefinement)
+    }
+
     // MARK: Drawing
 
     func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {

@@ -72,6 +72,22 @@ public struct SliderPane {
         return (true, [])
     }
 
+    /// Where the track is drawn in `area` (the pane's rect from the layout): the row under
+    /// the attribute's name.
+    func track(in area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 1, width: min(trackWidth, max(3, area.width - 2)), height: 1)
+    }
+
+    /// A click on the track, `column` cells from its left end (`width` wide): the nearer thumb
+    /// becomes the active one and moves there.
+    mutating func click(column: Int, trackWidth width: Int) -> [SearchIntent] {
+        guard let slider, let bounds = slider.bounds, width > 1 else { return [] }
+        let fraction = Double(max(0, min(column, width - 1))) / Double(width - 1)
+        let value = bounds.lowerBound + fraction * (bounds.upperBound - bounds.lowerBound)
+        thumb = slider.nearerThumb(to: value)
+        return [.setRange(attribute: slider.attribute, range: slider.placing(thumb, at: value))]
+    }
+
     private func move(by steps: Int) -> [SearchIntent] {
         guard let slider else { return [] }
         return [.setRange(attribute: slider.attribute, range: slider.moving(thumb, by: steps))]
@@ -93,8 +109,8 @@ public struct SliderPane {
             canvas.write(message, x: area.x + 1, y: area.y + 1, style: Theme.secondary, maxWidth: area.width - 1)
             return
         }
-        let width = min(trackWidth, max(3, area.width - 2))
-        drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
+        let track = track(in: area)
+        drawTrack(bounds: bounds, low: low, high: high, x: track.x, y: track.y, width: track.width, focused: focused, into: &canvas)
         let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
         let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
         canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
