@@ -78,4 +78,24 @@ import Testing
         #expect(refused == 2)
         #expect(message == "instantsearch query: --sort: no record of names has an attribute \"cuont\"; did you mean \"count\"?\n")
     }
+
+    @Test func aConfigFilesSectionNamingNoFacetIsRefused() throws {
+        let tmux = try Tmux()
+        try writeNames(tmux)
+        let config = tmux.workDirectory.appendingPathComponent("setup.json")
+        try #"{"indices": [{"data": "names.csv"}], "sections": [{"index": "names", "facet": "sexe"}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (status, output) = try spawn(Project.binary, ["--config", config.path, "--no-index-cache"])
+        #expect(status == 2)
+        #expect(output == "instantsearch: \(config.path): sections[0].facet: no record of names has an attribute \"sexe\"; did you mean \"sex\"?\n")
+        try #"{"indices": [{"data": "names.csv"}], "sections": [{"index": "names", "facet": "year"}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (notFacet, why) = try spawn(Project.binary, ["--config", config.path, "--no-index-cache", "--facets", "sex"])
+        #expect(notFacet == 2)
+        #expect(why == "instantsearch: \(config.path): sections[0].facet: \"year\" is not a facet of names; its facets: sex\n")
+        try #"{"indices": [{"data": "names.csv"}], "section": []}"#.write(to: config, atomically: true, encoding: .utf8)
+        let (unknown, message) = try spawn(Project.binary, ["--config", config.path])
+        #expect(unknown == 2)
+        #expect(message.contains(#"unknown key "section" in the setup; did you mean "sections"?"#))
+    }
 }
