@@ -5,6 +5,8 @@ enum MouseTarget: Equatable {
     case tabs
     case searchBox
     case hits
+    /// The current refinements' chips, above the hits.
+    case chips
     case refinements
     case slider
 }
@@ -15,6 +17,7 @@ extension ScreenLayout {
         [
             (.tabs, tabs),
             (.searchBox, searchBox),
+            (.chips, chips),
             (.hits, hits),
             (.refinements, refinements),
             (.slider, slider),

@@ -21,6 +21,8 @@ struct ScreenLayout: Equatable {
     var topRule: Rect
     /// The rows between the rules.
     var body: Rect
+    /// The current refinements, a row of chips above the hits.
+    var chips: Rect
     var hits: Rect
     /// nil when folded: then `refinements` and `slider` are the body, like `hits`.
     var sidebarRule: Rect?
@@ -31,9 +33,14 @@ struct ScreenLayout: Equatable {
     var stats: Rect
     var hints: Rect?
 
+    /// The preview pane (F6) and the rule between it and the hits, when it is shown: carved
+    /// out of the hits' area, on its right or below it (not on a folded screen).
+    var preview: Rect?
+    var previewRule: Rect?
+
     var isFolded: Bool { sidebarRule == nil }
 
-    init?(screen: Rect, hasHeader: Bool = false) {
+    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
@@ -48,15 +55,36 @@ struct ScreenLayout: Equatable {
         stats = rows.removeFirst()
         hints = showsHints ? rows.removeFirst() : nil
         guard screen.width >= Self.sidebarMinimumWidth, body.height >= Self.sidebarMinimumBodyRows else {
-            hits = body.inset(top: 0, left: 0, bottom: 0, right: 1)
+            (chips, hits) = Self.chipsAndHits(body.inset(top: 0, left: 0, bottom: 0, right: 1))
             (refinements, slider) = (body, body)
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
-        hits = columns[0].inset(top: 0, left: 0, bottom: 0, right: 1)
+        (chips, hits) = Self.chipsAndHits(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
         sidebarRule = columns[1]
         let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
+        if let window { carvePreview(window) }
+    }
+
+    private static func chipsAndHits(_ column: Rect) -> (Rect, Rect) {
+        let rows = column.splitRows([.fixed(1), .rest])
+        return (rows[0], rows[1])
+    }
+
+    private mutating func carvePreview(_ window: PreviewWindow) {
+        switch window.position {
+        case .right:
+            let width = window.cells(of: hits.width, keep: 20)
+            guard width >= 10 else { return }
+            let parts = hits.splitColumns([.rest, .fixed(1), .fixed(width)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2].inset(left: 1))
+        case .bottom:
+            let height = window.cells(of: hits.height, keep: 2)
+            guard height >= 3 else { return }
+            let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
+            (hits, previewRule, preview) = (parts[0], parts[1], parts[2])
+        }
     }
 }

@@ -10,16 +10,20 @@ extension SearchApp {
         case .toggleHelp: showsHelp = true
         case .closeHelp: showsHelp = false
         case .toggleSections: hub.dispatch(.toggleSections)
-        case .focusHits, .focusRefinements, .focusSlider, .nextIndex, .previousIndex:
+        case .focusHits, .focusRefinements, .focusSlider, .focusCurrentRefinements, .nextIndex, .previousIndex:
             if hub.showsFederated { hub.dispatch(.toggleSections) }  // these belong to the tabbed view
             switch action {
-            case .focusHits: focus = .hits
-            case .focusRefinements: focus = .refinements
-            case .focusSlider: focus = .slider
+            case .focusHits: move(focus: .hits)
+            case .focusRefinements: move(focus: .refinements)
+            case .focusSlider: move(focus: .slider)
+            case .focusCurrentRefinements: move(focus: .currentRefinements)
             case .nextIndex: hub.dispatch(.nextIndex)
             default: hub.dispatch(.previousIndex)
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
+        case .accept where searchesFacetValues: return performInView(.accept)
+        case .togglePreview where !hub.showsFederated: togglePreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
         case .accept: return accept()
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active
@@ -31,7 +35,7 @@ extension SearchApp {
             if let query = history?.next() { showQuery(query) }
         case _ where showsHelp: return help.perform(action)
         default:
-            if searchBox.perform(action) {
+            if !searchesFacetValues, searchBox.perform(action) {
                 if searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
                 return true
             }
@@ -65,6 +69,7 @@ extension SearchApp {
             case .hits: answer = hitsList.perform(action, hub.state.active)
             case .refinements: answer = refinementList.perform(action)
             case .slider: answer = sliderPane.perform(action)
+            case .currentRefinements: answer = currentRefinements.perform(action)
             }
         }
         answer.intents.forEach(hub.dispatch)

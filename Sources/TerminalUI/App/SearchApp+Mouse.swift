@@ -38,13 +38,19 @@ extension SearchApp {
         case .searchBox:
             return false
         case .hits:
-            focus = .hits
+            move(focus: .hits)
             hitsList.click(row: y - area.y, state.active).intents.forEach(hub.dispatch)
+        case .chips:
+            // A click on a chip removes that refinement (the × of InstantSearch's CurrentRefinements).
+            guard let position = currentRefinements.chip(atColumn: x, in: area) else { return false }
+            move(focus: .currentRefinements)
+            currentRefinements.select(position)
+            currentRefinements.perform(.removeRefinement).intents.forEach(hub.dispatch)
         case .refinements:
             focus = .refinements
             refinementList.click(row: y - area.y).intents.forEach(hub.dispatch)
         case .slider:
-            focus = .slider
+            move(focus: .slider)
             let track = sliderPane.track(in: area)
             if track.contains(x: x, y: y) {
                 sliderPane.click(column: x - track.x, trackWidth: track.width).forEach(hub.dispatch)
@@ -69,7 +75,7 @@ extension SearchApp {
         switch target {
         case .hits: answer = hitsList.perform(action, hub.state.active)
         case .refinements: answer = refinementList.perform(action)
-        case .tabs, .searchBox, .slider: return false
+        case .tabs, .searchBox, .slider, .chips: return false
         }
         answer.intents.forEach(hub.dispatch)
         return answer.handled

@@ -49,6 +49,10 @@ public struct TerminalSearch {
     /// fzf's `--multi`, `--expect`, `--header`, `--prompt`, `--history`. With a history,
     /// Ctrl-P / Ctrl-N walk it instead of moving the lists.
     public var options = SearchApp.Options()
+    /// Where the preview pane goes and whether it starts open (`--preview-window`).
+    public var previewWindow = PreviewWindow()
+    /// A command whose output the preview shows instead of the record (`--preview`).
+    public var previewCommand: PreviewCommand?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -103,7 +107,12 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let app = SearchApp(hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options)
+        let runner = previewCommand.map { _ in PreviewCommandRunner(wake: loop.wake) }
+        defer { runner?.cancel() }
+        let app = SearchApp(
+            hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
+            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner,
+            numbers: .current)
         let report = hub.loading.report
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }

@@ -115,6 +115,7 @@ public struct KeyTable: Sendable {
         if let index = first(.nextIndex) { hints.append((index, "index")) }
         if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
         if let hits = first(.focusHits), let slider = first(.focusSlider) { hints.append(("\(hits)-\(slider)", "panes")) }
+        if !showingSections, let preview = first(.togglePreview) { hints.append((preview, "preview")) }
         if let accept = first(.accept, .hits) { hints.append((accept, "pick")) }
         if let abort = first(.abort, .hits) { hints.append((abort, "back/quit")) }
         return hints

@@ -56,6 +56,7 @@ struct CursesStyles {
         case .highlight: result.formUnion([.bold, .underline])
         case .muted: result.insert(.dim)
         case .default, .success, .selection: break
+        case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -89,6 +90,7 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
+        default: return (Self.ansi(color) ?? defaultForeground, [])
         }
     }
 
@@ -101,8 +103,18 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
+        default: return Self.ansi(color) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
         }
     }
+
+    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are 0…7).
+    private static func ansi(_ color: PaletteColor) -> Int16? {
+        let first = PaletteColor.ansiBlack.rawValue
+        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiWhite.rawValue else { return nil }
+        return Int16(color.rawValue - first)
+    }
+
+    private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }
 
     private mutating func pair(fg: Int16, bg: Int16) -> Int16 {
         let key = (Int(fg) + 1) << 16 | (Int(bg) + 1)
