@@ -34,15 +34,13 @@ struct HitDisplay {
         }
         fields = attributes.filter { $0 != titleAttribute && $0 != figureAttribute }.map { attribute in
             let value = hit.record.value(atPath: attribute)
-            // A declared numeric attribute reads "rating 4.5" on the second row; any number is
-            // right-aligned, without its name, in a column.
-            if numeric.contains(attribute) {
+            if numeric.contains(attribute) || value?.numberValue != nil {
                 let number = value.map { numbers.value($0, attribute: attribute) } ?? ""
                 let text = number.isEmpty ? "" : "\(attribute) \(number)"
                 return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(number, Theme.secondary)], isNumber: true)
             }
             let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight, numbers: numbers) } ?? []
-            return Field(attribute: attribute, text: text, cell: text, isNumber: value?.numberValue != nil)
+            return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
     }
