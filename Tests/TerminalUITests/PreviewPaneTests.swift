@@ -159,12 +159,23 @@ import Testing
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: true)
         #expect(canvas.lines == [
             "▌ Bose 700                          $379.00",
-            "▌ description: Noise cancelling headphones…",
+            "▌ description: … headphones, quiet even on…",
             "  Sony WH-1000XM5                   $349.00",
             "",
             "",
         ])
         #expect(canvas.style(x: 2, y: 1)?.foreground == Theme.secondary.foreground, "the attribute's name, muted")
+    }
+
+    /// A value the engine did not cut (too short for a snippet) still shows its match: it starts
+    /// a few words before it, "… " where text was left out.
+    @Test func aShortValueIsShownFromShortlyBeforeItsMatch() {
+        let long = HighlightedText(text: "A versatile, energy-efficient noise-cancelling headphone from Bose.", matchedRanges: [57..<61])
+        let cut = HitDisplay.leadingUpTo(long)
+        #expect(cut.text == "… headphone from Bose.")
+        #expect(cut.segments(plain: .plain, highlighted: Theme.highlight).first { $0.1 == Theme.highlight }?.0 == "from")
+        let near = HighlightedText(text: "A quiet, compact TV", matchedRanges: [2..<7])
+        #expect(HitDisplay.leadingUpTo(near) == near, "a match near the start: the value as it is")
     }
 
     @Test func theSnippetIsCutAroundTheMatchAndHighlighted() {

@@ -88,11 +88,28 @@ struct HitDisplay {
             var pieces: [(String, Style)] = [(attribute + ": ", Theme.secondary)]
             for (i, value) in matched.enumerated() {
                 if i > 0 { pieces.append((" · ", Theme.secondary)) }
-                pieces += value.segments(plain: Theme.text, highlighted: Theme.highlight)
+                pieces += Self.leadingUpTo(value).segments(plain: Theme.text, highlighted: Theme.highlight)
             }
             return pieces
         }
         return nil
+    }
+
+    /// Characters kept before the first match of a value the engine did not cut (a text too
+    /// short for a snippet, or a backend that makes none): the row shows the match, not the start.
+    static let contextBeforeMatch = 16
+
+    /// The value from a word boundary shortly before its first match, "… " where text was left out.
+    static func leadingUpTo(_ value: HighlightedText) -> HighlightedText {
+        guard let first = value.matchedRanges.map(\.lowerBound).min(), first > contextBeforeMatch + 2 else { return value }
+        let characters = Array(value.text)
+        var start = first - contextBeforeMatch
+        while start < first, characters[start - 1] != " " { start += 1 }  // the next word's start
+        guard start < first || characters[start - 1] == " " else { return value }
+        let shift = 2 - start  // "… " is two characters
+        return HighlightedText(
+            text: "… " + String(characters[start...]),
+            matchedRanges: value.matchedRanges.filter { $0.lowerBound >= start }.map { ($0.lowerBound + shift)..<($0.upperBound + shift) })
     }
 
     /// `unordered(plot)` → `plot`: the attribute a searchable-attributes entry names.
