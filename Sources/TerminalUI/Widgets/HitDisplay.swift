@@ -12,13 +12,13 @@ struct HitDisplay {
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
         title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
             ?? [(hit.objectID, Theme.title)]
-        let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
+        let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record[attribute].map { NumberText.format($0, attribute: attribute) }
+            hit.record.value(atPath: attribute).map { NumberText.format($0, attribute: attribute) }
         }
         var details: [(String, Style)] = []
         for attribute in attributes where attribute != titleAttribute && attribute != figureAttribute {
-            guard let value = hit.record[attribute], !value.displayText.isEmpty else { continue }
+            guard let value = hit.record.value(atPath: attribute), !value.displayText.isEmpty else { continue }
             if !details.isEmpty { details.append(("  ·  ", Theme.secondary)) }
             if numeric.contains(attribute) {
                 details.append(("\(attribute) \(value.displayText)", Theme.secondary))
@@ -45,6 +45,6 @@ struct HitDisplay {
             }
             return pieces
         }
-        return [(hit.record[attribute]?.displayText ?? "", plain)]
+        return [(hit.record.value(atPath: attribute)?.displayText ?? "", plain)]
     }
 }

@@ -46,9 +46,14 @@ public struct HitsList {
         let results = state.results
         let isNextPage = results.map { $0.page > 0 && $0.query == shown?.query } ?? false
         let keep = restoring || isNextPage
+        // The same query answered again (the data grew or was reloaded, `--watch`): the
+        // selected record stays selected where it still is among the hits.
+        let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
+        let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
+        let kept = isRefresh ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
         if results != nil { restoring = false }
         shown = results
-        list.update(count: results?.hits.count ?? 0, select: keep ? nil : 0)
+        list.update(count: results?.hits.count ?? 0, select: keep ? nil : kept ?? 0)
         return loadMoreIfNeeded(state)
     }
 
