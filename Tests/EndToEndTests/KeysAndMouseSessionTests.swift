@@ -108,6 +108,23 @@ import Testing
         try tmux.waitFor("exit=130")
     }
 
+    @Test func aClickOnAFacetValueInTheSectionsViewRefines() throws {
+        let tmux = try Tmux()
+        try tmux.shell("\(Project.binary) --config \(Project.resource("demo.config.json")) > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("products 338")
+        try tmux.press("M-5")
+        try tmux.type("sony")
+        let screen = try tmux.waitFor("every section answered") {
+            $0.contains("results in categories") && $0.contains("[ ] Sony") && $0.contains("results in products")
+        }
+        let lines = screen.components(separatedBy: "\n")
+        let row = try #require(lines.firstIndex { $0.contains("[ ] Sony") })
+        try tmux.click(x: 10, y: row)
+        try tmux.waitFor("the brand refined by the click") { $0.contains("[x] Sony") && $0.contains("21 results in products") }
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
     /// The crash path (restore bytes written from the signal handler) and a termination
     /// signal turn mouse reporting off too, as does Ctrl-Z until `fg`.
     @Test func mouseReportingIsOffAfterACrashASignalAndWhileSuspended() throws {

@@ -1,4 +1,5 @@
-/// What the mouse can point at on the tabbed screen. A point is looked up in the rects the
+/// What the mouse can point at on the tabbed screen (the sections view has one target, its
+/// body: `ScreenLayout.sectionsBody`). A point is looked up in the rects the
 /// layout computed on the last resize, never in what was drawn. A new pane adds a case here,
 /// a row to `ScreenLayout.mouseTargets` and a case to `SearchApp.click(_:at:in:)`.
 enum MouseTarget: Equatable {
@@ -20,6 +21,9 @@ extension ScreenLayout {
             (.slider, slider),
         ]
     }
+
+    /// The sections view's body (F5): the rows between the rules, the whole width.
+    var sectionsBody: Rect { Rect(x: hits.x, y: hits.y, width: hints.width, height: hits.height) }
 
     /// The pane under the cell (`x`, `y`), and its rect.
     func mouseTarget(x: Int, y: Int) -> (target: MouseTarget, area: Rect)? {

@@ -24,7 +24,14 @@ extension SearchApp {
             showsHelp = false  // a click beside the help closes it
             return true
         }
-        guard !hub.showsFederated, let layout, let (target, area) = layout.mouseTarget(x: x, y: y) else { return false }
+        if hub.showsFederated, var view = federatedView, let layout, let sections = hub.state.sections {
+            guard layout.sectionsBody.contains(x: x, y: y) else { return false }
+            let answer = view.click(y: y, in: layout.sectionsBody, state: sections)
+            federatedView = view
+            answer.intents.forEach(hub.dispatch)
+            return answer.handled
+        }
+        guard let layout, let (target, area) = layout.mouseTarget(x: x, y: y) else { return false }
         return click(target, at: x, y, in: area)
     }
 

@@ -57,8 +57,7 @@ extension SearchApp {
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
-        view.render(body, &canvas, state: sections)
+        view.render(layout.sectionsBody, &canvas, state: sections)
         let activity = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
             pending: sections.isSearching ? 1 : 0)
