@@ -133,6 +133,8 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup(title: "Keys and mouse (fzf's options)")
     var interface: InterfaceArguments
+    @OptionGroup(title: "Preview pane (fzf's options)")
+    var previewOptions: PreviewArguments
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -201,7 +203,7 @@ struct SearchCommand: ParsableCommand {
         if engines.isActive {
             return try engines.run(
                 settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
-                interface: interface)
+                interface: interface, preview: previewOptions)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -242,6 +244,7 @@ struct SearchCommand: ParsableCommand {
             terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
         search.loaders = loaders
+        previewOptions.configure(&search)
         let status = try PickSession.run(search, pick: pick, recordText: { hit in
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,

@@ -50,9 +50,9 @@ import Testing
         try tmux.press("F4")
         for _ in 0..<8 { try tmux.press("Right") }
         let screen = try tmux.waitFor("fewer results within a price range") {
-            $0.contains("│ price: ") && (resultCount($0) ?? 338) < 338
+            $0.contains("price ≥ ") && $0.contains(" ×") && (resultCount($0) ?? 338) < 338
         }
-        #expect(screen.contains(" to $"), "the slider pane shows the range in force")
+        #expect(screen.contains(" to $"), "the slider pane shows the range in force, in dollars as the settings say")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(canvas.lines == [
             "  Sony Bravia TV                $899.99",
             "  Sony  ·  TV",
-            "▌ Sony WH-1000XM5 headphones       $349",
+            "▌ Sony WH-1000XM5 headphones    $349.00",
             "▌ Sony  ·  Audio                       ↓",
         ])
         #expect(canvas.style(x: 2, y: 2)?.background == .selection)
@@ -52,9 +52,9 @@ import Testing
         #expect(atThird == [.nextPage])
         let canvas = drawn(40, 4) { list.render($0, &$1, state: first, description: ProductsBackend.description, focused: false) }
         #expect(canvas.lines == [
-            "  Sony WH-1000XM5 headphones       $349",
+            "  Sony WH-1000XM5 headphones    $349.00",
             "  Sony  ·  Audio",
-            "│ LG OLED evo TV                 $1,499",
+            "│ LG OLED evo TV               $1499.00",
             "│ LG  ·  TV                            ↓",
         ])
         let other = state(try await products("sony"))
@@ -99,7 +99,7 @@ import Testing
         _ = list.perform(.down)
         let canvas = drawn(24, 9) { list.render($0, &$1, focused: true) }
         #expect(canvas.lines == [
-            " BRAND any of",
+            " BRAND any of  by count",
             " [ ] LG               1",
             "▌[ ] Sony             1",
             " CATEGORY all of",
@@ -131,8 +131,8 @@ import Testing
         #expect(canvas.lines == [
             " PRICE",
             " ──────────●━━━━━━━━●",
-            " $299          $1,499",
-            " $899.99 to $1,499  ◂",
+            " $299.00     $1499.00",
+            " $899.99 to $1499.00",
         ])
         let moved = pane.perform(.moveThumbRight).intents
         guard case .setRange(let attribute, let range)? = moved.first else {
@@ -161,7 +161,7 @@ import Testing
         #expect(canvas.lines == [
             " PRODUCTS  2 results in products",
             "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
-            "  LG OLED evo TV  ·  LG  ·  TV             $1,499",
+            "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
             " BRANDS  brand of products matching the query — E",
             "▌ [ ] Sony                                      2",
             "  [x] LG                                        1",
@@ -220,7 +220,7 @@ import Testing
             IndexTabs.render(Rect(x: 0, y: 1, width: area.width, height: 1), &canvas, state: hub)
         }
         #expect(canvas.lines == [
-            " 2 results  0.3 ms  │ brand: Sony           realtime · 3 req / 4 keys",
+            " 2 results  0.3 ms                          realtime · 3 req / 4 keys",
             "  products 2   categories                               instantsearch",
         ])
     }

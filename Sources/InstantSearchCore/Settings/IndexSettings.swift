@@ -41,6 +41,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var objectIDAttribute: String?
     /// Relevance knobs (see `RelevanceSettings`): typo tolerance, ranking order, word removal.
     public var relevance: RelevanceSettings = RelevanceSettings()
+    /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String]? = nil, attributesForFaceting: [String]? = nil,
@@ -60,7 +62,7 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute",
-    ] + RelevanceSettings.knownKeys
+    ] + RelevanceSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
@@ -105,6 +107,8 @@ public struct IndexSettings: Hashable, Sendable {
                 settings.objectIDAttribute = name
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
+            case _ where DisplaySettings.knownKeys.contains(key):
+                try settings.display.parse(key: key, value: value, fail: fail)
             default:
                 if let near = AttributeCheck.suggestions(for: key, among: Set(knownKeys)).first {
                     throw fail("unknown settings key \"\(key)\"; did you mean \"\(near)\"?")

@@ -10,6 +10,8 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
     public var relevance = RelevanceSettings()
+    /// Number formats and facet list orders: as the settings file gave them (nothing to infer).
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],

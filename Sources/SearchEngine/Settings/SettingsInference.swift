@@ -178,11 +178,13 @@ extension IndexSettings {
             }
         }
 
-        return ResolvedIndexSettings(
+        var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
             displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
         )
+        resolved.display = self.display
+        return resolved
     }
 
     static let inferredDisplayLimit = 5

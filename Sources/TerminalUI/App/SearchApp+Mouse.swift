@@ -25,13 +25,13 @@ extension SearchApp {
             return true
         }
         if hub.showsFederated, var view = federatedView, let layout, let sections = hub.state.sections {
-            guard layout.sectionsBody.contains(x: x, y: y) else { return false }
-            let answer = view.click(y: y, in: layout.sectionsBody, state: sections)
+            guard layout.body.contains(x: x, y: y) else { return false }
+            let answer = view.click(y: y, in: layout.body, state: sections)
             federatedView = view
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
-        guard let layout, let (target, area) = layout.mouseTarget(x: x, y: y) else { return false }
+        guard let layout, let (target, area) = layout.mouseTarget(x: x, y: y, focus: focus) else { return false }
         return click(target, at: x, y, in: area)
     }
 
@@ -45,13 +45,19 @@ extension SearchApp {
         case .searchBox:
             return false
         case .hits:
-            focus = .hits
+            move(focus: .hits)
             hitsList.click(row: y - area.y, state.active).intents.forEach(hub.dispatch)
+        case .chips:
+            // A click on a chip removes that refinement (the × of InstantSearch's CurrentRefinements).
+            guard let position = currentRefinements.chip(atColumn: x, in: area) else { return false }
+            move(focus: .currentRefinements)
+            currentRefinements.select(position)
+            currentRefinements.perform(.removeRefinement).intents.forEach(hub.dispatch)
         case .refinements:
-            focus = .refinements
+            move(focus: .refinements)
             refinementList.click(row: y - area.y).intents.forEach(hub.dispatch)
         case .slider:
-            focus = .slider
+            move(focus: .slider)
             let track = sliderPane.track(in: area)
             if track.contains(x: x, y: y) {
                 sliderPane.click(column: x - track.x, trackWidth: track.width).forEach(hub.dispatch)
@@ -71,12 +77,12 @@ extension SearchApp {
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
-        guard let layout, let target = layout.mouseTarget(x: x, y: y)?.target else { return false }
+        guard let layout, let target = layout.mouseTarget(x: x, y: y, focus: focus)?.target else { return false }
         let answer: (handled: Bool, intents: [SearchIntent])
         switch target {
         case .hits: answer = hitsList.perform(action, hub.state.active)
         case .refinements: answer = refinementList.perform(action)
-        case .tabs, .searchBox, .slider: return false
+        case .tabs, .searchBox, .slider, .chips: return false
         }
         answer.intents.forEach(hub.dispatch)
         return answer.handled

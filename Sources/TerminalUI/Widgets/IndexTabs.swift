@@ -5,12 +5,12 @@ import InstantSearchCore
 /// apart (`placed`), so a click finds its tab from state, not from what was drawn.
 enum IndexTabs {
     /// Each tab's label and the cells it covers in `area`, clipped to it.
-    static func placed(_ area: Rect, state: HubState) -> [(label: String, area: Rect)] {
+    static func placed(_ area: Rect, state: HubState, numbers: NumberText = .standard) -> [(label: String, area: Rect)] {
         var x = area.x + 1
         var tabs: [(label: String, area: Rect)] = []
         for index in state.index where x < area.maxX {
             var label = " \(index.name)"
-            if let results = index.results, results.query == state.queryText { label += " \(NumberText.grouped(results.nbHits))" }
+            if let results = index.results, results.query == state.queryText { label += " \(numbers.count(results.nbHits))" }
             label += " "
             let width = min(label.displayWidth, area.maxX - x)
             tabs.append((label, Rect(x: x, y: area.y, width: width, height: 1)))
@@ -24,9 +24,9 @@ enum IndexTabs {
         placed(area, state: state).firstIndex { $0.area.contains(x: x, y: area.y) }
     }
 
-    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState) {
+    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState, numbers: NumberText = .standard) {
         var x = area.x + 1
-        for (position, tab) in placed(area, state: state).enumerated() {
+        for (position, tab) in placed(area, state: state, numbers: numbers).enumerated() {
             let style = position == state.activeIndex ? Theme.title.reverse() : Theme.secondary
             canvas.write(tab.label, x: tab.area.x, y: area.y, style: style, maxWidth: tab.area.width)
             x = tab.area.maxX + 1

@@ -15,6 +15,9 @@ public struct SliderPane {
     /// The state the slider was last built from, to rebuild it on resize and attribute change.
     private var state: IndexState?
 
+    /// How numbers are written (the locale's separators, the index's formats).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
@@ -31,6 +34,7 @@ public struct SliderPane {
             if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
+            numbers = numbers.forIndex(description)
             active = savedAttribute[state.name] ?? 0
             slider = nil
         }
@@ -111,8 +115,8 @@ public struct SliderPane {
         }
         let track = track(in: area)
         drawTrack(bounds: bounds, low: low, high: high, x: track.x, y: track.y, width: track.width, focused: focused, into: &canvas)
-        let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
-        let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
+        let minLabel = numbers.number(bounds.lowerBound, attribute: attribute)
+        let maxLabel = numbers.number(bounds.upperBound, attribute: attribute)
         canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
         canvas.write(maxLabel, x: area.maxX - 1 - maxLabel.displayWidth, y: area.y + 2, style: Theme.secondary)
         let range = slider.range == nil ? "any" : "\(format(low)) to \(format(high))"
@@ -122,7 +126,7 @@ public struct SliderPane {
     }
 
     private func format(_ value: Double) -> String {
-        NumberText.format(.number(value), attribute: attribute ?? "")
+        numbers.number(value, attribute: attribute ?? "")
     }
 
     private func drawTrack(
