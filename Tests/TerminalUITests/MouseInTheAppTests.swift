@@ -13,13 +13,22 @@ import Testing
 
     @Test func theLayoutTellsWhichPaneIsUnderAPoint() throws {
         let layout = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24)))
-        #expect(layout.mouseTarget(x: 3, y: 0)?.target == .tabs)
-        #expect(layout.mouseTarget(x: 3, y: 1)?.target == .searchBox)
-        #expect(layout.mouseTarget(x: 3, y: 5)?.target == .hits)
-        #expect(layout.mouseTarget(x: layout.refinements.x + 2, y: layout.refinements.y)?.target == .refinements)
-        #expect(layout.mouseTarget(x: layout.slider.x + 2, y: layout.slider.y + 1)?.target == .slider)
-        #expect(layout.mouseTarget(x: 3, y: layout.topRule.y) == nil, "rules are no pane")
-        #expect(layout.mouseTarget(x: layout.sidebarRule.x, y: 5) == nil)
+        #expect(layout.mouseTarget(x: 3, y: 0, focus: .hits)?.target == .tabs)
+        #expect(layout.mouseTarget(x: 3, y: 1, focus: .hits)?.target == .searchBox)
+        #expect(layout.mouseTarget(x: 3, y: 5, focus: .hits)?.target == .hits)
+        #expect(layout.mouseTarget(x: layout.refinements.x + 2, y: layout.refinements.y, focus: .hits)?.target == .refinements)
+        #expect(layout.mouseTarget(x: layout.slider.x + 2, y: layout.slider.y + 1, focus: .hits)?.target == .slider)
+        #expect(layout.mouseTarget(x: 3, y: layout.topRule.y, focus: .hits) == nil, "rules are no pane")
+        #expect(layout.mouseTarget(x: try #require(layout.sidebarRule).x, y: 5, focus: .hits) == nil)
+    }
+
+    @Test func foldedOnlyTheFocusedPaneIsUnderThePointer() throws {
+        let layout = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 10)))
+        #expect(layout.isFolded)
+        let body = (x: 3, y: layout.hits.y + 1)
+        #expect(layout.mouseTarget(x: body.x, y: body.y, focus: .hits)?.target == .hits)
+        #expect(layout.mouseTarget(x: body.x, y: body.y, focus: .refinements)?.target == .refinements)
+        #expect(layout.mouseTarget(x: body.x, y: body.y, focus: .slider)?.target == .slider)
     }
 
     @Test func aClickOnAFacetValueTogglesItAndFocusesTheList() async throws {

@@ -24,7 +24,7 @@ extension SearchApp {
             showsHelp = false  // a click beside the help closes it
             return true
         }
-        guard !hub.showsFederated, let layout, let (target, area) = layout.mouseTarget(x: x, y: y) else { return false }
+        guard !hub.showsFederated, let layout, let (target, area) = layout.mouseTarget(x: x, y: y, focus: focus) else { return false }
         return click(target, at: x, y, in: area)
     }
 
@@ -70,7 +70,7 @@ extension SearchApp {
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
-        guard let layout, let target = layout.mouseTarget(x: x, y: y)?.target else { return false }
+        guard let layout, let target = layout.mouseTarget(x: x, y: y, focus: focus)?.target else { return false }
         let answer: (handled: Bool, intents: [SearchIntent])
         switch target {
         case .hits: answer = hitsList.perform(action, hub.state.active)
