@@ -85,6 +85,14 @@ import Testing
         lines = try outputLines(tmux)
         #expect(Array(lines.prefix(2)) == ["bravia", ""], "Enter leaves the key line empty, as in fzf")
         #expect(lines.count == 3)
+
+        try tmux.shell("clear; \(Project.binary) \(products) --expect ctrl-o,alt-x -q bravia > out.json; echo \"third=$?\"")
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.press("M-x")
+        try tmux.waitFor("third=0")
+        lines = try outputLines(tmux)
+        #expect(lines.first == "alt-x", "Alt-x (ESC x) ends it too, named as given")
+        #expect(lines.count == 2)
     }
 
     @Test func selectOneWithExpectPrintsAnEmptyKeyLine() throws {
