@@ -12,11 +12,19 @@ public struct IndexDescription: Hashable, Sendable {
     public var numericAttributes: [String]
     /// The attribute a hit is titled with, then the ones shown beneath it.
     public var displayAttributes: [String]
+    /// Sorts offered besides relevance (the sort-by widget), from the settings' `sorts`.
+    public var sorts: [SortOption]
+    /// On / off / any attributes (0/1 numbers or true/false facet values); shown as toggles,
+    /// not as a facet list or a slider.
+    public var toggles: [FilterToggle]
+    /// Numeric attributes also offered as menus of buckets (the settings' `numericMenus`).
+    public var numericMenus: [NumericMenu]
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
         facetAttributes: [String] = [], disjunctiveFacets: Set<String> = [],
-        numericAttributes: [String] = [], displayAttributes: [String] = []
+        numericAttributes: [String] = [], displayAttributes: [String] = [],
+        sorts: [SortOption] = [], toggles: [FilterToggle] = [], numericMenus: [NumericMenu] = []
     ) {
         self.name = name
         self.recordCount = recordCount
@@ -25,6 +33,9 @@ public struct IndexDescription: Hashable, Sendable {
         self.disjunctiveFacets = disjunctiveFacets
         self.numericAttributes = numericAttributes
         self.displayAttributes = displayAttributes
+        self.sorts = sorts
+        self.toggles = toggles
+        self.numericMenus = numericMenus
     }
 
     /// Descriptions by index name (the first wins if two share a name).
@@ -32,8 +43,11 @@ public struct IndexDescription: Hashable, Sendable {
         Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The query a searcher of this index starts from: every facet counted.
+    /// The query a searcher of this index starts from: every facet counted, boolean toggles
+    /// too (their "true" count, counted as if the toggle were off: disjunctive).
     public func initialQuery(hitsPerPage: Int = 20) -> Query {
-        Query(hitsPerPage: hitsPerPage, facets: facetAttributes, disjunctiveFacets: disjunctiveFacets)
+        let booleans = toggles.filter { $0.kind == .boolean }.map(\.attribute).filter { !facetAttributes.contains($0) }
+        return Query(
+            hitsPerPage: hitsPerPage, facets: facetAttributes + booleans, disjunctiveFacets: disjunctiveFacets.union(booleans))
     }
 }
