@@ -11,6 +11,7 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
     public var relevance = RelevanceSettings()
+    public var widgets = WidgetSettings()
 }
 
 /// What one top-level attribute holds across all records: the evidence inference decides on.
@@ -183,7 +184,7 @@ extension IndexSettings {
         return ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
-            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
+            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance, widgets: widgets
         )
     }
 
