@@ -2,6 +2,8 @@
 struct ScreenLayout: Equatable {
     static let minimumWidth = 60
     static let minimumHeight = 16
+    /// The refinement list keeps this many rows when the slider pane grows.
+    static let minimumRefinementRows = 3
 
     var tabs: Rect
     var searchBox: Rect
@@ -16,7 +18,9 @@ struct ScreenLayout: Equatable {
     var stats: Rect
     var hints: Rect
 
-    init?(screen: Rect) {
+    /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
+    /// gets them as long as the refinement list keeps a few rows.
+    init?(screen: Rect, sliderRows: Int = 4) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let rows = screen.splitRows([.fixed(1), .fixed(1), .fixed(1), .rest, .fixed(1), .fixed(1), .fixed(1)])
         (tabs, searchBox, topRule) = (rows[0], rows[1], rows[2])
@@ -25,7 +29,8 @@ struct ScreenLayout: Equatable {
         let columns = rows[3].splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
         hits = columns[0].inset(top: 0, left: 0, bottom: 0, right: 1)
         sidebarRule = columns[1]
-        let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
+        let sliderHeight = max(4, min(sliderRows, columns[2].height - 1 - Self.minimumRefinementRows))
+        let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(sliderHeight)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
     }
 }

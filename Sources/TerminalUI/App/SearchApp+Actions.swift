@@ -21,6 +21,15 @@ extension SearchApp {
             default: hub.dispatch(.previousIndex)
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
+        case .nextSort where !hub.showsFederated:
+            let sorts = SortByInteractor(options: hub.activeDescription.sorts)
+            let current = hub.state.active.query.sortBy
+            // Without declared sorts the key says so (header), rather than doing nothing silently.
+            guard !sorts.options.isEmpty || current != nil else {
+                sortNotice = "no sorts: declare \"sorts\" in the index's settings"
+                return true
+            }
+            hub.dispatch(.sortBy(sorts.next(after: current)))
         case .accept: return accept()
         case _ where showsHelp: return help.perform(action)
         default:

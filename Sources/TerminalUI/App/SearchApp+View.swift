@@ -19,7 +19,9 @@ extension SearchApp {
         } else {
             let active = state.active
             let description = descriptions[active.name]
-            IndexTabs.render(layout.tabs, &canvas, state: state)
+            let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
+            let sortWidth = SortByLabel.render(sort, in: layout.tabs, &canvas)
+            IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state)
             drawRules(layout, into: &canvas)
             hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits)
             refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
@@ -31,6 +33,8 @@ extension SearchApp {
             help.render(&canvas)
             return nil
         }
+        // The typed-range input, while open, has the cursor.
+        if focus == .slider, !state.showsSections, let cursor = sliderPane.inputCursor(in: layout.slider, focused: true) { return cursor }
         return (cursorX, layout.searchBox.y)
     }
 

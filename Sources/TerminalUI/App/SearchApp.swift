@@ -31,6 +31,8 @@ public final class SearchApp {
     public internal(set) var outcome: Outcome?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
     public internal(set) var wantsRepaint = false
+    /// Why the last next-sort did nothing (no sorts declared), until the next key.
+    public internal(set) var sortNotice: String?
     /// The screen's size and where each pane goes, from the last resize.
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
@@ -52,6 +54,12 @@ public final class SearchApp {
     /// Applies one key. Returns false once the app is finished (see `outcome`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
+        sortNotice = nil
+        if focus == .slider, sliderPane.isEditingRange, !showsHelp, !hub.showsFederated {
+            handleRangeInput(key)
+            refresh()
+            return outcome == nil
+        }
         if let action = keys.action(for: key, in: contexts) {
             if !perform(action), !showsHelp, case .character(let character) = key { type(character) }
         } else if !showsHelp, case .character(let character) = key {
@@ -84,14 +92,22 @@ public final class SearchApp {
     /// The terminal's new size: the layout, list heights and slider steps follow.
     public func resize(width: Int, height: Int) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
-        layout = ScreenLayout(screen: screen)
+        fitLayout(force: true)
+        help.resize(screen: screen)
+        refresh()
+    }
+
+    /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
+    /// attribute list then shows or hides). The lists follow their new heights.
+    private func fitLayout(force: Bool = false) {
+        let wanted = ScreenLayout(screen: screen, sliderRows: focus == .slider ? sliderPane.wantedRows : 4)
+        guard force || wanted != layout else { return }
+        layout = wanted
         if let layout {
             hitsList.resize(height: layout.hits.height)
             refinementList.resize(height: layout.refinements.height)
-            sliderPane.resize(width: layout.slider.width)
+            sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
         }
-        help.resize(screen: screen)
-        refresh()
     }
 
     /// Where keys are looked up now, most specific first.
@@ -115,6 +131,7 @@ public final class SearchApp {
         if let sections = state.sections { federatedView?.update(sections) }
         searchBox.placeholder = "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
+        fitLayout()
         intents.forEach(hub.dispatch)
     }
 

@@ -11,6 +11,8 @@ extension KeyTable {
         Binding(.function(5), .global, .toggleSections),
         Binding(.control("x"), .global, .clearRefinements),
         Binding(.control("l"), .global, .clearScreen),
+        // Sort by (issue 16: ranges)
+        Binding(.function(7), .global, .nextSort),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
@@ -40,6 +42,12 @@ extension KeyTable {
             Binding(.down, .slider, .nextAttribute),
             Binding(.control("n"), .slider, .nextAttribute),
             Binding(.delete, .slider, .clearRange),
+            // Typed ranges and the attribute list (issue 16: ranges)
+            Binding(.control("f"), .slider, .editRange),
+            Binding(.pageUp, .slider, .pageUp),
+            Binding(.pageDown, .slider, .pageDown),
+            Binding(.home, .slider, .firstAttribute),
+            Binding(.end, .slider, .lastAttribute),
             Binding(.enter, .slider, .accept),
             Binding(.escape, .slider, .focusHits),
         ]

@@ -16,7 +16,22 @@ public struct RefinementList {
         case header(String, String)
         case empty
         case item(FacetItem)
+        case toggle(ToggleRow)
+        case bucket(BucketRow)
+
+        /// What keeps a row selected while counts change: its attribute and value.
+        var identity: String? {
+            switch self {
+            case .item(let item): return "facet\u{0}\(item.attribute)\u{0}\(item.value)"
+            case .toggle(let row): return "toggle\u{0}\(row.toggle.attribute)"
+            case .bucket(let row): return "bucket\u{0}\(row.attribute)\u{0}\(row.bucket.label)"
+            case .header, .empty: return nil
+            }
+        }
     }
+    /// Toggles and numeric menus of the index, above the facets.
+    private var toggles: [FilterToggle] = []
+    private var menus: [NumericMenu] = []
 
     public init(valuesPerFacet: Int = 10) {
         self.valuesPerFacet = valuesPerFacet
@@ -44,15 +59,16 @@ public struct RefinementList {
                 attributes: description?.facetAttributes ?? state.query.facets,
                 disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
                 limit: valuesPerFacet)
+            toggles = description?.toggles ?? []
+            menus = description?.numericMenus ?? []
             list = list.emptied()
         }
-        let selected = selectedItem
+        let selected = lines.indices.contains(list.selection) ? lines[list.selection].identity : nil
         failed = state.error != nil
-        lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query))
-        let same = selected.flatMap { item in
-            lines.firstIndex { if case .item(let other) = $0 { other.attribute == item.attribute && other.value == item.value } else { false } }
-        }
-        let selectable = lines.indices.filter { if case .item = lines[$0] { true } else { false } }
+        lines = failed ? [] : Self.toggleLines(toggles, menus: menus, state: state)
+            + Self.lines(interactor.sections(results: state.results, query: state.query))
+        let same = selected.flatMap { identity in lines.firstIndex { $0.identity == identity } }
+        let selectable = lines.indices.filter { lines[$0].identity != nil }
         list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil ? 0 : nil))
     }
 
@@ -74,8 +90,9 @@ public struct RefinementList {
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
         case .toggleRefinement:
-            guard let item = selectedItem else { return (true, []) }
-            return (true, [interactor.toggle(item)])
+            if let item = selectedItem { return (true, [interactor.toggle(item)]) }
+            guard lines.indices.contains(list.selection), let intent = Self.intent(for: lines[list.selection]) else { return (true, []) }
+            return (true, [intent])
         default: return (false, [])
         }
         return (true, [])
@@ -99,6 +116,10 @@ public struct RefinementList {
                 canvas.write("  (none)", x: area.x + 1, y: y, style: Theme.secondary, maxWidth: area.width - 1)
             case .item(let item):
                 drawItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .toggle(let row):
+                drawToggle(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .bucket(let row):
+                drawBucket(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             }
         }
     }
