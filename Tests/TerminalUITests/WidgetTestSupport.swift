@@ -67,12 +67,12 @@ final class AppHarness {
     let hub: InstantSearch
     private var wakes: AsyncStream<Void>.AsyncIterator
 
-    init(keys: KeyTable = .standard) {
+    init(keys: KeyTable = .standard, indices: [IndexDescription] = [ProductsBackend.description, categoriesDescription]) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
-            indices: [ProductsBackend.description, categoriesDescription], backend: ProductsBackend(),
+            indices: indices, backend: ProductsBackend(),
             scheduler: ManualClock(), router: router)
         app = SearchApp(hub: hub, keys: keys)
     }
