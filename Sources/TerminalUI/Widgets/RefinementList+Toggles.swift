@@ -58,7 +58,7 @@ extension RefinementList {
     }
 
     func drawBucket(_ row: BucketRow, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
-        drawRow(box: row.isSelected ? "(•) " : "( ) ", label: row.bucket.label, count: nil,
+        drawRow(box: row.isSelected ? "[•] " : "[ ] ", label: row.bucket.label, count: nil,
                 style: row.isSelected ? Theme.refined : Theme.text, y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
     }
 
