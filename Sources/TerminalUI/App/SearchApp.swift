@@ -70,11 +70,18 @@ public final class SearchApp {
     }
 
     /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
-    /// has focus: one search, not one per character. Ignored under the help overlay.
+    /// has focus: one search, not one per character — or into the typed-range input while it
+    /// is open. Ignored under the help overlay.
     /// Returns whether anything changed.
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        if focus == .slider, sliderPane.isEditingRange, !hub.showsFederated {
+            // The typed-range input, while open, has the keyboard: a pasted range goes there.
+            text.filter { !$0.isNewline }.forEach { sliderPane.typeInRange($0) }
+            refresh()
+            return true
+        }
         searchBox.insert(text)
         hub.dispatch(.setQuery(searchBox.text))
         refresh()
