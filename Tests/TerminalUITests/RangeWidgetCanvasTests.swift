@@ -116,6 +116,25 @@ import Testing
         #expect(unfocused.line(0) == " FLAG1 1/22 ↕", "without focus, the slider alone")
     }
 
+    @Test func whileTheRangeInputIsOpenKeysAndPastesGoThereNotIntoTheQuery() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(4), .control("f"))
+        await harness.type("<3")
+        harness.app.paste("00\n")
+        #expect(harness.app.searchBox.text == "", "nothing went into the query")
+        await harness.press(.backspace, .character("5"))
+        await harness.press(.enter)
+        #expect(harness.hub.state.active.query.numericRanges["price"] == NumericRange(upper: 305, excludesUpper: true))
+        #expect(harness.hub.state.active.results?.nbHits == 1, "only the $299 headphones")
+        await harness.press(.control("f"))
+        await harness.type("abc")
+        await harness.press(.escape)
+        #expect(!harness.app.sliderPane.isEditingRange && harness.app.focus == .slider, "Esc closes the input, the pane keeps focus")
+        await harness.type("x")
+        #expect(harness.app.searchBox.text == "x", "typing edits the query again")
+    }
+
     @Test func nextSortCyclesTheDeclaredSortsAndTheHeaderShowsTheCurrentOne() async {
         var described = ProductsBackend.description
         described.sorts = [
