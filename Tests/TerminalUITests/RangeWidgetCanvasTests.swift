@@ -108,6 +108,8 @@ import Testing
             " 0                         10",
             " 2 to 10  ◂ moving from",
         ])
+        // Shift-Right: an eighth of the 28-column track at once: 3 steps of 0.5 (10 over 27 steps, rounded up).
+        #expect(pane.perform(.moveThumbFarRight).intents == [.setRange(attribute: "flag22", range: NumericRange(lower: 3.5))])
         _ = pane.perform(.pageUp)
         #expect(pane.attribute == "flag17", "a page is the list's five rows")
         _ = pane.perform(.firstAttribute)

@@ -48,6 +48,8 @@ extension KeyTable {
             Binding(.pageDown, .slider, .pageDown),
             Binding(.home, .slider, .firstAttribute),
             Binding(.end, .slider, .lastAttribute),
+            Binding(.shiftLeft, .slider, .moveThumbFarLeft),
+            Binding(.shiftRight, .slider, .moveThumbFarRight),
             Binding(.enter, .slider, .accept),
             Binding(.escape, .slider, .focusHits),
         ]

@@ -33,6 +33,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case editRange = "edit-range"
     case firstAttribute = "first-attribute"
     case lastAttribute = "last-attribute"
+    case moveThumbFarLeft = "move-thumb-far-left"
+    case moveThumbFarRight = "move-thumb-far-right"
     // Editing the query (fzf's names)
     case backwardChar = "backward-char"
     case forwardChar = "forward-char"
@@ -83,6 +85,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .editRange: return "type a range: 50-200, <50, >=4, =3 (Enter applies, Esc closes)"
         case .firstAttribute: return "first numeric attribute"
         case .lastAttribute: return "last numeric attribute"
+        case .moveThumbFarLeft: return "move the active thumb an eighth of the track left"
+        case .moveThumbFarRight: return "move the active thumb an eighth of the track right"
         case .backwardChar: return "move the cursor left"
         case .forwardChar: return "move the cursor right"
         case .beginningOfLine: return "cursor to the start"

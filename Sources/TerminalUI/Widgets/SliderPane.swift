@@ -69,6 +69,9 @@ public struct SliderPane {
         switch action {
         case .moveThumbLeft: return (true, move(by: -1))
         case .moveThumbRight: return (true, move(by: 1))
+        // An eighth of the track: any place is a few presses away, then arrows fine-tune.
+        case .moveThumbFarLeft: return (true, move(by: -max(1, trackWidth / 8)))
+        case .moveThumbFarRight: return (true, move(by: max(1, trackWidth / 8)))
         case .switchThumb: thumb = thumb.other
         case .previousAttribute: select(active - 1, wrapping: true)
         case .nextAttribute: select(active + 1, wrapping: true)
