@@ -118,6 +118,16 @@ import Testing
         #expect(unfocused.line(0) == " FLAG1 1/22 ↕", "without focus, the slider alone")
     }
 
+    @Test func theSliderPaneGrowsForItsListAndTheRefinementsKeepAFewRows() throws {
+        let screen = Rect(x: 0, y: 0, width: 80, height: 24)
+        let normal = try #require(ScreenLayout(screen: screen))
+        let grown = try #require(ScreenLayout(screen: screen, sliderRows: 26))
+        #expect(normal.slider.height == 4)
+        #expect(grown.refinements.height == ScreenLayout.minimumRefinementRows)
+        #expect(grown.slider.maxY == normal.slider.maxY && grown.slider.height == normal.slider.height + normal.refinements.height - 3)
+        #expect(try #require(ScreenLayout(screen: screen, sliderRows: 6)).slider.height == 6, "no more than it asks for")
+    }
+
     @Test func whileTheRangeInputIsOpenKeysAndPastesGoThereNotIntoTheQuery() async {
         let harness = AppHarness()
         await harness.start()
