@@ -1,10 +1,11 @@
 import InstantSearchCore
 
 extension SearchIndex {
-    /// What a front end needs before its first search. Toggles are the settings' `toggles`,
-    /// else every facet whose values are only true/false and every numeric attribute whose
-    /// values are only 0/1 (imdb's genre flags): those show as on / off / any, not as a list
-    /// or a slider, so they leave the facet and numeric lists of the description.
+    /// What a front end needs before its first search. Toggles are the settings' `toggles`
+    /// (declared, or inferred on the sample: 0/1 numbers, true/false values — imdb's genre
+    /// flags); an index file without them (written before toggles) gets them from its columns.
+    /// They show as on / off / any, not as a list or a slider, so they leave the facet and
+    /// numeric lists of the description.
     public var indexDescription: IndexDescription {
         let toggles = self.toggles
         let toggled = Set(toggles.map(\.attribute))
@@ -19,18 +20,21 @@ extension SearchIndex {
     }
 
     var toggles: [FilterToggle] {
-        func toggle(_ attribute: String) -> FilterToggle? {
-            if let column = numericColumns[attribute], settings.numericAttributesForFiltering.contains(attribute) {
-                return column.holdsOnlyZeroAndOne ? FilterToggle(attribute: attribute, kind: .number) : nil
+        let numeric = Set(settings.numericAttributesForFiltering)
+        let facets = Set(settings.attributesForFaceting)
+        if let named = settings.widgets.toggles {
+            return named.compactMap { attribute in
+                numeric.contains(attribute) ? FilterToggle(attribute: attribute, kind: .number)
+                    : facets.contains(attribute) ? FilterToggle(attribute: attribute, kind: .boolean) : nil
             }
-            if let column = facetColumns[attribute], settings.attributesForFaceting.contains(attribute) {
-                let values = Set(column.values)
-                return !values.isEmpty && values.isSubset(of: ["true", "false"]) ? FilterToggle(attribute: attribute, kind: .boolean) : nil
-            }
-            return nil
         }
-        if let declared = settings.widgets.toggles { return declared.compactMap(toggle) }
-        return (settings.numericAttributesForFiltering + settings.attributesForFaceting).compactMap(toggle)
+        let flags = settings.numericAttributesForFiltering.filter { numericColumns[$0]?.holdsOnlyZeroAndOne ?? false }
+            .map { FilterToggle(attribute: $0, kind: .number) }
+        let booleans = settings.attributesForFaceting.filter { attribute in
+            let values = Set(facetColumns[attribute]?.values ?? [])
+            return !values.isEmpty && values.isSubset(of: ["true", "false"])
+        }
+        return flags + booleans.map { FilterToggle(attribute: $0, kind: .boolean) }
     }
 }
 
