@@ -28,7 +28,8 @@ import Testing
         // The file's order: Marcus (12) is met before Mary (7065).
         #expect(try #require(row(of: "Marcus", in: relevance)) < row(of: "Mary ", in: relevance) ?? 0)
         try tmux.press("F7")
-        let popular = try tmux.waitFor("sorted by count") { $0.contains("sort: Most popular") && $0.contains("8 results") }
+        let popular = try tmux.waitFor("sorted by count") { $0.contains("sort: Most popular · F7") && $0.contains("8 results") }
+        #expect(popular.contains("sort: Most popular ×"), "the sort is a chip too")
         let order = ["Mary", "Mark", "Maria", "Martha", "Marvin", "Marian", "Marla", "Marcus"].map { row(of: " \($0) ", in: popular) ?? row(of: " \($0)", in: popular) }
         let rows = try order.map { try #require($0) }
         #expect(rows == rows.sorted(), "most popular first: \(rows)")
@@ -56,7 +57,7 @@ import Testing
         try tmux.type("0")
         try tmux.press("Enter")
         let screen = try tmux.waitFor("the products under $50") { resultCount($0) == 7 && $0.contains("< $50") }
-        #expect(screen.contains("price: < 50"), "the stats line names the range")
+        #expect(screen.contains("price < $50.00 ×"), "the chip names the range, 50 left out")
         #expect(!screen.contains("range ›"), "the input closed")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
@@ -71,7 +72,7 @@ import Testing
         try tmux.press("F3")
         try tmux.moveSelection(marker: "▌[") { $0.contains("Comedy") }
         try tmux.press("Enter")
-        try tmux.waitFor("only the comedies") { $0.contains("[x] Comedy") && resultCount($0) == 8 }
+        try tmux.waitFor("only the comedies") { $0.contains("[x] Comedy") && resultCount($0) == 8 && $0.contains("Comedy: on ×") }
         try tmux.press("Enter")
         try tmux.waitFor("everything but the comedies") { $0.contains("[-] not Comedy") && resultCount($0) == 12 }
         try tmux.press("Enter")

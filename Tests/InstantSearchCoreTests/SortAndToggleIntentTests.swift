@@ -40,3 +40,24 @@ import Testing
         #expect(seen.withLock { $0.count } == 4)
     }
 }
+
+@Suite struct RangeChipsTests {
+    @Test func theSortAndTogglesAreChipsAndATogglesRefinementIsNotAlsoAFacetOrRangeChip() {
+        let comedy = FilterToggle(attribute: "comedy", kind: .number)
+        let free = FilterToggle(attribute: "free", kind: .boolean)
+        let description = IndexDescription(name: "movies", numericAttributes: ["year"], toggles: [comedy, free])
+        var query = description.initialQuery()
+        query.sortBy = SortCriterion(attribute: "year", ascending: true)
+        comedy.apply(.on, to: &query)
+        free.apply(.off, to: &query)
+        query.numericRanges["year"] = NumericRange(upper: 2000, excludesUpper: true)
+        let chips = CurrentRefinements.chips(of: query, description: description)
+        #expect(chips.map(\.kind) == [
+            .sort(SortCriterion(attribute: "year", ascending: true)), .toggle(comedy, .on), .toggle(free, .off),
+            .range(NumericRange(upper: 2000, excludesUpper: true)),
+        ])
+        #expect(chips.map(\.removal) == [
+            .sortBy(nil), .setToggle(comedy, .any), .setToggle(free, .any), .setRange(attribute: "year", range: nil),
+        ])
+    }
+}

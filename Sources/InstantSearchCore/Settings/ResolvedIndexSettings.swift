@@ -12,6 +12,8 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     public var relevance = RelevanceSettings()
     /// Sorts, numeric menus and toggles (toggles inferred when the file names none).
     public var widgets = WidgetSettings()
+    /// Number formats and facet list orders: as the settings file gave them (nothing to infer).
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],

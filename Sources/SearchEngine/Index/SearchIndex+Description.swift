@@ -9,7 +9,7 @@ extension SearchIndex {
     public var indexDescription: IndexDescription {
         let toggles = self.toggles
         let toggled = Set(toggles.map(\.attribute))
-        return IndexDescription(
+        var description = IndexDescription(
             name: name, recordCount: records.count, searchableAttributes: settings.searchableAttributes,
             facetAttributes: settings.attributesForFaceting.filter { !toggled.contains($0) },
             disjunctiveFacets: Set(settings.disjunctiveFacets).subtracting(toggled),
@@ -17,6 +17,11 @@ extension SearchIndex {
             displayAttributes: settings.displayAttributes, sorts: settings.widgets.sorts, toggles: toggles,
             numericMenus: settings.widgets.numericMenus.filter { numericColumns[$0.attribute] != nil }
         )
+        description.numberFormats = settings.display.format
+        for attribute in settings.attributesForFaceting {
+            if let order = settings.display.order(of: attribute) { description.facetValueOrder[attribute] = order }
+        }
+        return description
     }
 
     var toggles: [FilterToggle] {

@@ -1,17 +1,16 @@
 import InstantSearchCore
 
 extension SearchApp {
-    /// Keys while the slider pane's typed-range input is open: printable keys type into it
-    /// (not into the query: the one exception, opened on purpose), the search box's editing
-    /// keys edit it, Enter applies, Esc closes, Ctrl-C still quits.
+    /// Other keys than printable ones while the slider pane's typed-range input is open
+    /// (printable keys type into it through `type`, not into the query: the one exception,
+    /// opened on purpose): the search box's editing keys edit it, Enter applies, Esc closes,
+    /// Ctrl-C still quits.
     func handleRangeInput(_ key: Key) {
         switch key {
         case .enter:
             sliderPane.applyTypedRange().forEach(hub.dispatch)
         case .escape:
             sliderPane.closeRangeInput()
-        case .character(let character):
-            sliderPane.typeInRange(character)
         default:
             guard let action = keys.action(for: key, in: [.searchBox, .global]) else { return }
             if action == .abort {

@@ -15,6 +15,9 @@ public struct FederatedView {
     /// Every section's rows, as many as it may show.
     private(set) var rows: [[Row]] = []
 
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
+
     public init(indices: [IndexDescription]) {
         descriptions = IndexDescription.byName(indices)
     }
@@ -61,11 +64,11 @@ public struct FederatedView {
     }
 
     /// "Actors 12 · Movies 345 · Genres 4 values"
-    static func summary(_ state: SectionsState) -> String {
+    static func summary(_ state: SectionsState, numbers: NumberText = .standard) -> String {
         if let error = state.error { return "⚠ \(error.message)" }
         return state.sections.map { section in
             switch section.definition.content {
-            case .hits: return "\(section.definition.title) \(section.hits.map { NumberText.grouped($0.nbHits) } ?? "…")"
+            case .hits: return "\(section.definition.title) \(section.hits.map { numbers.count($0.nbHits) } ?? "…")"
             case .facetValues: return "\(section.definition.title) \(section.facetValues.map { "\($0.facetHits.count) values" } ?? "…")"
             }
         }.joined(separator: " · ")
@@ -99,7 +102,7 @@ public struct FederatedView {
         switch section.definition.content {
         case .hits:
             guard let results = section.hits else { return "" }
-            return "\(NumberText.grouped(results.nbHits)) results in \(section.definition.indexName)"
+            return "\(numbers.count(results.nbHits)) results in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
             return "\(attribute) of \(section.definition.indexName) matching the query — Enter refines"
         }
@@ -110,7 +113,7 @@ public struct FederatedView {
         let x = area.x + 2
         switch row {
         case .hit(let position, let hit):
-            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName])
+            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName], numbers: numbers)
             var room = area.width - 3
             if let figure = display.figure {
                 canvas.write(figure, x: area.maxX - figure.displayWidth - 1, y: y, style: Theme.title)
@@ -121,7 +124,7 @@ public struct FederatedView {
         case .facetValue(let position, let value):
             let refined = Self.isRefined(value.value, in: state.sections[position])
             let box = canvas.write(refined ? "[x] " : "[ ] ", x: x, y: y, style: refined ? Theme.refined : Theme.secondary)
-            let count = NumberText.grouped(value.count)
+            let count = numbers.count(value.count)
             canvas.write(value.value, x: x + box, y: y, style: refined ? Theme.refined : Theme.text, maxWidth: area.width - box - count.count - 6, overflow: .ellipsis)
             canvas.write(count, x: area.maxX - count.count - 1, y: y, style: Theme.count)
         }

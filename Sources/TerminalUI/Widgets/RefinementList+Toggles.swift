@@ -20,13 +20,13 @@ extension RefinementList {
     static func toggleLines(_ toggles: [FilterToggle], menus: [NumericMenu], state: IndexState) -> [Line] {
         var lines: [Line] = []
         if !toggles.isEmpty {
-            lines.append(.header("toggles", "Enter: on · off · any"))
+            lines.append(.widgetHeader("toggles", note: "Enter: on · off · any"))
             lines += toggles.map { toggle in
                 .toggle(ToggleRow(toggle: toggle, state: toggle.state(in: state.query), onCount: toggle.onCount(in: state.results)))
             }
         }
         for menu in menus {
-            lines.append(.header(menu.attribute, "one of"))
+            lines.append(.widgetHeader(menu.attribute, note: "one of"))
             let range = state.query.numericRanges[menu.attribute]
             lines += menu.buckets.map { .bucket(BucketRow(attribute: menu.attribute, bucket: $0, isSelected: range == $0.range)) }
         }
@@ -53,7 +53,7 @@ extension RefinementList {
         case .any: (box, name) = ("[ ] ", row.toggle.attribute)
         }
         let style = row.state == .any ? Theme.text : Theme.refined
-        drawRow(box: box, label: name, count: row.onCount.map(NumberText.grouped), style: style,
+        drawRow(box: box, label: name, count: row.onCount.map(numbers.count), style: style,
                 y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
     }
 

@@ -8,7 +8,7 @@ extension SliderPane {
             canvas.write("No numeric attributes.", x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
             return
         }
-        let listHeight = focused && attributes.count > 1 ? max(0, area.height - 4) : 0
+        let listHeight = listHeight(in: area)
         if listHeight > 0 { drawList(Rect(x: area.x, y: area.y, width: area.width, height: listHeight), into: &canvas) }
         let body = Rect(x: area.x, y: area.y + listHeight, width: area.width, height: area.height - listHeight)
         let nameWidth = canvas.write(attribute.uppercased(), x: body.x + 1, y: body.y, style: Theme.paneTitle, maxWidth: body.width - 1)
@@ -25,8 +25,8 @@ extension SliderPane {
             canvas.write(message, x: body.x + 1, y: body.y + 1, style: Theme.secondary, maxWidth: body.width - 1)
             return
         }
-        let width = min(trackWidth, max(3, body.width - 2))
-        drawTrack(slider, low: low, high: high, x: body.x + 1, y: body.y + 1, width: width, focused: focused, into: &canvas)
+        let track = track(in: area)
+        drawTrack(slider, low: low, high: high, x: track.x, y: track.y, width: track.width, focused: focused, into: &canvas)
         let minLabel = format(bounds.lowerBound)
         let maxLabel = format(bounds.upperBound)
         canvas.write(minLabel, x: body.x + 1, y: body.y + 2, style: Theme.secondary)
@@ -73,9 +73,9 @@ extension SliderPane {
     }
 
     /// Where the terminal cursor goes while the input is open (inside the pane).
-    func inputCursor(in area: Rect, focused: Bool) -> (x: Int, y: Int)? {
+    func inputCursor(in area: Rect) -> (x: Int, y: Int)? {
         guard let input, attribute != nil else { return nil }
-        let listHeight = focused && attributes.count > 1 ? max(0, area.height - 4) : 0
+        let listHeight = listHeight(in: area)
         let x = area.x + 1 + "range › ".displayWidth + String(input.box.text.prefix(input.box.cursor)).displayWidth
         return (min(x, area.maxX - 1), area.y + listHeight + 1)
     }
@@ -84,7 +84,7 @@ extension SliderPane {
 
     /// "$50 to $200", "< $50", "≥ 4", "= 3", in the attribute's number format.
     private func describe(_ range: NumericRange, attribute: String) -> String {
-        func number(_ value: Double) -> String { NumberText.format(.number(value), attribute: attribute) }
+        func number(_ value: Double) -> String { numbers.number(value, attribute: attribute) }
         switch (range.lower, range.upper) {
         case let (lo?, hi?) where lo == hi && !range.excludesLower && !range.excludesUpper: return "= " + number(lo)
         case let (lo?, nil): return (range.excludesLower ? "> " : "≥ ") + number(lo)
@@ -95,7 +95,7 @@ extension SliderPane {
     }
 
     private func format(_ value: Double) -> String {
-        NumberText.format(.number(value), attribute: attribute ?? "")
+        numbers.number(value, attribute: attribute ?? "")
     }
 
     /// Thumbs where the slider's scale puts them: on a skewed column the low values get most

@@ -21,6 +21,9 @@ public struct SliderPane {
     /// The state the slider was last built from, to rebuild it on resize and attribute change.
     private(set) var state: IndexState?
 
+    /// How numbers are written (the locale's separators, the index's formats).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
@@ -43,6 +46,7 @@ public struct SliderPane {
             if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
+            numbers = numbers.forIndex(description)
             active = savedAttribute[state.name] ?? 0
             slider = nil
             input = nil
@@ -96,6 +100,27 @@ public struct SliderPane {
         active = wrapping ? (position % count + count) % count : max(0, min(count - 1, position))
         input = nil
         rebuild()
+    }
+
+    /// Where the track is drawn in `area` (the pane's rect from the layout): the row under
+    /// the attribute's name, below the attribute list when the pane has room for it.
+    func track(in area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + listHeight(in: area) + 1, width: min(trackWidth, max(3, area.width - 2)), height: 1)
+    }
+
+    /// Rows of the attribute list: whatever the pane has beyond the slider's four (the layout
+    /// gives it more only while it has focus), when there is more than one attribute.
+    func listHeight(in area: Rect) -> Int { attributes.count > 1 ? max(0, area.height - 4) : 0 }
+
+    /// A click on the track, `column` cells from its left end (`width` wide): the nearer thumb
+    /// becomes the active one and moves there.
+    mutating func click(column: Int, trackWidth width: Int) -> [SearchIntent] {
+        guard let slider, let bounds = slider.bounds, width > 1 else { return [] }
+        let fraction = Double(max(0, min(column, width - 1))) / Double(width - 1)
+        // The track's own scale: on a skewed column the left half holds the low values.
+        let value = slider.value(atFraction: fraction) ?? bounds.lowerBound
+        thumb = slider.nearerThumb(to: value)
+        return [.setRange(attribute: slider.attribute, range: slider.placing(thumb, at: value))]
     }
 
     private func move(by steps: Int) -> [SearchIntent] {
