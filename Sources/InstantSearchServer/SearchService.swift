@@ -147,6 +147,7 @@ public struct SearchService: Sendable {
         if let attribute = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(attribute) }
         fields["distinct"] = .number(Double(relevance.distinct))
         for (key, value) in s.display.fileFields { fields[key] = value }
+        fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         fields["nbRecords"] = .number(Double(index.recordCount))
         return .object(fields)
     }

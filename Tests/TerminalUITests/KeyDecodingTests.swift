@@ -43,6 +43,8 @@ struct KeyDecodingTests {
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("x")]) == [.alt("x")])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("1"), .char("2")]) == [.alt("1"), .character("2")])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("P")]) == [.alt("P")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("p")]) == [.alt("p")])
+        #expect(InputDecoder.decode("\u{1B}[1;3A\u{1B}[1;3B".unicodeScalars.map { RawInput.char($0) }) == [.altUp, .altDown])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}")]) == [.escape, .escape])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}"), .char("5")]) == [.escape, .alt("5")])
         // ESC before a control key or a curses key code is Esc, then that key.

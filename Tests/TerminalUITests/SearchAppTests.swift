@@ -43,17 +43,25 @@ import Testing
 
     @Test func aTerminalTooSmallGetsAMessageNotAMess() async {
         let harness = AppHarness()
-        let screen = harness.screen(width: 40, height: 10)
-        #expect(screen.line(0).hasPrefix("Make the terminal at least 60×16"))
+        let screen = harness.screen(width: 39, height: 10)
+        #expect(screen.line(0).hasPrefix("Make the terminal at least 40×8"))
+        #expect(harness.screen(width: 40, height: 7).line(0).hasPrefix("Make the terminal at least 40×8"))
     }
 
-    @Test func widerTerminalsGiveTheHitsTheExtraRoom() async {
+    /// Issue 15 item 6: on a wide terminal the display attributes go in columns on the hit's
+    /// row, the price right-aligned just after the longest title, not at the far edge.
+    @Test func widerTerminalsLayTheHitsOutInColumns() async {
         let harness = AppHarness()
         await harness.start()
         let wide = harness.screen(width: 160, height: 40)
         #expect(wide.line(39).hasPrefix(" F1 help"))
         let row = try! #require(wide.row(containing: "Sony Bravia TV"))
-        #expect(wide.column(of: "$899.99", inRow: row)! > 80)
+        let longestTitleEnd = 2 + "Bose QuietComfort headphones".count  // marker, space, the widest title
+        // Prices right-aligned under the widest, "$1499.00" (USD as the settings say), two columns after the titles.
+        #expect(wide.column(of: "$899.99", inRow: row) == longestTitleEnd + 3, "the widest price, two columns after the titles")
+        #expect(wide.line(row).contains("$899.99  Sony  TV"), "brand and category in columns on the same row")
+        let next = try! #require(wide.row(containing: "Sony WH-1000XM5 headphones"))
+        #expect(next == row + 1, "nothing for a second row: one row a hit")
     }
 
     @Test func helpOverlayListsEveryBindingOfTheKeyTable() async {

@@ -62,6 +62,25 @@ import Testing
         #expect(list.selection == 0, "new results (not a next page) start at the first hit")
     }
 
+    @Test func hitsListKeepsTheSelectedRecordWhenTheSameQueryIsAnsweredAgain() async throws {
+        var list = HitsList()
+        list.resize(height: 8)
+        let first = try await products()
+        _ = list.update(state(first))
+        _ = list.perform(.down, state(first))
+        let selected = first.hits[1].objectID
+        // The same query answered again after a reload (--watch) that put a record in front.
+        var reloaded = first
+        reloaded.hits.insert(first.hits[3], at: 0)
+        reloaded.hits.remove(at: 4)
+        _ = list.update(state(reloaded))
+        #expect(list.selection == 2 && reloaded.hits[2].objectID == selected, "the record, not the row, stays selected")
+        var gone = reloaded
+        gone.hits.remove(at: 2)
+        _ = list.update(state(gone))
+        #expect(list.selection == 0, "a record no longer there: back to the first hit")
+    }
+
     @Test func hitsListAfterAFailureSaysSoInsteadOfOlderHits() {
         var list = HitsList()
         list.resize(height: 4)

@@ -81,14 +81,14 @@ final class AppHarness {
     let hub: InstantSearch
     private var wakes: AsyncStream<Void>.AsyncIterator
 
-    init(keys: KeyTable = .standard) {
+    init(keys: KeyTable = .standard, options: SearchApp.Options = SearchApp.Options()) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
             indices: [ProductsBackend.description, categoriesDescription], backend: ProductsBackend(),
             scheduler: ManualClock(), router: router)
-        app = SearchApp(hub: hub, keys: keys)
+        app = SearchApp(hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options)
     }
 
     /// Waits until every request sent so far has been answered.

@@ -22,6 +22,8 @@ public final class InstantSearch {
     private let cache: SearchCache?
     /// Expanded facet lists, their orders, and the search in a list's values.
     public let facetLists: FacetLists
+    /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
+    public private(set) var wantsRankingInfo = false
 
     /// `facetValues`: values a facet list shows, and how many when expanded (show more).
     public init(
@@ -84,6 +86,9 @@ public final class InstantSearch {
         case .searchFacetValues(let attribute, let text): facetLists.search(attribute, text: text, of: searcher)
         case .closeFacetSearch: facetLists.close()
         case .searchNow: searchNow()
+        case .setRankingInfo(let wanted):
+            wantsRankingInfo = wanted
+            askRankingInfo()
         }
     }
 
@@ -125,11 +130,23 @@ public final class InstantSearch {
         facetLists.close()  // a search in one index's values does not follow to another
         activeIndex = position
         for widget in widgets { introduce(searcher, to: widget) }
-        if searcher.query.text != queryText {
+        if searcher.query.getRankingInfo != wantsRankingInfo {
+            searcher.update(.final) {
+                $0.text = queryText
+                $0.getRankingInfo = wantsRankingInfo
+            }
+        } else if searcher.query.text != queryText {
             searcher.setText(queryText)
         } else if searcher.results == nil, !searcher.isSearching {
             searcher.search(.final)
         }
+    }
+
+    /// The active index's query follows `wantsRankingInfo` (a new search when it changes);
+    /// another index follows when it becomes active.
+    private func askRankingInfo() {
+        guard searcher.query.getRankingInfo != wantsRankingInfo else { return }
+        searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
     }
 
     public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }

@@ -31,4 +31,7 @@ public enum SearchIntent: Hashable, Sendable {
     case closeFacetSearch
     /// Searches the view on screen now, whatever the strategy (Enter in manual mode).
     case searchNow
+    /// Ask (or stop asking) the backend for each hit's ranking criteria (`getRankingInfo`),
+    /// for whichever index is active: the preview pane shows them while it is open.
+    case setRankingInfo(Bool)
 }

@@ -110,6 +110,9 @@ public struct IndexSettings: Hashable, Sendable {
             case _ where DisplaySettings.knownKeys.contains(key):
                 try settings.display.parse(key: key, value: value, fail: fail)
             default:
+                if let near = AttributeCheck.suggestions(for: key, among: Set(knownKeys)).first {
+                    throw fail("unknown settings key \"\(key)\"; did you mean \"\(near)\"?")
+                }
                 throw fail("unknown settings key \"\(key)\"; known keys: " + knownKeys.joined(separator: ", "))
             }
         }

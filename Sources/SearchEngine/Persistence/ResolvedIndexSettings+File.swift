@@ -23,6 +23,7 @@ extension ResolvedIndexSettings {
             "removeStopWords": strings(relevance.removeStopWords),
             "ignorePlurals": .bool(relevance.ignorePlurals),
             "distinct": .number(Double(relevance.distinct)),
+            "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }

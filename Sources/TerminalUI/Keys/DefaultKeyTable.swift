@@ -17,6 +17,13 @@ extension KeyTable {
         Binding(.alt("3"), .global, .focusRefinements),
         Binding(.alt("4"), .global, .focusSlider),
         Binding(.alt("5"), .global, .toggleSections),
+        // Preview pane (issue 15)
+        Binding(.function(6), .global, .togglePreview),
+        Binding(.alt("p"), .global, .togglePreview),
+        Binding(.shiftUp, .global, .previewUp),
+        Binding(.shiftDown, .global, .previewDown),
+        Binding(.altUp, .global, .previewPageUp),
+        Binding(.altDown, .global, .previewPageDown),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
@@ -28,10 +35,16 @@ extension KeyTable {
         Binding(.control("e"), .searchBox, .endOfLine),
         Binding(.control("u"), .searchBox, .unixLineDiscard),
         Binding(.control("w"), .searchBox, .unixWordRubout),
+        // fzf's --history: Ctrl-P / Ctrl-N reach the search box only when a history file is
+        // given (KeyTable.walkingHistory takes them from the lists then).
+        Binding(.control("p"), .searchBox, .previousHistory),
+        Binding(.control("n"), .searchBox, .nextHistory),
     ]
         + listBindings(.hits) + [
             Binding(.enter, .hits, .accept),
             Binding(.escape, .hits, .abort),
+            // fzf's --multi: marks the hit (does nothing without --multi).
+            Binding(.control(" "), .hits, .toggle),
         ]
         + listBindings(.refinements) + [
             // Enter and Ctrl-Space, never Space: printable keys always type.

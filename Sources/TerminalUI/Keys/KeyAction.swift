@@ -28,6 +28,12 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previousAttribute = "previous-attribute"
     case nextAttribute = "next-attribute"
     case clearRange = "clear-range"
+    // Preview pane (fzf's names)
+    case togglePreview = "toggle-preview"
+    case previewUp = "preview-up"
+    case previewDown = "preview-down"
+    case previewPageUp = "preview-page-up"
+    case previewPageDown = "preview-page-down"
     // Editing the query (fzf's names)
     case backwardChar = "backward-char"
     case forwardChar = "forward-char"
@@ -37,6 +43,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case deleteChar = "delete-char"
     case unixLineDiscard = "unix-line-discard"
     case unixWordRubout = "unix-word-rubout"
+    // fzf's --multi and --history (fzf's names)
+    case toggle
+    case previousHistory = "previous-history"
+    case nextHistory = "next-history"
     // Facet lists and current refinements (issue 16: show more, search in values, order, chips)
     case toggleShowMore = "toggle-show-more"
     case searchFacetValues = "search-facet-values"
@@ -89,6 +99,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previousAttribute: return "previous numeric attribute"
         case .nextAttribute: return "next numeric attribute"
         case .clearRange: return "clear this attribute's range (instead of editing the query)"
+        case .togglePreview: return "show or hide the preview pane (the selected hit's fields and ranking)"
+        case .previewUp: return "scroll the preview up"
+        case .previewDown: return "scroll the preview down"
+        case .previewPageUp: return "scroll the preview a page up"
+        case .previewPageDown: return "scroll the preview a page down"
         case .backwardChar: return "move the cursor left"
         case .forwardChar: return "move the cursor right"
         case .beginningOfLine: return "cursor to the start"
@@ -97,6 +112,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .deleteChar: return "delete under the cursor"
         case .unixLineDiscard: return context == .facetSearch ? "clear the text searched for" : "clear the query"
         case .unixWordRubout: return "delete the word before the cursor"
+        case .toggle: return "with --multi: mark or unmark the hit (Enter prints every marked one)"
+        case .previousHistory: return "with --history: the previous query of the history"
+        case .nextHistory: return "with --history: the next query of the history"
         case .toggleShowMore: return "show more of this facet's values, or fewer again"
         case .searchFacetValues: return "search this facet's values (type; Enter picks, Esc closes)"
         case .toggleFacetOrder: return "order this facet's values by count or by name"

@@ -76,6 +76,15 @@ public struct KeyTable: Sendable {
         self = table
     }
 
+    /// fzf's `--history`: Ctrl-P and Ctrl-N walk the history in the search box instead of
+    /// moving the lists (the help keeps its own scrolling).
+    public func walkingHistory() -> KeyTable {
+        var table = self
+        let keys: [Key] = [.control("p"), .control("n")]
+        table.bindings.removeAll { keys.contains($0.key) && $0.context != .searchBox && $0.context != .help }
+        return table
+    }
+
     /// The keys of `action` in `context`, in table order.
     public func keys(for action: KeyAction, in context: KeyContext) -> [Key] {
         bindings.filter { $0.action == action && $0.context == context }.map(\.key)
@@ -106,6 +115,7 @@ public struct KeyTable: Sendable {
         if let index = first(.nextIndex) { hints.append((index, "index")) }
         if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
         if let hits = first(.focusHits), let slider = first(.focusSlider) { hints.append(("\(hits)-\(slider)", "panes")) }
+        if !showingSections, let preview = first(.togglePreview) { hints.append((preview, "preview")) }
         if let accept = first(.accept, .hits) { hints.append((accept, "pick")) }
         if let abort = first(.abort, .hits) { hints.append((abort, "back/quit")) }
         return hints

@@ -217,11 +217,12 @@ public struct InputDecoder {
 
     private static func csiKey(_ final: Character, params: String) -> Key? {
         let fields = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        // xterm's modifier parameter: 2 = Shift; others (Ctrl, Alt) fall back to the plain key.
+        // xterm's modifier parameter: 2 = Shift, 3 = Alt (Up / Down only); others (Ctrl) fall back to the plain key.
         let shifted = fields.count >= 2 && fields[1] == 2
+        let alted = fields.count >= 2 && fields[1] == 3
         switch final {
-        case "A": return shifted ? .shiftUp : .up
-        case "B": return shifted ? .shiftDown : .down
+        case "A": return shifted ? .shiftUp : alted ? .altUp : .up
+        case "B": return shifted ? .shiftDown : alted ? .altDown : .down
         case "C": return shifted ? .shiftRight : .right
         case "D": return shifted ? .shiftLeft : .left
         case "H": return .home

@@ -13,6 +13,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case backTab
     case up, down, left, right
     case shiftUp, shiftDown, shiftLeft, shiftRight
+    /// Alt (Meta) with an arrow: xterm's modifier 3 (`ESC [1;3A`).
+    case altUp, altDown
     case home, end, pageUp, pageDown
     /// F1 is `.function(1)`.
     case function(Int)
@@ -97,6 +99,9 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .shiftDown: "shiftDown"
         case .shiftLeft: "shiftLeft"
         case .shiftRight: "shiftRight"
+        case .altUp: "altUp"
+        case .altDown: "altDown"
+        case .alt(let c): "alt(\(c))"
         case .home: "home"
         case .end: "end"
         case .pageUp: "pageUp"

@@ -13,11 +13,15 @@ public struct TerminalOptions: Sendable {
     /// Ask the terminal for mouse reports (clicks and the wheel, SGR encoding); false for
     /// `--no-mouse`, which leaves the mouse to the terminal (selecting text, say).
     public var mouse = true
+    /// fzf's `--height`: draw in this many rows below the cursor, without the alternate
+    /// screen (`InlineTerminal`); nil: the whole screen, through curses.
+    public var height: InlineHeight? = nil
 
-    public init(escapeDelay: Int32 = 25, colors: Bool? = nil, mouse: Bool = true) {
+    public init(escapeDelay: Int32 = 25, colors: Bool? = nil, mouse: Bool = true, height: InlineHeight? = nil) {
         self.escapeDelay = escapeDelay
         self.colors = colors
         self.mouse = mouse
+        self.height = height
     }
 }
 
@@ -252,7 +256,7 @@ public final class Terminal {
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
-    private static func suspendKey(in modes: termios) -> Key? {
+    static func suspendKey(in modes: termios) -> Key? {
         guard modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
         let character = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
         guard character != 0 else { return nil }  // _POSIX_VDISABLE

@@ -5,7 +5,8 @@ import InstantSearchCore
 /// what the searcher is doing: the strategy's mode, requests sent for the keys typed,
 /// answers from the cache, requests still pending. Drawn from the hub's state alone.
 enum StatsLine {
-    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState, numbers: NumberText = .standard) {
+    /// `marked`: how many hits fzf's `--multi` has marked (shown when some are).
+    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard) {
         let index = state.active
         var left: [(String, Style)] = []
         if let results = index.results {
@@ -13,6 +14,7 @@ enum StatsLine {
             left.append(("\(numbers.count(results.nbHits)) \(noun)", Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS, numbers: numbers))", Theme.secondary))
         }
+        if marked > 0 { left.append(("  · \(numbers.count(marked)) marked", Theme.refined)) }
         if let dropped = index.results.flatMap(Self.droppedWords) {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
