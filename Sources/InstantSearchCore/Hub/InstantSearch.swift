@@ -75,6 +75,8 @@ public final class InstantSearch {
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
+        case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
+        case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()

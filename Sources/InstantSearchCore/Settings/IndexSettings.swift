@@ -41,6 +41,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var objectIDAttribute: String?
     /// Relevance knobs (see `RelevanceSettings`): typo tolerance, ranking order, word removal.
     public var relevance: RelevanceSettings = RelevanceSettings()
+    /// Sorts, numeric menus and toggles (see `WidgetSettings`).
+    public var widgets = WidgetSettings()
     /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
     public var display = DisplaySettings()
 
@@ -62,7 +64,7 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute",
-    ] + RelevanceSettings.knownKeys + DisplaySettings.knownKeys
+    ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
@@ -107,6 +109,8 @@ public struct IndexSettings: Hashable, Sendable {
                 settings.objectIDAttribute = name
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
+            case _ where WidgetSettings.knownKeys.contains(key):
+                try settings.widgets.parse(key: key, value: value, fail: fail)
             case _ where DisplaySettings.knownKeys.contains(key):
                 try settings.display.parse(key: key, value: value, fail: fail)
             default:

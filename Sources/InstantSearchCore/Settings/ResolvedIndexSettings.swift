@@ -10,13 +10,15 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
     public var relevance = RelevanceSettings()
+    /// Sorts, numeric menus and toggles (toggles inferred when the file names none).
+    public var widgets = WidgetSettings()
     /// Number formats and facet list orders: as the settings file gave them (nothing to infer).
     public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],
         numericAttributesForFiltering: [String], customRanking: [CustomRankingCriterion], displayAttributes: [String],
-        objectIDAttribute: String?, relevance: RelevanceSettings = RelevanceSettings()
+        objectIDAttribute: String?, relevance: RelevanceSettings = RelevanceSettings(), widgets: WidgetSettings = WidgetSettings()
     ) {
         self.searchableAttributes = searchableAttributes
         self.attributesForFaceting = attributesForFaceting
@@ -26,5 +28,6 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
         self.displayAttributes = displayAttributes
         self.objectIDAttribute = objectIDAttribute
         self.relevance = relevance
+        self.widgets = widgets
     }
 }

@@ -3,7 +3,8 @@ import InstantSearchCore
 /// Facet values with their counts, one group per facet attribute (InstantSearch's
 /// RefinementList): refined values first, then by count or name; a "show more / show less" row
 /// under a facet with more values; and, while a search in one facet's values is open, a small
-/// input and the values found instead of the groups. Everything it wants done is an intent.
+/// input and the values found instead of the groups. Above the facets, the index's toggles and
+/// numeric menus (see `RefinementList+Toggles`). Everything it wants done is an intent.
 /// The selection follows its value when counts reorder the rows. After a failed search it
 /// shows no counts: they would belong to an older query.
 public struct RefinementList {
@@ -27,7 +28,14 @@ public struct RefinementList {
         case searchInput(attribute: String, text: String)
         /// A line of text instead of values ("searching…", "no value matches").
         case message(String, isError: Bool)
+        /// The heading of the toggles or of a numeric menu, and what Enter does there.
+        case widgetHeader(String, note: String)
+        case toggle(ToggleRow)
+        case bucket(BucketRow)
     }
+    /// Toggles and numeric menus of the index, above the facets.
+    private var toggles: [FilterToggle] = []
+    private var menus: [NumericMenu] = []
 
     public init() {}
 
@@ -63,6 +71,8 @@ public struct RefinementList {
     mutating func update(_ state: IndexState, description: IndexDescription?, limits: (limit: Int, showMoreLimit: Int) = (10, 100)) {
         if state.name != indexName {
             indexName = state.name
+            toggles = description?.toggles ?? []
+            menus = description?.numericMenus ?? []
             list = list.emptied()
         }
         interactor = FacetListInteractor(
@@ -76,7 +86,8 @@ public struct RefinementList {
         if let search {
             lines = Self.lines(search, found: interactor.items(found: search, query: state.query))
         } else {
-            lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
+            lines = failed ? [] : Self.toggleLines(toggles, menus: menus, state: state)
+                + Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
         }
         let same = selected.flatMap { line in lines.firstIndex { Self.isSameRow($0, line) } }
         let selectable = lines.indices.filter { Self.isSelectable(lines[$0]) }
@@ -86,7 +97,7 @@ public struct RefinementList {
 
     private static func isSelectable(_ line: Line) -> Bool {
         switch line {
-        case .item, .showMore: return true
+        case .item, .showMore, .toggle, .bucket: return true
         default: return false
         }
     }
@@ -96,6 +107,8 @@ public struct RefinementList {
         switch (a, b) {
         case (.item(let x), .item(let y)): return x.attribute == y.attribute && x.value == y.value
         case (.showMore(let x, _), .showMore(let y, _)): return x == y
+        case (.toggle(let x), .toggle(let y)): return x.toggle == y.toggle
+        case (.bucket(let x), .bucket(let y)): return x.attribute == y.attribute && x.bucket == y.bucket
         default: return false
         }
     }
@@ -133,6 +146,7 @@ public struct RefinementList {
         case .pageDown: list.move(by: list.page)
         case .toggleRefinement:
             if case .showMore(let attribute, _)? = selectedLine { return (true, [.toggleShowMore(attribute: attribute)]) }
+            if let line = selectedLine, let intent = Self.intent(for: line) { return (true, [intent]) }
             guard let item = selectedItem else { return (true, []) }
             return (true, [interactor.toggle(item)])
         case .accept where search != nil:
@@ -214,6 +228,13 @@ public struct RefinementList {
                 cursor = (min(area.maxX - 1, area.x + 1 + label + typed), y)
             case .message(let text, let isError):
                 canvas.write("  " + text, x: area.x + 1, y: y, style: isError ? Theme.error : Theme.secondary, maxWidth: area.width - 1)
+            case .widgetHeader(let title, let note):
+                let width = canvas.write(title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle, maxWidth: area.width - 1)
+                canvas.write(" " + note, x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - 1 - width)
+            case .toggle(let row):
+                drawToggle(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .bucket(let row):
+                drawBucket(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             }
         }
         return focused ? cursor : nil
