@@ -10,8 +10,9 @@
 /// counts the proximity of the two words it replaces. A join is typo-free when the dictionary
 /// holds it as typed; otherwise, long enough to allow typos (`minWordSizefor1Typo`), it is
 /// searched with them ("image magik" → `imagemagick`, one typo) when some indexed word is within
-/// reach — the typos then count as any word's do; not for a word still being typed, nor with
-/// digits (versions). Splits stay typo-free: trying every cut of
+/// reach — the typos then count as any word's do, and are fewer than either part's letters (so no
+/// part can be typo'd away); not for a word still being typed, nor with digits (versions).
+/// Splits stay typo-free: trying every cut of
 /// every word against the dictionary with typos would cost more than a keystroke allows.
 struct QueryPlan {
     struct Reading {
@@ -64,7 +65,10 @@ struct QueryPlan {
                 guard !joined.isPrefix,
                     !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
                 else { continue }
-                joined.maxTypos = typoTolerance(joined.term.unicodeScalars.count)
+                // Fewer typos than either part has letters: else the typos could drop a part whole
+                // ("galaxy ph" joined would find every "galaxy", "ph" marked matched where it is not).
+                let shorterPart = min(words[i].term.unicodeScalars.count, words[i + 1].term.unicodeScalars.count)
+                joined.maxTypos = min(typoTolerance(joined.term.unicodeScalars.count), shorterPart - 1)
                 guard joined.maxTypos > 0, hasTypoMatches(joined) else { continue }
             }
             var replaced = words
