@@ -54,6 +54,9 @@ public struct IndexState: Sendable {
     public var mode: String
     /// How far a background load of this index is; nil once nothing loads.
     public var loading: LoadingProgress?
+    /// The index's hit count for the latest text counted, even while it is not the active
+    /// tab (the tabs show it when it is for the text in the box).
+    public var count: HitCount?
 
     public init(
         name: String, query: Query = Query(), results: SearchResults? = nil, error: SearchFailure? = nil,
@@ -103,5 +106,16 @@ public struct SectionsState: Sendable {
         self.error = error
         self.isSearching = isSearching
         self.mode = mode
+    }
+}
+
+/// How many hits an index has for a text (its own refinements applied).
+public struct HitCount: Hashable, Sendable {
+    public var text: String
+    public var nbHits: Int
+
+    public init(text: String, nbHits: Int) {
+        self.text = text
+        self.nbHits = nbHits
     }
 }

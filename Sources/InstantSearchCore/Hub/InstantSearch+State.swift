@@ -4,7 +4,11 @@ extension InstantSearch {
         HubState(
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
             requestsSent: requestsSent,
-            index: searchers.map { Self.state(of: $0, loading: loading.progress[$0.indexName]) }, sections: federated.map(Self.state(of:)),
+            index: searchers.map { searcher in
+                var index = Self.state(of: searcher, loading: loading.progress[searcher.indexName])
+                index.count = tabCounts[searcher.indexName]
+                return index
+            }, sections: federated.map(Self.state(of:)),
             showsSections: showsFederated)
     }
 
