@@ -91,7 +91,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "instantsearch-serve",
-            dependencies: ["InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // SearchEngine: it opens the indices it serves (an import needs its target named, or
+            // incremental builds miss the engine's changes).
+            dependencies: [
+                "InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser"), "SearchEngine",
+                "InstantSearchCore",
+            ]
         ),
         // The custom backend guide's worked example (README "Plugging in a backend"): compiled by `swift build`.
         .target(

@@ -1,18 +1,5 @@
 import InstantSearchCore
 
-/// Settings with every key decided: what the settings file gave, the rest inferred from the data.
-public struct ResolvedIndexSettings: Hashable, Sendable {
-    public var searchableAttributes: [String]
-    public var attributesForFaceting: [String]
-    public var disjunctiveFacets: [String]
-    public var numericAttributesForFiltering: [String]
-    public var customRanking: [CustomRankingCriterion]
-    public var displayAttributes: [String]
-    /// nil: records are identified by their position.
-    public var objectIDAttribute: String?
-    public var relevance = RelevanceSettings()
-}
-
 /// What one top-level attribute holds across all records: the evidence inference decides on.
 private struct AttributeProfile {
     static let distinctLimit = 200

@@ -1,5 +1,4 @@
 import Foundation
-import InstantSearchCore
 
 /// One `customRanking` entry: `desc(count)` or `asc(year)`.
 public struct CustomRankingCriterion: Hashable, Sendable, CustomStringConvertible {
@@ -65,8 +64,7 @@ public struct IndexSettings: Hashable, Sendable {
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
-        let bytes = try DataLoader.readFile(path)
-        return try parse(bytes: bytes, file: path)
+        try parse(bytes: try SettingsFile.read(path), file: path)
     }
 
     public static func parse(text: String, file: String = "settings") throws -> IndexSettings {
