@@ -83,7 +83,8 @@ public struct SectionsState: Sendable {
         public var definition: FederatedSection
         /// The hits of a hits section; nil while waiting and after a failure.
         public var hits: SearchResults?
-        /// The values of a facet section; nil while waiting and after a failure.
+        /// The values of a facet section, counted over the records its index matches; nil
+        /// while waiting and after a failure.
         public var facetValues: FacetSearchResults?
         /// The refinements of the section's index, to mark chosen values.
         public var query: Query

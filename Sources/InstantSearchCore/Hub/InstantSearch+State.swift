@@ -25,11 +25,10 @@ extension InstantSearch {
         let multi = federated.multiSearcher
         let sections = federated.sections.enumerated().map { position, definition in
             let hits = federated.hitsSearchers[definition.indexName]
-            let facets = federated.facetSearchers[position]
             return SectionsState.Section(
                 definition: definition,
                 hits: hits?.lastError == nil ? hits?.results : nil,
-                facetValues: facets?.lastError == nil ? facets?.results : nil,
+                facetValues: federated.facetValues(inSection: position),
                 query: hits?.query ?? Query())
         }
         return SectionsState(

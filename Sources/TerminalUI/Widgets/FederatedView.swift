@@ -1,7 +1,7 @@
 import InstantSearchCore
 
-/// Every section of a federated search at once: hits of several indices, matching facet
-/// values, one block each. Up/Down move through all rows; accept on a hit picks it, accept or
+/// Every section of a federated search at once: hits of several indices, the facet counts of
+/// the records they match, one block each. Up/Down move through all rows; accept on a hit picks it, accept or
 /// toggle-refinement on a facet value refines the hits of its index (an intent). After a
 /// failure every section is empty and the summary says so.
 public struct FederatedView {
@@ -66,7 +66,9 @@ public struct FederatedView {
         return state.sections.map { section in
             switch section.definition.content {
             case .hits: return "\(section.definition.title) \(section.hits.map { NumberText.grouped($0.nbHits) } ?? "…")"
-            case .facetValues: return "\(section.definition.title) \(section.facetValues.map { "\($0.facetHits.count) values" } ?? "…")"
+            case .facetValues:
+                let values = section.facetValues.map { NumberText.counted($0.facetHits.count, "value", "values") }
+                return "\(section.definition.title) \(values ?? "…")"
             }
         }.joined(separator: " · ")
     }
@@ -99,9 +101,9 @@ public struct FederatedView {
         switch section.definition.content {
         case .hits:
             guard let results = section.hits else { return "" }
-            return "\(NumberText.grouped(results.nbHits)) results in \(section.definition.indexName)"
+            return "\(NumberText.counted(results.nbHits, "result", "results")) in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
-            return "\(attribute) of \(section.definition.indexName) matching the query — Enter refines"
+            return "\(attribute) of the \(section.definition.indexName) records matching — Enter refines"
         }
     }
 

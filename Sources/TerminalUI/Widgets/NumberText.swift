@@ -13,6 +13,11 @@ enum NumberText {
         return value < 0 ? "-" + out : out
     }
 
+    /// "1 result", "14,062 results": a count and its noun, singular for one.
+    static func counted(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(grouped(value)) \(value == 1 ? singular : plural)"
+    }
+
     /// `value` with exactly `decimals` digits after the point (rounded).
     static func fixed(_ value: Double, decimals: Int) -> String {
         var scale = 1.0

@@ -9,8 +9,7 @@ enum StatsLine {
         let index = state.active
         var left: [(String, Style)] = []
         if let results = index.results {
-            let noun = results.nbHits == 1 ? "result" : "results"
-            left.append(("\(NumberText.grouped(results.nbHits)) \(noun)", Theme.title))
+            left.append((NumberText.counted(results.nbHits, "result", "results"), Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS))", Theme.secondary))
         }
         if let dropped = index.results.flatMap(Self.droppedWords) {
