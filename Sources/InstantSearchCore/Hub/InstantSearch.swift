@@ -69,6 +69,8 @@ public final class InstantSearch {
         switch intent {
         case .setQuery(let text): setQueryText(text)
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
+        case .refineHierarchy(let attribute, let path):
+            searcher.update(.final) { $0.facetRefinements[attribute] = path.map { [$0] } }
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
         case .nextPage: searcher.loadNextPage()

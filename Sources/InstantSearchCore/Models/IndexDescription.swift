@@ -12,6 +12,8 @@ public struct IndexDescription: Hashable, Sendable {
     public var numericAttributes: [String]
     /// The attribute a hit is titled with, then the ones shown beneath it.
     public var displayAttributes: [String]
+    /// Facets shown as trees (InstantSearch's HierarchicalMenu), after the lists.
+    public var hierarchicalFacets: [HierarchicalFacet] = []
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
@@ -32,8 +34,10 @@ public struct IndexDescription: Hashable, Sendable {
         Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The query a searcher of this index starts from: every facet counted.
+    /// The query a searcher of this index starts from: every facet counted. A tree is counted
+    /// as a disjunctive facet: without its own refinement, its counts cover every level.
     public func initialQuery(hitsPerPage: Int = 20) -> Query {
-        Query(hitsPerPage: hitsPerPage, facets: facetAttributes, disjunctiveFacets: disjunctiveFacets)
+        let trees = hierarchicalFacets.map(\.name).filter { !facetAttributes.contains($0) }
+        return Query(hitsPerPage: hitsPerPage, facets: facetAttributes + trees, disjunctiveFacets: disjunctiveFacets.union(trees))
     }
 }

@@ -10,6 +10,8 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
     public var relevance = RelevanceSettings()
+    /// Facets indexed as trees, each a column named after it (see `HierarchicalFacet`).
+    public var hierarchicalFacets: [HierarchicalFacet] = []
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],

@@ -31,11 +31,13 @@ public final class SearchIndex: Sendable {
 
     /// What a front end needs before its first search.
     public var indexDescription: IndexDescription {
-        IndexDescription(
+        var description = IndexDescription(
             name: name, recordCount: records.count, searchableAttributes: settings.searchableAttributes,
             facetAttributes: settings.attributesForFaceting, disjunctiveFacets: Set(settings.disjunctiveFacets),
             numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes
         )
+        description.hierarchicalFacets = settings.hierarchicalFacets
+        return description
     }
 
     /// Builds the index; settings left out are inferred from the records.

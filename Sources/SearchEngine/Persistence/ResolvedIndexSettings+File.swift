@@ -27,6 +27,7 @@ extension ResolvedIndexSettings {
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
+            if !hierarchicalFacets.isEmpty { fields["hierarchical"] = .array(hierarchicalFacets.map(\.json)) }
             object = .object(fields)
         }
         return object

@@ -1,11 +1,14 @@
 import InstantSearchCore
 
-/// Facet values with their counts, one group per facet attribute; toggling a value is an
-/// intent. The selection follows its value when counts reorder the rows. After a failed
-/// search it shows no counts: they would belong to an older query.
+/// Facet values with their counts, one group per facet attribute, then each tree facet as a
+/// hierarchical menu; toggling a value or refining a path is an intent. The selection follows
+/// its value when counts reorder the rows. After a failed search it shows no counts: they
+/// would belong to an older query.
 public struct RefinementList {
     private(set) var list = ListState(context: 1)
     private var interactor = FacetListInteractor(attributes: [], disjunctiveFacets: [])
+    /// One per tree facet, drawn after the lists.
+    private var menus: [HierarchicalMenuInteractor] = []
     private var indexName: String?
     private let valuesPerFacet: Int
     /// What is drawn, one entry per row.
@@ -16,6 +19,8 @@ public struct RefinementList {
         case header(String, String)
         case empty
         case item(FacetItem)
+        /// A row of a hierarchical menu.
+        case tree(HierarchicalItem)
     }
 
     public init(valuesPerFacet: Int = 10) {
@@ -28,6 +33,11 @@ public struct RefinementList {
 
     public var selectedItem: FacetItem? {
         guard lines.indices.contains(list.selection), case .item(let item) = lines[list.selection] else { return nil }
+        return item
+    }
+
+    public var selectedTreeItem: HierarchicalItem? {
+        guard lines.indices.contains(list.selection), case .tree(let item) = lines[list.selection] else { return nil }
         return item
     }
 
@@ -44,16 +54,30 @@ public struct RefinementList {
                 attributes: description?.facetAttributes ?? state.query.facets,
                 disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
                 limit: valuesPerFacet)
+            menus = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
             list = list.emptied()
         }
-        let selected = selectedItem
+        let selected = lines.indices.contains(list.selection) ? Self.identity(lines[list.selection]) : nil
         failed = state.error != nil
         lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query))
-        let same = selected.flatMap { item in
-            lines.firstIndex { if case .item(let other) = $0 { other.attribute == item.attribute && other.value == item.value } else { false } }
-        }
-        let selectable = lines.indices.filter { if case .item = lines[$0] { true } else { false } }
+            + menus.flatMap { Self.lines($0, results: state.results, query: state.query) }
+        let same = selected.flatMap { selected in lines.firstIndex { Self.identity($0) == selected } }
+        let selectable = lines.indices.filter { Self.identity(lines[$0]) != nil }
         list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil ? 0 : nil))
+    }
+
+    /// What the selection follows when counts reorder the rows: the value (or path) it is on.
+    private static func identity(_ line: Line) -> String? {
+        switch line {
+        case .item(let item): return item.attribute + "\u{0}" + item.value
+        case .tree(let item): return item.attribute + "\u{1}" + item.path
+        case .header, .empty: return nil
+        }
+    }
+
+    private static func lines(_ menu: HierarchicalMenuInteractor, results: SearchResults?, query: Query) -> [Line] {
+        let items = menu.items(results: results, query: query)
+        return [.header(menu.facet.name, "tree")] + (items.isEmpty ? [.empty] : items.map(Line.tree))
     }
 
     private static func lines(_ sections: [FacetSection]) -> [Line] {
@@ -74,6 +98,9 @@ public struct RefinementList {
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
         case .toggleRefinement:
+            if let item = selectedTreeItem, let menu = menus.first(where: { $0.facet.name == item.attribute }) {
+                return (true, [menu.toggle(item)])
+            }
             guard let item = selectedItem else { return (true, []) }
             return (true, [interactor.toggle(item)])
         default: return (false, [])
@@ -99,7 +126,27 @@ public struct RefinementList {
                 canvas.write("  (none)", x: area.x + 1, y: y, style: Theme.secondary, maxWidth: area.width - 1)
             case .item(let item):
                 drawItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .tree(let item):
+                drawTreeItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             }
+        }
+    }
+
+    /// "  ▾ Audio        12" / "    ● Headphones  7": indented by depth; ▾ on the refined path
+    /// (its children shown below), ● the refined value, ▸ one to narrow to.
+    private func drawTreeItem(_ item: HierarchicalItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
+        let count = String(item.count)
+        let countX = area.maxX - count.displayWidth - 1
+        let marker = item.isRefined ? "● " : item.isOnRefinedPath ? "▾ " : "▸ "
+        let style = item.isRefined || item.isOnRefinedPath ? Theme.refined : Theme.text
+        canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
+        let indent = 1 + min(item.depth * 2, max(0, area.width / 3))
+        let markerWidth = canvas.write(marker, x: area.x + indent, y: y, style: style)
+        canvas.write(item.label, x: area.x + indent + markerWidth, y: y, style: style,
+                     maxWidth: countX - area.x - 1 - indent - markerWidth, overflow: .ellipsis)
+        canvas.write(count, x: countX, y: y, style: Theme.count)
+        if isSelected && focused {
+            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
         }
     }
 
