@@ -35,6 +35,8 @@ public struct AlgoliaRemoteBackend: Searchable {
         if case .object(var fields) = body {
             fields["indexName"] = nil
             fields["facetQuery"] = .string(text)
+            // Algolia answers a facet search with maxFacetHits values (10 unless asked, 100 at most).
+            fields["maxFacetHits"] = .number(Double(min(100, max(1, query.maxValuesPerFacet))))
             body = .object(fields)
         }
         let answer = try await transport.send("POST", "1/indexes/\(indexName)/facets/\(attribute)/query", body: body)

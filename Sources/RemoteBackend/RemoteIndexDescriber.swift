@@ -55,12 +55,17 @@ public struct RemoteIndexDescriber: Sendable {
         }
         let searchable = list("searchableAttributes").flatMap { $0.split(separator: ",").map { stripModifier(String($0)) } }
         let display = list("displayAttributes")
-        return IndexDescription(
+        var description = IndexDescription(
             name: name, recordCount: settings["nbRecords"]?.numberValue.map { Int($0) },
             searchableAttributes: searchable, facetAttributes: facets,
             disjunctiveFacets: Set(list("disjunctiveFacets")),
             numericAttributes: list("numericAttributesForFiltering").map(stripModifier),
             displayAttributes: display.isEmpty ? searchable : display)
+        // Number formats and facet orders, when the server says (serve does; Algolia has sortFacetValuesBy).
+        let shown = DisplaySettings.lenient(from: settings)
+        description.numberFormats = shown.format
+        for facet in facets { if let order = shown.order(of: facet) { description.facetValueOrder[facet] = order } }
+        return description
     }
 
     static func stripModifier(_ entry: String) -> String {

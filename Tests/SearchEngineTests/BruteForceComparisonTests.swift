@@ -125,8 +125,9 @@ struct SplitMix64: RandomNumberGenerator {
     /// One way of reading the query: its words, whether each is a prefix, whether it may have typos.
     typealias Reading = [(word: String, asPrefix: Bool, typosAllowed: Bool)]
 
-    /// The query as typed, and each reading with two adjacent words joined into one that some
-    /// record holds (as a prefix when the second word is the typed last word), typo-free.
+    /// The query as typed, and each reading with two adjacent words joined into one (as a prefix
+    /// when the second word is the typed last word): typo-free when some record holds it, else
+    /// with the typos its length allows.
     /// (Split readings need a part of three letters that is a term on its own: this vocabulary
     /// has none, so the oracle leaves them out.)
     static func readings(_ words: [String], prefixLast: Bool, dictionary: Set<String>) -> [Reading] {
@@ -135,9 +136,11 @@ struct SplitMix64: RandomNumberGenerator {
         for i in words.indices.dropLast() {
             let joined = words[i] + words[i + 1]
             let asPrefix = literal[i + 1].asPrefix
-            guard asPrefix ? dictionary.contains(where: { $0.hasPrefix(joined) }) : dictionary.contains(joined) else { continue }
+            // Held as typed: typo-free; else searched with the typos its length allows (no
+            // digits in this vocabulary), which finds nothing when no word is close enough.
+            let held = asPrefix ? dictionary.contains(where: { $0.hasPrefix(joined) }) : dictionary.contains(joined)
             var reading = literal
-            reading.replaceSubrange(i...i + 1, with: [(joined, asPrefix, false)])
+            reading.replaceSubrange(i...i + 1, with: [(joined, asPrefix, !held)])
             all.append(reading)
         }
         return all

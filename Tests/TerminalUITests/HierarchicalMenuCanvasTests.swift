@@ -36,10 +36,10 @@ import Testing
         list.update(IndexState(name: "shop", query: query, results: Self.results), description: Self.description)
         for _ in 0..<3 { _ = list.perform(.down) }  // past the brands, onto Audio, then Headphones
         #expect(render(list, height: 10) == [
-            " BRAND any of",
-            " [ ] Sony               1",
+            " BRAND any of    by count",
             " [ ] Bose               1",
-            " CATEGORY tree",
+            " [ ] Sony               1",
+            " CATEGORY tree   by count",
             " ▾ Audio                4",
             "▌  ● Headphones         2",
             "     ▸ Wireless         1",
@@ -61,7 +61,7 @@ import Testing
         description.facetAttributes = []
         list.update(IndexState(name: "shop", query: query, results: Self.results), description: description)
         #expect(render(list, height: 4) == [
-            " CATEGORY tree",
+            " CATEGORY tree   by count",
             "▌▸ Audio                4",
             " ▸ TV                   2",
             "",

@@ -29,6 +29,7 @@ public struct AlgoliaParameters {
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0
         } else {

@@ -33,6 +33,9 @@ public enum AlgoliaRequest {
         }
         if !numericFilters.isEmpty { fields["numericFilters"] = strings(numericFilters) }
         if let filters = query.filters { fields["filters"] = .string(filters) }
+        if query.getRankingInfo { fields["getRankingInfo"] = .bool(true) }
+        if let distinct = query.distinct { fields["distinct"] = int(distinct) }
+        if let after = query.facetingAfterDistinct { fields["facetingAfterDistinct"] = .bool(after) }
         return .object(fields)
     }
 

@@ -57,6 +57,8 @@ public struct IndexState: Sendable {
     /// The index's hit count for the latest text counted, even while it is not the active
     /// tab (the tabs show it when it is for the text in the box).
     public var count: HitCount?
+    /// Expanded facet lists, their orders, and the search in a list's values.
+    public var facetList = FacetListState()
 
     public init(
         name: String, query: Query = Query(), results: SearchResults? = nil, error: SearchFailure? = nil,

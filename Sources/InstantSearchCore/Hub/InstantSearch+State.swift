@@ -4,12 +4,16 @@ extension InstantSearch {
         HubState(
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
             requestsSent: requestsSent,
-            index: searchers.map { searcher in
-                var index = Self.state(of: searcher, loading: loading.progress[searcher.indexName])
-                index.count = tabCounts[searcher.indexName]
-                return index
-            }, sections: federated.map(Self.state(of:)),
+            index: searchers.map { state(of: $0) }, sections: federated.map(Self.state(of:)),
             showsSections: showsFederated)
+    }
+
+    /// One index's state, its facet lists' included.
+    func state(of searcher: HitsSearcher) -> IndexState {
+        var state = Self.state(of: searcher, loading: loading.progress[searcher.indexName])
+        state.facetList = facetLists.state(of: searcher.indexName)
+        state.count = tabCounts[searcher.indexName]
+        return state
     }
 
     static func state(of searcher: HitsSearcher, loading: LoadingProgress?) -> IndexState {

@@ -1,3 +1,10 @@
+/// How many rows a hit takes in a list: the title row alone, or title and details.
+public enum HitsLayout: String, Hashable, Sendable, CaseIterable {
+    case one, two
+
+    public var rows: Int { self == .one ? 1 : 2 }
+}
+
 /// What a front end needs to know about an index before the first search:
 /// which attributes to show, count as facets, and offer as ranges.
 public struct IndexDescription: Hashable, Sendable {
@@ -14,6 +21,12 @@ public struct IndexDescription: Hashable, Sendable {
     public var displayAttributes: [String]
     /// Facets shown as trees (InstantSearch's HierarchicalMenu), after the lists.
     public var hierarchicalFacets: [HierarchicalFacet] = []
+    /// Rows per hit in a list (`--hits-layout`); nil: the list decides (one row when the second would be empty).
+    public var hitsLayout: HitsLayout?
+    /// Each facet list's order, from the settings (`sortFacetValuesBy`); by count when left out.
+    public var facetValueOrder: [String: FacetValueOrder] = [:]
+    /// How numbers of an attribute are shown, from the settings (`format`); as the data has them when left out.
+    public var numberFormats: [String: NumberFormat] = [:]
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],

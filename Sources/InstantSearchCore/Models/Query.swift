@@ -59,6 +59,9 @@ public struct Query: Hashable, Sendable {
     public var filters: String? = nil
     /// Hits kept per group of the index's `attributeForDistinct`; nil: the index's `distinct`.
     public var distinct: Int? = nil
+    /// Facet counts of the hits left after distinct rather than of every matched record
+    /// (Algolia's `facetingAfterDistinct`); nil: the index's setting.
+    public var facetingAfterDistinct: Bool? = nil
     /// Ask for each hit's `RankingInfo` (Algolia's `getRankingInfo`).
     public var getRankingInfo = false
 

@@ -43,6 +43,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var relevance: RelevanceSettings = RelevanceSettings()
     /// Facets shown as trees (`"hierarchical"`: one object or an array of them); never inferred.
     public var hierarchical: [HierarchicalFacet] = []
+    /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String]? = nil, attributesForFaceting: [String]? = nil,
@@ -62,7 +64,7 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute", "hierarchical",
-    ] + RelevanceSettings.knownKeys
+    ] + RelevanceSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
@@ -114,7 +116,12 @@ public struct IndexSettings: Hashable, Sendable {
                 }
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
+            case _ where DisplaySettings.knownKeys.contains(key):
+                try settings.display.parse(key: key, value: value, fail: fail)
             default:
+                if let near = AttributeCheck.suggestions(for: key, among: Set(knownKeys)).first {
+                    throw fail("unknown settings key \"\(key)\"; did you mean \"\(near)\"?")
+                }
                 throw fail("unknown settings key \"\(key)\"; known keys: " + knownKeys.joined(separator: ", "))
             }
         }

@@ -36,6 +36,9 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var attributeForDistinct: String?
     /// Hits kept per group of `attributeForDistinct` (0: no grouping); a query may override it.
     public var distinct = 0
+    /// Facet counts of the hits distinct keeps, not of every matched record (Algolia's
+    /// `facetingAfterDistinct`; a query may override it).
+    public var facetingAfterDistinct = false
 
     public init() {}
 
@@ -45,7 +48,7 @@ public struct RelevanceSettings: Hashable, Sendable {
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
-        "attributeForDistinct", "distinct",
+        "attributeForDistinct", "distinct", "facetingAfterDistinct",
     ]
 
     /// Algolia's limit on hits per group.
@@ -120,6 +123,9 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "attributeForDistinct":
             guard let name = value.stringValue, !name.isEmpty else { throw fail("\"attributeForDistinct\" must be an attribute name") }
             attributeForDistinct = name
+        case "facetingAfterDistinct":
+            guard case .bool(let on) = value else { throw fail("\"facetingAfterDistinct\" must be true or false") }
+            facetingAfterDistinct = on
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

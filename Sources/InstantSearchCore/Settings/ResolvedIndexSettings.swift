@@ -12,6 +12,8 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     public var relevance = RelevanceSettings()
     /// Facets indexed as trees, each a column named after it (see `HierarchicalFacet`).
     public var hierarchicalFacets: [HierarchicalFacet] = []
+    /// Number formats and facet list orders: as the settings file gave them (nothing to infer).
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],

@@ -37,6 +37,10 @@ public final class SearchIndex: Sendable {
             numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes
         )
         description.hierarchicalFacets = settings.hierarchicalFacets
+        description.numberFormats = settings.display.format
+        for attribute in settings.attributesForFaceting {
+            if let order = settings.display.order(of: attribute) { description.facetValueOrder[attribute] = order }
+        }
         return description
     }
 

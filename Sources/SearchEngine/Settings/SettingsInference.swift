@@ -131,6 +131,17 @@ extension IndexSettings {
                         slots.append(AttributeProfile())
                     }
                     slots[slot].record(value)
+                    // Nested leaves are candidates as dotted paths (`maker.name`, `cast.name`).
+                    for (path, leaf) in Self.nestedLeaves(of: key, value) {
+                        if let known = slotOfKey[path] {
+                            slots[known].record(leaf)
+                        } else {
+                            slotOfKey[path] = slots.count
+                            order.append(path)
+                            slots.append(AttributeProfile())
+                            slots[slots.count - 1].record(leaf)
+                        }
+                    }
                 }
             }
             for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
@@ -176,6 +187,7 @@ extension IndexSettings {
             displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
         )
         resolved.hierarchicalFacets = hierarchical
+        resolved.display = self.display
         return resolved
     }
 
@@ -190,6 +202,28 @@ extension IndexSettings {
         let lower = key.lowercased()
         if lower == "id" || lower == "objectid" || lower.hasSuffix("_id") { return true }
         return key.count > 2 && (key.hasSuffix("Id") || key.hasSuffix("ID"))
+    }
+
+    /// One level down: an object's scalar fields, or the fields of an array of objects
+    /// gathered as lists, as dotted paths. Deeper levels are left to settings; a record whose
+    /// objects have many keys offers only its first few.
+    static func nestedLeaves(of key: String, _ value: JSONValue) -> [(String, JSONValue)] {
+        let limit = 16
+        switch value {
+        case .object(let fields):
+            let leaves = fields.elements.filter { $0.value.objectValue == nil }.prefix(limit)
+            return leaves.map { (key + "." + $0.key, $0.value) }
+        case .array(let items):
+            var keys: [String] = []
+            for item in items.prefix(limit) {
+                for (sub, inner) in item.objectValue ?? [:] where inner.objectValue == nil && !keys.contains(sub) && keys.count < limit {
+                    keys.append(sub)
+                }
+            }
+            return keys.compactMap { sub in value.value(atPath: sub).map { (key + "." + sub, $0) } }
+        default:
+            return []
+        }
     }
 
     /// Titles and names first: they are what people type.

@@ -15,6 +15,9 @@ public struct FederatedView {
     /// Every section's rows, as many as it may show.
     private(set) var rows: [[Row]] = []
 
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
+
     public init(indices: [IndexDescription]) {
         descriptions = IndexDescription.byName(indices)
     }
@@ -61,13 +64,13 @@ public struct FederatedView {
     }
 
     /// "Actors 12 · Movies 345 · Genres 4 values"
-    static func summary(_ state: SectionsState) -> String {
+    static func summary(_ state: SectionsState, numbers: NumberText = .standard) -> String {
         if let error = state.error { return "⚠ \(error.message)" }
         return state.sections.map { section in
             switch section.definition.content {
-            case .hits: return "\(section.definition.title) \(section.hits.map { NumberText.grouped($0.nbHits) } ?? "…")"
+            case .hits: return "\(section.definition.title) \(section.hits.map { numbers.count($0.nbHits) } ?? "…")"
             case .facetValues:
-                let values = section.facetValues.map { NumberText.counted($0.facetHits.count, "value", "values") }
+                let values = section.facetValues.map { numbers.counted($0.facetHits.count, "value", "values") }
                 return "\(section.definition.title) \(values ?? "…")"
             }
         }.joined(separator: " · ")
@@ -101,7 +104,7 @@ public struct FederatedView {
         switch section.definition.content {
         case .hits:
             guard let results = section.hits else { return "" }
-            return "\(NumberText.counted(results.nbHits, "result", "results")) in \(section.definition.indexName)"
+            return "\(numbers.counted(results.nbHits, "result", "results")) in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
             return "\(attribute) of the \(section.definition.indexName) records matching — Enter refines"
         }
@@ -112,7 +115,7 @@ public struct FederatedView {
         let x = area.x + 2
         switch row {
         case .hit(let position, let hit):
-            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName])
+            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName], numbers: numbers)
             var room = area.width - 3
             if let figure = display.figure {
                 canvas.write(figure, x: area.maxX - figure.displayWidth - 1, y: y, style: Theme.title)
@@ -123,7 +126,7 @@ public struct FederatedView {
         case .facetValue(let position, let value):
             let refined = Self.isRefined(value.value, in: state.sections[position])
             let box = canvas.write(refined ? "[x] " : "[ ] ", x: x, y: y, style: refined ? Theme.refined : Theme.secondary)
-            let count = NumberText.grouped(value.count)
+            let count = numbers.count(value.count)
             canvas.write(value.value, x: x + box, y: y, style: refined ? Theme.refined : Theme.text, maxWidth: area.width - box - count.count - 6, overflow: .ellipsis)
             canvas.write(count, x: area.maxX - count.count - 1, y: y, style: Theme.count)
         }

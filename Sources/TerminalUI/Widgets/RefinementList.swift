@@ -1,38 +1,47 @@
 import InstantSearchCore
 
-/// Facet values with their counts, one group per facet attribute, then each tree facet as a
-/// hierarchical menu; toggling a value or refining a path is an intent. The selection follows
-/// its value when counts reorder the rows. After a failed search it shows no counts: they
-/// would belong to an older query.
+/// Facet values with their counts, one group per facet attribute (InstantSearch's
+/// RefinementList), then each tree facet as a hierarchical menu (HierarchicalMenu): refined
+/// values first, then by count or name; a "show more / show less" row under a facet with more
+/// values; and, while a search in one facet's values is open, a small
+/// input and the values found instead of the groups. Everything it wants done is an intent.
+/// The selection follows its value when counts reorder the rows. After a failed search it
+/// shows no counts: they would belong to an older query.
 public struct RefinementList {
     private(set) var list = ListState(context: 1)
     private var interactor = FacetListInteractor(attributes: [], disjunctiveFacets: [])
     /// One per tree facet, drawn after the lists.
     private var menus: [HierarchicalMenuInteractor] = []
     private var indexName: String?
-    private let valuesPerFacet: Int
     /// What is drawn, one entry per row.
     private(set) var lines: [Line] = []
     private var failed = false
+    /// The search in a facet's values, when one is open.
+    private(set) var search: FacetValueSearch?
+    var numbers = NumberText.standard
 
     enum Line: Equatable {
-        case header(String, String)
+        case header(String, mode: String, order: FacetValueOrder)
         case empty
         case item(FacetItem)
         /// A row of a hierarchical menu.
         case tree(HierarchicalItem)
+        /// The show-more row of a facet: "show more" when collapsed, "show less" when expanded.
+        case showMore(attribute: String, isExpanded: Bool)
+        /// The input of a search in facet values: the attribute and the text typed.
+        case searchInput(attribute: String, text: String)
+        /// A line of text instead of values ("searching…", "no value matches").
+        case message(String, isError: Bool)
     }
 
-    public init(valuesPerFacet: Int = 10) {
-        self.valuesPerFacet = valuesPerFacet
-    }
+    public init() {}
 
     public var items: [FacetItem] {
         lines.compactMap { if case .item(let item) = $0 { item } else { nil } }
     }
 
     public var selectedItem: FacetItem? {
-        guard lines.indices.contains(list.selection), case .item(let item) = lines[list.selection] else { return nil }
+        guard case .item(let item)? = selectedLine else { return nil }
         return item
     }
 
@@ -41,56 +50,100 @@ public struct RefinementList {
         return item
     }
 
+    /// True while the search in a facet's values takes the keys.
+    public var isSearching: Bool { search != nil }
+
+    private var selectedLine: Line? { lines.indices.contains(list.selection) ? lines[list.selection] : nil }
+
+    /// The facet of the selected row.
+    private var selectedAttribute: String? {
+        switch selectedLine {
+        case .item(let item)?: return item.attribute
+        case .showMore(let attribute, _)?: return attribute
+        default: return nil
+        }
+    }
+
     // MARK: Update
 
     mutating func resize(height: Int) {
         list.resize(visible: height)
     }
 
-    mutating func update(_ state: IndexState, description: IndexDescription?) {
+    mutating func update(_ state: IndexState, description: IndexDescription?, limits: (limit: Int, showMoreLimit: Int) = (10, 100)) {
         if state.name != indexName {
             indexName = state.name
-            interactor = FacetListInteractor(
-                attributes: description?.facetAttributes ?? state.query.facets,
-                disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
-                limit: valuesPerFacet)
-            menus = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
             list = list.emptied()
         }
-        let selected = lines.indices.contains(list.selection) ? Self.identity(lines[list.selection]) : nil
+        menus = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
+        interactor = FacetListInteractor(
+            attributes: description?.facetAttributes ?? state.query.facets,
+            disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
+            limit: limits.limit, showMoreLimit: limits.showMoreLimit)
+        let selected = selectedLine
+        let wasSearching = search != nil
+        search = state.facetList.search
         failed = state.error != nil
-        lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query))
-            + menus.flatMap { Self.lines($0, results: state.results, query: state.query) }
-        let same = selected.flatMap { selected in lines.firstIndex { Self.identity($0) == selected } }
-        let selectable = lines.indices.filter { Self.identity(lines[$0]) != nil }
-        list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil ? 0 : nil))
+        if let search {
+            lines = Self.lines(search, found: interactor.items(found: search, query: state.query))
+        } else {
+            lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
+                + menus.flatMap { Self.lines($0, results: state.results, query: state.query) }
+        }
+        let same = selected.flatMap { line in lines.firstIndex { Self.isSameRow($0, line) } }
+        let selectable = lines.indices.filter { Self.isSelectable(lines[$0]) }
+        let openedOrClosed = wasSearching != (search != nil)
+        list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil || openedOrClosed ? 0 : nil))
     }
 
-    /// What the selection follows when counts reorder the rows: the value (or path) it is on.
-    private static func identity(_ line: Line) -> String? {
+    private static func isSelectable(_ line: Line) -> Bool {
         switch line {
-        case .item(let item): return item.attribute + "\u{0}" + item.value
-        case .tree(let item): return item.attribute + "\u{1}" + item.path
-        case .header, .empty: return nil
+        case .item, .showMore, .tree: return true
+        default: return false
+        }
+    }
+
+    /// The same value (or the same facet's show-more row), whatever its count now.
+    private static func isSameRow(_ a: Line, _ b: Line) -> Bool {
+        switch (a, b) {
+        case (.item(let x), .item(let y)): return x.attribute == y.attribute && x.value == y.value
+        case (.showMore(let x, _), .showMore(let y, _)): return x == y
+        case (.tree(let x), .tree(let y)): return x.attribute == y.attribute && x.path == y.path
+        default: return false
         }
     }
 
     private static func lines(_ menu: HierarchicalMenuInteractor, results: SearchResults?, query: Query) -> [Line] {
         let items = menu.items(results: results, query: query)
-        return [.header(menu.facet.name, "tree")] + (items.isEmpty ? [.empty] : items.map(Line.tree))
+        // Siblings come in the backend's order: most frequent first.
+        return [.header(menu.facet.name, mode: "tree", order: .count)] + (items.isEmpty ? [.empty] : items.map(Line.tree))
     }
 
     private static func lines(_ sections: [FacetSection]) -> [Line] {
         var lines: [Line] = []
         for section in sections {
-            lines.append(.header(section.attribute, section.isDisjunctive ? "any of" : "all of"))
+            lines.append(.header(section.attribute, mode: section.isDisjunctive ? "any of" : "all of", order: section.order))
             if section.items.isEmpty { lines.append(.empty) }
             lines += section.items.map(Line.item)
+            if section.canToggleShowMore { lines.append(.showMore(attribute: section.attribute, isExpanded: section.isExpanded)) }
         }
         return lines
     }
 
-    /// Up, Down, PgUp, PgDn, toggle-refinement; false for other actions.
+    private static func lines(_ search: FacetValueSearch, found: [FacetItem]) -> [Line] {
+        var lines: [Line] = [.searchInput(attribute: search.attribute, text: search.text)]
+        if let error = search.error {
+            lines.append(.message("⚠ \(error.message)", isError: true))
+        } else if search.results == nil {
+            lines.append(.message("searching…", isError: false))
+        } else if found.isEmpty {
+            lines.append(.message(search.isSearching ? "searching…" : "no \(search.attribute) matches", isError: false))
+        }
+        return lines + found.map(Line.item)
+    }
+
+    /// The list's actions; false for others. In a search in facet values, a printable key
+    /// goes to `type(_:)` instead.
     mutating func perform(_ action: KeyAction) -> (handled: Bool, intents: [SearchIntent]) {
         switch action {
         case .up: list.move(by: -1)
@@ -101,41 +154,99 @@ public struct RefinementList {
             if let item = selectedTreeItem, let menu = menus.first(where: { $0.facet.name == item.attribute }) {
                 return (true, [menu.toggle(item)])
             }
+            if case .showMore(let attribute, _)? = selectedLine { return (true, [.toggleShowMore(attribute: attribute)]) }
             guard let item = selectedItem else { return (true, []) }
             return (true, [interactor.toggle(item)])
+        case .accept where search != nil:
+            // Enter in the search: the value found is toggled and the list comes back, with it on top.
+            return (true, (selectedItem.map { [interactor.toggle($0)] } ?? []) + [.closeFacetSearch])
+        case .toggleShowMore:
+            return (true, selectedAttribute.map { [.toggleShowMore(attribute: $0)] } ?? [])
+        case .toggleFacetOrder:
+            return (true, selectedAttribute.map { [.toggleFacetOrder(attribute: $0)] } ?? [])
+        case .searchFacetValues:
+            return (true, selectedAttribute.map { [.searchFacetValues(attribute: $0, text: "")] } ?? [])
+        case .closeFacetSearch where search != nil:
+            return (true, [.closeFacetSearch])
+        case .backwardDeleteChar where search != nil:
+            return (true, edited { $0 = String($0.dropLast()) })
+        case .unixLineDiscard where search != nil:
+            return (true, edited { $0 = "" })
         default: return (false, [])
         }
         return (true, [])
     }
 
+    /// Printable keys (or a paste) typed into the open search in facet values.
+    func type(_ text: String) -> [SearchIntent] {
+        edited { $0 += text }
+    }
+
+    private func edited(_ change: (inout String) -> Void) -> [SearchIntent] {
+        guard let search else { return [] }
+        var text = search.text
+        change(&text)
+        return text == search.text ? [] : [.searchFacetValues(attribute: search.attribute, text: text)]
+    }
+
+    /// A click at `row` rows from the top of the pane: on a value, selects and toggles it; on
+    /// show more / less, toggles that.
+    mutating func click(row: Int) -> (handled: Bool, intents: [SearchIntent]) {
+        let position = list.offset + row
+        guard row >= 0, lines.indices.contains(position), Self.isSelectable(lines[position]) else { return (false, []) }
+        list.select(position)
+        return perform(.toggleRefinement)
+    }
+
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
+    /// Draws the list; returns where the terminal cursor belongs when the search input is open.
+    @discardableResult
+    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) -> (x: Int, y: Int)? {
         guard !lines.isEmpty else {
             let message = failed ? "No counts: search failed." : "No facets."
             canvas.write(message, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
-            return
+            return nil
         }
+        var cursor: (x: Int, y: Int)?
         for (row, position) in (list.offset..<min(lines.count, list.offset + area.height)).enumerated() {
             let y = area.y + row
             switch lines[position] {
-            case .header(let attribute, let mode):
+            case .header(let attribute, let mode, let order):
+                let orderLabel = order == .count ? "by count" : "by name"
                 let width = canvas.write(attribute.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle, maxWidth: area.width - 1)
                 canvas.write(" " + mode, x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - 1 - width)
+                // The order where there is room for it after the mode and a space.
+                let orderX = area.maxX - orderLabel.displayWidth - 1
+                if orderX > area.x + 1 + width + 1 + mode.displayWidth {
+                    canvas.write(orderLabel, x: orderX, y: y, style: Theme.secondary)
+                }
             case .empty:
                 canvas.write("  (none)", x: area.x + 1, y: y, style: Theme.secondary, maxWidth: area.width - 1)
             case .item(let item):
                 drawItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             case .tree(let item):
                 drawTreeItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .showMore(_, let isExpanded):
+                let isSelected = position == list.selection && focused
+                canvas.write(isSelected ? "▌" : " ", x: area.x, y: y, style: Theme.title)
+                canvas.write(isExpanded ? "  − show less" : "  + show more", x: area.x + 1, y: y, style: Theme.key, maxWidth: area.width - 1)
+                if isSelected { canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1)) }
+            case .searchInput(let attribute, let text):
+                let label = canvas.write("/ \(attribute): ", x: area.x + 1, y: y, style: Theme.key, maxWidth: area.width - 1)
+                let typed = canvas.write(text, x: area.x + 1 + label, y: y, style: Theme.text, maxWidth: area.width - 2 - label)
+                cursor = (min(area.maxX - 1, area.x + 1 + label + typed), y)
+            case .message(let text, let isError):
+                canvas.write("  " + text, x: area.x + 1, y: y, style: isError ? Theme.error : Theme.secondary, maxWidth: area.width - 1)
             }
         }
+        return focused ? cursor : nil
     }
 
     /// "  ▾ Audio        12" / "    ● Headphones  7": indented by depth; ▾ on the refined path
     /// (its children shown below), ● the refined value, ▸ one to narrow to.
     private func drawTreeItem(_ item: HierarchicalItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
-        let count = String(item.count)
+        let count = numbers.count(item.count)
         let countX = area.maxX - count.displayWidth - 1
         let marker = item.isRefined ? "● " : item.isOnRefinedPath ? "▾ " : "▸ "
         let style = item.isRefined || item.isOnRefinedPath ? Theme.refined : Theme.text
@@ -152,7 +263,7 @@ public struct RefinementList {
 
     private func drawItem(_ item: FacetItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
         let box = item.isRefined ? "[x] " : "[ ] "
-        let count = String(item.count)
+        let count = numbers.count(item.count)
         let countX = area.maxX - count.displayWidth - 1
         canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
         let boxWidth = canvas.write(box, x: area.x + 1, y: y, style: item.isRefined ? Theme.refined : Theme.secondary)

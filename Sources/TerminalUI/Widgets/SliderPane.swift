@@ -15,6 +15,9 @@ public struct SliderPane {
     /// The state the slider was last built from, to rebuild it on resize and attribute change.
     private var state: IndexState?
 
+    /// How numbers are written (the locale's separators, the index's formats).
+    var numbers = NumberText.standard
+
     public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
@@ -31,6 +34,7 @@ public struct SliderPane {
             if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
+            numbers = numbers.forIndex(description)
             active = savedAttribute[state.name] ?? 0
             slider = nil
         }
@@ -72,6 +76,22 @@ public struct SliderPane {
         return (true, [])
     }
 
+    /// Where the track is drawn in `area` (the pane's rect from the layout): the row under
+    /// the attribute's name.
+    func track(in area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 1, width: min(trackWidth, max(3, area.width - 2)), height: 1)
+    }
+
+    /// A click on the track, `column` cells from its left end (`width` wide): the nearer thumb
+    /// becomes the active one and moves there.
+    mutating func click(column: Int, trackWidth width: Int) -> [SearchIntent] {
+        guard let slider, let bounds = slider.bounds, width > 1 else { return [] }
+        let fraction = Double(max(0, min(column, width - 1))) / Double(width - 1)
+        let value = bounds.lowerBound + fraction * (bounds.upperBound - bounds.lowerBound)
+        thumb = slider.nearerThumb(to: value)
+        return [.setRange(attribute: slider.attribute, range: slider.placing(thumb, at: value))]
+    }
+
     private func move(by steps: Int) -> [SearchIntent] {
         guard let slider else { return [] }
         return [.setRange(attribute: slider.attribute, range: slider.moving(thumb, by: steps))]
@@ -93,10 +113,10 @@ public struct SliderPane {
             canvas.write(message, x: area.x + 1, y: area.y + 1, style: Theme.secondary, maxWidth: area.width - 1)
             return
         }
-        let width = min(trackWidth, max(3, area.width - 2))
-        drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
-        let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
-        let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
+        let track = track(in: area)
+        drawTrack(bounds: bounds, low: low, high: high, x: track.x, y: track.y, width: track.width, focused: focused, into: &canvas)
+        let minLabel = numbers.number(bounds.lowerBound, attribute: attribute)
+        let maxLabel = numbers.number(bounds.upperBound, attribute: attribute)
         canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
         canvas.write(maxLabel, x: area.maxX - 1 - maxLabel.displayWidth, y: area.y + 2, style: Theme.secondary)
         let range = slider.range == nil ? "any" : "\(format(low)) to \(format(high))"
@@ -106,7 +126,7 @@ public struct SliderPane {
     }
 
     private func format(_ value: Double) -> String {
-        NumberText.format(.number(value), attribute: attribute ?? "")
+        numbers.number(value, attribute: attribute ?? "")
     }
 
     private func drawTrack(
