@@ -83,7 +83,7 @@ extension FederatedSection {
         indices.flatMap { index -> [FederatedSection] in
             var sections = [FederatedSection(title: index.name, indexName: index.name, content: .hits(limit: hits))]
             if let facet = index.facetAttributes.first {
-                sections.append(FederatedSection(title: "\(facet) · \(index.name)", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
+                sections.append(FederatedSection(title: "\(facet) (\(index.name))", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
             }
             return sections
         }
