@@ -51,7 +51,7 @@ import Testing
         description.numberFormats = ["price": .currency(code: "USD")]
         let hit = Hit(objectID: "1", record: ["name": "Kettle", "reviews": 14062, "price": 525.99])
         let shown = HitDisplay(hit: hit, description: description)
-        #expect(shown.details.map(\.0).joined() == "14,062")
+        #expect(shown.details.map(\.0).joined() == "reviews 14,062")
         #expect(shown.figure == "$525.99")
         description.numberFormats = [:]
         #expect(HitDisplay(hit: hit, description: description).figure == "525.99", "no settings: no dollars")

@@ -20,9 +20,13 @@ import Testing
             proximityDistance: 0, matchedAttribute: "description", firstMatchedWord: 2004, exact: 1, nbExactWords: 0,
             customRanking: ["price": 379]))
 
-    static let description = IndexDescription(
-        name: "products", searchableAttributes: ["name", "description"], numericAttributes: ["price"],
-        displayAttributes: ["name", "price"])
+    static let description = {
+        var description = IndexDescription(
+            name: "products", searchableAttributes: ["name", "description"], numericAttributes: ["price"],
+            displayAttributes: ["name", "price"])
+        description.numberFormats = ["price": .currency(code: "USD")]
+        return description
+    }()
 
     private func drawn(_ pane: PreviewPane, _ width: Int, _ height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
@@ -154,9 +158,9 @@ import Testing
         var canvas = Canvas(width: 44, height: 5)
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: true)
         #expect(canvas.lines == [
-            "▌ Bose 700                             $379",
+            "▌ Bose 700                          $379.00",
             "▌ description: Noise cancelling headphones…",
-            "  Sony WH-1000XM5                      $349",
+            "  Sony WH-1000XM5                   $349.00",
             "",
             "",
         ])
@@ -174,7 +178,7 @@ import Testing
         _ = list.update(state, description: Self.description)
         var canvas = Canvas(width: 44, height: 2)
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: false)
-        #expect(canvas.lines == ["│ Bose 700                             $379", "│ description: … headphones, quiet even …"])
+        #expect(canvas.lines == ["│ Bose 700                          $379.00", "│ description: … headphones, quiet even …"])
         let quiet = canvas.column(of: "quiet", inRow: 1)!
         #expect(canvas.style(x: quiet, y: 1)?.attributes.contains(.underline) == true)
         #expect(canvas.style(x: quiet - 1, y: 1)?.attributes.contains(.underline) == false)

@@ -57,7 +57,8 @@ import Testing
         #expect(wide.line(39).hasPrefix(" F1 help"))
         let row = try! #require(wide.row(containing: "Sony Bravia TV"))
         let longestTitleEnd = 2 + "Bose QuietComfort headphones".count  // marker, space, the widest title
-        #expect(wide.column(of: "$899.99", inRow: row) == longestTitleEnd + 2, "the widest price, two columns after the titles")
+        // Prices right-aligned in a column two cells after the titles, as wide as the widest ($1499.00).
+        #expect(wide.column(of: "$899.99", inRow: row).map { $0 + "$899.99".count } == longestTitleEnd + 2 + "$1499.00".count)
         #expect(wide.line(row).contains("$899.99  Sony  TV"), "brand and category in columns on the same row")
         let next = try! #require(wide.row(containing: "Sony WH-1000XM5 headphones"))
         #expect(next == row + 1, "nothing for a second row: one row a hit")
