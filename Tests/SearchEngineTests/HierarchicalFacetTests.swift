@@ -88,3 +88,16 @@ extension HierarchicalFacetTests {
         #expect(try reopened.search(query).facets["category"] == (try index.search(query).facets["category"]))
     }
 }
+
+/// The other tabs' counts ask for no hits and no facets: they get a count and nothing to compute besides.
+@Suite struct CountOnlyQueryTests {
+    @Test func aCountOnlyQueryGetsTheCountWithoutStats() throws {
+        let index = SearchIndex(name: "p", records: [
+            ["name": "red shoe", "price": 10], ["name": "red hat", "price": 30], ["name": "blue shoe", "price": 20],
+        ], settings: IndexSettings(numericAttributesForFiltering: ["price"]))
+        let counted = try index.search(Query(text: "red", hitsPerPage: 0))
+        #expect(counted.nbHits == 2 && counted.hits.isEmpty && counted.facetStats.isEmpty)
+        let full = try index.search(Query(text: "red", hitsPerPage: 1))
+        #expect(full.nbHits == 2 && full.facetStats["price"]?.max == 30)
+    }
+}
