@@ -29,7 +29,7 @@ struct SettingsCheck {
         if let (option, _) = rebuilding.first(where: \.1) {
             throw DataError(
                 file: path,
-                message: "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again with instantsearch index)")
+                message: "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)")
         }
         try check(index, settingsFile: nil)
     }

@@ -63,4 +63,39 @@ import Testing
         try tmux.waitFor("second=2")
         #expect(tmux.file("err2.txt")?.contains(#"names.settings.json: attributesForFaceting: no record of names has an attribute "sexe"; did you mean "sex"?"#) == true)
     }
+
+    @Test func queryTakesTheSameOptions() throws {
+        let tmux = try Tmux()
+        try writeNames(tmux)
+        let csv = tmux.workDirectory.appendingPathComponent("names.csv").path
+        let (status, output) = try spawn(Project.binary, ["query", csv, "", "--no-index-cache", "--sort", "count:desc", "--facets", "sex"])
+        #expect(status == 0)
+        let response = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let names = (response["hits"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["Bruno", "Emma", "Cleo", "Felix", "Alma", "Dario"])
+        #expect((response["facets"] as? [String: Any]).map { Array($0.keys) } == ["sex"])
+        let (refused, message) = try spawn(Project.binary, ["query", csv, "", "--no-index-cache", "--sort", "cuont:desc"])
+        #expect(refused == 2)
+        #expect(message == "instantsearch query: --sort: no record of names has an attribute \"cuont\"; did you mean \"count\"?\n")
+    }
+
+    @Test func aConfigFilesSectionNamingNoFacetIsRefused() throws {
+        let tmux = try Tmux()
+        try writeNames(tmux)
+        let config = tmux.workDirectory.appendingPathComponent("setup.json")
+        try #"{"indices": [{"data": "names.csv"}], "sections": [{"index": "names", "facet": "sexe"}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (status, output) = try spawn(Project.binary, ["--config", config.path, "--no-index-cache"])
+        #expect(status == 2)
+        #expect(output == "instantsearch: \(config.path): sections[0].facet: no record of names has an attribute \"sexe\"; did you mean \"sex\"?\n")
+        try #"{"indices": [{"data": "names.csv"}], "sections": [{"index": "names", "facet": "year"}]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let (notFacet, why) = try spawn(Project.binary, ["--config", config.path, "--no-index-cache", "--facets", "sex"])
+        #expect(notFacet == 2)
+        #expect(why == "instantsearch: \(config.path): sections[0].facet: \"year\" is not a facet of names; its facets: sex\n")
+        try #"{"indices": [{"data": "names.csv"}], "section": []}"#.write(to: config, atomically: true, encoding: .utf8)
+        let (unknown, message) = try spawn(Project.binary, ["--config", config.path])
+        #expect(unknown == 2)
+        #expect(message.contains(#"unknown key "section" in the setup; did you mean "sections"?"#))
+    }
 }

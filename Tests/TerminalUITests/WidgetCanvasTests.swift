@@ -40,6 +40,22 @@ import Testing
         #expect(canvas.style(x: 2, y: 0)?.background != .selection)
     }
 
+    @Test func hitsLayoutOneGivesEveryHitOneRow() async throws {
+        var oneRow = ProductsBackend.description
+        oneRow.hitsLayout = .one
+        var list = HitsList()
+        list.resize(height: 3)
+        let shown = state(try await products())
+        _ = list.update(shown, description: oneRow)
+        _ = list.perform(.down, shown)
+        let canvas = drawn(40, 3) { list.render($0, &$1, state: shown, description: oneRow, focused: true) }
+        #expect(canvas.lines == [
+            "  Sony Bravia TV                $899.99",
+            "▌ Sony WH-1000XM5 headphones    $349.00",
+            "  LG OLED evo TV               $1499.00↓",
+        ])
+    }
+
     @Test func hitsListScrollsWithTheSelectionAndAsksForTheNextPageAsAnIntent() async throws {
         var list = HitsList()
         list.resize(height: 4)

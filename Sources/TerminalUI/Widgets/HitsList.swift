@@ -127,6 +127,8 @@ public struct HitsList {
     private mutating func measure() {
         let columns = usesColumns
         heights = (shown?.hits ?? []).map { hit in
+            // `--hits-layout`: rows a hit takes, whatever it has for a second row.
+            if let layout = description?.hitsLayout { return layout.rows }
             let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
