@@ -67,6 +67,16 @@ import Testing
         }
     }
 
+    @Test func aMisspelledSourceIsNamedWithTheNearestAttribute() throws {
+        let settings = try IndexSettings.parse(text: #"{"hierarchical": {"name": "category", "attribute": "categorie"}}"#)
+        let named = settings.namedAttributes(source: "shop.settings.json")
+        #expect(named == [NamedAttribute("categorie", source: "shop.settings.json", key: "hierarchical")])
+        #expect(throws: DataError.self) {
+            try AttributeCheck.check(named, existing: ["name", "categories"], indexName: "shop")
+        }
+        #expect(AttributeCheck.suggestions(for: "categorie", among: ["name", "categories"]) == ["categories"])
+    }
+
     @Test func pathsAreSplitTrimmedAndBounded() {
         let tree = HierarchicalFacet(name: "c", sources: ["p"], separator: "/")
         #expect(tree.paths { _ in .string("a / b/ /c") } == ["a", "a/b", "a/b/c"])
