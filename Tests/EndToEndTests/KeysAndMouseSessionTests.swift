@@ -108,6 +108,51 @@ import Testing
         try tmux.waitFor("exit=130")
     }
 
+    @Test func aClickOnAFacetValueInTheSectionsViewRefines() throws {
+        let tmux = try Tmux()
+        try tmux.shell("\(Project.binary) --config \(Project.resource("demo.config.json")) > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("products 338")
+        try tmux.press("M-5")
+        try tmux.type("sony")
+        let screen = try tmux.waitFor("every section answered") {
+            $0.contains("results in categories") && $0.contains("[ ] Sony") && $0.contains("results in products")
+        }
+        let lines = screen.components(separatedBy: "\n")
+        let row = try #require(lines.firstIndex { $0.contains("[ ] Sony") })
+        try tmux.click(x: 10, y: row)
+        try tmux.waitFor("the brand refined by the click") { $0.contains("[x] Sony") && $0.contains("21 results in products") }
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
+    /// The crash path (restore bytes written from the signal handler) and a termination
+    /// signal turn mouse reporting off too, as does Ctrl-Z until `fg`.
+    @Test func mouseReportingIsOffAfterACrashASignalAndWhileSuspended() throws {
+        let tmux = try Tmux(width: 220)
+        try tmux.shell("\(Project.probe); echo \"exit=$?\"")
+        try tmux.waitFor("probe ready")
+        #expect(try tmux.format("#{mouse_any_flag} #{mouse_sgr_flag}") == "1 1")
+        try tmux.click(x: 4, y: 7)
+        try tmux.waitFor("mouse press left at 4,7")
+        try tmux.press("!")
+        try tmux.waitFor("exit=132", timeout: 15)
+        #expect(try tmux.format("#{mouse_any_flag} #{mouse_sgr_flag}") == "0 0", "off after a crash")
+
+        try tmux.shell("\(Project.probe); echo \"status=$?\"")
+        try tmux.waitFor("probe ready")
+        try tmux.press("C-z")
+        try tmux.waitFor("Stopped")
+        #expect(try tmux.format("#{mouse_any_flag}") == "0", "off while suspended")
+        try tmux.shell("fg")
+        try tmux.waitFor("probe ready")
+        #expect(try tmux.format("#{mouse_any_flag}") == "1", "on again after fg")
+        try spawn("pkill", ["-TERM", "-f", Project.probe])
+        // (The shell ran the rest of the line at Ctrl-Z, so no status is echoed: the
+        // alternate screen going away says the probe has ended.)
+        try tmux.waitFor("the probe gone") { _ in (try? tmux.onAlternateScreen()) == false }
+        #expect(try tmux.format("#{mouse_any_flag} #{mouse_sgr_flag}") == "0 0", "off after SIGTERM")
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {
         let tmux = try Tmux()
         try startDemo(tmux, extra: "--no-mouse")

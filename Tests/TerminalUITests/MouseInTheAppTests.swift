@@ -13,13 +13,25 @@ import Testing
 
     @Test func theLayoutTellsWhichPaneIsUnderAPoint() throws {
         let layout = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24)))
-        #expect(layout.mouseTarget(x: 3, y: 0)?.target == .tabs)
-        #expect(layout.mouseTarget(x: 3, y: 1)?.target == .searchBox)
-        #expect(layout.mouseTarget(x: 3, y: 5)?.target == .hits)
-        #expect(layout.mouseTarget(x: layout.refinements.x + 2, y: layout.refinements.y)?.target == .refinements)
-        #expect(layout.mouseTarget(x: layout.slider.x + 2, y: layout.slider.y + 1)?.target == .slider)
-        #expect(layout.mouseTarget(x: 3, y: layout.topRule.y) == nil, "rules are no pane")
-        #expect(layout.mouseTarget(x: try #require(layout.sidebarRule).x, y: 5) == nil)
+        func target(_ x: Int, _ y: Int) -> MouseTarget? { layout.mouseTarget(x: x, y: y, focus: .hits)?.target }
+        #expect(target(3, 0) == .tabs)
+        #expect(target(3, 1) == .searchBox)
+        #expect(target(3, layout.hits.y + 1) == .hits)
+        #expect(target(3, layout.chips.y) == .chips)
+        #expect(target(layout.refinements.x + 2, layout.refinements.y) == .refinements)
+        #expect(target(layout.slider.x + 2, layout.slider.y + 1) == .slider)
+        #expect(target(3, layout.topRule.y) == nil, "rules are no pane")
+        #expect(target(try #require(layout.sidebarRule).x, 5) == nil)
+    }
+
+    /// Folded (a small screen), the body holds the focused pane alone: a click there is on it.
+    @Test func onAFoldedScreenTheBodyIsTheFocusedPane() throws {
+        let layout = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 50, height: 10)))
+        #expect(layout.isFolded)
+        let point = (x: 5, y: layout.body.y + 2)
+        #expect(layout.mouseTarget(x: point.x, y: point.y, focus: .hits)?.target == .hits)
+        #expect(layout.mouseTarget(x: point.x, y: point.y, focus: .refinements)?.target == .refinements)
+        #expect(layout.mouseTarget(x: point.x, y: point.y, focus: .slider)?.target == .slider)
     }
 
     @Test func aClickOnAFacetValueTogglesItAndFocusesTheList() async throws {

@@ -186,6 +186,15 @@ import Testing
         #expect(refined == [.toggleSectionValue(section: 1, value: "Sony")])
         #expect(FederatedView.summary(sections) == "Products 2 · Brands 2 values")
         #expect(FederatedView.summary(SectionsState(sections: [], error: SearchFailure("down"))) == "⚠ down")
+
+        // Clicks land on the rows drawn above: a value refines, a hit is selected, a heading is nothing.
+        let area = Rect(x: 0, y: 0, width: 50, height: 6)
+        #expect(view.click(y: 5, in: area, state: sections).intents == [.toggleSectionValue(section: 1, value: "LG")])
+        #expect(view.click(y: 3, in: area, state: sections).handled == false)
+        let onHit = view.click(y: 2, in: area, state: sections)
+        #expect(onHit.handled && onHit.intents.isEmpty)
+        #expect(view.selectedHit?.objectID == "3")
+        #expect(drawn(50, 6) { view.render($0, &$1, state: sections) }.line(2).hasPrefix("▌ LG OLED evo TV"))
     }
 
     @Test func sectionHeadersCountInTheSingularForOne() async throws {

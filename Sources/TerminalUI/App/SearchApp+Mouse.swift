@@ -24,7 +24,14 @@ extension SearchApp {
             showsHelp = false  // a click beside the help closes it
             return true
         }
-        guard !hub.showsFederated, let layout, let (target, area) = layout.mouseTarget(x: x, y: y) else { return false }
+        if hub.showsFederated, var view = federatedView, let layout, let sections = hub.state.sections {
+            guard layout.body.contains(x: x, y: y) else { return false }
+            let answer = view.click(y: y, in: layout.body, state: sections)
+            federatedView = view
+            answer.intents.forEach(hub.dispatch)
+            return answer.handled
+        }
+        guard let layout, let (target, area) = layout.mouseTarget(x: x, y: y, focus: focus) else { return false }
         return click(target, at: x, y, in: area)
     }
 
@@ -47,7 +54,7 @@ extension SearchApp {
             currentRefinements.select(position)
             currentRefinements.perform(.removeRefinement).intents.forEach(hub.dispatch)
         case .refinements:
-            focus = .refinements
+            move(focus: .refinements)
             refinementList.click(row: y - area.y).intents.forEach(hub.dispatch)
         case .slider:
             move(focus: .slider)
@@ -70,7 +77,7 @@ extension SearchApp {
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
-        guard let layout, let target = layout.mouseTarget(x: x, y: y)?.target else { return false }
+        guard let layout, let target = layout.mouseTarget(x: x, y: y, focus: focus)?.target else { return false }
         let answer: (handled: Bool, intents: [SearchIntent])
         switch target {
         case .hits: answer = hitsList.perform(action, hub.state.active)

@@ -76,26 +76,63 @@ public struct FederatedView {
         }.joined(separator: " · ")
     }
 
+    /// A click `y`: on a row, selects it; on a facet value, also refines by it (as
+    /// toggle-refinement does). Rows are found where `placed` puts them in `area`.
+    mutating func click(y: Int, in area: Rect, state: SectionsState) -> (handled: Bool, intents: [SearchIntent]) {
+        guard let line = placed(area, state: state).first(where: { $0.y == y }), case .row(let row) = line.item else { return (false, []) }
+        list.select(row)
+        if case .facetValue = selectedRow { return perform(.toggleRefinement) }
+        return (true, [])
+    }
+
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, state: SectionsState) {
-        let selected = selectedRow
+    enum Placed: Equatable {
+        case header(section: Int)
+        /// A section with no rows: "(none)".
+        case empty(section: Int)
+        /// A row, by its position among all sections' rows (the list's selection counts so).
+        case row(Int)
+    }
+
+    /// What goes on which line of `area`: each section's heading, then as many of its rows as
+    /// leave room for a heading and a row of each section still to come. Drawing and clicks
+    /// both read it.
+    func placed(_ area: Rect, state: SectionsState) -> [(y: Int, item: Placed)] {
+        var lines: [(y: Int, item: Placed)] = []
         var y = area.y
-        for (position, section) in state.sections.enumerated() where y < area.maxY {
-            let sectionRows = rows.indices.contains(position) ? rows[position] : []
-            let width = canvas.write(section.definition.title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle)
-            canvas.write("  " + note(section), x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - width - 2)
+        var first = 0
+        for position in state.sections.indices where y < area.maxY {
+            let sectionRows = rows.indices.contains(position) ? rows[position].count : 0
+            lines.append((y, .header(section: position)))
             y += 1
-            // Leave at least a header and a row for each section still to come.
             let later = state.sections.count - position - 1
             let room = max(1, area.maxY - y - later * 2)
-            if sectionRows.isEmpty {
-                canvas.write(state.error == nil ? "  (none)" : "  (the search failed)", x: area.x + 1, y: y, style: Theme.secondary)
+            if sectionRows == 0 {
+                lines.append((y, .empty(section: position)))
                 y += 1
             }
-            for row in sectionRows.prefix(room) where y < area.maxY {
-                drawRow(row, y: y, area: area, isSelected: row == selected, state: state, into: &canvas)
+            for row in 0..<min(sectionRows, room) where y < area.maxY {
+                lines.append((y, .row(first + row)))
                 y += 1
+            }
+            first += sectionRows
+        }
+        return lines
+    }
+
+    func render(_ area: Rect, _ canvas: inout Canvas, state: SectionsState) {
+        let all = rows.flatMap { $0 }
+        for (y, item) in placed(area, state: state) {
+            switch item {
+            case .header(let position):
+                let section = state.sections[position]
+                let width = canvas.write(section.definition.title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle)
+                canvas.write("  " + note(section), x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - width - 2)
+            case .empty:
+                canvas.write(state.error == nil ? "  (none)" : "  (the search failed)", x: area.x + 1, y: y, style: Theme.secondary)
+            case .row(let row):
+                drawRow(all[row], y: y, area: area, isSelected: row == list.selection, state: state, into: &canvas)
             }
         }
     }
