@@ -148,6 +148,8 @@ public struct SearchService: Sendable {
         fields["distinct"] = .number(Double(relevance.distinct))
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         for (key, value) in s.display.fileFields { fields[key] = value }
+        // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
+        for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))
         return .object(fields)
     }

@@ -70,7 +70,7 @@ public struct PickArguments: ParsableArguments, Sendable {
         var keys: [Key: String] = [:]
         for (offset, name) in expect.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             guard let key = KeyName.parse(String(name)) else {
-                throw ValidationError("--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys look like enter, esc, ctrl-o, f2, pgdn, a.")
+                throw ValidationError("--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys: \(KeyName.validNames), or one character.")
             }
             keys[key] = String(name)
         }

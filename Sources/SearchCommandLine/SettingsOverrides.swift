@@ -115,7 +115,13 @@ public struct SettingsOverrides: Hashable, Sendable {
             result.disjunctiveFacets = settings.disjunctiveFacets?.filter(facets.contains)
         }
         if let numeric = scope.numeric { result.numericAttributesForFiltering = numeric }
-        if let sort = scope.sort { result.customRanking = sort }
+        if let sort = scope.sort {
+            result.customRanking = sort
+            // F7 offers each as a sort of the whole result set too, after the file's own sorts.
+            let declared = Set(result.widgets.sorts.map(\.criterion))
+            result.widgets.sorts += sort.map { SortCriterion(attribute: $0.attribute, ascending: $0.ascending) }
+                .filter { !declared.contains($0) }.map { SortOption(name: $0.description, criterion: $0) }
+        }
         return result
     }
 

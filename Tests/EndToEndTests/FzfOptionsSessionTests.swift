@@ -29,7 +29,8 @@ import Testing
     @Test func multiMarksThreeHitsAndEnterPrintsThemInMarkingOrder() throws {
         let tmux = try Tmux()
         try tmux.shell("\(Project.binary) \(products) --multi -q sony > out.json; echo \"exit=$?\"")
-        let first = try tmux.waitFor("the Sony hits") { $0.contains("❯ sony") && $0.contains(" results") }
+        // All 25: the order no longer changes as the index fills in.
+        let first = try tmux.waitFor("the Sony hits") { $0.contains("❯ sony") && $0.contains("25 results") }
         let shown = titles(first)
         try #require(shown.count >= 3)
         try tmux.press("Down", "Down", "C-Space")
@@ -84,6 +85,14 @@ import Testing
         lines = try outputLines(tmux)
         #expect(Array(lines.prefix(2)) == ["bravia", ""], "Enter leaves the key line empty, as in fzf")
         #expect(lines.count == 3)
+
+        try tmux.shell("clear; \(Project.binary) \(products) --expect ctrl-o,alt-x -q bravia > out.json; echo \"third=$?\"")
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.press("M-x")
+        try tmux.waitFor("third=0")
+        lines = try outputLines(tmux)
+        #expect(lines.first == "alt-x", "Alt-x (ESC x) ends it too, named as given")
+        #expect(lines.count == 2)
     }
 
     @Test func selectOneWithExpectPrintsAnEmptyKeyLine() throws {
@@ -158,6 +167,26 @@ import Testing
         try tmux.waitFor("exit=0")
         #expect(try name(try outputLines(tmux)[0]).contains("PlayStation"))
         #expect(tmux.file("before.txt") == tmux.file("after.txt"))
+    }
+
+    @Test func aClickInTheInlineRowsSelectsTheHitUnderIt() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("for i in $(seq 1 40); do echo above-$i; done")
+        try tmux.waitFor("above-40")
+        try tmux.shell("\(Project.binary) \(products) --height 12 -q sony > out.json; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the Sony hits") { $0.contains("❯ sony") && $0.contains("25 results") }
+        #expect(try tmux.format("#{mouse_any_flag} #{mouse_sgr_flag}") == "1 1")
+        let rows = screen.components(separatedBy: "\n")
+        let shown = titles(screen)
+        try #require(shown.count >= 3)
+        let row = try #require(rows.firstIndex { $0.contains(shown[2]) })
+        try tmux.click(x: 10, y: row - 20)  // on the shell's lines above: nothing happens
+        try tmux.click(x: 10, y: row)       // the screen's row: the third hit, 18 rows below the top
+        try tmux.waitFor("the third hit selected") { $0.components(separatedBy: "\n")[row].contains("▌") }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(try name(try outputLines(tmux)[0]) == shown[2])
+        #expect(try tmux.format("#{mouse_any_flag}") == "0", "mouse reporting off after the session")
     }
 
     @Test func tenRowsStillReachEveryPane() throws {

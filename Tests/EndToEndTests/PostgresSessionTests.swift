@@ -50,7 +50,7 @@ struct PostgresSessionTests {
         try tmux.waitFor("sony results") { $0.contains("❯ sony") && $0.contains("Sony Bravia") }
         try tmux.press("F3")
         try tmux.waitFor("the refinement list focused") { $0.contains("▌[ ]") }
-        try tmux.moveSelection(marker: "▌[") { $0.contains("Headphones") }
+        try tmux.moveSelection(marker: "▌[") { $0.contains("▌[ ] Headphones") }  // not a hit's "Headphones" beside the row
         try tmux.press("Enter")
         let after = try tmux.waitFor("the refined results") { $0.contains("[x] Headphones") && !$0.contains("Sony Bravia") }
         #expect(after.contains("❯ sony"))

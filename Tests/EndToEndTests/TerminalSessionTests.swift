@@ -31,7 +31,7 @@ import Testing
         let total = try #require(resultCount(before))
         try tmux.press("F3")
         try tmux.waitFor("the refinement list focused") { $0.contains("▌[ ]") }
-        try tmux.moveSelection(marker: "▌[") { $0.contains("Headphones") }
+        try tmux.moveSelection(marker: "▌[") { $0.contains("▌[ ] Headphones") }  // not a hit's "Headphones" beside the row
         try tmux.press("C-Space")
         // The mark shows at once; the hits follow when the search answers.
         let after = try tmux.waitFor("the refined results") {

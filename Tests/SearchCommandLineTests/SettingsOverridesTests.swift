@@ -27,6 +27,14 @@ import Testing
         #expect(given.settings(IndexSettings(), forIndex: "x").searchableAttributes == nil, "not given: still inferred")
     }
 
+    @Test func sortOnTheCommandLineIsAlsoASortF7Offers() throws {
+        let given = try overrides([(.sort, "count:desc,year:asc")])
+        var file = IndexSettings()
+        file.widgets.sorts = [SortOption(name: "Most popular", criterion: SortCriterion(attribute: "count", ascending: false))]
+        let sorts = given.settings(file, forIndex: "babynames").widgets.sorts
+        #expect(sorts.map(\.name) == ["Most popular", "year:asc"], "a sort the file names already keeps its name")
+    }
+
     @Test func anIndexsOwnOptionBeatsEveryIndexsAndALaterOneAnEarlier() throws {
         let given = try overrides([(.sort, "movies:year:asc"), (.sort, "count:desc"), (.hitsLayout, "two"), (.hitsLayout, "movies:one")])
         #expect(given.scope(forIndex: "movies").sort == [CustomRankingCriterion(attribute: "year", ascending: true)])

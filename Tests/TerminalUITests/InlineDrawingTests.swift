@@ -35,3 +35,15 @@ import Testing
         #expect(!InlineTerminal.endsInsideSequence(codes("plain")))
     }
 }
+
+@Suite struct CursorReportTests {
+    @Test func theCursorReportIsFoundAmongKeysTypedMeanwhile() {
+        let bytes = Array("ab\u{1B}[A\u{1B}[19;1Rcd".utf8)
+        let found = InlineTerminal.cursorReport(in: bytes)
+        #expect(found?.row == 19)
+        #expect(found.map { String(decoding: bytes[$0.range], as: UTF8.self) } == "\u{1B}[19;1R")
+        #expect(InlineTerminal.cursorReport(in: Array("\u{1B}[19;1".utf8)) == nil, "not whole yet")
+        #expect(InlineTerminal.cursorReport(in: Array("\u{1B}[1;2A".utf8)) == nil, "Shift-Up is not a report")
+        #expect(InlineTerminal.cursorReport(in: Array("\u{1B}[99999999999999;1R".utf8)) == nil, "bounded")
+    }
+}

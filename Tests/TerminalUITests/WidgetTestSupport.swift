@@ -81,12 +81,15 @@ final class AppHarness {
     let hub: InstantSearch
     private var wakes: AsyncStream<Void>.AsyncIterator
 
-    init(keys: KeyTable = .standard, options: SearchApp.Options = SearchApp.Options()) {
+    init(
+        keys: KeyTable = .standard, options: SearchApp.Options = SearchApp.Options(),
+        indices: [IndexDescription] = [ProductsBackend.description, categoriesDescription]
+    ) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
-            indices: [ProductsBackend.description, categoriesDescription], backend: ProductsBackend(),
+            indices: indices, backend: ProductsBackend(),
             scheduler: ManualClock(), router: router)
         app = SearchApp(hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options)
     }

@@ -83,6 +83,8 @@ public final class InstantSearch {
             searcher.update(.final) { $0.facetRefinements[attribute] = path.map { [$0] } }
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
+        case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
+        case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()

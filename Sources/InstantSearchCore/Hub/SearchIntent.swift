@@ -14,6 +14,10 @@ public enum SearchIntent: Hashable, Sendable {
     case setRange(attribute: String, range: NumericRange?)
     /// Every refinement of the active index.
     case clearRefinements
+    /// Orders the active index's results by an attribute (nil: by relevance), the sort-by widget.
+    case sortBy(SortCriterion?)
+    /// Sets a toggle of the active index to on, off or any (InstantSearch's FilterToggle).
+    case setToggle(FilterToggle, FilterToggle.State)
     /// The page after the last one shown, for the hits on screen (infinite scrolling).
     case nextPage
     case selectIndex(Int)

@@ -21,6 +21,13 @@ public struct IndexDescription: Hashable, Sendable {
     public var displayAttributes: [String]
     /// Facets shown as trees (InstantSearch's HierarchicalMenu), after the lists.
     public var hierarchicalFacets: [HierarchicalFacet] = []
+    /// Sorts offered besides relevance (the sort-by widget), from the settings' `sorts`.
+    public var sorts: [SortOption]
+    /// On / off / any attributes (0/1 numbers or true/false facet values); shown as toggles,
+    /// not as a facet list or a slider.
+    public var toggles: [FilterToggle]
+    /// Numeric attributes also offered as menus of buckets (the settings' `numericMenus`).
+    public var numericMenus: [NumericMenu]
     /// Rows per hit in a list (`--hits-layout`); nil: the list decides (one row when the second would be empty).
     public var hitsLayout: HitsLayout?
     /// Each facet list's order, from the settings (`sortFacetValuesBy`); by count when left out.
@@ -31,7 +38,8 @@ public struct IndexDescription: Hashable, Sendable {
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
         facetAttributes: [String] = [], disjunctiveFacets: Set<String> = [],
-        numericAttributes: [String] = [], displayAttributes: [String] = []
+        numericAttributes: [String] = [], displayAttributes: [String] = [],
+        sorts: [SortOption] = [], toggles: [FilterToggle] = [], numericMenus: [NumericMenu] = []
     ) {
         self.name = name
         self.recordCount = recordCount
@@ -40,6 +48,9 @@ public struct IndexDescription: Hashable, Sendable {
         self.disjunctiveFacets = disjunctiveFacets
         self.numericAttributes = numericAttributes
         self.displayAttributes = displayAttributes
+        self.sorts = sorts
+        self.toggles = toggles
+        self.numericMenus = numericMenus
     }
 
     /// Descriptions by index name (the first wins if two share a name).
@@ -47,10 +58,14 @@ public struct IndexDescription: Hashable, Sendable {
         Dictionary(indices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The query a searcher of this index starts from: every facet counted. A tree is counted
-    /// as a disjunctive facet: without its own refinement, its counts cover every level.
+    /// The query a searcher of this index starts from: every facet counted, boolean toggles
+    /// too (their "true" count, counted as if the toggle were off: disjunctive), and each tree
+    /// as a disjunctive facet (without its own refinement, its counts cover every level).
     public func initialQuery(hitsPerPage: Int = 20) -> Query {
-        let trees = hierarchicalFacets.map(\.name).filter { !facetAttributes.contains($0) }
-        return Query(hitsPerPage: hitsPerPage, facets: facetAttributes + trees, disjunctiveFacets: disjunctiveFacets.union(trees))
+        let booleans = toggles.filter { $0.kind == .boolean }.map(\.attribute).filter { !facetAttributes.contains($0) }
+        let trees = hierarchicalFacets.map(\.name).filter { !facetAttributes.contains($0) && !booleans.contains($0) }
+        let extra = booleans + trees
+        return Query(
+            hitsPerPage: hitsPerPage, facets: facetAttributes + extra, disjunctiveFacets: disjunctiveFacets.union(extra))
     }
 }

@@ -43,6 +43,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var relevance: RelevanceSettings = RelevanceSettings()
     /// Facets shown as trees (`"hierarchical"`: one object or an array of them); never inferred.
     public var hierarchical: [HierarchicalFacet] = []
+    /// Sorts, numeric menus and toggles (see `WidgetSettings`).
+    public var widgets = WidgetSettings()
     /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
     public var display = DisplaySettings()
 
@@ -64,7 +66,7 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute", "hierarchical",
-    ] + RelevanceSettings.knownKeys + DisplaySettings.knownKeys
+    ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
@@ -116,6 +118,8 @@ public struct IndexSettings: Hashable, Sendable {
                 }
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
+            case _ where WidgetSettings.knownKeys.contains(key):
+                try settings.widgets.parse(key: key, value: value, fail: fail)
             case _ where DisplaySettings.knownKeys.contains(key):
                 try settings.display.parse(key: key, value: value, fail: fail)
             default:

@@ -12,13 +12,15 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     public var relevance = RelevanceSettings()
     /// Facets indexed as trees, each a column named after it (see `HierarchicalFacet`).
     public var hierarchicalFacets: [HierarchicalFacet] = []
+    /// Sorts, numeric menus and toggles (toggles inferred when the file names none).
+    public var widgets = WidgetSettings()
     /// Number formats and facet list orders: as the settings file gave them (nothing to infer).
     public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String], attributesForFaceting: [String], disjunctiveFacets: [String],
         numericAttributesForFiltering: [String], customRanking: [CustomRankingCriterion], displayAttributes: [String],
-        objectIDAttribute: String?, relevance: RelevanceSettings = RelevanceSettings()
+        objectIDAttribute: String?, relevance: RelevanceSettings = RelevanceSettings(), widgets: WidgetSettings = WidgetSettings()
     ) {
         self.searchableAttributes = searchableAttributes
         self.attributesForFaceting = attributesForFaceting
@@ -28,5 +30,6 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
         self.displayAttributes = displayAttributes
         self.objectIDAttribute = objectIDAttribute
         self.relevance = relevance
+        self.widgets = widgets
     }
 }

@@ -29,21 +29,6 @@ public final class SearchIndex: Sendable {
 
     public var recordCount: Int { records.count }
 
-    /// What a front end needs before its first search.
-    public var indexDescription: IndexDescription {
-        var description = IndexDescription(
-            name: name, recordCount: records.count, searchableAttributes: settings.searchableAttributes,
-            facetAttributes: settings.attributesForFaceting, disjunctiveFacets: Set(settings.disjunctiveFacets),
-            numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes
-        )
-        description.hierarchicalFacets = settings.hierarchicalFacets
-        description.numberFormats = settings.display.format
-        for attribute in settings.attributesForFaceting {
-            if let order = settings.display.order(of: attribute) { description.facetValueOrder[attribute] = order }
-        }
-        return description
-    }
-
     /// Builds the index; settings left out are inferred from the records.
     public convenience init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
         let resolved = settings.resolved(for: records)

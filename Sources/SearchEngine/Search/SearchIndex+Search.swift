@@ -15,6 +15,9 @@ extension SearchIndex {
     /// Checks for cancellation in long loops and throws `CancellationError` when cancelled.
     public func search(_ query: Query) throws -> SearchResults {
         let started = ContinuousClock.now
+        if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
+            throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
+        }
         let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: settings.relevance))
         var words = typed
         var evaluation = try evaluate(query, words: words)
@@ -109,7 +112,12 @@ extension SearchIndex {
         // Past the last hit (or past Int.max, for a page number no front end bounded): no hits.
         let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
         guard !overflow, skipped < hitKeys.count else { return [] }
-        let best = TopKeys.smallest(hitKeys, count: skipped + min(hitsPerPage, hitKeys.count - skipped))
+        let wanted = skipped + min(hitsPerPage, hitKeys.count - skipped)
+        let best = if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
+            SortedKeys.smallest(hitKeys, count: wanted, column: column, ascending: sort.ascending)
+        } else {
+            TopKeys.smallest(hitKeys, count: wanted)
+        }
         return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo)
     }
 

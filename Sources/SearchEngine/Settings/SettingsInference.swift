@@ -8,6 +8,8 @@ private struct AttributeProfile {
     var strings = 0
     var stringArrays = 0
     var numbers = 0
+    /// Numbers that are 0 or 1: a column of nothing else is a flag (a toggle).
+    var zeroOrOne = 0
     var bools = 0
     var textValues = 0
     var textLength = 0
@@ -26,7 +28,9 @@ private struct AttributeProfile {
             guard !items.isEmpty else { return }  // an empty list says nothing about the type
             if texts.count == items.count { stringArrays += 1 }
             texts.forEach { noteText($0) }
-        case .number: numbers += 1
+        case .number(let n):
+            numbers += 1
+            if n == 0 || n == 1 { zeroOrOne += 1 }
         case .bool(let b):
             bools += 1
             noteDistinct(b ? "true" : "false")
@@ -77,6 +81,12 @@ private struct AttributeProfile {
     var isNumeric: Bool { present > 0 && numbers == present }
     var averageTextLength: Double { textValues == 0 ? 0 : Double(textLength) / Double(textValues) }
     var isMostlyURLs: Bool { urlLikeValues * 2 > textValues }
+
+    /// Only 0/1 numbers, or only true/false: on / off / any rather than a slider or a list.
+    var isFlag: Bool {
+        if isNumeric { return zeroOrOne == numbers }
+        return present > 0 && !tooManyDistinct && !distinct.isEmpty && distinct.isSubset(of: ["true", "false"])
+    }
 
     /// Few values, each shared by several records: a list to refine by.
     var isFacetLike: Bool {
@@ -147,7 +157,7 @@ extension IndexSettings {
             for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
         }
         let needsProfiles = objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
-            || searchableAttributes == nil || disjunctiveFacets == nil
+            || searchableAttributes == nil || disjunctiveFacets == nil || widgets.toggles == nil
         if needsProfiles { profile() }
 
         let idAttribute = objectIDAttribute
@@ -181,10 +191,16 @@ extension IndexSettings {
             }
         }
 
+        // Toggles are inferred on the sample, like the rest, so an index still loading (whose
+        // first snapshot holds no records) has them from the start.
+        var widgets = self.widgets
+        if widgets.toggles == nil {
+            widgets.toggles = (numerics + allFacets).filter { profiles[$0]?.isFlag ?? false }
+        }
         var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
-            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
+            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance, widgets: widgets
         )
         resolved.hierarchicalFacets = hierarchical
         resolved.display = self.display

@@ -12,6 +12,8 @@ struct ScreenLayout: Equatable {
     static let sidebarMinimumBodyRows = 8
     /// Below this many rows the hint bar and the rule above it give their rows to the body.
     static let hintsMinimumHeight = 12
+    /// The refinement list keeps this many rows when the slider pane grows.
+    static let minimumRefinementRows = 3
 
     var tabs: Rect
     var searchBox: Rect
@@ -40,7 +42,9 @@ struct ScreenLayout: Equatable {
 
     var isFolded: Bool { sidebarRule == nil }
 
-    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil) {
+    /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
+    /// gets them as long as the refinement list keeps a few rows.
+    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
@@ -63,7 +67,8 @@ struct ScreenLayout: Equatable {
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
         (chips, hits) = Self.chipsAndHits(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
         sidebarRule = columns[1]
-        let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(4)])
+        let sliderHeight = max(4, min(sliderRows, columns[2].height - 1 - Self.minimumRefinementRows))
+        let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(sliderHeight)])
         (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
         if let window { carvePreview(window) }
     }

@@ -24,6 +24,15 @@ extension SearchApp {
         case .accept where searchesFacetValues: return performInView(.accept)
         case .togglePreview where !hub.showsFederated: togglePreview()
         case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
+        case .nextSort where !hub.showsFederated:
+            let sorts = SortByInteractor(options: hub.activeDescription.sorts)
+            let current = hub.state.active.query.sortBy
+            // Without declared sorts the key says so (header), rather than doing nothing silently.
+            guard !sorts.options.isEmpty || current != nil else {
+                sortNotice = "no sorts: declare \"sorts\" in the index's settings"
+                return true
+            }
+            hub.dispatch(.sortBy(sorts.next(after: current)))
         case .accept: return accept()
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active

@@ -23,7 +23,9 @@ extension SearchApp {
         } else {
             let active = state.active
             let description = descriptions[active.name]
-            IndexTabs.render(layout.tabs, &canvas, state: state, numbers: numbers)
+            let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
+            let sortWidth = SortByLabel.render(sort, in: layout.tabs, &canvas)
+            IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
             drawRules(layout, into: &canvas)
             let marks = options.multi ? self.marks : nil
             // Folded (a small screen): the body shows the focused pane alone.
@@ -38,6 +40,8 @@ extension SearchApp {
             }
             if !layout.isFolded || focus == .slider {
                 sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
+                // The typed-range input, while open, has the cursor.
+                if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
             StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers)
         }

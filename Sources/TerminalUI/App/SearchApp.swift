@@ -74,6 +74,8 @@ public final class SearchApp {
     var history: QueryHistory?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
     public internal(set) var wantsRepaint = false
+    /// Why the last next-sort did nothing (no sorts declared), until the next key.
+    public internal(set) var sortNotice: String?
     /// The screen's size and where each pane goes, from the last resize.
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
@@ -122,6 +124,7 @@ public final class SearchApp {
     /// Applies one key. Returns false once the app is finished (see `outcome`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
+        sortNotice = nil
         if !showsHelp, let name = options.expect[key] {
             // fzf's --expect: the key ends the session like accept, whatever it is bound to.
             outcome = .accepted(hits: pickedHits(), key: name)
@@ -129,6 +132,8 @@ public final class SearchApp {
         }
         if case .character(let character) = key {
             if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
+        } else if editsRange {
+            handleRangeInput(key)
         } else if let action = keys.action(for: key, in: contexts) {
             _ = perform(action)
         }
@@ -137,11 +142,16 @@ public final class SearchApp {
     }
 
     /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
-    /// has focus: one search, not one per character. Ignored under the help overlay.
-    /// Returns whether anything changed.
+    /// has focus: one search, not one per character — or into the small input open (a facet
+    /// search, a typed range). Ignored under the help overlay. Returns whether anything changed.
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        if editsRange {
+            text.filter { !$0.isNewline }.forEach { sliderPane.typeInRange($0) }
+            refresh()
+            return true
+        }
         if searchesFacetValues {
             refinementList.type(text).forEach(hub.dispatch)
             refresh()
@@ -168,15 +178,25 @@ public final class SearchApp {
     /// The terminal's new size: the layout, list heights and slider steps follow.
     public func resize(width: Int, height: Int) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
-        layout = ScreenLayout(screen: screen, hasHeader: options.header != nil, preview: preview.isShown ? preview.window : nil)
+        fitLayout(force: true)
+        help.resize(screen: screen)
+        refresh()
+    }
+
+    /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
+    /// attribute list then shows or hides). The lists follow their new sizes.
+    private func fitLayout(force: Bool = false) {
+        let wanted = ScreenLayout(
+            screen: screen, hasHeader: options.header != nil, preview: preview.isShown ? preview.window : nil,
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4)
+        guard force || wanted != layout else { return }
+        layout = wanted
         if let layout {
             if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
             hitsList.resize(height: layout.hits.height, width: layout.hits.width)
             refinementList.resize(height: layout.refinements.height)
-            sliderPane.resize(width: layout.slider.width)
+            sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
         }
-        help.resize(screen: screen)
-        refresh()
     }
 
     /// Where keys are looked up now, most specific first.
@@ -195,6 +215,9 @@ public final class SearchApp {
     /// True while a search in facet values is open in the focused refinement list: printable
     /// keys type into it, not into the query (the one exception, opened on purpose).
     var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsFederated }
+
+    /// True while the slider pane's typed-range input (Ctrl-F) is open: printable keys type into it.
+    var editsRange: Bool { focus == .slider && sliderPane.isEditingRange && !showsHelp && !hub.showsFederated }
 
     /// Moves the focus; leaving the refinement list closes a search in its values.
     func move(focus next: Focus) {
@@ -215,6 +238,7 @@ public final class SearchApp {
         // The sections view searches every index: no one index's name.
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
+        fitLayout()
         intents.forEach(hub.dispatch)
         refreshPreview()
     }
@@ -243,6 +267,10 @@ public final class SearchApp {
     }
 
     private func type(_ character: Character) {
+        if editsRange {
+            sliderPane.typeInRange(character)
+            return
+        }
         if searchesFacetValues {
             refinementList.type(String(character)).forEach(hub.dispatch)
             return

@@ -24,6 +24,9 @@ extension KeyTable {
         Binding(.shiftDown, .global, .previewDown),
         Binding(.altUp, .global, .previewPageUp),
         Binding(.altDown, .global, .previewPageDown),
+        // Sort by (issue 16: ranges)
+        Binding(.function(7), .global, .nextSort),
+        Binding(.alt("s"), .global, .nextSort),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),
@@ -60,6 +63,14 @@ extension KeyTable {
             Binding(.down, .slider, .nextAttribute),
             Binding(.control("n"), .slider, .nextAttribute),
             Binding(.delete, .slider, .clearRange),
+            // Typed ranges and the attribute list (issue 16: ranges)
+            Binding(.control("f"), .slider, .editRange),
+            Binding(.pageUp, .slider, .pageUp),
+            Binding(.pageDown, .slider, .pageDown),
+            Binding(.home, .slider, .firstAttribute),
+            Binding(.end, .slider, .lastAttribute),
+            Binding(.shiftLeft, .slider, .moveThumbFarLeft),
+            Binding(.shiftRight, .slider, .moveThumbFarRight),
             Binding(.enter, .slider, .accept),
             Binding(.escape, .slider, .focusHits),
         ]

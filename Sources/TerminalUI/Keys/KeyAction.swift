@@ -34,6 +34,13 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previewDown = "preview-down"
     case previewPageUp = "preview-page-up"
     case previewPageDown = "preview-page-down"
+    // Sort by, typed ranges, the slider's attribute list (issue 16: ranges)
+    case nextSort = "next-sort"
+    case editRange = "edit-range"
+    case firstAttribute = "first-attribute"
+    case lastAttribute = "last-attribute"
+    case moveThumbFarLeft = "move-thumb-far-left"
+    case moveThumbFarRight = "move-thumb-far-right"
     // Editing the query (fzf's names)
     case backwardChar = "backward-char"
     case forwardChar = "forward-char"
@@ -84,8 +91,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previousIndex: return "previous index"
         case .up: return context == .help ? "scroll up" : "move up"
         case .down: return context == .help ? "scroll down" : "move down"
-        case .pageUp: return context == .help ? "scroll a page up" : "move a page up"
-        case .pageDown: return context == .help ? "scroll a page down" : "move a page down"
+        case .pageUp: return context == .help ? "scroll a page up" : context == .slider ? "a page of attributes up" : "move a page up"
+        case .pageDown: return context == .help ? "scroll a page down" : context == .slider ? "a page of attributes down" : "move a page down"
         case .toggleRefinement:
             switch context {
             case .sections: return "refine by the selected facet value"
@@ -104,6 +111,12 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previewDown: return "scroll the preview down"
         case .previewPageUp: return "scroll the preview a page up"
         case .previewPageDown: return "scroll the preview a page down"
+        case .nextSort: return "sort by: relevance, then each sort the settings declare, in turn"
+        case .editRange: return "type a range: 50-200, <50, >=4, =3 (Enter applies, Esc closes)"
+        case .firstAttribute: return "first numeric attribute"
+        case .lastAttribute: return "last numeric attribute"
+        case .moveThumbFarLeft: return "move the active thumb an eighth of the track left"
+        case .moveThumbFarRight: return "move the active thumb an eighth of the track right"
         case .backwardChar: return "move the cursor left"
         case .forwardChar: return "move the cursor right"
         case .beginningOfLine: return "cursor to the start"

@@ -107,10 +107,17 @@ private struct Session<App: TerminalApp> {
                     if try apply(.resize(width: size.width, height: size.height)) { return .quit }
                 }
             }
-            for event in events where event != .key(.resize) {
+            for var event in events where event != .key(.resize) {
                 if let suspendKey = terminal.suspendKey, event == .key(suspendKey) {
                     suspend()
                     continue
+                }
+                // Inline (--height), the canvas starts below the screen's top; a click above
+                // it is on the shell's lines, not ours.
+                if case .mouse(var mouse) = event, terminal.originRow > 0 {
+                    mouse.y -= terminal.originRow
+                    if mouse.y < 0 { continue }
+                    event = .mouse(mouse)
                 }
                 if try apply(event) { return .quit }
             }

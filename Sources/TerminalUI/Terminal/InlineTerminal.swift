@@ -20,6 +20,8 @@ final class InlineTerminal: TerminalScreen {
     private let savedModes: termios
     private let height: InlineHeight
     private let escapeDelay: Int32
+    /// Bracketed paste, and mouse reports unless `--no-mouse`.
+    private let inputModes: String
     private let styles: AnsiStyles
     private var reader = PasteInput()
     private var columns = 80
@@ -31,6 +33,11 @@ final class InlineTerminal: TerminalScreen {
     /// The column the cursor was left in (the search box's caret), 0 when hidden.
     private var cursorColumn = 0
     private var isClosed = false
+    /// The region's first row on the screen, 0-based, from the terminal's cursor report
+    /// (mouse reports count rows from the screen's top); 0 if the terminal did not answer.
+    private(set) var originRow = 0
+    /// Keys that arrived while waiting for that report, handed out by the next read.
+    private var earlyInput: [UInt8] = []
 
     init(options: TerminalOptions, height: InlineHeight, wakeFD: Int32) throws(TerminalError) {
         _ = setlocale(LC_ALL, "")
@@ -54,6 +61,7 @@ final class InlineTerminal: TerminalScreen {
         suspendKey = Terminal.suspendKey(in: modes)
         self.height = height
         escapeDelay = options.escapeDelay
+        inputModes = Terminal.bracketedPasteOn + (options.mouse ? Terminal.mouseOn : "")
         var environment: [String: String] = [:]
         for name in ["TERM", "NO_COLOR", "COLORTERM"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -64,7 +72,7 @@ final class InlineTerminal: TerminalScreen {
         enterRawMode()
         SignalGuard.arm(ttyFD: output, savedModes: modes, restore: Array(Self.restore.utf8), wakeFD: wakeFD)
         readSize()
-        emit(Terminal.bracketedPasteOn)
+        emit(inputModes)
         reserveRows()
     }
 
@@ -73,7 +81,9 @@ final class InlineTerminal: TerminalScreen {
     var size: (width: Int, height: Int) { (columns, rows) }
 
     func readInput(limit: Int) -> [RawInput] {
-        var batch = reader.read(from: inputFD, limit: limit)
+        var batch = earlyInput.isEmpty ? [] : reader.decode(earlyInput[...])
+        earlyInput = []
+        batch += reader.read(from: inputFD, limit: limit)
         // An escape sequence cut between reads, or a lone ESC: wait a moment for the rest,
         // as curses does with its escape delay, so Esc is a key and arrows are not "[A".
         var waits = 0
@@ -144,7 +154,7 @@ final class InlineTerminal: TerminalScreen {
     func resume() {
         enterRawMode()
         SignalGuard.armed.store(true, ordering: .sequentiallyConsistent)
-        emit(Terminal.bracketedPasteOn)
+        emit(inputModes)
         readSize()
         reserveRows()
     }
@@ -162,8 +172,9 @@ final class InlineTerminal: TerminalScreen {
 
     // MARK: Internals
 
-    /// Bracketed paste off, attributes reset, cursor shown: also what a crash writes.
-    private static let restore = Terminal.bracketedPasteOff + "\u{1B}[0m\u{1B}[?25h"
+    /// Bracketed paste and mouse reports off, attributes reset, cursor shown: also what a
+    /// crash writes.
+    private static let restore = Terminal.bracketedPasteOff + Terminal.mouseOff + "\u{1B}[0m\u{1B}[?25h"
 
     /// Keys as they are typed (no line editing, no echo, no signals from Ctrl-C / Ctrl-Z,
     /// CR not turned into LF), as curses' raw + noecho + nonl; output processing is kept.
@@ -192,6 +203,66 @@ final class InlineTerminal: TerminalScreen {
     private func reserveRows() {
         emit("\r" + String(repeating: "\n", count: rows - 1) + (rows > 1 ? "\u{1B}[\(rows - 1)A" : ""))
         cursorRow = 0
+        cursorColumn = 0
+        locateOrigin()
+    }
+
+    /// Asks the terminal where the cursor is (DSR, `ESC [ 6 n`; it answers `ESC [ row ; col R`)
+    /// and waits briefly for the answer; keys typed meanwhile are kept for `readInput`. A
+    /// late answer is harmless: the decoder drops it as an unknown sequence.
+    private func locateOrigin() {
+        emit("\u{1B}[6n")
+        var received: [UInt8] = []
+        var waited = 0
+        while waited < Self.reportWait {
+            var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            let started = Self.milliseconds()
+            guard poll(&ready, 1, Int32(Self.reportWait - waited)) > 0 else { break }
+            waited += max(1, Self.milliseconds() - started)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(inputFD, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            received += buffer[..<count]
+            if let (row, range) = Self.cursorReport(in: received) {
+                originRow = row - 1
+                received.removeSubrange(range)
+                break
+            }
+        }
+        earlyInput += received
+    }
+
+    /// Milliseconds to wait for the cursor report.
+    private static let reportWait = 300
+
+    /// The row of the first `ESC [ row ; col R` in `bytes`, and where it is.
+    static func cursorReport(in bytes: [UInt8]) -> (row: Int, range: Range<Int>)? {
+        var start = 0
+        while let escape = bytes[start...].firstIndex(of: 27) {
+            start = escape + 1
+            guard escape + 1 < bytes.count, bytes[escape + 1] == UInt8(ascii: "[") else { continue }
+            var i = escape + 2
+            var fields = [0]
+            while i < bytes.count, fields.count <= 2 {
+                let byte = bytes[i]
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), fields[fields.count - 1] < 100_000 {
+                    fields[fields.count - 1] = fields[fields.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+                } else if byte == UInt8(ascii: ";") {
+                    fields.append(0)
+                } else {
+                    if byte == UInt8(ascii: "R"), fields.count == 2, fields[0] > 0 { return (fields[0], escape..<(i + 1)) }
+                    break
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    private static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
     }
 
     /// The region erased, the cursor at its first row, first column.

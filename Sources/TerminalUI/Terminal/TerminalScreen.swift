@@ -8,6 +8,9 @@ protocol TerminalScreen: AnyObject {
     var suspendKey: Key? { get }
     /// The canvas size to draw: columns, and rows of the screen (or of the inline region).
     var size: (width: Int, height: Int) { get }
+    /// The screen row the canvas's first row is drawn on (mouse reports count from the
+    /// screen's top): 0 for the whole screen.
+    var originRow: Int { get }
     /// Input waiting, without blocking, at most `limit` values.
     func readInput(limit: Int) -> [RawInput]
     /// After SIGWINCH: read the terminal's new size.
@@ -23,4 +26,6 @@ protocol TerminalScreen: AnyObject {
     func close()
 }
 
-extension Terminal: TerminalScreen {}
+extension Terminal: TerminalScreen {
+    var originRow: Int { 0 }
+}

@@ -7,6 +7,8 @@ public struct CurrentRefinementsBar {
     public private(set) var chips: [RefinementChip] = []
     public private(set) var selection = 0
     var numbers = NumberText.standard
+    /// The index's declared sorts, to name the sort chip.
+    private var sorts: [SortOption] = []
 
     public init() {}
 
@@ -15,6 +17,7 @@ public struct CurrentRefinementsBar {
     mutating func update(_ state: IndexState, description: IndexDescription?) {
         chips = CurrentRefinements.chips(of: state.query, description: description)
         numbers = numbers.forIndex(description)
+        sorts = description?.sorts ?? []
         selection = max(0, min(selection, chips.count - 1))
     }
 
@@ -29,7 +32,8 @@ public struct CurrentRefinementsBar {
         return (true, [])
     }
 
-    /// "brand: Sony", "price: $100.00 to $500.00", "rating ≥ 4".
+    /// "brand: Sony", "price: $100.00 to $500.00", "rating ≥ 4", "price < $50.00", "comedy: on",
+    /// "sort: Most popular".
     func label(_ chip: RefinementChip) -> String {
         switch chip.kind {
         case .facet(let value): return "\(chip.attribute): \(value)"
@@ -37,11 +41,14 @@ public struct CurrentRefinementsBar {
             let lower = range.lower.map { numbers.number($0, attribute: chip.attribute) }
             let upper = range.upper.map { numbers.number($0, attribute: chip.attribute) }
             switch (lower, upper) {
+            case (let lower?, let upper?) where range.lower == range.upper: return "\(chip.attribute) = \(lower)"
             case (let lower?, let upper?): return "\(chip.attribute): \(lower) to \(upper)"
-            case (let lower?, nil): return "\(chip.attribute) ≥ \(lower)"
-            case (nil, let upper?): return "\(chip.attribute) ≤ \(upper)"
+            case (let lower?, nil): return "\(chip.attribute) \(range.excludesLower ? ">" : "≥") \(lower)"
+            case (nil, let upper?): return "\(chip.attribute) \(range.excludesUpper ? "<" : "≤") \(upper)"
             case (nil, nil): return "\(chip.attribute): any"
             }
+        case .toggle(_, let state): return "\(chip.attribute): \(state == .on ? "on" : "off")"
+        case .sort(let criterion): return "sort: " + SortByInteractor(options: sorts).name(of: criterion)
         }
     }
 

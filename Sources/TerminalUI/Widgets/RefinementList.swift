@@ -4,14 +4,15 @@ import InstantSearchCore
 /// RefinementList), then each tree facet as a hierarchical menu (HierarchicalMenu): refined
 /// values first, then by count or name; a "show more / show less" row under a facet with more
 /// values; and, while a search in one facet's values is open, a small
-/// input and the values found instead of the groups. Everything it wants done is an intent.
+/// input and the values found instead of the groups. Above the facets, the index's toggles and
+/// numeric menus (see `RefinementList+Toggles`). Everything it wants done is an intent.
 /// The selection follows its value when counts reorder the rows. After a failed search it
 /// shows no counts: they would belong to an older query.
 public struct RefinementList {
     private(set) var list = ListState(context: 1)
     private var interactor = FacetListInteractor(attributes: [], disjunctiveFacets: [])
     /// One per tree facet, drawn after the lists.
-    private var menus: [HierarchicalMenuInteractor] = []
+    private var trees: [HierarchicalMenuInteractor] = []
     private var indexName: String?
     /// What is drawn, one entry per row.
     private(set) var lines: [Line] = []
@@ -32,7 +33,14 @@ public struct RefinementList {
         case searchInput(attribute: String, text: String)
         /// A line of text instead of values ("searching…", "no value matches").
         case message(String, isError: Bool)
+        /// The heading of the toggles or of a numeric menu, and what Enter does there.
+        case widgetHeader(String, note: String)
+        case toggle(ToggleRow)
+        case bucket(BucketRow)
     }
+    /// Toggles and numeric menus of the index, above the facets.
+    private var toggles: [FilterToggle] = []
+    private var menus: [NumericMenu] = []
 
     public init() {}
 
@@ -73,9 +81,11 @@ public struct RefinementList {
     mutating func update(_ state: IndexState, description: IndexDescription?, limits: (limit: Int, showMoreLimit: Int) = (10, 100)) {
         if state.name != indexName {
             indexName = state.name
+            toggles = description?.toggles ?? []
+            menus = description?.numericMenus ?? []
             list = list.emptied()
         }
-        menus = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
+        trees = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
         interactor = FacetListInteractor(
             attributes: description?.facetAttributes ?? state.query.facets,
             disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
@@ -87,8 +97,9 @@ public struct RefinementList {
         if let search {
             lines = Self.lines(search, found: interactor.items(found: search, query: state.query))
         } else {
-            lines = failed ? [] : Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
-                + menus.flatMap { Self.lines($0, results: state.results, query: state.query) }
+            lines = failed ? [] : Self.toggleLines(toggles, menus: menus, state: state)
+                + Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
+                + trees.flatMap { Self.lines($0, results: state.results, query: state.query) }
         }
         let same = selected.flatMap { line in lines.firstIndex { Self.isSameRow($0, line) } }
         let selectable = lines.indices.filter { Self.isSelectable(lines[$0]) }
@@ -98,7 +109,7 @@ public struct RefinementList {
 
     private static func isSelectable(_ line: Line) -> Bool {
         switch line {
-        case .item, .showMore, .tree: return true
+        case .item, .showMore, .toggle, .bucket, .tree: return true
         default: return false
         }
     }
@@ -109,6 +120,8 @@ public struct RefinementList {
         case (.item(let x), .item(let y)): return x.attribute == y.attribute && x.value == y.value
         case (.showMore(let x, _), .showMore(let y, _)): return x == y
         case (.tree(let x), .tree(let y)): return x.attribute == y.attribute && x.path == y.path
+        case (.toggle(let x), .toggle(let y)): return x.toggle == y.toggle
+        case (.bucket(let x), .bucket(let y)): return x.attribute == y.attribute && x.bucket == y.bucket
         default: return false
         }
     }
@@ -151,10 +164,11 @@ public struct RefinementList {
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
         case .toggleRefinement:
-            if let item = selectedTreeItem, let menu = menus.first(where: { $0.facet.name == item.attribute }) {
+            if let item = selectedTreeItem, let menu = trees.first(where: { $0.facet.name == item.attribute }) {
                 return (true, [menu.toggle(item)])
             }
             if case .showMore(let attribute, _)? = selectedLine { return (true, [.toggleShowMore(attribute: attribute)]) }
+            if let line = selectedLine, let intent = Self.intent(for: line) { return (true, [intent]) }
             guard let item = selectedItem else { return (true, []) }
             return (true, [interactor.toggle(item)])
         case .accept where search != nil:
@@ -238,6 +252,13 @@ public struct RefinementList {
                 cursor = (min(area.maxX - 1, area.x + 1 + label + typed), y)
             case .message(let text, let isError):
                 canvas.write("  " + text, x: area.x + 1, y: y, style: isError ? Theme.error : Theme.secondary, maxWidth: area.width - 1)
+            case .widgetHeader(let title, let note):
+                let width = canvas.write(title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle, maxWidth: area.width - 1)
+                canvas.write(" " + note, x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - 1 - width)
+            case .toggle(let row):
+                drawToggle(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .bucket(let row):
+                drawBucket(row, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             }
         }
         return focused ? cursor : nil
