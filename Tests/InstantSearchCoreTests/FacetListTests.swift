@@ -118,6 +118,31 @@ import Testing
     }
 }
 
+extension FacetListTests {
+    @Test func aBackendWithoutFacetValueSearchIsAnsweredFromItsCounts() async {
+        let waking = WakingRouter()
+        let backend = InstantBackend { request in
+            SearchResults(indexName: request.indexName, query: request.query.text, hitsPerPage: request.query.hitsPerPage, facets: ["brand": [
+                .init(value: "Samsung", count: 9), .init(value: "Sony", count: 7), .init(value: "Société Générale", count: 3),
+                .init(value: "Sonos", count: 2), .init(value: "Le Creuset", count: 1),
+            ]])
+        }
+        let hub = InstantSearch(
+            indices: [IndexDescription(name: "products", facetAttributes: ["brand"])], backend: backend, scheduler: ManualClock(),
+            router: waking.router)
+        hub.dispatch(.searchFacetValues(attribute: "brand", text: "so"))
+        await waking.deliver()
+        #expect(hub.state.active.facetList.search?.results?.facetHits.map(\.value) == ["Sony", "Société Générale", "Sonos"])
+        hub.dispatch(.searchFacetValues(attribute: "brand", text: "SOCIETE g"))
+        await waking.deliver()
+        #expect(hub.state.active.facetList.search?.results?.facetHits.map(\.value) == ["Société Générale"], "case and accents folded")
+        hub.dispatch(.searchFacetValues(attribute: "brand", text: "creu"))
+        await waking.deliver()
+        #expect(hub.state.active.facetList.search?.results?.facetHits.map(\.value) == ["Le Creuset"], "any word of the value")
+        #expect(hub.state.active.facetList.search?.error == nil)
+    }
+}
+
 /// Forty brands; facet counts honour `maxValuesPerFacet`; facet values match by prefix of a word.
 final class BrandsBackend: Searchable {
     let maxValuesAsked = Mutex<[Int]>([])

@@ -23,10 +23,10 @@ public final class InstantSearch {
     /// Indices still loading in the background, and how far they are.
     public private(set) lazy var loading = LoadingStatus(router: router) { [unowned self] in self.refresh(indexName: $0) }
     private let cache: SearchCache?
-    /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
-    public private(set) var wantsRankingInfo = false
     /// Expanded facet lists, their orders, and the search in a list's values.
     public let facetLists: FacetLists
+    /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
+    public private(set) var wantsRankingInfo = false
 
     /// `facetValues`: values a facet list shows, and how many when expanded (show more).
     public init(

@@ -28,12 +28,12 @@ public struct IndexDescription: Hashable, Sendable {
     public var toggles: [FilterToggle]
     /// Numeric attributes also offered as menus of buckets (the settings' `numericMenus`).
     public var numericMenus: [NumericMenu]
-    /// Rows per hit in a list (`--hits-layout`); nil: the list decides (one row when the second would be empty).
-    public var hitsLayout: HitsLayout?
     /// Each facet list's order, from the settings (`sortFacetValuesBy`); by count when left out.
     public var facetValueOrder: [String: FacetValueOrder] = [:]
     /// How numbers of an attribute are shown, from the settings (`format`); as the data has them when left out.
     public var numberFormats: [String: NumberFormat] = [:]
+    /// Rows per hit in a list (`--hits-layout`); nil: the list decides (one row when the second would be empty).
+    public var hitsLayout: HitsLayout?
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],

@@ -59,13 +59,13 @@ struct ScreenLayout: Equatable {
         stats = rows.removeFirst()
         hints = showsHints ? rows.removeFirst() : nil
         guard screen.width >= Self.sidebarMinimumWidth, body.height >= Self.sidebarMinimumBodyRows else {
-            (chips, hits) = Self.chipsAndHits(body.inset(top: 0, left: 0, bottom: 0, right: 1))
+            (chips, hits) = Self.chipsRow(body.inset(top: 0, left: 0, bottom: 0, right: 1))
             (refinements, slider) = (body, body)
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
-        (chips, hits) = Self.chipsAndHits(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
+        (chips, hits) = Self.chipsRow(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
         sidebarRule = columns[1]
         let sliderHeight = max(4, min(sliderRows, columns[2].height - 1 - Self.minimumRefinementRows))
         let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(sliderHeight)])
@@ -73,7 +73,11 @@ struct ScreenLayout: Equatable {
         if let window { carvePreview(window) }
     }
 
-    private static func chipsAndHits(_ column: Rect) -> (Rect, Rect) {
+    /// The hits column's first row for the current-refinement chips, when the column has rows
+    /// to spare (eight or more: not in fzf's `--height 10`); else no row (height 0) and the
+    /// hits keep them all.
+    private static func chipsRow(_ column: Rect) -> (chips: Rect, hits: Rect) {
+        guard column.height >= 8 else { return (Rect(x: column.x, y: column.y, width: column.width, height: 0), column) }
         let rows = column.splitRows([.fixed(1), .rest])
         return (rows[0], rows[1])
     }

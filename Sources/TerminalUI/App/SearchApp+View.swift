@@ -28,14 +28,14 @@ extension SearchApp {
             IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
             drawRules(layout, into: &canvas)
             let marks = options.multi ? self.marks : nil
-            // Folded (a small screen): the body shows the focused pane alone.
+            // Folded (a small screen): the body shows the focused pane alone (the chips go with the hits).
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
                 currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
                 hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
-            // The cursor goes where the keys go: into the search in facet values while it is open.
             if !layout.isFolded || focus == .refinements {
+                // The cursor goes where the keys go: into the search in facet values while it is open.
                 if let input = refinementList.render(layout.refinements, &canvas, focused: focus == .refinements) { cursor = input }
             }
             if !layout.isFolded || focus == .slider {
@@ -102,7 +102,6 @@ extension SearchApp {
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        // The whole body (the chips row too): the preview and the chips belong to the tabbed view.
         let body = layout.body
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(

@@ -53,14 +53,14 @@ public final class SearchApp {
     public internal(set) var hitsList = HitsList()
     public internal(set) var refinementList = RefinementList()
     public internal(set) var sliderPane = SliderPane()
+    /// The refinements in force, as chips above the hits (F8).
+    public internal(set) var currentRefinements = CurrentRefinementsBar()
     /// The preview pane (F6), and the `--preview` command it runs, if any.
     public internal(set) var preview: PreviewPane
     let previewCommand: PreviewCommand?
     let previewRunner: PreviewCommandRunner?
     /// The `--preview` command line last started, as expanded for the hit and the query.
     private var commandRunning: String?
-    /// The refinements in force, as chips above the hits (F8).
-    public internal(set) var currentRefinements = CurrentRefinementsBar()
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -85,21 +85,13 @@ public final class SearchApp {
     /// keep the standard "," and ".".
     let numbers: NumberText
 
-    public convenience init(
+    public init(
         hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options(),
         previewWindow: PreviewWindow = PreviewWindow(), previewCommand: PreviewCommand? = nil,
-        previewRunner: PreviewCommandRunner? = nil
-    ) {
-        self.init(
-            hub: hub, keys: keys, options: options, previewWindow: previewWindow, previewCommand: previewCommand,
-            previewRunner: previewRunner, numbers: .standard)
-    }
-
-    init(
-        hub: InstantSearch, keys: KeyTable, options: Options, previewWindow: PreviewWindow,
-        previewCommand: PreviewCommand?, previewRunner: PreviewCommandRunner?, numbers: NumberText
+        previewRunner: PreviewCommandRunner? = nil, numbers: NumberText = .standard
     ) {
         self.hub = hub
+        self.numbers = numbers
         self.keys = keys
         self.options = options
         history = options.history
@@ -107,7 +99,6 @@ public final class SearchApp {
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand
         self.previewRunner = previewRunner
-        self.numbers = numbers
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }

@@ -112,8 +112,7 @@ public struct TerminalSearch {
         defer { runner?.cancel() }
         let app = SearchApp(
             hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
-            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner,
-            numbers: .current)
+            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current)
         let report = hub.loading.report
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }

@@ -26,7 +26,7 @@ struct HitDisplay {
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
-        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight, numbers: numbers) }
+        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
@@ -39,7 +39,7 @@ struct HitDisplay {
                 let text = number.isEmpty ? "" : "\(attribute) \(number)"
                 return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(number, Theme.secondary)], isNumber: true)
             }
-            let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight, numbers: numbers) } ?? []
+            let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight) } ?? []
             return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
@@ -62,7 +62,7 @@ struct HitDisplay {
         return fields.keys.filter { $0 != "objectID" && fields[$0]?.objectValue == nil }
     }
 
-    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style, numbers: NumberText = .standard) -> [(String, Style)] {
+    static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style) -> [(String, Style)] {
         if let highlight = hit.highlights[attribute], !highlight.values.isEmpty {
             var pieces: [(String, Style)] = []
             for (i, value) in highlight.values.enumerated() {
@@ -71,8 +71,7 @@ struct HitDisplay {
             }
             return pieces
         }
-        // Not highlighted: a number (one the settings do not call numeric) in the one format too.
-        return [(hit.record.value(atPath: attribute).map { numbers.value($0, attribute: attribute) } ?? "", plain)]
+        return [(hit.record.value(atPath: attribute)?.displayText ?? "", plain)]
     }
 
     /// The first searchable attribute (in ranking order) that matched and is not displayed:

@@ -14,17 +14,17 @@ import InstantSearchCore
 /// - Decimals are the data's own ("4.7", "899.99"), with the locale's decimal separator.
 /// - Currency only where the settings say an attribute is money (`"format": {"price":
 ///   "currency:USD"}`): the currency's symbol and its minor unit's decimals ("$899.99", "$25.00").
-struct NumberText: Equatable, Sendable {
+public struct NumberText: Equatable, Sendable {
     var groupingSeparator: String
     var decimalSeparator: String
     /// The settings' formats by attribute, for the index shown.
     var formats: [String: NumberFormat] = [:]
 
     /// "," and ".": what the tests draw with, and what a locale without grouping gets.
-    static let standard = NumberText(groupingSeparator: ",", decimalSeparator: ".")
+    public static let standard = NumberText(groupingSeparator: ",", decimalSeparator: ".")
 
     /// The environment's locale, read once.
-    static let current = NumberText.locale(named: "")
+    public static let current = NumberText.locale(named: "")
 
     /// The separators of the locale `name` ("" the environment's, "de_DE.UTF-8"); the standard
     /// ones when the locale is not installed or defines no grouping.
