@@ -151,7 +151,8 @@ final class BrandsBackend: Searchable {
 
     func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
         queries.map { request in
-            maxValuesAsked.withLock { $0.append(request.query.maxValuesPerFacet) }
+            // The other tab's count rides along (no facets): only facet-counting queries are noted.
+            if !request.query.facets.isEmpty { maxValuesAsked.withLock { $0.append(request.query.maxValuesPerFacet) } }
             return SearchResults(
                 indexName: request.indexName, query: request.query.text, nbHits: 1,
                 facets: ["brand": Array(Self.brands.prefix(request.query.maxValuesPerFacet))])

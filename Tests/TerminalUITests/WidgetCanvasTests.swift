@@ -178,7 +178,7 @@ import Testing
             " PRODUCTS  2 results in products",
             "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
             "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
-            " BRANDS  brand of products matching the query — E",
+            " BRANDS  brand of the products records matching —",
             "▌ [ ] Sony                                      2",
             "  [x] LG                                        1",
         ])
@@ -195,6 +195,23 @@ import Testing
         #expect(onHit.handled && onHit.intents.isEmpty)
         #expect(view.selectedHit?.objectID == "3")
         #expect(drawn(50, 6) { view.render($0, &$1, state: sections) }.line(2).hasPrefix("▌ LG OLED evo TV"))
+    }
+
+    @Test func sectionHeadersCountInTheSingularForOne() async throws {
+        let products = FederatedSection(title: "Products", indexName: "products", content: .hits(limit: 2))
+        let brands = FederatedSection(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
+        let one = try await self.products("bravia")
+        #expect(one.nbHits == 1)
+        let sections = SectionsState(sections: [
+            .init(definition: products, hits: one),
+            .init(definition: brands, facetValues: FacetSearchResults(facetHits: [FacetValueCount(value: "Sony", count: 1)])),
+        ])
+        var view = FederatedView(indices: [ProductsBackend.description])
+        view.update(sections)
+        let canvas = drawn(50, 4) { view.render($0, &$1, state: sections) }
+        #expect(canvas.line(0) == " PRODUCTS  1 result in products")
+        #expect(canvas.line(2) == " BRANDS  brand of the products records matching —")
+        #expect(FederatedView.summary(sections) == "Products 1 · Brands 1 value")
     }
 
     @Test func helpOverlayDrawsItsBoxAndScrolls() {

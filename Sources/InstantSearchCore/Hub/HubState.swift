@@ -54,6 +54,9 @@ public struct IndexState: Sendable {
     public var mode: String
     /// How far a background load of this index is; nil once nothing loads.
     public var loading: LoadingProgress?
+    /// The index's hit count for the latest text counted, even while it is not the active
+    /// tab (the tabs show it when it is for the text in the box).
+    public var count: HitCount?
     /// Expanded facet lists, their orders, and the search in a list's values.
     public var facetList = FacetListState()
 
@@ -82,7 +85,8 @@ public struct SectionsState: Sendable {
         public var definition: FederatedSection
         /// The hits of a hits section; nil while waiting and after a failure.
         public var hits: SearchResults?
-        /// The values of a facet section; nil while waiting and after a failure.
+        /// The values of a facet section, counted over the records its index matches; nil
+        /// while waiting and after a failure.
         public var facetValues: FacetSearchResults?
         /// The refinements of the section's index, to mark chosen values.
         public var query: Query
@@ -105,5 +109,16 @@ public struct SectionsState: Sendable {
         self.error = error
         self.isSearching = isSearching
         self.mode = mode
+    }
+}
+
+/// How many hits an index has for a text (its own refinements applied).
+public struct HitCount: Hashable, Sendable {
+    public var text: String
+    public var nbHits: Int
+
+    public init(text: String, nbHits: Int) {
+        self.text = text
+        self.nbHits = nbHits
     }
 }

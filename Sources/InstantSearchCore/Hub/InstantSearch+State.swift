@@ -12,6 +12,7 @@ extension InstantSearch {
     func state(of searcher: HitsSearcher) -> IndexState {
         var state = Self.state(of: searcher, loading: loading.progress[searcher.indexName])
         state.facetList = facetLists.state(of: searcher.indexName)
+        state.count = tabCounts[searcher.indexName]
         return state
     }
 
@@ -28,11 +29,10 @@ extension InstantSearch {
         let multi = federated.multiSearcher
         let sections = federated.sections.enumerated().map { position, definition in
             let hits = federated.hitsSearchers[definition.indexName]
-            let facets = federated.facetSearchers[position]
             return SectionsState.Section(
                 definition: definition,
                 hits: hits?.lastError == nil ? hits?.results : nil,
-                facetValues: facets?.lastError == nil ? facets?.results : nil,
+                facetValues: federated.facetValues(inSection: position),
                 query: hits?.query ?? Query())
         }
         return SectionsState(

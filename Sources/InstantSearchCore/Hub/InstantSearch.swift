@@ -12,6 +12,9 @@ public final class InstantSearch {
     /// Edits of the query text so far: what a hosted service's "one operation per
     /// keystroke" counts, to compare with the requests actually sent.
     public private(set) var keystrokes = 0
+    /// Every tab's hit count for the latest text it was counted for: the other tabs' counts
+    /// ride along with the active index's search (see `countOtherTabs`).
+    public private(set) var tabCounts: [String: HitCount] = [:]
     private var widgets: [any InstantSearchWidget] = []
     /// The federated view's searchers, when the setup has one.
     public let federated: FederatedSearch?
@@ -50,6 +53,9 @@ public final class InstantSearch {
             sections: federatedSections, indices: indices, backend: backend, scheduler: scheduler, router: router,
             strategy: makeStrategy())
         for searcher in searchers { observe(searcher) }
+        if searchers.count > 1 {
+            for searcher in searchers { countOtherTabs(along: searcher) }
+        }
     }
 
     public var searcher: HitsSearcher { searchers[activeIndex] }
@@ -73,6 +79,8 @@ public final class InstantSearch {
         switch intent {
         case .setQuery(let text): setQueryText(text)
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
+        case .refineHierarchy(let attribute, let path):
+            searcher.update(.final) { $0.facetRefinements[attribute] = path.map { [$0] } }
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
         case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
@@ -199,6 +207,30 @@ public final class InstantSearch {
             facetLists.queryChanged(query, of: searcher.indexName)
             guard searcher === self.searcher else { return }
             for case let widget as any RefinableWidget in widgets { widget.show(query, of: searcher.indexName) }
+        }
+    }
+
+    /// The other indices' counts go in the same multi-query as `searcher`'s first page, each
+    /// with its own refinements and no hits nor facets (cheap); so every tab's count follows
+    /// every keystroke without a request of its own.
+    private func countOtherTabs(along searcher: HitsSearcher) {
+        searcher.companions = { [unowned self, unowned searcher] text in
+            searchers.filter { $0 !== searcher }.map { other in
+                var query = other.query.withPage(0)
+                query.text = text
+                query.hitsPerPage = 0
+                query.facets = []
+                return IndexedQuery(indexName: other.indexName, query: query)
+            }
+        }
+        searcher.onCompanionResults.append { [unowned self, unowned searcher] counts in
+            let others = searchers.filter { $0 !== searcher }
+            for (other, results) in zip(others, counts) {
+                tabCounts[other.indexName] = HitCount(text: results.query, nbHits: results.nbHits)
+            }
+        }
+        searcher.onResults.append { [unowned self, unowned searcher] results in
+            tabCounts[searcher.indexName] = HitCount(text: results.query, nbHits: results.nbHits)
         }
     }
 

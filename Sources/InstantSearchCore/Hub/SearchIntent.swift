@@ -7,6 +7,9 @@ public enum SearchIntent: Hashable, Sendable {
     case setQuery(String)
     /// Adds or removes one facet value of the active index.
     case toggleRefinement(attribute: String, value: String)
+    /// Refines a tree facet of the active index to one path (nil: clears it) — the
+    /// hierarchical menu (`HierarchicalMenuInteractor`).
+    case refineHierarchy(attribute: String, path: String?)
     /// Sets (nil: clears) the numeric range of one attribute of the active index.
     case setRange(attribute: String, range: NumericRange?)
     /// Every refinement of the active index.

@@ -19,6 +19,8 @@ public struct IndexDescription: Hashable, Sendable {
     public var numericAttributes: [String]
     /// The attribute a hit is titled with, then the ones shown beneath it.
     public var displayAttributes: [String]
+    /// Facets shown as trees (InstantSearch's HierarchicalMenu), after the lists.
+    public var hierarchicalFacets: [HierarchicalFacet] = []
     /// Sorts offered besides relevance (the sort-by widget), from the settings' `sorts`.
     public var sorts: [SortOption]
     /// On / off / any attributes (0/1 numbers or true/false facet values); shown as toggles,
@@ -57,10 +59,13 @@ public struct IndexDescription: Hashable, Sendable {
     }
 
     /// The query a searcher of this index starts from: every facet counted, boolean toggles
-    /// too (their "true" count, counted as if the toggle were off: disjunctive).
+    /// too (their "true" count, counted as if the toggle were off: disjunctive), and each tree
+    /// as a disjunctive facet (without its own refinement, its counts cover every level).
     public func initialQuery(hitsPerPage: Int = 20) -> Query {
         let booleans = toggles.filter { $0.kind == .boolean }.map(\.attribute).filter { !facetAttributes.contains($0) }
+        let trees = hierarchicalFacets.map(\.name).filter { !facetAttributes.contains($0) && !booleans.contains($0) }
+        let extra = booleans + trees
         return Query(
-            hitsPerPage: hitsPerPage, facets: facetAttributes + booleans, disjunctiveFacets: disjunctiveFacets.union(booleans))
+            hitsPerPage: hitsPerPage, facets: facetAttributes + extra, disjunctiveFacets: disjunctiveFacets.union(extra))
     }
 }

@@ -20,6 +20,11 @@ public final class HitsSearcher: PipelineSearcher {
     public var onQueryChanged: [(Query) -> Void] = []
     public var onResults: [(SearchResults) -> Void] = []
     public var onError: [(SearchFailure) -> Void] = []
+    /// Queries sent along with this searcher's first pages, in the same backend call, given
+    /// the text searched (the hub's other tabs, counts only); their answers go to
+    /// `onCompanionResults`, never to this searcher's results.
+    public var companions: ((String) -> [IndexedQuery])?
+    public var onCompanionResults: [([SearchResults]) -> Void] = []
 
     public let pipeline: RequestPipeline
     /// The query whose results are shown: next pages are asked for it, not for a newer
@@ -117,6 +122,18 @@ public final class HitsSearcher: PipelineSearcher {
 
     private func send(_ request: Query) {
         if request.page == 0 { lastRequestedQuery = request }
+        if request.page == 0, let others = companions?(request.text), !others.isEmpty {
+            pipeline.searchHits(IndexedQuery(indexName: indexName, query: request), along: others) { [weak self] answer in
+                switch answer {
+                case .success((let page, let counts)):
+                    guard let self else { return }
+                    onCompanionResults.forEach { $0(counts) }
+                    show(page, for: request)
+                case .failure(let failure): self?.apply(failure)
+                }
+            }
+            return
+        }
         pipeline.searchHits(IndexedQuery(indexName: indexName, query: request)) { [weak self] answer in
             switch answer {
             case .success(let page): self?.show(page, for: request)

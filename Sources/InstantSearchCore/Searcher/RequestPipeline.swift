@@ -93,6 +93,38 @@ public final class RequestPipeline: DeliveryReceiver {
             })
     }
 
+    /// The hits of one query and, in the same backend call, the counts of others (the other
+    /// tabs' indices, asked with `hitsPerPage` 0): one multi-query per keystroke however many
+    /// indices are open. From the cache at once when it holds every answer.
+    public func searchHits(
+        _ query: IndexedQuery, along companions: [IndexedQuery],
+        deliver: @escaping (Result<(SearchResults, [SearchResults]), SearchFailure>) -> Void
+    ) {
+        let all = [query] + companions
+        if let cache, case let cached = all.compactMap({ cache.results(for: $0) }), cached.count == all.count {
+            cacheHits += 1
+            if sequencer.shouldDeliver(sequencer.nextSequence()) { deliver(.success((cached[0], Array(cached.dropFirst())))) }
+            return
+        }
+        let cache = cache
+        send(
+            { backend in
+                let answers = try await backend.search(all)
+                guard answers.count == all.count else { return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries")) }
+                return .results(answers)
+            },
+            settle: { payload in
+                if case .results(let answers) = payload { zip(answers, all).forEach { cache?.store($0, for: $1) } }
+            },
+            deliver: { payload in
+                switch payload {
+                case .results(let answers) where answers.count == all.count: deliver(.success((answers[0], Array(answers.dropFirst()))))
+                case .failure(let failure): deliver(.failure(failure))
+                default: deliver(.failure(SearchFailure("malformed response: not the hits asked for")))
+                }
+            })
+    }
+
     /// The values of one facet matching `text`.
     public func searchFacetValues(
         indexName: String, attribute: String, text: String, query: Query,

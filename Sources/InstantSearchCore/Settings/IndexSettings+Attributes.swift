@@ -15,6 +15,7 @@ extension IndexSettings {
         add("objectIDAttribute", objectIDAttribute.map { [$0] })
         add("disableTypoToleranceOnAttributes", relevance.disableTypoToleranceOnAttributes)
         add("attributeForDistinct", relevance.attributeForDistinct.map { [$0] })
+        add("hierarchical", hierarchical.flatMap(\.sources))
         return named
     }
 }

@@ -41,6 +41,8 @@ public struct IndexSettings: Hashable, Sendable {
     public var objectIDAttribute: String?
     /// Relevance knobs (see `RelevanceSettings`): typo tolerance, ranking order, word removal.
     public var relevance: RelevanceSettings = RelevanceSettings()
+    /// Facets shown as trees (`"hierarchical"`: one object or an array of them); never inferred.
+    public var hierarchical: [HierarchicalFacet] = []
     /// Sorts, numeric menus and toggles (see `WidgetSettings`).
     public var widgets = WidgetSettings()
     /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
@@ -63,7 +65,7 @@ public struct IndexSettings: Hashable, Sendable {
 
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
-        "customRanking", "displayAttributes", "objectIDAttribute",
+        "customRanking", "displayAttributes", "objectIDAttribute", "hierarchical",
     ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
@@ -107,6 +109,13 @@ public struct IndexSettings: Hashable, Sendable {
             case "objectIDAttribute":
                 guard case .string(let name) = value else { throw fail("\"objectIDAttribute\" must be a string") }
                 settings.objectIDAttribute = name
+            case "hierarchical":
+                let entries: [JSONValue]
+                if case .array(let items) = value { entries = items } else { entries = [value] }
+                settings.hierarchical = try entries.map { try HierarchicalFacet.parse($0, fail: fail) }
+                if let twice = settings.hierarchical.map(\.name).duplicated {
+                    throw fail("\"hierarchical\" names \"\(twice)\" twice")
+                }
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
             case _ where WidgetSettings.knownKeys.contains(key):
@@ -121,5 +130,13 @@ public struct IndexSettings: Hashable, Sendable {
             }
         }
         return settings
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The first element met a second time; nil when all differ.
+    fileprivate var duplicated: Element? {
+        var seen: Set<Element> = []
+        return first { !seen.insert($0).inserted }
     }
 }

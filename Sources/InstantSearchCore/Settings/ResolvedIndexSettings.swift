@@ -10,6 +10,8 @@ public struct ResolvedIndexSettings: Hashable, Sendable {
     /// nil: records are identified by their position.
     public var objectIDAttribute: String?
     public var relevance = RelevanceSettings()
+    /// Facets indexed as trees, each a column named after it (see `HierarchicalFacet`).
+    public var hierarchicalFacets: [HierarchicalFacet] = []
     /// Sorts, numeric menus and toggles (toggles inferred when the file names none).
     public var widgets = WidgetSettings()
     /// Number formats and facet list orders: as the settings file gave them (nothing to infer).

@@ -20,6 +20,8 @@ struct IndexParts {
         // The attribute for distinct is a column like a facet's: each document's group.
         let columnNames = resolved.attributesForFaceting
             + [resolved.relevance.attributeForDistinct].compactMap { $0 }.filter { !resolved.attributesForFaceting.contains($0) }
+        let trees = resolved.hierarchicalFacets.filter { !columnNames.contains($0.name) }
+        var treeColumns = trees.map { _ in FacetAccumulator(capacity: count) }
         var facets = columnNames.map { _ in FacetAccumulator(capacity: count) }
         var numericNames = resolved.numericAttributesForFiltering
         for criterion in resolved.customRanking where !numericNames.contains(criterion.attribute) {
@@ -38,6 +40,10 @@ struct IndexParts {
                 } else {
                     facets[i].add(store.value(attribute, of: record))
                 }
+            }
+            // A tree's column holds each record's paths and their ancestors (see `HierarchicalFacet`).
+            for (i, tree) in trees.enumerated() {
+                treeColumns[i].add(.array(tree.paths { store.value($0, of: record) }.map { .string($0) }))
             }
             for (i, attribute) in numericNames.enumerated() {
                 guard let cells = numericCells[i] else {
@@ -67,6 +73,10 @@ struct IndexParts {
         for (i, attribute) in columnNames.enumerated() {
             facetColumns[attribute] = facets[i].column(order: recordAtRank)
             facets[i] = FacetAccumulator(capacity: 0)  // its scratch is freed before the next is laid out
+        }
+        for (i, tree) in trees.enumerated() {
+            facetColumns[tree.name] = treeColumns[i].column(order: recordAtRank)
+            treeColumns[i] = FacetAccumulator(capacity: 0)
         }
         var numericColumns: [String: NumericColumn] = [:]
         for attribute in resolved.numericAttributesForFiltering {

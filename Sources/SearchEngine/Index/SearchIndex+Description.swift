@@ -17,6 +17,7 @@ extension SearchIndex {
             displayAttributes: settings.displayAttributes, sorts: settings.widgets.sorts, toggles: toggles,
             numericMenus: settings.widgets.numericMenus.filter { numericColumns[$0.attribute] != nil }
         )
+        description.hierarchicalFacets = settings.hierarchicalFacets
         description.numberFormats = settings.display.format
         for attribute in settings.attributesForFaceting {
             if let order = settings.display.order(of: attribute) { description.facetValueOrder[attribute] = order }

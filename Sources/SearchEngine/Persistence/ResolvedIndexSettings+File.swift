@@ -28,6 +28,7 @@ extension ResolvedIndexSettings {
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
+            if !hierarchicalFacets.isEmpty { fields["hierarchical"] = .array(hierarchicalFacets.map(\.json)) }
             for (key, value) in widgets.fileFields { fields[key] = value }
             for (key, value) in display.fileFields { fields[key] = value }
             object = .object(fields)

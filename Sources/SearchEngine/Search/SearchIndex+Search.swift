@@ -90,7 +90,9 @@ extension SearchIndex {
                 column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
         }
         var facetStats: [String: FacetStats] = [:]
-        for attribute in settings.numericAttributesForFiltering {
+        // A count alone (another tab's count: no hits, no facets) needs no stats either.
+        let countOnly = query.hitsPerPage <= 0 && query.facets.isEmpty
+        for attribute in settings.numericAttributesForFiltering where !countOnly {
             guard let column = numericColumns[attribute] else { continue }
             let ignored = evaluation.filters.numericClause[attribute]
             if let known, let stats = known.stats[attribute] {

@@ -164,7 +164,10 @@ extension IndexSettings {
             ?? (profiles["objectID"] != nil ? "objectID" : profiles["id"] != nil ? "id" : nil)
         let candidates = order.filter { $0 != idAttribute && !Self.isIDLike($0) }
 
-        let facets = attributesForFaceting ?? candidates.filter { profiles[$0]!.isFacetLike }
+        // A tree's names and the attributes it is read from are shown as the tree, not as lists.
+        let inTrees = Set(hierarchical.flatMap { [$0.name] + $0.sources })
+        let facets = (attributesForFaceting ?? candidates.filter { profiles[$0]!.isFacetLike && !inTrees.contains($0) })
+            .filter { !hierarchical.map(\.name).contains($0) }
         let numerics = numericAttributesForFiltering ?? candidates.filter { profiles[$0]!.isNumeric }
         let searchable = searchableAttributes ?? Self.rankedByName(candidates.filter { key in
             let profile = profiles[key]!
@@ -199,6 +202,7 @@ extension IndexSettings {
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
             displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance, widgets: widgets
         )
+        resolved.hierarchicalFacets = hierarchical
         resolved.display = self.display
         return resolved
     }

@@ -226,7 +226,8 @@ public final class SearchApp {
         currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
         if let sections = state.sections { federatedView?.update(sections) }
-        searchBox.placeholder = "Search \(state.activeDescription.name)…"
+        // The sections view searches every index: no one index's name.
+        searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
         fitLayout()
         intents.forEach(hub.dispatch)

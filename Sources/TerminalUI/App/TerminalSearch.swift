@@ -33,7 +33,8 @@ public struct TerminalSearch {
     public var strategy: Strategy
     /// How long answers are kept to serve repeated queries; nil for no cache.
     public var cacheTimeToLive: Duration?
-    /// The sections of the federated view (F5); none: no such view.
+    /// The sections of the federated view (F5); none: each index's hits and the values of its
+    /// first facet (`FederatedSection.defaults`).
     public var federatedSections: [FederatedSection]
     /// Open on the federated view rather than the tabs.
     public var startsFederated: Bool
@@ -105,7 +106,7 @@ public struct TerminalSearch {
         let choice = strategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
-            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
+            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections.isEmpty ? FederatedSection.defaults(for: indices) : federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
         let runner = previewCommand.map { _ in PreviewCommandRunner(wake: loop.wake) }
         defer { runner?.cancel() }

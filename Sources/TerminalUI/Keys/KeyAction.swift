@@ -83,7 +83,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .clearScreen: return "redraw the screen"
         case .toggleHelp: return "open this help"
         case .closeHelp: return "close this help"
-        case .toggleSections: return "sections view: every index at once (with --config); again: back to tabs"
+        case .toggleSections: return "sections view: every index at once (--config's sections, else each index's hits and first facet); again: back to tabs"
         case .focusHits: return context == .global ? "focus the hits list" : "back to the hits list"
         case .focusRefinements: return "focus the refinement list"
         case .focusSlider: return "focus the slider pane"

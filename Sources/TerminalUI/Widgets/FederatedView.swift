@@ -1,7 +1,7 @@
 import InstantSearchCore
 
-/// Every section of a federated search at once: hits of several indices, matching facet
-/// values, one block each. Up/Down move through all rows; accept on a hit picks it, accept or
+/// Every section of a federated search at once: hits of several indices, the facet counts of
+/// the records they match, one block each. Up/Down move through all rows; accept on a hit picks it, accept or
 /// toggle-refinement on a facet value refines the hits of its index (an intent). After a
 /// failure every section is empty and the summary says so.
 public struct FederatedView {
@@ -69,7 +69,9 @@ public struct FederatedView {
         return state.sections.map { section in
             switch section.definition.content {
             case .hits: return "\(section.definition.title) \(section.hits.map { numbers.count($0.nbHits) } ?? "…")"
-            case .facetValues: return "\(section.definition.title) \(section.facetValues.map { "\($0.facetHits.count) values" } ?? "…")"
+            case .facetValues:
+                let values = section.facetValues.map { numbers.counted($0.facetHits.count, "value", "values") }
+                return "\(section.definition.title) \(values ?? "…")"
             }
         }.joined(separator: " · ")
     }
@@ -139,9 +141,9 @@ public struct FederatedView {
         switch section.definition.content {
         case .hits:
             guard let results = section.hits else { return "" }
-            return "\(numbers.count(results.nbHits)) results in \(section.definition.indexName)"
+            return "\(numbers.counted(results.nbHits, "result", "results")) in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
-            return "\(attribute) of \(section.definition.indexName) matching the query — Enter refines"
+            return "\(attribute) of the \(section.definition.indexName) records matching — Enter refines"
         }
     }
 

@@ -1,8 +1,9 @@
 import InstantSearchCore
 
-/// The indices as tabs, the active one marked; each shows its hit count once it has one for
-/// the current query text. Drawn from the hub's state alone; where each tab goes is computed
-/// apart (`placed`), so a click finds its tab from state, not from what was drawn.
+/// The indices as tabs, the active one marked; each shows its hit count for the current query
+/// text (the other tabs' counts come with the active one's search). Drawn from the hub's state
+/// alone; where each tab goes is computed apart (`placed`), so a click finds its tab from
+/// state, not from what was drawn.
 enum IndexTabs {
     /// Each tab's label and the cells it covers in `area`, clipped to it.
     static func placed(_ area: Rect, state: HubState, numbers: NumberText = .standard) -> [(label: String, area: Rect)] {
@@ -10,7 +11,11 @@ enum IndexTabs {
         var tabs: [(label: String, area: Rect)] = []
         for index in state.index where x < area.maxX {
             var label = " \(index.name)"
-            if let results = index.results, results.query == state.queryText { label += " \(numbers.count(results.nbHits))" }
+            if let results = index.results, results.query == state.queryText {
+                label += " \(numbers.count(results.nbHits))"
+            } else if let count = index.count, count.text == state.queryText {
+                label += " \(numbers.count(count.nbHits))"
+            }
             label += " "
             let width = min(label.displayWidth, area.maxX - x)
             tabs.append((label, Rect(x: x, y: area.y, width: width, height: 1)))

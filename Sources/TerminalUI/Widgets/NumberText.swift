@@ -68,6 +68,11 @@ public struct NumberText: Equatable, Sendable {
         (value < 0 ? "-" : "") + grouped(String(value.magnitude))
     }
 
+    /// "1 result", "14,062 results": a count and its noun, singular for one.
+    func counted(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(count(value)) \(value == 1 ? singular : plural)"
+    }
+
     /// A number as the data has it: 1690784 → "1,690,784", 4.7 → "4.7", 12500.5 → "12,500.5".
     func number(_ value: Double) -> String {
         let text = JSONValue.format(number: value)

@@ -1,8 +1,9 @@
 import InstantSearchCore
 
 /// Facet values with their counts, one group per facet attribute (InstantSearch's
-/// RefinementList): refined values first, then by count or name; a "show more / show less" row
-/// under a facet with more values; and, while a search in one facet's values is open, a small
+/// RefinementList), then each tree facet as a hierarchical menu (HierarchicalMenu): refined
+/// values first, then by count or name; a "show more / show less" row under a facet with more
+/// values; and, while a search in one facet's values is open, a small
 /// input and the values found instead of the groups. Above the facets, the index's toggles and
 /// numeric menus (see `RefinementList+Toggles`). Everything it wants done is an intent.
 /// The selection follows its value when counts reorder the rows. After a failed search it
@@ -10,6 +11,8 @@ import InstantSearchCore
 public struct RefinementList {
     private(set) var list = ListState(context: 1)
     private var interactor = FacetListInteractor(attributes: [], disjunctiveFacets: [])
+    /// One per tree facet, drawn after the lists.
+    private var trees: [HierarchicalMenuInteractor] = []
     private var indexName: String?
     /// What is drawn, one entry per row.
     private(set) var lines: [Line] = []
@@ -22,6 +25,8 @@ public struct RefinementList {
         case header(String, mode: String, order: FacetValueOrder)
         case empty
         case item(FacetItem)
+        /// A row of a hierarchical menu.
+        case tree(HierarchicalItem)
         /// The show-more row of a facet: "show more" when collapsed, "show less" when expanded.
         case showMore(attribute: String, isExpanded: Bool)
         /// The input of a search in facet values: the attribute and the text typed.
@@ -45,6 +50,11 @@ public struct RefinementList {
 
     public var selectedItem: FacetItem? {
         guard case .item(let item)? = selectedLine else { return nil }
+        return item
+    }
+
+    public var selectedTreeItem: HierarchicalItem? {
+        guard lines.indices.contains(list.selection), case .tree(let item) = lines[list.selection] else { return nil }
         return item
     }
 
@@ -75,6 +85,7 @@ public struct RefinementList {
             menus = description?.numericMenus ?? []
             list = list.emptied()
         }
+        trees = (description?.hierarchicalFacets ?? []).map(HierarchicalMenuInteractor.init(facet:))
         interactor = FacetListInteractor(
             attributes: description?.facetAttributes ?? state.query.facets,
             disjunctiveFacets: description?.disjunctiveFacets ?? state.query.disjunctiveFacets,
@@ -88,6 +99,7 @@ public struct RefinementList {
         } else {
             lines = failed ? [] : Self.toggleLines(toggles, menus: menus, state: state)
                 + Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
+                + trees.flatMap { Self.lines($0, results: state.results, query: state.query) }
         }
         let same = selected.flatMap { line in lines.firstIndex { Self.isSameRow($0, line) } }
         let selectable = lines.indices.filter { Self.isSelectable(lines[$0]) }
@@ -97,7 +109,7 @@ public struct RefinementList {
 
     private static func isSelectable(_ line: Line) -> Bool {
         switch line {
-        case .item, .showMore, .toggle, .bucket: return true
+        case .item, .showMore, .toggle, .bucket, .tree: return true
         default: return false
         }
     }
@@ -107,10 +119,17 @@ public struct RefinementList {
         switch (a, b) {
         case (.item(let x), .item(let y)): return x.attribute == y.attribute && x.value == y.value
         case (.showMore(let x, _), .showMore(let y, _)): return x == y
+        case (.tree(let x), .tree(let y)): return x.attribute == y.attribute && x.path == y.path
         case (.toggle(let x), .toggle(let y)): return x.toggle == y.toggle
         case (.bucket(let x), .bucket(let y)): return x.attribute == y.attribute && x.bucket == y.bucket
         default: return false
         }
+    }
+
+    private static func lines(_ menu: HierarchicalMenuInteractor, results: SearchResults?, query: Query) -> [Line] {
+        let items = menu.items(results: results, query: query)
+        // Siblings come in the backend's order: most frequent first.
+        return [.header(menu.facet.name, mode: "tree", order: .count)] + (items.isEmpty ? [.empty] : items.map(Line.tree))
     }
 
     private static func lines(_ sections: [FacetSection]) -> [Line] {
@@ -145,6 +164,9 @@ public struct RefinementList {
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
         case .toggleRefinement:
+            if let item = selectedTreeItem, let menu = trees.first(where: { $0.facet.name == item.attribute }) {
+                return (true, [menu.toggle(item)])
+            }
             if case .showMore(let attribute, _)? = selectedLine { return (true, [.toggleShowMore(attribute: attribute)]) }
             if let line = selectedLine, let intent = Self.intent(for: line) { return (true, [intent]) }
             guard let item = selectedItem else { return (true, []) }
@@ -217,6 +239,8 @@ public struct RefinementList {
                 canvas.write("  (none)", x: area.x + 1, y: y, style: Theme.secondary, maxWidth: area.width - 1)
             case .item(let item):
                 drawItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
+            case .tree(let item):
+                drawTreeItem(item, y: y, area: area, isSelected: position == list.selection, focused: focused, into: &canvas)
             case .showMore(_, let isExpanded):
                 let isSelected = position == list.selection && focused
                 canvas.write(isSelected ? "▌" : " ", x: area.x, y: y, style: Theme.title)
@@ -238,6 +262,24 @@ public struct RefinementList {
             }
         }
         return focused ? cursor : nil
+    }
+
+    /// "  ▾ Audio        12" / "    ● Headphones  7": indented by depth; ▾ on the refined path
+    /// (its children shown below), ● the refined value, ▸ one to narrow to.
+    private func drawTreeItem(_ item: HierarchicalItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
+        let count = numbers.count(item.count)
+        let countX = area.maxX - count.displayWidth - 1
+        let marker = item.isRefined ? "● " : item.isOnRefinedPath ? "▾ " : "▸ "
+        let style = item.isRefined || item.isOnRefinedPath ? Theme.refined : Theme.text
+        canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
+        let indent = 1 + min(item.depth * 2, max(0, area.width / 3))
+        let markerWidth = canvas.write(marker, x: area.x + indent, y: y, style: style)
+        canvas.write(item.label, x: area.x + indent + markerWidth, y: y, style: style,
+                     maxWidth: countX - area.x - 1 - indent - markerWidth, overflow: .ellipsis)
+        canvas.write(count, x: countX, y: y, style: Theme.count)
+        if isSelected && focused {
+            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
+        }
     }
 
     private func drawItem(_ item: FacetItem, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {

@@ -10,8 +10,7 @@ enum StatsLine {
         let index = state.active
         var left: [(String, Style)] = []
         if let results = index.results {
-            let noun = results.nbHits == 1 ? "result" : "results"
-            left.append(("\(numbers.count(results.nbHits)) \(noun)", Theme.title))
+            left.append((numbers.counted(results.nbHits, "result", "results"), Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS, numbers: numbers))", Theme.secondary))
         }
         if marked > 0 { left.append(("  · \(numbers.count(marked)) marked", Theme.refined)) }
