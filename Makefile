@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -44,6 +44,11 @@ test:
 	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test --skip EndToEndTests && $(SWIFT) test --filter EndToEndTests'
+
+## Rewrites the README's key map (between its keymap markers) from the key table, after keys
+## were added or changed: ReadmeKeyMapTests with KEYMAP_UPDATE=1 writes instead of comparing.
+keymap:
+	KEYMAP_UPDATE=1 $(SWIFT) test --filter ReadmeKeyMapTests
 
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build

@@ -91,7 +91,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "instantsearch-serve",
-            dependencies: ["InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // SearchEngine: it opens the indices it serves (an import needs its target named, or
+            // incremental builds miss the engine's changes).
+            dependencies: [
+                "InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser"), "SearchEngine",
+                "InstantSearchCore",
+            ]
         ),
         // The custom backend guide's worked example (README "Plugging in a backend"): compiled by `swift build`.
         .target(
@@ -109,7 +114,7 @@ let package = Package(
         .testTarget(name: "InstantSearchCoreTests", dependencies: ["InstantSearchCore"]),
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
         // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
         .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
         // Runs only with INSTANTSEARCH_POSTGRES_URL (make test starts a throwaway server);

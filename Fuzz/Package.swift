@@ -13,7 +13,7 @@ let folders = (try? FileManager.default.contentsOfDirectory(atPath: here.appendi
 let root = here.deletingLastPathComponent().lastPathComponent
 
 /// Products of the main package a target needs besides the engine and the core.
-let extraProducts: [String: [String]] = ["FuzzHTTPRequest": ["InstantSearchServer"]]
+let extraProducts: [String: [String]] = ["FuzzHTTPRequest": ["InstantSearchServer"], "FuzzInputDecoder": ["TerminalUI"]]
 
 let package = Package(
     name: "instantsearch-fuzz",

@@ -63,8 +63,8 @@ public enum ElasticsearchRequest {
         for attribute in query.numericRanges.keys.sorted() {
             guard let range = query.numericRanges[attribute] else { continue }
             var bounds: OrderedDictionary<String, JSONValue> = [:]
-            if let lower = range.lower { bounds["gte"] = .number(lower) }
-            if let upper = range.upper { bounds["lte"] = .number(upper) }
+            if let lower = range.lower { bounds[range.excludesLower ? "gt" : "gte"] = .number(lower) }
+            if let upper = range.upper { bounds[range.excludesUpper ? "lt" : "lte"] = .number(upper) }
             guard !bounds.isEmpty else { continue }
             postClauses.append((attribute, ["range": .object([attribute: .object(bounds)])]))
         }
@@ -72,6 +72,12 @@ public enum ElasticsearchRequest {
         var bool: OrderedDictionary<String, JSONValue> = ["must": .array(must)]
         if !filter.isEmpty { bool["filter"] = .array(filter) }
         body["query"] = ["bool": .object(bool)]
+        if let sort = query.sortBy {
+            // The whole result set by the attribute, records without it last; the score breaks ties.
+            body["sort"] = [
+                .object([sort.attribute: ["order": .string(sort.ascending ? "asc" : "desc"), "missing": "_last"]]), "_score",
+            ]
+        }
         if !postClauses.isEmpty {
             body["post_filter"] = ["bool": ["filter": .array(postClauses.map(\.clause))]]
         }

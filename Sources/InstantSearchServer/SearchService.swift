@@ -146,6 +146,10 @@ public struct SearchService: Sendable {
         fields["ignorePlurals"] = .bool(relevance.ignorePlurals)
         if let attribute = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(attribute) }
         fields["distinct"] = .number(Double(relevance.distinct))
+        for (key, value) in s.display.fileFields { fields[key] = value }
+        fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
+        // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
+        for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))
         return .object(fields)
     }

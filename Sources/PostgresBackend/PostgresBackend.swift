@@ -1,6 +1,5 @@
 import Foundation
 import InstantSearchCore
-import SearchEngine
 
 /// PostgreSQL tables behind the widgets, one index per table.
 ///

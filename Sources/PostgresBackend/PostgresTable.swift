@@ -24,11 +24,21 @@ public struct PostgresTable: Sendable {
     var wordsTable: String?
     public var settings: ResolvedIndexSettings
 
+    /// Sorts, numeric menus and toggles come from the settings as declared (toggles are not
+    /// inferred here: that would take a scan of the table).
     public var indexDescription: IndexDescription {
-        IndexDescription(
+        let numeric = settings.numericAttributesForFiltering
+        let toggles = (settings.widgets.toggles ?? []).map { attribute in
+            FilterToggle(attribute: attribute, kind: numeric.contains(attribute) ? .number : .boolean)
+        }
+        let toggled = Set(toggles.map(\.attribute))
+        return IndexDescription(
             name: indexName, searchableAttributes: settings.searchableAttributes,
-            facetAttributes: settings.attributesForFaceting, disjunctiveFacets: Set(settings.disjunctiveFacets),
-            numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes)
+            facetAttributes: settings.attributesForFaceting.filter { !toggled.contains($0) },
+            disjunctiveFacets: Set(settings.disjunctiveFacets).subtracting(toggled),
+            numericAttributes: numeric.filter { !toggled.contains($0) }, displayAttributes: settings.displayAttributes,
+            sorts: settings.widgets.sorts, toggles: toggles,
+            numericMenus: settings.widgets.numericMenus.filter { numeric.contains($0.attribute) })
     }
 
     /// The index name the widgets see: the table name without its schema.

@@ -1,4 +1,4 @@
-import SearchEngine
+import InstantSearchCore
 
 /// The query's words as the tsvector holds them (lower-cased, split on anything that is not a
 /// letter or digit, like the `simple` configuration's parser on plain words), with the last
@@ -18,9 +18,7 @@ struct QueryWords: Sendable {
         let terms = text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).prefix(32)
         let endsWithSpace = text.last?.isWhitespace ?? true
         words = terms.enumerated().map { position, term in
-            let letters = term.unicodeScalars.count
-            let typos = !relevance.typoTolerance ? 0
-                : letters >= relevance.minWordSizefor2Typos ? 2 : letters >= relevance.minWordSizefor1Typo ? 1 : 0
+            let typos = relevance.allowedTypos(letters: term.unicodeScalars.count)
             return Word(term: term, isPrefix: position == terms.count - 1 && !endsWithSpace, maxTypos: typos)
         }
     }

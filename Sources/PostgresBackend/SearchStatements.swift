@@ -60,8 +60,12 @@ struct SearchStatements {
         }
         for attribute in query.numericRanges.keys.sorted() where attribute != excluding {
             guard let range = query.numericRanges[attribute] else { continue }
-            if let lower = range.lower { clauses.append("\(SQL.number(attribute)) >= \(parameter(String(lower)))::float8") }
-            if let upper = range.upper { clauses.append("\(SQL.number(attribute)) <= \(parameter(String(upper)))::float8") }
+            if let lower = range.lower {
+                clauses.append("\(SQL.number(attribute)) \(range.excludesLower ? ">" : ">=") \(parameter(String(lower)))::float8")
+            }
+            if let upper = range.upper {
+                clauses.append("\(SQL.number(attribute)) \(range.excludesUpper ? "<" : "<=") \(parameter(String(upper)))::float8")
+            }
         }
         return clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND ")
     }
@@ -76,6 +80,10 @@ struct SearchStatements {
     mutating func hits() -> Statement {
         begin()
         var order: [String] = []
+        // A sort-by orders the whole result set; relevance then breaks its ties.
+        if let sort = query.sortBy {
+            order.append("\(SQL.number(sort.attribute)) \(sort.ascending ? "ASC" : "DESC") NULLS LAST")
+        }
         if !words.isEmpty {
             // Typos rank after exact matches, then ts_rank (weights follow attribute order).
             if words.hasAlternatives { order.append("(vec @@ to_tsquery(\(SQL.configuration), $2)) DESC") }

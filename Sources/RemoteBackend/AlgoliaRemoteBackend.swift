@@ -17,6 +17,11 @@ public struct AlgoliaRemoteBackend: Searchable {
     }
 
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+        // Algolia's protocol has no sort parameter: an index sorts through a replica, which
+        // opens as an index of its own.
+        if let sorted = queries.first(where: { $0.query.sortBy != nil }), let sort = sorted.query.sortBy {
+            throw SearchError.unsupported("sort by (\(sort)) over --remote: Algolia sorts through replica indices; open the replica instead")
+        }
         let body: JSONValue = ["requests": .array(queries.map(AlgoliaRequest.json))]
         let answer = try await transport.send("POST", "1/indexes/*/queries", body: body)
         guard let results = answer["results"]?.arrayValue else {
@@ -35,6 +40,8 @@ public struct AlgoliaRemoteBackend: Searchable {
         if case .object(var fields) = body {
             fields["indexName"] = nil
             fields["facetQuery"] = .string(text)
+            // Algolia answers a facet search with maxFacetHits values (10 unless asked, 100 at most).
+            fields["maxFacetHits"] = .number(Double(min(100, max(1, query.maxValuesPerFacet))))
             body = .object(fields)
         }
         let answer = try await transport.send("POST", "1/indexes/\(indexName)/facets/\(attribute)/query", body: body)

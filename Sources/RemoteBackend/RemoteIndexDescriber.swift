@@ -55,12 +55,37 @@ public struct RemoteIndexDescriber: Sendable {
         }
         let searchable = list("searchableAttributes").flatMap { $0.split(separator: ",").map { stripModifier(String($0)) } }
         let display = list("displayAttributes")
-        return IndexDescription(
+        var description = IndexDescription(
             name: name, recordCount: settings["nbRecords"]?.numberValue.map { Int($0) },
             searchableAttributes: searchable, facetAttributes: facets,
             disjunctiveFacets: Set(list("disjunctiveFacets")),
             numericAttributes: list("numericAttributesForFiltering").map(stripModifier),
             displayAttributes: display.isEmpty ? searchable : display)
+        // Number formats and facet orders, when the server says (serve does; Algolia has sortFacetValuesBy).
+        let shown = DisplaySettings.lenient(from: settings)
+        description.numberFormats = shown.format
+        for facet in facets { if let order = shown.order(of: facet) { description.facetValueOrder[facet] = order } }
+        addTogglesAndMenus(from: settings, to: &description)
+        return description
+    }
+
+    /// Toggles and numeric menus, when the server lists them (serve does), read leniently: a
+    /// key that does not read is left out. A toggle is a number (0/1) when the attribute is
+    /// numeric, else a true/false facet; either way it leaves the lists and sliders.
+    static func addTogglesAndMenus(from settings: JSONValue, to description: inout IndexDescription) {
+        func fail(_ message: String) -> DataError { DataError(file: "settings", message: message) }
+        var widgets = WidgetSettings()
+        for key in ["toggles", "numericMenus"] {
+            if let value = settings[key] { try? widgets.parse(key: key, value: value, fail: fail) }
+        }
+        let numeric = description.numericAttributes
+        description.toggles = (widgets.toggles ?? []).filter { numeric.contains($0) || description.facetAttributes.contains($0) }
+            .map { FilterToggle(attribute: $0, kind: numeric.contains($0) ? .number : .boolean) }
+        let toggled = Set(description.toggles.map(\.attribute))
+        description.facetAttributes.removeAll(where: toggled.contains)
+        description.disjunctiveFacets.subtract(toggled)
+        description.numericAttributes.removeAll(where: toggled.contains)
+        description.numericMenus = widgets.numericMenus.filter { description.numericAttributes.contains($0.attribute) }
     }
 
     static func stripModifier(_ entry: String) -> String {

@@ -1,7 +1,9 @@
 import ArgumentParser
+import TerminalUI
 
-/// fzf's options for what a session starts with and prints, same names and meaning: shared by
-/// `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them forwarded).
+/// fzf's options for what a session starts with, shows and prints, same names and meaning:
+/// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
+/// forwarded).
 ///
 /// fzf's short `-1` / `-0` are left out: they would take the place of negative numbers given to
 /// numeric options (`--hits-per-page -1` would read as a missing value, not a bad one).
@@ -18,16 +20,78 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-query"), help: "Print the query as the first line of the output, before the picked hit (also with --select-1 and --exit-0).")
     public var printQuery = false
 
+    @Option(help: ArgumentHelp("Keys that end the session like Enter, e.g. ctrl-o,alt-x; the key's name is printed first (after the query), an empty line for Enter.", valueName: "keys"))
+    public var expect: String?
+
+    @Flag(name: [.customShort("m"), .long], help: "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order.")
+    public var multi = false
+
+    @Option(help: ArgumentHelp("A line shown under the search box.", valueName: "text"))
+    public var header: String?
+
+    @Option(help: ArgumentHelp("The search box's prompt (default \"\(SearchBox.defaultPrompt)\").", valueName: "text"))
+    public var prompt: String?
+
+    @Option(help: ArgumentHelp("Queries picked are kept in this file; Ctrl-P / Ctrl-N walk them in the search box.", valueName: "file"))
+    public var history: String?
+
+    @Option(name: .customLong("history-size"), help: ArgumentHelp("Queries kept in the --history file (default \(QueryHistory.defaultLimit)).", valueName: "n"))
+    public var historySize = QueryHistory.defaultLimit
+
+    @Option(help: ArgumentHelp("Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is.", valueName: "rows[%]"))
+    public var height: String?
+
     public init() {}
+
+    static let maximumHistorySize = 100_000
+    static let maximumTextLength = 4096
+
+    public func validate() throws {
+        _ = try expectedKeys()
+        if let height, InlineHeight.parse(height) == nil {
+            throw ValidationError("--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), e.g. 12 or 40%; not '\(height)'.")
+        }
+        guard (1...Self.maximumHistorySize).contains(historySize) else {
+            throw ValidationError("--history-size takes 1 to \(Self.maximumHistorySize); not \(historySize).")
+        }
+        if history?.isEmpty == true { throw ValidationError("--history needs a file name.") }
+        for (option, text) in [("--header", header), ("--prompt", prompt)] {
+            guard let text else { continue }
+            if text.count > Self.maximumTextLength { throw ValidationError("\(option) takes at most \(Self.maximumTextLength) characters.") }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("\(option) takes one line of text without control characters.")
+            }
+        }
+    }
+
+    /// `--expect` read: each key with the name to print for it.
+    public func expectedKeys() throws -> [Key: String] {
+        guard let expect else { return [:] }
+        var keys: [Key: String] = [:]
+        for (offset, name) in expect.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            guard let key = KeyName.parse(String(name)) else {
+                throw ValidationError("--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys: \(KeyName.validNames), or one character.")
+            }
+            keys[key] = String(name)
+        }
+        return keys
+    }
 
     /// The same options, as a command line for a sibling executable.
     public var forwarded: [String] {
         var arguments: [String] = []
-        // One word, so a query starting with "-" is not read as an option.
+        // One word each, so a value starting with "-" is not read as an option.
         if !query.isEmpty { arguments.append("--query=\(query)") }
         if selectOne { arguments.append("--select-1") }
         if exitZero { arguments.append("--exit-0") }
         if printQuery { arguments.append("--print-query") }
+        if let expect { arguments.append("--expect=\(expect)") }
+        if multi { arguments.append("--multi") }
+        if let header { arguments.append("--header=\(header)") }
+        if let prompt { arguments.append("--prompt=\(prompt)") }
+        if let history { arguments.append("--history=\(history)") }
+        if historySize != QueryHistory.defaultLimit { arguments.append("--history-size=\(historySize)") }
+        if let height { arguments.append("--height=\(height)") }
         return arguments
     }
 }

@@ -1,9 +1,12 @@
+import Foundation
 import InstantSearchCore
 import TerminalUI
 
-/// Runs an interactive session with fzf's `--query`, `--select-1`, `--exit-0` and
-/// `--print-query`, and prints what fzf would: the query first (with `--print-query`), then
-/// the picked record as one JSON line. Every executable ends its session here.
+/// Runs an interactive session with fzf's options (`--query`, `--select-1`, `--exit-0`,
+/// `--print-query`, `--expect`, `--multi`, `--header`, `--prompt`, `--history`, `--height`)
+/// and prints what fzf would, in fzf's order: the query (with `--print-query`), the key that
+/// ended the session (with `--expect`; empty for Enter), then each picked record as one JSON
+/// line. Every executable ends its session here.
 public enum PickSession {
     /// How a picked record is printed unless the caller says otherwise: one JSON line.
     public static let jsonLine: @Sendable (Hit) -> String = { $0.record.serialized() }
@@ -21,13 +24,16 @@ public enum PickSession {
 
     /// Searches the initial query once when `--select-1` or `--exit-0` asks, and settles it
     /// without the interface when fzf would; otherwise opens the interface on that query.
-    /// Returns the exit status after printing through `print`.
+    /// Returns the exit status after printing through `print`. A `--history` file that
+    /// cannot be written is an error before anything else happens.
     public static func run(
         _ search: TerminalSearch, pick: PickArguments, print: (String) -> Void = { Swift.print($0) },
         recordText: (Hit) -> String = PickSession.jsonLine
     ) throws -> Int32 {
         var search = search
         search.initialQuery = pick.query
+        search.options = try options(for: pick)
+        if let height = pick.height { search.terminal.height = InlineHeight.parse(height) }
         if pick.selectOne || pick.exitZero, let first = search.indices.first {
             var query = first.initialQuery(hitsPerPage: 2)
             query.text = pick.query
@@ -39,37 +45,61 @@ public enum PickSession {
                 return settled.status
             }
         }
-        let output = ending(try search.runSession(), pick: pick, recordText: recordText)
+        let ending = try search.runSession()
+        if let path = pick.history, case .accepted = ending.exit, var history = search.options.history {
+            history.append(ending.query)
+            do {
+                try HistoryFile.save(history, to: path)
+            } catch {
+                FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
+            }
+        }
+        let output = self.ending(ending, pick: pick, recordText: recordText)
         output.lines.forEach(print)
         return output.status
+    }
+
+    /// The interface's options from the command line's (the history file read here).
+    public static func options(for pick: PickArguments) throws -> SearchApp.Options {
+        SearchApp.Options(
+            multi: pick.multi, expect: try pick.expectedKeys(), header: pick.header,
+            prompt: pick.prompt ?? SearchBox.defaultPrompt,
+            history: try pick.history.map { path throws(HistoryFile.Error) in try HistoryFile.load(path, limit: pick.historySize) })
+    }
+
+    /// The lines fzf prints before the records: the query with `--print-query`, the key's
+    /// name with `--expect`.
+    static func heading(query: String, key: String, pick: PickArguments) -> [String] {
+        (pick.printQuery ? [query] : []) + (pick.expect != nil ? [key] : [])
     }
 
     /// fzf's rule before the interface opens: exactly one hit with `--select-1` prints it
     /// (status 0); none with `--exit-0` prints nothing but the query (status 1). Hits found only
     /// after dropping words of the query (`queryAfterRemoval`) do not match it, so they count
-    /// as none. nil: open the interface.
+    /// as none. With `--expect`, the key line is empty (no key ended it). nil: open the interface.
     public static func settle(
         _ results: SearchResults, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output? {
         let matching = results.queryAfterRemoval == nil ? results.nbHits : 0
-        let query = pick.printQuery ? [pick.query] : []
+        let heading = heading(query: pick.query, key: "", pick: pick)
         if pick.selectOne, matching == 1, let hit = results.hits.first {
-            return Output(lines: query + [recordText(hit)], status: 0)
+            return Output(lines: heading + [recordText(hit)], status: 0)
         }
         if pick.exitZero, matching == 0 {
-            return Output(lines: query, status: 1)
+            return Output(lines: heading, status: 1)
         }
         return nil
     }
 
-    /// What a session that ran prints: on a pick, the query (with `--print-query`) and the
-    /// record, status 0; cancelled, nothing and 130; ended by signal N, nothing and 128 + N.
+    /// What a session that ran prints: on accept (Enter or an `--expect` key), the heading and
+    /// each record, status 0 — status 1 when the list was empty, as fzf; cancelled, nothing
+    /// and 130; ended by signal N, nothing and 128 + N.
     public static func ending(
         _ ending: TerminalSearch.Ending, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output {
         switch ending.exit {
-        case .selected(let hit):
-            return Output(lines: (pick.printQuery ? [ending.query] : []) + [recordText(hit)], status: 0)
+        case .accepted(let hits, let key):
+            return Output(lines: heading(query: ending.query, key: key, pick: pick) + hits.map(recordText), status: hits.isEmpty ? 1 : 0)
         case .cancelled:
             return Output(lines: [], status: 130)
         case .signal(let number):

@@ -1,3 +1,4 @@
+import InstantSearchCore
 import Foundation
 import SearchEngine
 

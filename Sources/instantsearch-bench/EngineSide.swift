@@ -26,9 +26,12 @@ enum EngineSide {
         // BENCH_ONLY="text" replays that one keystroke instead (for profiling).
         let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
         let keystrokes = only.map { Array(repeating: $0, count: 200) } ?? BenchDataset.keystrokes
+        // BENCH_SORT="count:desc" orders every keystroke's whole result set by that attribute (F7).
+        let sort = try ProcessInfo.processInfo.environment["BENCH_SORT"].map { try SortCriterion.parse($0) }
         for round in 0...rounds {  // round 0 warms caches and is not counted
             for text in keystrokes {
-                let query = Query(text: text, hitsPerPage: 20, facets: dataset.facets)
+                var query = Query(text: text, hitsPerPage: 20, facets: dataset.facets)
+                query.sortBy = sort
                 let start = ContinuousClock.now
                 let cpu = cpuMilliseconds()
                 let results = try index.search(query)

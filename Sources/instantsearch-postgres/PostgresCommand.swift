@@ -66,6 +66,11 @@ struct PostgresSearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    var interface: InterfaceArguments
+    @OptionGroup(title: "Preview pane (fzf's options)")
+    var previewOptions: PreviewArguments
+
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
@@ -85,10 +90,11 @@ struct PostgresSearchCommand: ParsableCommand {
         } catch {
             throw fail("--postgres", error)
         }
-        let search = TerminalSearch(
+        var search = TerminalSearch(
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
+        previewOptions.configure(&search)
         let status: Int32
         do {
             status = try PickSession.run(search, pick: pick)

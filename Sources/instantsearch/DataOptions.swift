@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 extension DataFormat: ExpressibleByArgument {
@@ -29,12 +30,29 @@ struct CachedOpen {
     var options = LoadOptions.strict
     /// Says on standard error where each index came from.
     var verbose = false
+    /// Settings from the command line, laid over the settings file's.
+    var overrides = SettingsOverrides()
 
+    /// The index, its named attributes checked against its records (`SettingsCheck`).
     func open(path: String, settingsPath: String?) throws -> SearchIndex {
         guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
-        if SearchIndex.isIndexFile(path: path) { return try SearchIndex.open(path: path) }
+        let check = SettingsCheck(overrides: overrides)
+        if SearchIndex.isIndexFile(path: path) {
+            let index = try SearchIndex.open(path: path)
+            try check.checkIndexFile(index, path: path)
+            return index
+        }
         let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
-        let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
+        let index = try openDataFile(path: path, settingsInForce: settingsInForce)
+        try check.check(index, settingsFile: settingsInForce)
+        return index
+    }
+
+    private func openDataFile(path: String, settingsInForce: String?) throws -> SearchIndex {
+        let name = SearchIndex.indexName(ofDataFile: path)
+        let entry = cache?.entry(
+            forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
+            overrides: overrides.cacheKey(forIndex: name))
         if let entry {
             switch entry.open() {
             case .hit(let index):
@@ -46,7 +64,8 @@ struct CachedOpen {
                 note("\(path): the cached index was damaged (\(why)); rebuilding it")
             }
         }
-        let index = try SearchIndex(path: path, settingsPath: settingsPath, format: format, options: options)
+        let settings = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
+        let index = try SearchIndex(path: path, settings: settings, format: format, options: options)
         if let entry {
             do {
                 try entry.store(index)

@@ -34,13 +34,16 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// Runs the session against the remote engine; the exit status follows the file TUI's.
-    func run(settings: String?, hitsPerPage: Int, debounce: Int, noColor: Bool, pick: PickArguments) throws {
+    func run(
+        settings: String?, hitsPerPage: Int, debounce: Int, noColor: Bool, pick: PickArguments, interface: InterfaceArguments,
+        preview: PreviewArguments
+    ) throws {
         if let postgres {
             var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage), "--debounce", String(debounce)]
             arguments += table.flatMap { ["--table", $0] }
             if let settings { arguments += ["--settings", settings] }
             if noColor { arguments.append("--no-color") }
-            arguments += pick.forwarded
+            arguments += pick.forwarded + interface.forwarded + preview.forwarded
             try Sibling.exec("instantsearch-postgres", arguments, for: "--postgres")
         }
         guard let elasticsearch, let url = URL(string: elasticsearch), url.scheme?.hasPrefix("http") == true else {
@@ -56,11 +59,12 @@ struct EngineOptions: ParsableArguments {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let search = TerminalSearch(
+        var search = TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
             hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
+        preview.configure(&search)
         let status = try PickSession.run(search, pick: pick)
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// `instantsearch index FILE -o INDEX_FILE`: build once, open fast. The TUI and `query`
@@ -29,10 +31,20 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var lenient: LenientOption
 
+    /// --searchable / --facets / --numeric / --sort / --display, built into the index file.
+    @OptionGroup(title: "Settings (as for the interactive search)")
+    var settingsOptions: SettingsArguments
+
     func run() throws {
         do {
             let started = ContinuousClock.now
-            let index = try SearchIndex(path: file, settingsPath: settings, format: format, options: lenient.loadOptions)
+            let overrides = try settingsOptions.overrides()
+            let settingsInForce = settings ?? SearchIndex.settingsBeside(file)
+            let name = SearchIndex.indexName(ofDataFile: file)
+            let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
+            let index = try SearchIndex(path: file, settings: given, format: format, options: lenient.loadOptions)
+            try SettingsCheck(overrides: overrides).check(index, settingsFile: settingsInForce)
+            try overrides.checkIndexNames([index.name])
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
             FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// Turns the command line's files (and standard input) into the backend the interface opens
@@ -12,6 +13,10 @@ struct IndexLoader {
     let format: DataFormat?
     let cache: IndexCache?
     var options = LoadOptions.strict
+    /// Settings from the command line, laid over the settings files'.
+    var overrides = SettingsOverrides()
+    /// `--watch`: data files are read again when they change (`FileWatcher`).
+    var watch = false
 
     struct Loaded {
         let backend: EmbeddedBackend
@@ -30,6 +35,8 @@ struct IndexLoader {
         var finished: [FinishedLoading] = []
         var lineIndices = Set<String>()
         var names = Set<String>()
+        /// Data files by index name, to watch.
+        var watched: [String: String] = [:]
         func add(_ index: SearchIndex, from source: String) throws {
             guard names.insert(index.name).inserted else {
                 throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
@@ -37,21 +44,29 @@ struct IndexLoader {
             indices.append(index)
         }
 
+        let check = SettingsCheck(overrides: overrides)
         let paths = files.filter { $0 != "-" }
         for path in paths {
             guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
             if SearchIndex.isIndexFile(path: path) {
-                try add(try SearchIndex.open(path: path), from: path)
+                let index = try SearchIndex.open(path: path)
+                try check.checkIndexFile(index, path: path)
+                try add(index, from: path)
                 continue
             }
+            watched[SearchIndex.indexName(ofDataFile: path)] = path
             let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
             let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
-            let entry = cache?.entry(forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient)
+            let name = SearchIndex.indexName(ofDataFile: path)
+            let entry = cache?.entry(
+                forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
+                overrides: overrides.cacheKey(forIndex: name))
             var remark: String?
             if let entry {
                 let started = ContinuousClock.now
                 switch entry.open() {
                 case .hit(let index):
+                    try check.check(index, settingsFile: settingsInForce)
                     try add(index, from: path)
                     let elapsed = ContinuousClock.now - started
                     let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
@@ -66,23 +81,34 @@ struct IndexLoader {
                 }
             }
             progress.show("reading \(path)…")
-            let name = ((path as NSString).deletingPathExtension as NSString).lastPathComponent
             let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
             loader.remark = remark
-            try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settingsInForce)), from: path)
+            let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name))
+            try check.check(first, settingsFile: settingsInForce)
+            try add(first, from: path)
             streaming.append(loader)
         }
         if readsStdin {
             progress.show("waiting for standard input…")
             // Never cached: a pipe has no path, size or time to know it again by.
             let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
-            try add(try loader.prepare(settings: try IndexSettings.load(ifGiven: settings)), from: "<stdin>")
+            let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
+            try check.check(first, settingsFile: settings)
+            try add(first, from: "<stdin>")
             streaming.append(loader)
         }
+        try overrides.checkIndexNames(indices.map(\.name))
         for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
         let backend = EmbeddedBackend(indices: indices)
         for loader in streaming { loader.backend = backend }
-        return Loaded(backend: backend, loaders: streaming + finished, lineIndices: lineIndices)
+        let loaders: [any BackgroundLoading] = streaming + finished
+        guard watch else { return Loaded(backend: backend, loaders: loaders, lineIndices: lineIndices) }
+        let watching = loaders.map { loader -> any BackgroundLoading in
+            let name = (loader as? StreamingIndexLoader)?.name ?? (loader as? FinishedLoading)?.progress.indexName
+            guard let name, let path = watched[name] else { return loader }
+            return FileWatcher(wrapping: loader, path: path, indexName: name, format: format, options: options, backend: backend)
+        }
+        return Loaded(backend: backend, loaders: watching, lineIndices: lineIndices)
     }
 }
 

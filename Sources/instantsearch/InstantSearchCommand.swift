@@ -72,7 +72,9 @@ struct SearchCommand: ParsableCommand {
 
             As in fzf: --query starts with a query; --select-1 prints the only hit of that query \
             and --exit-0 exits 1 when it has none, both without opening the interface; \
-            --print-query prints the query first. INSTANTSEARCH_DEFAULT_OPTS holds default \
+            --print-query prints the query first. --bind KEY:ACTION[,…] rebinds keys (F1 \
+            inside lists the bindings in force); --no-mouse leaves the mouse to the terminal. \
+            INSTANTSEARCH_DEFAULT_OPTS holds default \
             options, written with shell quoting and read before the command line. An option \
             that does not parse is one line naming it, and exit status 2.
             """
@@ -89,6 +91,9 @@ struct SearchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("A JSON setup: several indices, their settings, the sections of the F5 view.", valueName: "file"))
     var config: String?
+
+    @Flag(help: "Read a data FILE again when it changes (a log, an export a script rewrites); the query, refinements, ranges and the selected record stay.")
+    var watch = false
 
     @Option(name: .customLong("stdin-name"), help: ArgumentHelp("Name of the index read from standard input.", valueName: "name"))
     var stdinName = "stdin"
@@ -119,8 +124,17 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var lenient: LenientOption
 
+    /// --display / --searchable / --facets / --numeric / --sort / --hits-layout (SettingsArguments).
+    @OptionGroup(title: "Settings (every index, or NAME: for one)")
+    var settingsOptions: SettingsArguments
+
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
+
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    var interface: InterfaceArguments
+    @OptionGroup(title: "Preview pane (fzf's options)")
+    var previewOptions: PreviewArguments
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -157,6 +171,9 @@ struct SearchCommand: ParsableCommand {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
         if Self.checksValuesOnly { return }
+        if (engines.isActive || remote.remote != nil), !(try settingsOptions.overrides().isEmpty) {
+            throw ValidationError("--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres.")
+        }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
                 throw ValidationError("--elasticsearch / --postgres go without --remote and --config.")
@@ -169,6 +186,8 @@ struct SearchCommand: ParsableCommand {
             return
         }
         let readsStdin = files.contains("-") || (files.isEmpty && config == nil && isatty(STDIN_FILENO) == 0)
+        if watch && (engines.isActive || remote.remote != nil) { throw ValidationError("--watch watches data FILEs, not a service.") }
+        if watch && config != nil { throw ValidationError("--watch watches FILEs given on the command line, not --config's.") }
         if config != nil && !files.isEmpty {
             throw ValidationError("--config lists the indices itself; give no FILE with it.")
         }
@@ -182,13 +201,16 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if engines.isActive {
-            return try engines.run(settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick)
+            return try engines.run(
+                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
+                interface: interface, preview: previewOptions)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
         var setup: SetupFile?
         var loaders: [any BackgroundLoading] = []
         var lineIndices = Set<String>()
+        let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
                 (backend, descriptions) = try remote.connect(indices: files)
@@ -196,15 +218,16 @@ struct SearchCommand: ParsableCommand {
                 let embedded: EmbeddedBackend
                 if let config {
                     setup = try SetupFile.load(path: config)
-                    embedded = EmbeddedBackend(indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions))
+                    embedded = EmbeddedBackend(
+                        indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions, overrides: overrides))
                 } else {
                     let loaded = try IndexLoader(
                         files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
-                        options: lenient.loadOptions
+                        options: lenient.loadOptions, overrides: overrides, watch: watch
                     ).load()
                     (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
                 }
-                (backend, descriptions) = (embedded, embedded.descriptions)
+                (backend, descriptions) = (embedded, embedded.descriptions.map(overrides.description))
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
@@ -218,9 +241,10 @@ struct SearchCommand: ParsableCommand {
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
-            terminal: TerminalOptions(colors: noColor ? false : nil)
+            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
         )
         search.loaders = loaders
+        previewOptions.configure(&search)
         let status = try PickSession.run(search, pick: pick, recordText: { hit in
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,

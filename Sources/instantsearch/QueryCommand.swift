@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// `instantsearch query FILE_OR_INDEX "text"`: one search, printed as Algolia's JSON response.
@@ -30,9 +31,6 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A filter in Algolia's syntax.", valueName: "string"))
     var filters: String?
 
-    @Option(help: ArgumentHelp("Facets to count, comma-separated ('*' for all).", valueName: "a,b"))
-    var facets: String?
-
     @Option(help: "The page, from 0.")
     var page = 0
 
@@ -49,6 +47,10 @@ struct QueryCommand: ParsableCommand {
     var verbose = false
 
     @OptionGroup var lenient: LenientOption
+
+    /// --display / --searchable / --facets / --numeric / --sort, as for the interactive search.
+    @OptionGroup(title: "Settings (as for the interactive search)")
+    var settingsOptions: SettingsArguments
 
     @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
     var explain = false
@@ -67,19 +69,25 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         do {
+            let overrides = try settingsOptions.overrides()
             let index: SearchIndex
             if source == "-" {
                 // Standard input is read whole and never cached.
                 let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                 index = try SearchIndex(
                     name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
-                    settings: try IndexSettings.load(ifGiven: settings), options: lenient.loadOptions)
+                    settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),
+                    options: lenient.loadOptions)
+                try SettingsCheck(overrides: overrides).check(index, settingsFile: settings)
             } else {
-                index = try CachedOpen(cache: data.cache, format: data.format, options: lenient.loadOptions, verbose: verbose)
-                    .open(path: source, settingsPath: settings)
+                index = try CachedOpen(
+                    cache: data.cache, format: data.format, options: lenient.loadOptions, verbose: verbose, overrides: overrides
+                ).open(path: source, settingsPath: settings)
             }
+            try overrides.checkIndexNames([index.name])
             var query = Query(text: text, page: page, hitsPerPage: hitsPerPage)
-            query.facets = facets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? ["*"]
+            // Every facet of the index (--facets sets which those are).
+            query.facets = ["*"]
             query.filters = filters
             query.getRankingInfo = explain
             query.distinct = distinct

@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// A whole multi-index setup in one JSON file (`--config`): the indices, their settings, and
@@ -26,12 +27,11 @@ struct SetupFile {
     var indices: [IndexEntry] = []
     var sections: [FederatedSection] = []
     var startsWithSections = false
+    /// The file itself, as given: what its errors are called.
+    var path = "--config"
 
     static func load(path: String) throws -> SetupFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DataError(file: path, message: "no such file")
-        }
-        let root = try JSONParser.parse([UInt8](data), file: path)
+        let root = try JSONParser.parse(try SettingsFile.read(path), file: path)
         let directory = (path as NSString).deletingLastPathComponent
         func fail(_ message: String) -> DataError { DataError(file: path, message: message) }
         func resolve(_ relative: String) -> String {
@@ -41,6 +41,7 @@ struct SetupFile {
         guard let fields = root.objectValue else { throw fail("expected a JSON object") }
         try checkKeys(fields.keys, allowed: ["indices", "sections", "view"], where: "the setup", fail: fail)
         var setup = SetupFile()
+        setup.path = path
         for (position, entry) in (fields["indices"]?.arrayValue ?? []).enumerated() {
             guard let object = entry.objectValue, let data = object["data"]?.stringValue else {
                 throw fail("indices[\(position)] needs \"data\": a data or index file")
@@ -88,18 +89,33 @@ struct SetupFile {
         _ keys: some Sequence<String>, allowed: Set<String>, where place: String, fail: (String) -> DataError
     ) throws {
         if let unknown = keys.first(where: { !allowed.contains($0) }) {
+            if let near = AttributeCheck.suggestions(for: unknown, among: allowed).first {
+                throw fail("unknown key \"\(unknown)\" in \(place); did you mean \"\(near)\"?")
+            }
             throw fail("unknown key \"\(unknown)\" in \(place); known: \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
-    /// Builds the indices and checks that every section names one of them.
-    func loadIndices(cache: IndexCache?, options: LoadOptions = .strict) throws -> [SearchIndex] {
+    /// Builds the indices and checks that every section names one of them, and a facet of it.
+    func loadIndices(cache: IndexCache?, options: LoadOptions = .strict, overrides: SettingsOverrides = .init()) throws -> [SearchIndex] {
         let built = try indices.map {
-            try CachedOpen(cache: cache, format: $0.format, options: options).open(path: $0.data, settingsPath: $0.settings)
+            try CachedOpen(cache: cache, format: $0.format, options: options, overrides: overrides)
+                .open(path: $0.data, settingsPath: $0.settings)
         }
         let names = Set(built.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
-            throw DataError(file: "--config", message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
+            throw DataError(file: path, message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
+        }
+        try overrides.checkIndexNames(built.map(\.name))
+        for (position, section) in sections.enumerated() {
+            guard case .facetValues(let attribute, _) = section.content, let index = built.first(where: { $0.name == section.indexName })
+            else { continue }
+            let key = "sections[\(position)].facet"
+            try SettingsCheck(overrides: SettingsOverrides()).check(index, settingsFile: nil, extra: [NamedAttribute(attribute, source: path, key: key)])
+            let facets = index.settings.attributesForFaceting
+            guard facets.contains(attribute) else {
+                throw DataError(file: path, message: "\(key): \"\(attribute)\" is not a facet of \(index.name); its facets: \(facets.joined(separator: ", "))")
+            }
         }
         return built
     }

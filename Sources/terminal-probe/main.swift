@@ -21,6 +21,7 @@ final class Probe: TerminalApp {
             log.append("never shown: \(empty[log.count])")
         case .key(let key): log.append("key \(key)")
         case .paste(let text): log.append("paste of \(text.count) characters")
+        case .mouse(let mouse): log.append("mouse \(mouse)")
         case .resize(let width, let height): log.append("size \(width)x\(height)")
         case .wake: return .ignored
         }

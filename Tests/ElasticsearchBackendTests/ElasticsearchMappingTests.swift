@@ -62,6 +62,14 @@ struct ElasticsearchMappingTests {
         #expect(body["post_filter"]?["bool"]?["filter"] == [["range": ["rating": ["gte": 4]]]])
     }
 
+    @Test func aTypedStrictBoundAndASortMapToGtLtAndSort() throws {
+        var query = Query(numericRanges: ["price": NumericRange(upper: 50, excludesUpper: true), "rating": NumericRange(lower: 4, excludesLower: true)])
+        query.sortBy = SortCriterion(attribute: "price", ascending: false)
+        let body = try ElasticsearchRequest.body(for: query, index: products)
+        #expect(body["post_filter"]?["bool"]?["filter"] == [["range": ["price": ["lt": 50]]], ["range": ["rating": ["gt": 4]]]])
+        #expect(body["sort"] == [["price": ["order": "desc", "missing": "_last"]], "_score"], "relevance breaks the sort's ties")
+    }
+
     @Test func filterStringsAreRefusedClearly() throws {
         var query = Query(text: "x")
         query.filters = "brand:Sony"

@@ -50,8 +50,8 @@ struct PostgresSessionTests {
         try tmux.waitFor("sony results") { $0.contains("❯ sony") && $0.contains("Sony Bravia") }
         try tmux.press("F3")
         try tmux.waitFor("the refinement list focused") { $0.contains("▌[ ]") }
-        try tmux.moveSelection(marker: "▌[") { $0.contains("Headphones") }
-        try tmux.press("Space")
+        try tmux.moveSelection(marker: "▌[") { $0.contains("▌[ ] Headphones") }  // not a hit's "Headphones" beside the row
+        try tmux.press("Enter")
         let after = try tmux.waitFor("the refined results") { $0.contains("[x] Headphones") && !$0.contains("Sony Bravia") }
         #expect(after.contains("❯ sony"))
         try tmux.press("F2")

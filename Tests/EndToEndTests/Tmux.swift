@@ -57,6 +57,11 @@ final class Tmux {
         try run(["display-message", "-p", "-t", session, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Changes the terminal's size, as a user dragging the window would.
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-t", session])
     }

@@ -7,7 +7,7 @@ import Testing
     @Test func aQueryWrittenAsParametersReadsBackAsTheSameQuery() throws {
         var query = Query(text: "sony tv", page: 2, hitsPerPage: 5, facets: ["brand", "category"], disjunctiveFacets: ["brand"])
         query.facetRefinements = ["brand": ["Sony", "-LG"], "category": ["TV"]]
-        query.numericRanges = ["price": NumericRange(lower: 100, upper: 900.5)]
+        query.numericRanges = ["price": NumericRange(lower: 100, upper: 900.5), "rating": NumericRange(upper: 4, excludesUpper: true)]
         let written = AlgoliaRequest.json(IndexedQuery(indexName: "products", query: query))
         #expect(written["indexName"]?.stringValue == "products")
         let read = try AlgoliaParameters(values: written.objectValue!.reduce(into: [:]) { $0[$1.key] = $1.value }).query()

@@ -4,7 +4,7 @@ import Testing
 @Suite struct FacetListInteractorTests {
     let interactor = FacetListInteractor(attributes: ["brand", "category"], disjunctiveFacets: ["brand"], limit: 2)
 
-    @Test func sectionsFollowTheBackendOrderAndMarkRefinedValues() {
+    @Test func refinedValuesComeFirstThenTheMostFrequent() {
         let results = SearchResults(
             indexName: "p",
             facets: [
@@ -15,9 +15,14 @@ import Testing
         let sections = interactor.sections(results: results, query: query)
         #expect(sections.map(\.attribute) == ["brand", "category"])
         #expect(sections[0].isDisjunctive && !sections[1].isDisjunctive)
-        #expect(sections[0].items.map(\.value) == ["Sony", "Acer"])
-        #expect(sections[0].items.map(\.isRefined) == [false, true])
+        #expect(sections[0].items.map(\.value) == ["Acer", "Sony", "LG"], "the refined value on top of the two shown")
+        #expect(sections[0].items.map(\.isRefined) == [true, false, false])
+        #expect(!sections[0].canToggleShowMore, "every value is shown")
+        let unrefined = interactor.sections(results: results, query: Query())[0]
+        #expect(unrefined.items.map(\.value) == ["Sony", "Acer"])
+        #expect(unrefined.canToggleShowMore, "three values, two shown: there is more")
         #expect(sections[1].items.map(\.count) == [7])
+        #expect(!sections[1].canToggleShowMore)
     }
 
     @Test func refinedValuesBeyondTheLimitOrAbsentFromResultsStillAppear() {
@@ -26,9 +31,10 @@ import Testing
             facets: ["brand": [.init(value: "Sony", count: 9), .init(value: "Acer", count: 4), .init(value: "LG", count: 1)]])
         let query = Query(facetRefinements: ["brand": ["LG", "Zenith"]])
         let items = interactor.sections(results: results, query: query)[0].items
-        #expect(items.map(\.value) == ["Sony", "Acer", "LG", "Zenith"])
-        #expect(items.map(\.count) == [9, 4, 1, 0])
+        #expect(items.map(\.value) == ["LG", "Zenith", "Sony", "Acer"])
+        #expect(items.map(\.count) == [1, 0, 9, 4])
     }
+
 }
 
 @Suite struct NumberRangeInteractorTests {

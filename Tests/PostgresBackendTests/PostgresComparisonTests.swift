@@ -65,6 +65,18 @@ import Testing
         }
     }
 
+    @Test func aSortOrdersEveryPageByTheAttributeAndStrictBoundsLeaveTheirValueOut() async throws {
+        var query = Query(text: "", hitsPerPage: 5, numericRanges: ["price": NumericRange(upper: 400, excludesUpper: true)])
+        query.sortBy = SortCriterion(attribute: "price", ascending: false)
+        let (postgres, embedded) = try await both(query)
+        #expect(postgres.nbHits == embedded.nbHits && postgres.nbHits > 5)
+        let prices = postgres.hits.compactMap { $0.record["price"]?.numberValue }
+        #expect(prices == embedded.hits.compactMap { $0.record["price"]?.numberValue }, "the same prices, in the same order")
+        #expect(prices == prices.sorted(by: >) && prices.allSatisfy { $0 < 400 })
+        let (page2, _) = try await both(query.withPage(1))
+        #expect((page2.hits.first?.record["price"]?.numberValue ?? .infinity) <= prices.last!, "page 2 continues the order")
+    }
+
     @Test func searchAndRefinementsTogether() async throws {
         let query = Query(
             text: "headphones", hitsPerPage: Self.all, disjunctiveFacets: ["brand"],

@@ -42,6 +42,24 @@ struct RemoteBackendTests {
         }
     }
 
+    /// The preview pane asks for ranking criteria (`getRankingInfo`); over `--remote` they come
+    /// back as `_rankingInfo` and read as the embedded engine's own.
+    @Test func rankingInfoComesBackAsTheEngineGivesIt() async throws {
+        var query = Query(text: "sony tv")
+        query.getRankingInfo = true
+        let asked = [IndexedQuery(indexName: "products", query: query)]
+        try await withServer { server in
+            let remote = try await remote(server).search(asked)[0]
+            let local = try await Demo.backend.search(asked)[0]
+            #expect(!remote.hits.isEmpty)
+            #expect(remote.hits.map(\.rankingInfo) == local.hits.map(\.rankingInfo))
+            #expect(remote.hits.allSatisfy { $0.rankingInfo?.ranking.first == "typo" })
+            query.getRankingInfo = false
+            let plain = try await self.remote(server).search([IndexedQuery(indexName: "products", query: query)])[0]
+            #expect(plain.hits.allSatisfy { $0.rankingInfo == nil }, "not asked, not sent")
+        }
+    }
+
     @Test func facetValuesTravel() async throws {
         try await withServer { server in
             let found = try await remote(server).searchForFacetValues(
@@ -61,7 +79,10 @@ struct RemoteBackendTests {
                 #expect(r.numericAttributes == l.numericAttributes)
                 #expect(r.displayAttributes == l.displayAttributes)
                 #expect(r.recordCount == l.recordCount)
+                #expect(r.numberFormats == l.numberFormats, "money over --remote too")
+                #expect(r.facetValueOrder == l.facetValueOrder)
             }
+            #expect(described.first { $0.name == "products" }?.numberFormats == ["price": .currency(code: "USD")])
         }
     }
 

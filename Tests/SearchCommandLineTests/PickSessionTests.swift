@@ -1,3 +1,4 @@
+import Foundation
 import InstantSearchCore
 import SearchCommandLine
 import TerminalUI
@@ -60,5 +61,99 @@ import Testing
         #expect(try pick("--query=-dash first", "--select-1", "--exit-0", "--print-query").forwarded
             == ["--query=-dash first", "--select-1", "--exit-0", "--print-query"])
         #expect(try pick().forwarded == [])
+    }
+}
+
+/// --expect, --multi, --history, --height, --header, --prompt: parsing, errors and output order.
+@Suite struct PickOptionsTests {
+    func hit(_ id: String) -> Hit {
+        Hit(objectID: id, record: .object(["objectID": .string(id)]))
+    }
+
+    func pick(_ arguments: String...) throws -> PickArguments {
+        try PickArguments.parse(arguments)
+    }
+
+    func error(_ arguments: String...) -> String {
+        do {
+            _ = try PickArguments.parse(arguments)
+            return ""
+        } catch {
+            return PickArguments.message(for: error)
+        }
+    }
+
+    @Test func expectTakesFzfKeyNamesAndPrintsQueryThenKeyThenRecords() throws {
+        let options = try pick("--expect", "ctrl-o,f2", "--print-query", "--multi")
+        #expect(try options.expectedKeys() == [.control("o"): "ctrl-o", .function(2): "f2"])
+        let ended = TerminalSearch.Ending(exit: .accepted(hits: [hit("a"), hit("b"), hit("c")], key: "ctrl-o"), query: "tv")
+        #expect(PickSession.ending(ended, pick: options).lines
+            == ["tv", "ctrl-o", #"{"objectID":"a"}"#, #"{"objectID":"b"}"#, #"{"objectID":"c"}"#])
+        let entered = TerminalSearch.Ending(exit: .accepted(hits: [hit("a")], key: ""), query: "tv")
+        #expect(PickSession.ending(entered, pick: options).lines == ["tv", "", #"{"objectID":"a"}"#])
+        let none = TerminalSearch.Ending(exit: .accepted(hits: [], key: ""), query: "zzz")
+        #expect(PickSession.ending(none, pick: options) == PickSession.Output(lines: ["zzz", ""], status: 1))
+    }
+
+    @Test func selectOneAndExitZeroPrintAnEmptyKeyLineWithExpect() throws {
+        let one = SearchResults(indexName: "i", query: "q", hits: [hit("p")], nbHits: 1)
+        #expect(PickSession.settle(one, pick: try pick("--select-1", "--expect", "ctrl-o"))?.lines == ["", #"{"objectID":"p"}"#])
+        let zero = SearchResults(indexName: "i", query: "q", hits: [], nbHits: 0)
+        #expect(PickSession.settle(zero, pick: try pick("--exit-0", "--expect", "ctrl-o", "-q", "q", "--print-query"))
+            == PickSession.Output(lines: ["q", ""], status: 1))
+    }
+
+    @Test func badValuesAreOneLineNamingTheOption() {
+        #expect(error("--expect", "ctrl-o,ctrl-zz").contains("--expect: no key is named 'ctrl-zz'"))
+        #expect(error("--expect", "ctrl-o,").contains("--expect: an empty key name"))
+        for bad in ["0", "5", "-3", "12x", "0%", "101%", "%", "99999999"] {
+            #expect(error("--height=\(bad)").hasPrefix("--height takes ROWS"), "\(bad)")
+        }
+        #expect(error("--history-size", "0").hasPrefix("--history-size takes 1 to"))
+        #expect(error("--header", "two\nlines").hasPrefix("--header takes one line"))
+        #expect(error("--prompt", "\u{1B}[31m> ").hasPrefix("--prompt takes one line"))
+        #expect(error("--height", "12").isEmpty && error("--height", "40%").isEmpty)
+    }
+
+    @Test func heightIsRowsOrAPercentOfTheTerminalNeverMoreThanItHas() {
+        #expect(InlineHeight.parse("12") == .rows(12))
+        #expect(InlineHeight.parse("40%") == .percent(40))
+        #expect(InlineHeight.rows(12).rows(terminalRows: 30) == 12)
+        #expect(InlineHeight.rows(50).rows(terminalRows: 30) == 30)
+        #expect(InlineHeight.percent(50).rows(terminalRows: 40) == 20)
+        #expect(InlineHeight.percent(10).rows(terminalRows: 40) == 10, "fzf's --min-height for a percentage")
+    }
+
+    @Test func theNewOptionsAreForwardedToASibling() throws {
+        #expect(try pick("--expect", "ctrl-o", "-m", "--header=-h-", "--prompt", "> ", "--history", "h.txt",
+                         "--history-size", "5", "--height", "40%").forwarded
+            == ["--expect=ctrl-o", "--multi", "--header=-h-", "--prompt=> ", "--history=h.txt", "--history-size=5", "--height=40%"])
+    }
+
+    @Test func theHistoryFileIsCreatedReadBoundedAndWrittenBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("h.txt").path
+        var history = try HistoryFile.load(path, limit: 3)
+        #expect(history.entries.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: path), "created at once, as fzf does")
+        for query in ["a", "b", "b", "c", "d", ""] { history.append(query) }
+        #expect(history.entries == ["b", "c", "d"], "bounded, no repeat in a row, no empty query")
+        try HistoryFile.save(history, to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\nc\nd\n")
+        #expect(try HistoryFile.load(path, limit: 2).entries == ["c", "d"])
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
+        if getuid() != 0 {
+            #expect(throws: HistoryFile.Error.self) { try HistoryFile.load(path, limit: 3) }
+        }
+        let missing = directory.appendingPathComponent("no/such/dir/h.txt").path
+        do {
+            _ = try HistoryFile.load(missing, limit: 3)
+            Issue.record("a history in a missing folder cannot be written")
+        } catch {
+            #expect("\(error)".hasPrefix("--history: cannot write '\(missing)'"))
+        }
     }
 }

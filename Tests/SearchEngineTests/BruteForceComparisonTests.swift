@@ -107,8 +107,8 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// Typos of the best match of a query word among a record's words, nil when none is close enough.
-    static func typos(_ word: String, asPrefix: Bool, in recordWords: [String]) -> Int? {
-        let allowed = word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0
+    static func typos(_ word: String, asPrefix: Bool, in recordWords: [String], cap: Int = .max) -> Int? {
+        let allowed = min(cap, word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0)
         let w = Array(word)
         let best = recordWords.map { candidate -> Int in
             let c = Array(candidate)
@@ -122,22 +122,28 @@ struct SplitMix64: RandomNumberGenerator {
         query.text.lowercased().replacingOccurrences(of: "é", with: "e").split(separator: " ").map(String.init)
     }
 
-    /// One way of reading the query: its words, whether each is a prefix, whether it may have typos.
-    typealias Reading = [(word: String, asPrefix: Bool, typosAllowed: Bool)]
+    /// One way of reading the query: its words, whether each is a prefix, and at most how many
+    /// typos each may have besides what its length allows (0: none).
+    typealias Reading = [(word: String, asPrefix: Bool, typoCap: Int)]
 
-    /// The query as typed, and each reading with two adjacent words joined into one that some
-    /// record holds (as a prefix when the second word is the typed last word), typo-free.
+    /// The query as typed, and each reading with two adjacent words joined into one (as a prefix
+    /// when the second word is the typed last word): typo-free when some record holds it, else
+    /// with the typos its length allows, fewer than either part's letters.
     /// (Split readings need a part of three letters that is a term on its own: this vocabulary
     /// has none, so the oracle leaves them out.)
     static func readings(_ words: [String], prefixLast: Bool, dictionary: Set<String>) -> [Reading] {
-        let literal: Reading = words.enumerated().map { ($1, prefixLast && $0 == words.count - 1, true) }
+        let literal: Reading = words.enumerated().map { ($1, prefixLast && $0 == words.count - 1, .max) }
         var all = [literal]
         for i in words.indices.dropLast() {
             let joined = words[i] + words[i + 1]
             let asPrefix = literal[i + 1].asPrefix
-            guard asPrefix ? dictionary.contains(where: { $0.hasPrefix(joined) }) : dictionary.contains(joined) else { continue }
+            // Held as typed: typo-free; else searched with the typos its length allows (no
+            // digits in this vocabulary), which finds nothing when no word is close enough.
+            let held = asPrefix ? dictionary.contains(where: { $0.hasPrefix(joined) }) : dictionary.contains(joined)
+            let cap = held ? 0 : min(words[i].count, words[i + 1].count) - 1
+            guard held || cap > 0 else { continue }
             var reading = literal
-            reading.replaceSubrange(i...i + 1, with: [(joined, asPrefix, false)])
+            reading.replaceSubrange(i...i + 1, with: [(joined, asPrefix, cap)])
             all.append(reading)
         }
         return all
@@ -157,9 +163,9 @@ struct SplitMix64: RandomNumberGenerator {
         let typoCounts = readings(queryWords, prefixLast: prefixLast, dictionary: dictionary).compactMap { reading -> Int? in
             var total = 0
             for part in reading {
-                if part.typosAllowed, let t = typos(part.word, asPrefix: part.asPrefix, in: recordWords) {
+                if part.typoCap > 0, let t = typos(part.word, asPrefix: part.asPrefix, in: recordWords, cap: part.typoCap) {
                     total += t
-                } else if !part.typosAllowed, recordWords.contains(where: { part.asPrefix ? $0.hasPrefix(part.word) : $0 == part.word }) {
+                } else if part.typoCap == 0, recordWords.contains(where: { part.asPrefix ? $0.hasPrefix(part.word) : $0 == part.word }) {
                     continue
                 } else {
                     return nil

@@ -53,6 +53,16 @@ import Testing
         Row(query: "node j", expected: ["nodejs"], why: "joined with the prefix: 'nodej…'"),
         Row(query: "libre office writer", expected: ["libreoffice-writer"], why: "two of three words joined"),
         Row(query: "libre office", expected: ["libreoffice-calc", "libreoffice-writer"], why: "joined; popularity"),
+        // Typos in joined words: the join is searched with the typos its length allows.
+        Row(query: "libre ofice", expected: ["libreoffice-calc", "libreoffice-writer"],
+            why: "joined 'libreofice' is one typo from 'libreoffice'; no record has the words apart"),
+        Row(query: "node jss ", expected: ["nodejs"], why: "joined 'nodejss', one typo from 'nodejs'"),
+        Row(query: "imag emagick ", expected: ["imagemagick-doc", "imagemagick", "image-magick-helper"],
+            why: "joined exactly: typo-free, before the literal words reached with a typo each"),
+        Row(query: "image magik", expected: ["image-magick-helper", "imagemagick-doc", "imagemagick"],
+            why: "the literal words (one typo) and the join (one typo) tie on typos; the literal words win on exactness"),
+        Row(query: "no djs ", expected: ["nodejs"], why: "joined 'nodjs': five letters allow one typo, and 'nodejs' is one away"),
+        Row(query: "lua 5.4", expected: ["lua5.4"], why: "joins with digits stay typo-free: 'lua5.3' is another version, not a typo"),
         Row(query: "dataframe", expected: ["dataframe-tools", "pandas-lite"],
             why: "split into 'data frame' side by side, below the literal word; 'frame of data' is not"),
         Row(query: "dataframe ", expected: ["dataframe-tools", "pandas-lite"], why: "split of a complete word"),
@@ -152,6 +162,43 @@ import Testing
         #expect(try RelevanceRulesFixture.standard.search(asked).nbHits == 3)
         asked.distinct = 1000  // past Algolia's 4: four per group
         #expect(try index.search(asked).nbHits == 3)
+    }
+
+    /// `facetingAfterDistinct`: facet counts of the hits distinct keeps, in settings or per query;
+    /// a disjunctive facet counts the groups' best records as if its own refinement were absent.
+    @Test func facetingAfterDistinctCountsTheHitsKept() throws {
+        let index = RelevanceRulesFixture.distinct
+        var query = Query(text: "numpy", facets: ["source"])
+        query.facetingAfterDistinct = true
+        let numpy = try index.search(query)
+        #expect(numpy.hits.map(\.objectID) == ["numpy-docs"])
+        #expect(numpy.facets["source"] == [FacetValueCount(value: "numpy", count: 1)], "one hit kept of the group of three")
+        query.facetingAfterDistinct = false
+        #expect(try index.search(query).facets["source"] == [FacetValueCount(value: "numpy", count: 3)])
+
+        let inSettings = RelevanceRulesFixture.index {
+            $0.attributeForDistinct = "source"
+            $0.distinct = 1
+            $0.facetingAfterDistinct = true
+        }
+        var all = Query(text: "", facets: ["source"], disjunctiveFacets: ["source"])
+        let counts = try inSettings.search(all).facets["source"] ?? []
+        #expect(!counts.isEmpty && counts.allSatisfy { $0.count == 1 }, "every group counted once: \(counts)")
+        all.facetRefinements = ["source": ["git"]]
+        let refined = try inSettings.search(all)
+        #expect(refined.hits.map(\.objectID) == ["git-doc"], "the group's most popular, no text to rank by")
+        #expect(refined.facets["source"]?.first { $0.value == "numpy" }?.count == 1,
+                "disjunctive: the other groups still counted, each once")
+        var two = all
+        two.distinct = 2
+        #expect(try inSettings.search(two).facets["source"]?.first { $0.value == "git" }?.count == 2, "two kept of git's group")
+        #expect(try IndexSettings.parse(text: #"{"facetingAfterDistinct": true}"#).relevance.facetingAfterDistinct)
+        do {
+            _ = try IndexSettings.parse(text: #"{"facetingAfterDistinct": 1}"#, file: "s.json")
+            Issue.record("a number is refused")
+        } catch {
+            #expect("\(error)".contains("must be true or false"))
+        }
     }
 
     @Test func rankingInfoExplainsEachCriterion() throws {

@@ -117,6 +117,20 @@ enum Fixture {
         #expect(hit.highlights["plot"]?.matchLevel == MatchLevel.none)
     }
 
+    /// A join searched with typos ("galaxy ph" → "galaxyph") may not typo a whole part away:
+    /// "Galaxy Buds" is matched by "galaxy" alone, and its name says so.
+    @Test func aJoinWithTyposCannotDropAPart() throws {
+        let index = SearchIndex(name: "phones", records: [
+            ["objectID": "buds", "name": "Samsung Galaxy Buds", "description": "Earbuds that pair with the phone"],
+            ["objectID": "phone", "name": "Samsung Galaxy Phone", "description": "Phone with a very good camera"],
+        ], settings: IndexSettings(searchableAttributes: ["name", "description"]))
+        let hits = try index.search(Query(text: "galaxy ph")).hits
+        let buds = try #require(hits.first { $0.objectID == "buds" })
+        #expect(buds.highlights["name"]?.matchLevel == .partial)
+        #expect(buds.highlights["name"]?.matchedWords == ["galaxy"])
+        #expect(hits.first?.objectID == "phone", "both words in the name rank first")
+    }
+
     @Test func highlightRangesCountCharacters() throws {
         let hit = try #require(try Fixture.index.search(Query(text: "chocolat ecl")).hits.first)
         let title = try #require(hit.highlights["title"])

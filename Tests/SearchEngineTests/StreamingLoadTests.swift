@@ -64,6 +64,17 @@ import Testing
         #expect(progress.filter(\.isNewSnapshot).count == sizes.count)
     }
 
+    @Test func genreFlagsAreTogglesFromTheFirstEmptySnapshotOn() throws {
+        let rows = (0..<30_000).map { "film \($0),\($0 % 2),\($0 % 5 == 0 ? 1 : 0),\(1900 + $0 % 100)" }
+        let path = try temporaryFile("flags.csv", "title,Comedy,Drama,year\n" + rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let (empty, _) = try load(path)
+        #expect(empty.recordCount == 0, "the interface opens on an index with no records yet")
+        let description = empty.indexDescription
+        #expect(description.toggles.map(\.attribute) == ["Comedy", "Drama"], "inferred on the sample, kept in the settings")
+        #expect(description.numericAttributes == ["year"])
+    }
+
     @Test func aSmallFileOpensWholeThenIsCached() throws {
         let path = try temporaryFile("small.tsv", "name\tcity\nann\tOslo\nbob\tRome\n")
         let directory = (path as NSString).deletingLastPathComponent

@@ -38,10 +38,22 @@ struct KeyDecodingTests {
         #expect(keys == [.character("h"), .character("i"), .up])
     }
 
-    @Test func loneEscapeAndAltLetter() {
+    @Test func loneEscapeAndAltKeys() {
         #expect(InputDecoder.decode([.char("\u{1B}")]) == [.escape])
-        #expect(InputDecoder.decode([.char("\u{1B}"), .char("x")]) == [.escape, .character("x")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("x")]) == [.alt("x")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("1"), .char("2")]) == [.alt("1"), .character("2")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("P")]) == [.alt("P")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("p")]) == [.alt("p")])
+        #expect(InputDecoder.decode("\u{1B}[1;3A\u{1B}[1;3B".unicodeScalars.map { RawInput.char($0) }) == [.altUp, .altDown])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}")]) == [.escape, .escape])
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}"), .char("5")]) == [.escape, .alt("5")])
+        // ESC before a control key or a curses key code is Esc, then that key.
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("\r")]) == [.escape, .enter])
+        #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 0o403, isKeyCode: true)]) == [.escape, .up])
+        // Esc in one read and "1" in the next: two keys, as typed.
+        var decoder = InputDecoder()
+        #expect(decoder.decode([.char("\u{1B}")]) == [.key(.escape)])
+        #expect(decoder.decode([.char("1")]) == [.key(.character("1"))])
     }
 
     @Test func undecodedSequences() {

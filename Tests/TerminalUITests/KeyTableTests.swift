@@ -42,13 +42,80 @@ import Testing
         #expect(throws: KeyTableError.unknownContext("sidebar")) { try table.bind("sidebar/up:down") }
     }
 
+    @Test func bindListsSayTheColumnOfTheNameAtFault() {
+        var table = KeyTable.standard
+        #expect(throws: KeyBindingError(column: 29, problem: .unknownAction("explode"))) {
+            try table.bind(list: "ctrl-r:clear-refinements,f9:explode")
+        }
+        #expect(throws: KeyBindingError(column: 10, problem: .unknownKey("ctrl-xx"))) { try table.bind(list: "f9:abort,ctrl-xx:abort") }
+        #expect(throws: KeyBindingError(column: 22, problem: .unknownKey("nokey"))) { try table.bind(list: "f9:abort,refinements/nokey:up") }
+        #expect(throws: KeyBindingError(column: 1, problem: .unknownContext("sidebar"))) { try table.bind(list: "sidebar/up:down") }
+        #expect(throws: KeyBindingError(column: 10, problem: .malformed(""))) { try table.bind(list: "f9:abort,") }
+        #expect(table.action(for: .function(9), in: [.global]) == nil, "a list with a mistake binds nothing")
+        let message = "\(KeyBindingError(column: 4, problem: .unknownAction("explode")))"
+        #expect(message.hasPrefix("column 4: no action is named \"explode\"; actions: abort, accept,"))
+        #expect(message.contains("toggle-refinement"))
+        #expect("\(KeyTableError.unknownKey("ctrl-xx"))".contains("keys: ctrl-a…ctrl-z"))
+    }
+
+    @Test func aListBindsLeftToRight() throws {
+        var table = KeyTable.standard
+        try table.bind(list: "ctrl-r:clear-refinements,alt-n:next-index,ctrl-r:toggle-help")
+        #expect(table.action(for: .control("r"), in: [.global]) == .toggleHelp, "the later binding of a key wins")
+        #expect(table.action(for: .alt("n"), in: [.hits, .global]) == .nextIndex)
+    }
+
+    /// Printable keys always type, so `--bind` refuses them (Space included).
+    @Test func printableKeysCannotBeBound() {
+        var table = KeyTable.standard
+        #expect(throws: KeyTableError.printableKey("a")) { try table.bind("a:abort") }
+        #expect(throws: KeyTableError.printableKey("space")) { try table.bind("refinements/space:toggle-refinement") }
+        #expect(throws: KeyBindingError(column: 10, problem: .printableKey("space"))) { try table.bind(list: "f9:abort,space:up") }
+    }
+
+    /// No printable key is bound anywhere: Space and letters edit the query in every pane;
+    /// toggling and switching the thumb are Enter / Ctrl-Space; every F-key has an Alt twin.
+    @Test func theStandardTableLeavesPrintableKeysToTheQuery() {
+        let table = KeyTable.standard
+        #expect(!table.bindings.contains { if case .character = $0.key { true } else { false } })
+        #expect(table.action(for: .control(" "), in: [.refinements, .global]) == .toggleRefinement)
+        #expect(table.action(for: .enter, in: [.refinements, .global]) == .toggleRefinement)
+        #expect(table.action(for: .control(" "), in: [.sections, .global]) == .toggleRefinement)
+        #expect(table.action(for: .control(" "), in: [.slider, .global]) == .switchThumb)
+        for number in 1...5 {
+            let digit = Character(String(number))
+            #expect(table.action(for: .alt(digit), in: [.hits, .global]) == table.action(for: .function(number), in: [.hits, .global]))
+        }
+        #expect(table.action(for: .alt("1"), in: [.help]) == .closeHelp)
+    }
+
+    @Test func theHelpListsTheBindingsInForce() throws {
+        var table = KeyTable.standard
+        try table.bind(list: "ctrl-r:clear-refinements,f2:next-index")
+        let everywhere = try #require(table.groups.first { $0.title == "Everywhere" })
+        #expect(everywhere.rows.contains { $0.keys == "Ctrl-X, Ctrl-R" && $0.name == "clear-refinements" })
+        #expect(everywhere.rows.contains { $0.keys == "Tab, F2" && $0.name == "next-index" })
+        #expect(everywhere.rows.contains { $0.keys == "Alt-2" && $0.name == "focus-hits" }, "F2 went to next-index")
+        let help = HelpOverlay(table: table)
+        let text = help.lines.map { $0.map(\.0).joined() }
+        #expect(text.contains { $0.contains("Ctrl-X, Ctrl-R") && $0.contains("clear every refinement") })
+    }
+
     @Test(arguments: [
-        ("ctrl-x", Key.control("x")), ("btab", .backTab), ("pgdn", .pageDown), ("f12", .function(12)),
+        ("ctrl-x", Key.control("x")), ("alt-1", .alt("1")), ("alt-p", .alt("p")), ("alt-P", .alt("P")), ("alt-space", .alt(" ")), ("btab", .backTab), ("pgdn", .pageDown), ("f12", .function(12)),
         ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("bspace", .backspace), ("a", .character("a")),
     ] as [(String, Key)])
     func keyNamesReadAndWriteBothWays(name: String, key: Key) {
         #expect(KeyName.parse(name) == key)
         #expect(KeyName.bindName(key) == name)
+    }
+
+    @Test func altNamesThatAreNoKey() {
+        #expect(KeyName.parse("alt-") == nil)
+        #expect(KeyName.parse("alt-ab") == nil)
+        #expect(KeyName.parse("alt-[") == nil, "ESC [ starts a sequence")
+        #expect(KeyName.parse("alt-O") == nil, "ESC O starts a sequence")
+        #expect(KeyName.label(.alt("3")) == "Alt-3")
     }
 
     @Test func theAppDispatchesThroughAnOverriddenTable() async {

@@ -87,4 +87,31 @@ struct LayoutTests {
         canvas.drawVerticalLine(x: 2, y: 0, length: 3, glyph: "┃")
         #expect(canvas.lines == ["  ┃", "──┃─", "  ┃"])
     }
+
+    @Test func screenLayoutKeepsTheSidebarWhenThereIsRoom() throws {
+        let layout = try #require(ScreenLayout(screen: area))
+        #expect(!layout.isFolded)
+        #expect(layout.searchBox.y == 1 && layout.topRule.y == 2 && layout.body == Rect(x: 0, y: 3, width: 80, height: 18))
+        #expect(layout.stats.y == 22 && layout.hints?.y == 23 && layout.bottomRule?.y == 21)
+        #expect(layout.hits.maxX < layout.refinements.x && layout.slider.height == 4)
+    }
+
+    @Test func aHeaderTakesTheRowUnderTheSearchBox() throws {
+        let layout = try #require(ScreenLayout(screen: area, hasHeader: true))
+        #expect(layout.header == Rect(x: 0, y: 2, width: 80, height: 1))
+        #expect(layout.topRule.y == 3 && layout.body.y == 4 && layout.body.height == 17)
+    }
+
+    @Test func fewRowsOrColumnsFoldThePanesDownToFortyByEight() throws {
+        let ten = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 10)))
+        #expect(ten.isFolded && ten.hints == nil && ten.bottomRule == nil)
+        #expect(ten.body == Rect(x: 0, y: 3, width: 80, height: 6) && ten.stats.y == 9)
+        #expect(ten.refinements == ten.body && ten.slider == ten.body)
+        let narrow = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 59, height: 24)))
+        #expect(narrow.isFolded && narrow.hints?.y == 23)
+        let smallest = try #require(ScreenLayout(screen: Rect(x: 0, y: 0, width: 40, height: 8)))
+        #expect(smallest.body.height == 4 && smallest.stats.y == 7)
+        #expect(ScreenLayout(screen: Rect(x: 0, y: 0, width: 39, height: 24)) == nil)
+        #expect(ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 7)) == nil)
+    }
 }

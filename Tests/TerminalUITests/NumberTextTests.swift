@@ -3,23 +3,65 @@ import Testing
 @testable import TerminalUI
 
 @Suite struct NumberTextTests {
+    private let money = NumberText.standard.forIndex(IndexDescription(name: "shop")).with(["price": .currency(code: "USD")])
+
+    /// One format: grouped from five digits, the data's decimals, currency only where the settings say.
     @Test(arguments: [
-        (JSONValue.number(2426.99), "price", "$2,426.99"),
-        (.number(25), "price", "$25"),
+        (JSONValue.number(2426.99), "price", "$2426.99"),
+        (.number(25), "price", "$25.00"),
         (.number(0.5), "price", "$0.50"),
+        (.number(12_500.5), "price", "$12,500.50"),
         (.number(1999), "year", "1999"),
         (.number(1_690_784), "count", "1,690,784"),
         (.number(4.7), "rating", "4.7"),
+        (.number(525.99), "cost", "525.99"),
+        (.number(-14_062), "budget", "-14,062"),
         (.string("n/a"), "price", "n/a"),
     ])
     func attributesAreShownAsAPersonReadsThem(value: JSONValue, attribute: String, expected: String) {
-        #expect(NumberText.format(value, attribute: attribute) == expected)
+        #expect(money.value(value, attribute: attribute) == expected)
+    }
+
+    @Test func countsAndFieldsShareTheGrouping() {
+        let numbers = NumberText.standard
+        #expect(numbers.count(14062) == numbers.number(14062))
+        #expect(numbers.count(14062) == "14,062")
+        #expect(numbers.count(3000) == "3000", "four digits are not grouped (CLDR's minimumGroupingDigits = 2)")
+        #expect(numbers.count(-1_234_567) == "-1,234,567")
     }
 
     @Test func fixedDecimalsRound() {
-        #expect(NumberText.fixed(0.25, decimals: 1) == "0.3")
-        #expect(NumberText.fixed(3.04, decimals: 2) == "3.04")
-        #expect(NumberText.grouped(-1234567) == "-1,234,567")
+        #expect(NumberText.standard.fixed(0.25, decimals: 1) == "0.3")
+        #expect(NumberText.standard.fixed(3.04, decimals: 2) == "3.04")
+    }
+
+    @Test func theLocalesSeparatorsAreUsed() {
+        let german = NumberText.separators(grouping: ".", decimal: ",")
+        #expect(german.number(12_500.75) == "12.500,75")
+        #expect(german.count(1_690_784) == "1.690.784")
+        #expect(german.with(["price": .currency(code: "EUR")]).number(1234.5, attribute: "price") == "€1234,50")
+        // The C locale defines no grouping: the standard separators stand in.
+        #expect(NumberText.separators(grouping: "", decimal: ".") == NumberText.standard)
+        #expect(NumberText.locale(named: "C") == NumberText.standard)
+        #expect(NumberText.locale(named: "no_SUCH.locale") == NumberText.standard)
+    }
+
+    @Test func hitFieldsShareTheFormatDeclaredNumericOrNot() {
+        var description = IndexDescription(name: "shop", numericAttributes: ["price"], displayAttributes: ["name", "reviews", "price"])
+        description.numberFormats = ["price": .currency(code: "USD")]
+        let hit = Hit(objectID: "1", record: ["name": "Kettle", "reviews": 14062, "price": 525.99])
+        let shown = HitDisplay(hit: hit, description: description)
+        #expect(shown.details.map(\.0).joined() == "reviews 14,062")
+        #expect(shown.figure == "$525.99")
+        description.numberFormats = [:]
+        #expect(HitDisplay(hit: hit, description: description).figure == "525.99", "no settings: no dollars")
+    }
+
+    @Test func plainAndUnknownCurrencies() {
+        let numbers = NumberText.standard.with(["id": .plain, "fee": .currency(code: "NOK"), "yen": .currency(code: "JPY")])
+        #expect(numbers.number(1_234_567, attribute: "id") == "1234567")
+        #expect(numbers.number(12, attribute: "fee") == "NOK 12.00")
+        #expect(numbers.number(1500, attribute: "yen") == "¥1500")
     }
 }
 
@@ -29,11 +71,6 @@ import Testing
         #expect(StatsLine.droppedWords(results) == nil)
         results.queryAfterRemoval = "drama <em>starship</em>"
         #expect(StatsLine.droppedWords(results) == "starship")
-    }
-
-    @Test func refinementsAreSummarised() {
-        let query = Query(facetRefinements: ["brand": ["Sony", "LG"]], numericRanges: ["price": NumericRange(lower: 100, upper: 500)])
-        #expect(StatsLine.describe(query) == "brand: LG, Sony · price: 100 to 500")
     }
 }
 

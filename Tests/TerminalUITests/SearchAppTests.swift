@@ -43,17 +43,25 @@ import Testing
 
     @Test func aTerminalTooSmallGetsAMessageNotAMess() async {
         let harness = AppHarness()
-        let screen = harness.screen(width: 40, height: 10)
-        #expect(screen.line(0).hasPrefix("Make the terminal at least 60×16"))
+        let screen = harness.screen(width: 39, height: 10)
+        #expect(screen.line(0).hasPrefix("Make the terminal at least 40×8"))
+        #expect(harness.screen(width: 40, height: 7).line(0).hasPrefix("Make the terminal at least 40×8"))
     }
 
-    @Test func widerTerminalsGiveTheHitsTheExtraRoom() async {
+    /// Issue 15 item 6: on a wide terminal the display attributes go in columns on the hit's
+    /// row, the price right-aligned just after the longest title, not at the far edge.
+    @Test func widerTerminalsLayTheHitsOutInColumns() async {
         let harness = AppHarness()
         await harness.start()
         let wide = harness.screen(width: 160, height: 40)
         #expect(wide.line(39).hasPrefix(" F1 help"))
         let row = try! #require(wide.row(containing: "Sony Bravia TV"))
-        #expect(wide.column(of: "$899.99", inRow: row)! > 80)
+        let longestTitleEnd = 2 + "Bose QuietComfort headphones".count  // marker, space, the widest title
+        // Prices right-aligned in a column two cells after the titles, as wide as the widest ($1499.00).
+        #expect(wide.column(of: "$899.99", inRow: row).map { $0 + "$899.99".count } == longestTitleEnd + 2 + "$1499.00".count)
+        #expect(wide.line(row).contains("$899.99  Sony  TV"), "brand and category in columns on the same row")
+        let next = try! #require(wide.row(containing: "Sony WH-1000XM5 headphones"))
+        #expect(next == row + 1, "nothing for a second row: one row a hit")
     }
 
     @Test func helpOverlayListsEveryBindingOfTheKeyTable() async {
@@ -92,19 +100,19 @@ import Testing
 }
 
 @Suite struct SearchAppKeyTests {
-    @Test func spaceInTheRefinementListTogglesAndCountsFollow() async {
+    @Test func ctrlSpaceInTheRefinementListTogglesAndCountsFollow() async {
         let harness = AppHarness()
         await harness.start()
         await harness.press(.function(3))
         #expect(harness.app.focus == .refinements)
         #expect(harness.app.refinementList.selectedItem?.value == "Sony")
-        await harness.press(.character(" "))
+        await harness.press(.control(" "))
         #expect(harness.hub.searcher.query.isRefined("brand", value: "Sony"))
         let screen = harness.screen()
         #expect(screen.row(containing: "[x] Sony") != nil)
         #expect(screen.line(22).contains("2 results"))
-        #expect(screen.line(22).contains("brand: Sony"))
-        // The query did not change: the space went to the list, not the search box.
+        #expect(screen.line(3).contains("brand: Sony ×"), "a chip above the hits")
+        // The query did not change: Ctrl-Space went to the list, not the search box.
         #expect(harness.app.searchBox.text.isEmpty)
         // CATEGORY counts now only cover Sony's products.
         #expect(screen.row(containing: "[ ] TV") != nil)
@@ -120,6 +128,35 @@ import Testing
         #expect(harness.hub.searcher.query.text == "tv")
     }
 
+    /// Space is a printable key like any other: "sony head" typed with the refinement list,
+    /// the slider or the hits focused is that query, and nothing is refined or moved.
+    @Test(arguments: [Key.function(2), .function(3), .function(4), .alt("3"), .alt("4")])
+    func spaceTypesWhicheverPaneHasFocus(focusKey: Key) async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(focusKey)
+        await harness.type("sony head")
+        #expect(harness.app.searchBox.text == "sony head")
+        #expect(harness.hub.searcher.query.text == "sony head")
+        #expect(!harness.hub.searcher.query.hasRefinements)
+        #expect(harness.app.sliderPane.thumb == .lower)
+    }
+
+    @Test func altDigitsFocusThePanesAsTheFKeysDo() async {
+        let harness = AppHarness()
+        await harness.press(.alt("3"))
+        #expect(harness.app.focus == .refinements)
+        await harness.press(.alt("4"))
+        #expect(harness.app.focus == .slider)
+        await harness.press(.alt("2"))
+        #expect(harness.app.focus == .hits)
+        await harness.press(.alt("1"))
+        #expect(harness.app.showsHelp)
+        await harness.press(.alt("1"))
+        #expect(!harness.app.showsHelp)
+        #expect(harness.app.searchBox.text.isEmpty)
+    }
+
     @Test func sliderThumbMovesApplyARange() async {
         let harness = AppHarness()
         await harness.start()
@@ -128,10 +165,10 @@ import Testing
         let range = try! #require(harness.hub.searcher.query.numericRanges["price"])
         #expect(range.lower != nil && range.upper == nil)
         #expect(range.lower! > 299)
-        await harness.press(.character(" "), .left)
+        await harness.press(.control(" "), .left)
         #expect(harness.hub.searcher.query.numericRanges["price"]?.upper != nil)
         let screen = harness.screen()
-        #expect(screen.line(22).contains("price:"))
+        #expect(screen.line(3).contains("price: $"))
         await harness.press(.delete)
         #expect(harness.hub.searcher.query.numericRanges.isEmpty)
     }
@@ -139,7 +176,7 @@ import Testing
     @Test func tabSwitchesIndexAndKeepsEachIndexRefinements() async {
         let harness = AppHarness()
         await harness.start()
-        await harness.press(.function(3), .character(" "))
+        await harness.press(.function(3), .enter)
         await harness.press(.tab)
         #expect(harness.hub.activeDescription.name == "categories")
         #expect(harness.screen().line(1) == " ❯ Search categories…")
@@ -175,7 +212,89 @@ import Testing
     @Test func ctrlXClearsTheRefinements() async {
         let harness = AppHarness()
         await harness.start()
-        await harness.press(.function(3), .character(" "), .control("x"))
+        await harness.press(.function(3), .control(" "))
+        #expect(harness.hub.searcher.query.hasRefinements)
+        await harness.press(.control("x"))
         #expect(!harness.hub.searcher.query.hasRefinements)
+    }
+}
+
+/// Issue 16 in the whole app: the search in facet values takes the keys while it is open, and the
+/// chips row above the hits removes one refinement.
+@Suite struct FacetKeysInTheAppTests {
+    @Test func ctrlFSearchesTheFacetValuesAndEnterPicksTheValueFound() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(3), .control("f"))
+        #expect(harness.app.refinementList.isSearching)
+        await harness.type("l")
+        #expect(harness.app.searchBox.text.isEmpty, "typed into the facet search, not the query")
+        #expect(harness.hub.state.active.facetList.search?.text == "l")
+        var screen = harness.screen()
+        #expect(screen.row(containing: "/ brand: l") != nil)
+        #expect(screen.row(containing: "[ ] LG") != nil)
+        #expect(screen.row(containing: "Sony") == screen.row(containing: "Sony Bravia"), "Sony is not found by l")
+        await harness.press(.enter)
+        #expect(!harness.app.refinementList.isSearching)
+        #expect(harness.hub.searcher.query.isRefined("brand", value: "LG"))
+        screen = harness.screen()
+        #expect(screen.row(containing: "[x] LG") != nil)
+        #expect(screen.line(3).contains("brand: LG ×"))
+        // Esc closes a search without picking anything; leaving the pane closes it too.
+        await harness.press(.control("f"))
+        await harness.type("s")
+        await harness.press(.escape)
+        #expect(!harness.app.refinementList.isSearching)
+        #expect(harness.app.focus == .refinements)
+        #expect(harness.hub.searcher.query.facetRefinements["brand"] == ["LG"])
+        await harness.press(.control("f"), .function(2))
+        #expect(harness.hub.state.active.facetList.search == nil)
+    }
+
+    @Test func altOOrdersTheFocusedFacetByNameAndBack() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(3))
+        #expect(harness.app.refinementList.items.prefix(3).map(\.value) == ["Sony", "Bose", "LG"])
+        await harness.press(.alt("o"))
+        #expect(harness.app.refinementList.items.prefix(3).map(\.value) == ["Bose", "LG", "Sony"])
+        let screen = harness.screen()
+        #expect(screen.line(3).contains("BRAND any of") && screen.line(3).contains("by name"))
+        #expect(screen.row(containing: "CATEGORY all of").map { screen.line($0).contains("by count") } == true, "only the focused facet")
+        await harness.press(.alt("o"))
+        #expect(harness.app.refinementList.items.first?.value == "Sony")
+    }
+
+    @Test func f8FocusesTheChipsAndDeleteRemovesTheOneUnderTheCursor() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(3), .enter, .down, .down, .down, .enter)
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"], "category": ["Audio"]])
+        await harness.press(.alt("c"))
+        #expect(harness.app.focus == .currentRefinements, "Alt-c as F8")
+        await harness.press(.right, .delete)
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"]])
+        #expect(harness.app.searchBox.text.isEmpty)
+        let screen = harness.screen()
+        #expect(screen.line(3).contains("brand: Sony ×") && !screen.line(3).contains("category"))
+        await harness.press(.backspace)
+        #expect(!harness.hub.searcher.query.hasRefinements)
+        #expect(harness.screen().line(3).contains("Refined nothing yet"))
+    }
+
+    @Test func aClickOnAChipRemovesThatRefinement() async throws {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(3), .enter, .down, .down, .down, .enter)
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"], "category": ["Audio"]])
+        let screen = harness.screen()
+        let x = try #require(screen.column(of: "category: Audio", inRow: 3))
+        harness.app.handle(MouseEvent(.press(.left), x: x + 2, y: 3))
+        await harness.settle()
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"]])
+        #expect(harness.app.focus == .currentRefinements)
+        // A click on the row beside the chips changes nothing.
+        harness.app.handle(MouseEvent(.press(.left), x: 50, y: 3))
+        #expect(harness.hub.searcher.query.facetRefinements == ["brand": ["Sony"]])
     }
 }

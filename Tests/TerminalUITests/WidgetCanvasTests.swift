@@ -33,11 +33,27 @@ import Testing
         #expect(canvas.lines == [
             "  Sony Bravia TV                $899.99",
             "  Sony  ·  TV",
-            "▌ Sony WH-1000XM5 headphones       $349",
+            "▌ Sony WH-1000XM5 headphones    $349.00",
             "▌ Sony  ·  Audio                       ↓",
         ])
         #expect(canvas.style(x: 2, y: 2)?.background == .selection)
         #expect(canvas.style(x: 2, y: 0)?.background != .selection)
+    }
+
+    @Test func hitsLayoutOneGivesEveryHitOneRow() async throws {
+        var oneRow = ProductsBackend.description
+        oneRow.hitsLayout = .one
+        var list = HitsList()
+        list.resize(height: 3)
+        let shown = state(try await products())
+        _ = list.update(shown, description: oneRow)
+        _ = list.perform(.down, shown)
+        let canvas = drawn(40, 3) { list.render($0, &$1, state: shown, description: oneRow, focused: true) }
+        #expect(canvas.lines == [
+            "  Sony Bravia TV                $899.99",
+            "▌ Sony WH-1000XM5 headphones    $349.00",
+            "  LG OLED evo TV               $1499.00↓",
+        ])
     }
 
     @Test func hitsListScrollsWithTheSelectionAndAsksForTheNextPageAsAnIntent() async throws {
@@ -52,14 +68,33 @@ import Testing
         #expect(atThird == [.nextPage])
         let canvas = drawn(40, 4) { list.render($0, &$1, state: first, description: ProductsBackend.description, focused: false) }
         #expect(canvas.lines == [
-            "  Sony WH-1000XM5 headphones       $349",
+            "  Sony WH-1000XM5 headphones    $349.00",
             "  Sony  ·  Audio",
-            "│ LG OLED evo TV                 $1,499",
+            "│ LG OLED evo TV               $1499.00",
             "│ LG  ·  TV                            ↓",
         ])
         let other = state(try await products("sony"))
         _ = list.update(other)
         #expect(list.selection == 0, "new results (not a next page) start at the first hit")
+    }
+
+    @Test func hitsListKeepsTheSelectedRecordWhenTheSameQueryIsAnsweredAgain() async throws {
+        var list = HitsList()
+        list.resize(height: 8)
+        let first = try await products()
+        _ = list.update(state(first))
+        _ = list.perform(.down, state(first))
+        let selected = first.hits[1].objectID
+        // The same query answered again after a reload (--watch) that put a record in front.
+        var reloaded = first
+        reloaded.hits.insert(first.hits[3], at: 0)
+        reloaded.hits.remove(at: 4)
+        _ = list.update(state(reloaded))
+        #expect(list.selection == 2 && reloaded.hits[2].objectID == selected, "the record, not the row, stays selected")
+        var gone = reloaded
+        gone.hits.remove(at: 2)
+        _ = list.update(state(gone))
+        #expect(list.selection == 0, "a record no longer there: back to the first hit")
     }
 
     @Test func hitsListAfterAFailureSaysSoInsteadOfOlderHits() {
@@ -80,7 +115,7 @@ import Testing
         _ = list.perform(.down)
         let canvas = drawn(24, 9) { list.render($0, &$1, focused: true) }
         #expect(canvas.lines == [
-            " BRAND any of",
+            " BRAND any of  by count",
             " [ ] LG               1",
             "▌[ ] Sony             1",
             " CATEGORY all of",
@@ -112,8 +147,8 @@ import Testing
         #expect(canvas.lines == [
             " PRICE",
             " ──────────●━━━━━━━━●",
-            " $299          $1,499",
-            " $899.99 to $1,499  ◂",
+            " $299.00     $1499.00",
+            " $899.99 to $1499.00",
         ])
         let moved = pane.perform(.moveThumbRight).intents
         guard case .setRange(let attribute, let range)? = moved.first else {
@@ -142,7 +177,7 @@ import Testing
         #expect(canvas.lines == [
             " PRODUCTS  2 results in products",
             "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
-            "  LG OLED evo TV  ·  LG  ·  TV             $1,499",
+            "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
             " BRANDS  brand of products matching the query — E",
             "▌ [ ] Sony                                      2",
             "  [x] LG                                        1",
@@ -151,6 +186,15 @@ import Testing
         #expect(refined == [.toggleSectionValue(section: 1, value: "Sony")])
         #expect(FederatedView.summary(sections) == "Products 2 · Brands 2 values")
         #expect(FederatedView.summary(SectionsState(sections: [], error: SearchFailure("down"))) == "⚠ down")
+
+        // Clicks land on the rows drawn above: a value refines, a hit is selected, a heading is nothing.
+        let area = Rect(x: 0, y: 0, width: 50, height: 6)
+        #expect(view.click(y: 5, in: area, state: sections).intents == [.toggleSectionValue(section: 1, value: "LG")])
+        #expect(view.click(y: 3, in: area, state: sections).handled == false)
+        let onHit = view.click(y: 2, in: area, state: sections)
+        #expect(onHit.handled && onHit.intents.isEmpty)
+        #expect(view.selectedHit?.objectID == "3")
+        #expect(drawn(50, 6) { view.render($0, &$1, state: sections) }.line(2).hasPrefix("▌ LG OLED evo TV"))
     }
 
     @Test func helpOverlayDrawsItsBoxAndScrolls() {
@@ -167,8 +211,8 @@ import Testing
             " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
             " │                                              │",
             " │ Everywhere                                   │",
-            " │   Ctrl-C              quit from anywhere (s… │",
-            " │   F2                  focus the hits list    │",
+            " │   Ctrl-C             quit from anywhere (st… │",
+            " │   F2                 focus the hits list     │",
             " ╰───────────────────────── ↓ more: Down, PgDn ─╯",
             "",
         ])
@@ -176,7 +220,7 @@ import Testing
         #expect(scrolled)
         let canvas = drawn(50, 8) { help.render(&$1) }
         // Three rows in view, a page is two: the list now starts at F2, then the blank line.
-        #expect(canvas.line(3) == " │   F2                  focus the hits list    │")
+        #expect(canvas.line(3) == " │   F2                 focus the hits list     │")
         #expect(canvas.line(4) == " │                                              │")
     }
 
@@ -192,7 +236,7 @@ import Testing
             IndexTabs.render(Rect(x: 0, y: 1, width: area.width, height: 1), &canvas, state: hub)
         }
         #expect(canvas.lines == [
-            " 2 results  0.3 ms  │ brand: Sony           realtime · 3 req / 4 keys",
+            " 2 results  0.3 ms                          realtime · 3 req / 4 keys",
             "  products 2   categories                               instantsearch",
         ])
     }

@@ -11,13 +11,27 @@ struct ProductsBackend: Searchable {
         ["objectID": "4", "name": "Bose QuietComfort headphones", "brand": "Bose", "category": "Audio", "price": 299],
     ]
 
-    static let description = IndexDescription(
-        name: "products", recordCount: products.count, searchableAttributes: ["name", "brand"],
-        facetAttributes: ["brand", "category"], disjunctiveFacets: ["brand"], numericAttributes: ["price"],
-        displayAttributes: ["name", "brand", "category", "price"])
+    /// Prices are money: the settings say so (`"format": {"price": "currency:USD"}`).
+    static let description = {
+        var description = IndexDescription(
+            name: "products", recordCount: products.count, searchableAttributes: ["name", "brand"],
+            facetAttributes: ["brand", "category"], disjunctiveFacets: ["brand"], numericAttributes: ["price"],
+            displayAttributes: ["name", "brand", "category", "price"])
+        description.numberFormats = ["price": .currency(code: "USD")]
+        return description
+    }()
 
     func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
         queries.map { answer($0.query, index: $0.indexName) }
+    }
+
+    /// Values of `attribute` starting with `text`, counted over the records `query` matches.
+    func searchForFacetValues(indexName: String, attribute: String, text: String, query: Query) async throws -> FacetSearchResults {
+        var counting = query
+        counting.facets = [attribute]
+        if query.disjunctiveFacets.contains(attribute) { counting.facetRefinements[attribute] = nil }
+        let counts = answer(counting, index: indexName).facets[attribute] ?? []
+        return FacetSearchResults(facetHits: counts.filter { $0.value.lowercased().hasPrefix(text.lowercased()) })
     }
 
     private func answer(_ query: Query, index: String) -> SearchResults {
@@ -67,19 +81,22 @@ final class AppHarness {
     let hub: InstantSearch
     private var wakes: AsyncStream<Void>.AsyncIterator
 
-    init(keys: KeyTable = .standard) {
+    init(
+        keys: KeyTable = .standard, options: SearchApp.Options = SearchApp.Options(),
+        indices: [IndexDescription] = [ProductsBackend.description, categoriesDescription]
+    ) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
-            indices: [ProductsBackend.description, categoriesDescription], backend: ProductsBackend(),
+            indices: indices, backend: ProductsBackend(),
             scheduler: ManualClock(), router: router)
-        app = SearchApp(hub: hub, keys: keys)
+        app = SearchApp(hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options)
     }
 
     /// Waits until every request sent so far has been answered.
     func settle() async {
-        while hub.searchers.contains(where: \.isSearching) {
+        while hub.searchers.contains(where: \.isSearching) || hub.facetLists.isSearching {
             _ = await wakes.next()
             app.deliverResponses()
         }

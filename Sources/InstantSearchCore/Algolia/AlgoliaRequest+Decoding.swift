@@ -13,7 +13,7 @@ public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringCon
 /// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` and `facetQuery`;
 /// plus `disjunctiveFacets`, this server's own: facets counted as if their own refinements
 /// were absent (what Algolia's JavaScript helper does with extra queries). Filters the
-/// refinement model cannot hold (negations, strict comparisons) join `filters` with AND.
+/// refinement model cannot hold (negations, `!=`) join `filters` with AND.
 public struct AlgoliaParameters {
     public let values: [String: JSONValue]
 
@@ -29,6 +29,7 @@ public struct AlgoliaParameters {
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0
         } else {
@@ -101,10 +102,19 @@ public struct AlgoliaParameters {
         }
         for item in items {
             let compact = item.replacingOccurrences(of: " ", with: "")
-            if let (attribute, op, number) = Self.comparison(compact), op == ">=" || op == "<=" || op == "=" {
+            if let (attribute, op, number) = Self.comparison(compact), op != "!=" {
                 var range = query.numericRanges[attribute] ?? NumericRange()
-                if op != "<=" { range.lower = Swift.max(range.lower ?? -.infinity, number) }
-                if op != ">=" { range.upper = Swift.min(range.upper ?? .infinity, number) }
+                // The tighter bound wins; at the same value a strict one is the tighter.
+                if op.hasPrefix(">") || op == "=" {
+                    let strict = op == ">"
+                    if number > range.lower ?? -.infinity { (range.lower, range.excludesLower) = (number, strict) }
+                    else if number == range.lower, strict { range.excludesLower = true }
+                }
+                if op.hasPrefix("<") || op == "=" {
+                    let strict = op == "<"
+                    if number < range.upper ?? .infinity { (range.upper, range.excludesUpper) = (number, strict) }
+                    else if number == range.upper, strict { range.excludesUpper = true }
+                }
                 query.numericRanges[attribute] = range
             } else {
                 extra.append("(\(item))")  // the engine's filter syntax reads the rest, or says what is wrong

@@ -28,11 +28,18 @@ public enum AlgoliaRequest {
         var numericFilters: [String] = []
         for attribute in query.numericRanges.keys.sorted() {
             let range = query.numericRanges[attribute]!
-            if let lower = range.lower { numericFilters.append("\(attribute)>=\(JSONValue.number(lower).serialized())") }
-            if let upper = range.upper { numericFilters.append("\(attribute)<=\(JSONValue.number(upper).serialized())") }
+            if let lower = range.lower {
+                numericFilters.append("\(attribute)\(range.excludesLower ? ">" : ">=")\(JSONValue.number(lower).serialized())")
+            }
+            if let upper = range.upper {
+                numericFilters.append("\(attribute)\(range.excludesUpper ? "<" : "<=")\(JSONValue.number(upper).serialized())")
+            }
         }
         if !numericFilters.isEmpty { fields["numericFilters"] = strings(numericFilters) }
         if let filters = query.filters { fields["filters"] = .string(filters) }
+        if query.getRankingInfo { fields["getRankingInfo"] = .bool(true) }
+        if let distinct = query.distinct { fields["distinct"] = int(distinct) }
+        if let after = query.facetingAfterDistinct { fields["facetingAfterDistinct"] = .bool(after) }
         return .object(fields)
     }
 

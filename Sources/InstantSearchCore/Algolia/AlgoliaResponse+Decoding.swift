@@ -37,8 +37,32 @@ extension AlgoliaResponse {
         let objectID = fields["objectID"].map { $0.stringValue ?? $0.serialized() } ?? ""
         let highlights = attributeHighlights(fields["_highlightResult"])
         let snippets = attributeHighlights(fields["_snippetResult"])
+        let rankingInfo = fields["_rankingInfo"].flatMap(rankingInfo)
         for key in fields.keys where key.hasPrefix("_") { fields[key] = nil }
-        return Hit(objectID: objectID, record: .object(fields), highlights: highlights, snippets: snippets)
+        return Hit(objectID: objectID, record: .object(fields), highlights: highlights, snippets: snippets, rankingInfo: rankingInfo)
+    }
+
+    /// `_rankingInfo` read back: Algolia's fields, and this engine's own where it sent them
+    /// (`ranking`, `exact`, `matchedAttribute`, `customRanking`). Algolia's service sends no
+    /// `ranking`; the criteria then show in Algolia's default order. Values that are not whole
+    /// numbers in range are left out rather than trusted.
+    static func rankingInfo(_ json: JSONValue) -> RankingInfo? {
+        guard case .object(let fields) = json else { return nil }
+        func int(_ key: String) -> Int? {
+            guard let number = fields[key]?.numberValue, number == number.rounded(), abs(number) < 1e12 else { return nil }
+            return Int(number)
+        }
+        let ranking = fields["ranking"]?.arrayValue?.compactMap(\.stringValue)
+            ?? ["typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"]
+        var custom: [String: Double] = [:]
+        for (attribute, value) in fields["customRanking"]?.objectValue ?? [:] {
+            if let number = value.numberValue { custom[attribute] = number }
+        }
+        return RankingInfo(
+            ranking: ranking, nbTypos: int("nbTypos"), words: int("words"), proximityDistance: int("proximityDistance"),
+            matchedAttribute: fields["matchedAttribute"]?.stringValue, firstMatchedWord: int("firstMatchedWord"),
+            exact: int("exact"), nbExactWords: int("nbExactWords"),
+            customRanking: custom, userScore: int("userScore") ?? 0)
     }
 
     static func attributeHighlights(_ json: JSONValue?) -> [String: AttributeHighlight] {

@@ -54,6 +54,8 @@ public struct IndexState: Sendable {
     public var mode: String
     /// How far a background load of this index is; nil once nothing loads.
     public var loading: LoadingProgress?
+    /// Expanded facet lists, their orders, and the search in a list's values.
+    public var facetList = FacetListState()
 
     public init(
         name: String, query: Query = Query(), results: SearchResults? = nil, error: SearchFailure? = nil,

@@ -4,8 +4,15 @@ extension InstantSearch {
         HubState(
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
             requestsSent: requestsSent,
-            index: searchers.map { Self.state(of: $0, loading: loading.progress[$0.indexName]) }, sections: federated.map(Self.state(of:)),
+            index: searchers.map { state(of: $0) }, sections: federated.map(Self.state(of:)),
             showsSections: showsFederated)
+    }
+
+    /// One index's state, its facet lists' included.
+    func state(of searcher: HitsSearcher) -> IndexState {
+        var state = Self.state(of: searcher, loading: loading.progress[searcher.indexName])
+        state.facetList = facetLists.state(of: searcher.indexName)
+        return state
     }
 
     static func state(of searcher: HitsSearcher, loading: LoadingProgress?) -> IndexState {

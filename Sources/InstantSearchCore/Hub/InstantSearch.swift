@@ -20,20 +20,30 @@ public final class InstantSearch {
     /// Indices still loading in the background, and how far they are.
     public private(set) lazy var loading = LoadingStatus(router: router) { [unowned self] in self.refresh(indexName: $0) }
     private let cache: SearchCache?
+    /// Expanded facet lists, their orders, and the search in a list's values.
+    public let facetLists: FacetLists
+    /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
+    public private(set) var wantsRankingInfo = false
 
+    /// `facetValues`: values a facet list shows, and how many when expanded (show more).
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
-        federatedSections: [FederatedSection] = [],
+        federatedSections: [FederatedSection] = [], facetValues: (limit: Int, showMoreLimit: Int) = (10, 100),
         strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
         self.indices = indices
         self.router = router
         self.cache = cache
+        let facetLists = FacetLists(
+            indices: indices, limit: facetValues.limit, showMoreLimit: facetValues.showMoreLimit, backend: backend, router: router)
+        self.facetLists = facetLists
         searchers = indices.map { index in
-            HitsSearcher(
-                indexName: index.name, query: index.initialQuery(hitsPerPage: hitsPerPage),
+            var query = index.initialQuery(hitsPerPage: hitsPerPage)
+            query.maxValuesPerFacet = facetLists.initialMaxValuesPerFacet(indexName: index.name)
+            return HitsSearcher(
+                indexName: index.name, query: query,
                 backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy(), cache: cache)
         }
         federated = federatedSections.isEmpty ? nil : FederatedSearch(
@@ -65,13 +75,22 @@ public final class InstantSearch {
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
+        case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
+        case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()
         case .previousIndex: selectPreviousIndex()
         case .toggleSections: toggleFederatedView()
         case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
+        case .toggleShowMore(let attribute): facetLists.toggleShowMore(attribute, of: searcher)
+        case .toggleFacetOrder(let attribute): facetLists.toggleOrder(attribute, of: searcher)
+        case .searchFacetValues(let attribute, let text): facetLists.search(attribute, text: text, of: searcher)
+        case .closeFacetSearch: facetLists.close()
         case .searchNow: searchNow()
+        case .setRankingInfo(let wanted):
+            wantsRankingInfo = wanted
+            askRankingInfo()
         }
     }
 
@@ -110,13 +129,26 @@ public final class InstantSearch {
 
     public func selectIndex(_ position: Int) {
         guard indices.indices.contains(position), position != activeIndex else { return }
+        facetLists.close()  // a search in one index's values does not follow to another
         activeIndex = position
         for widget in widgets { introduce(searcher, to: widget) }
-        if searcher.query.text != queryText {
+        if searcher.query.getRankingInfo != wantsRankingInfo {
+            searcher.update(.final) {
+                $0.text = queryText
+                $0.getRankingInfo = wantsRankingInfo
+            }
+        } else if searcher.query.text != queryText {
             searcher.setText(queryText)
         } else if searcher.results == nil, !searcher.isSearching {
             searcher.search(.final)
         }
+    }
+
+    /// The active index's query follows `wantsRankingInfo` (a new search when it changes);
+    /// another index follows when it becomes active.
+    private func askRankingInfo() {
+        guard searcher.query.getRankingInfo != wantsRankingInfo else { return }
+        searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
     }
 
     public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
@@ -144,7 +176,7 @@ public final class InstantSearch {
 
     /// Backend requests sent by every searcher.
     public var requestsSent: Int {
-        searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0)
+        searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0) + facetLists.requestsSent
     }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the
@@ -164,13 +196,14 @@ public final class InstantSearch {
             for case let widget as any ResultingWidget in widgets { widget.show(failure, of: searcher.indexName) }
         }
         searcher.onQueryChanged.append { [unowned self, unowned searcher] query in
+            facetLists.queryChanged(query, of: searcher.indexName)
             guard searcher === self.searcher else { return }
             for case let widget as any RefinableWidget in widgets { widget.show(query, of: searcher.indexName) }
         }
     }
 
     private func introduce(_ searcher: HitsSearcher, to widget: any InstantSearchWidget) {
-        (widget as? any SearchableWidget)?.connect(to: Self.state(of: searcher, loading: loading.progress[searcher.indexName])) { [unowned self] in self.dispatch($0) }
+        (widget as? any SearchableWidget)?.connect(to: state(of: searcher)) { [unowned self] in self.dispatch($0) }
         (widget as? any RefinableWidget)?.show(searcher.query, of: searcher.indexName)
         if let resulting = widget as? any ResultingWidget {
             if let results = searcher.results { resulting.show(results, of: searcher.indexName) }

@@ -11,6 +11,10 @@ public enum SearchIntent: Hashable, Sendable {
     case setRange(attribute: String, range: NumericRange?)
     /// Every refinement of the active index.
     case clearRefinements
+    /// Orders the active index's results by an attribute (nil: by relevance), the sort-by widget.
+    case sortBy(SortCriterion?)
+    /// Sets a toggle of the active index to on, off or any (InstantSearch's FilterToggle).
+    case setToggle(FilterToggle, FilterToggle.State)
     /// The page after the last one shown, for the hits on screen (infinite scrolling).
     case nextPage
     case selectIndex(Int)
@@ -20,6 +24,18 @@ public enum SearchIntent: Hashable, Sendable {
     case toggleSections
     /// Refines the hits of a section's index by a value of the facet the section shows.
     case toggleSectionValue(section: Int, value: String)
+    // Facet lists (show more, search in values, order): per attribute of the active index.
+    /// Shows up to the show-more limit of the facet's values, or back to the first few.
+    case toggleShowMore(attribute: String)
+    /// Orders the facet's values by count or by name, whichever they are not ordered by now.
+    case toggleFacetOrder(attribute: String)
+    /// Opens (or updates) the search in the facet's values for `text`.
+    case searchFacetValues(attribute: String, text: String)
+    /// Closes the search in facet values.
+    case closeFacetSearch
     /// Searches the view on screen now, whatever the strategy (Enter in manual mode).
     case searchNow
+    /// Ask (or stop asking) the backend for each hit's ranking criteria (`getRankingInfo`),
+    /// for whichever index is active: the preview pane shows them while it is open.
+    case setRankingInfo(Bool)
 }

@@ -50,7 +50,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    static func format(number n: Double) -> String {
+    public static func format(number n: Double) -> String {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return n.isFinite ? String(n) : "null"
     }

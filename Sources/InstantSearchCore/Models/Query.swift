@@ -1,23 +1,39 @@
-/// A numeric filter on one attribute: `lower ≤ value ≤ upper`, either bound optional.
+/// A numeric filter on one attribute: `lower ≤ value ≤ upper`, either bound optional; a bound
+/// may exclude its own value (a typed `<50` or a numeric menu's `<50` bucket: 50 is out).
 public struct NumericRange: Hashable, Sendable, CustomStringConvertible {
     public var lower: Double?
     public var upper: Double?
+    public var excludesLower = false
+    public var excludesUpper = false
 
-    public init(lower: Double? = nil, upper: Double? = nil) {
+    public init(lower: Double? = nil, upper: Double? = nil, excludesLower: Bool = false, excludesUpper: Bool = false) {
         self.lower = lower
         self.upper = upper
+        self.excludesLower = excludesLower && lower != nil
+        self.excludesUpper = excludesUpper && upper != nil
     }
 
+    /// Exactly `value` (`=3`, a toggle's on or off).
+    public static func exactly(_ value: Double) -> NumericRange { NumericRange(lower: value, upper: value) }
+
     public func contains(_ value: Double) -> Bool {
-        if let lower, value < lower { return false }
-        if let upper, value > upper { return false }
+        if let lower, excludesLower ? value <= lower : value < lower { return false }
+        if let upper, excludesUpper ? value >= upper : value > upper { return false }
         return true
     }
 
+    /// "50 to 200", "< 50", "≥ 4", "= 3": the typed forms read back.
     public var description: String {
-        let lo = lower.map { JSONValue.format(number: $0) } ?? "…"
-        let hi = upper.map { JSONValue.format(number: $0) } ?? "…"
-        return "\(lo) to \(hi)"
+        func number(_ n: Double) -> String { JSONValue.format(number: n) }
+        switch (lower, upper) {
+        case let (lo?, hi?) where lo == hi && !excludesLower && !excludesUpper: return "= \(number(lo))"
+        case let (lo?, nil): return (excludesLower ? "> " : "≥ ") + number(lo)
+        case let (nil, hi?): return (excludesUpper ? "< " : "≤ ") + number(hi)
+        default:
+            let lo = lower.map(number) ?? "…"
+            let hi = upper.map(number) ?? "…"
+            return "\(lo) to \(hi)"
+        }
     }
 }
 
@@ -59,8 +75,13 @@ public struct Query: Hashable, Sendable {
     public var filters: String? = nil
     /// Hits kept per group of the index's `attributeForDistinct`; nil: the index's `distinct`.
     public var distinct: Int? = nil
+    /// Facet counts of the hits left after distinct rather than of every matched record
+    /// (Algolia's `facetingAfterDistinct`); nil: the index's setting.
+    public var facetingAfterDistinct: Bool? = nil
     /// Ask for each hit's `RankingInfo` (Algolia's `getRankingInfo`).
     public var getRankingInfo = false
+    /// Order the whole result set by one attribute, relevance breaking ties; nil: relevance.
+    public var sortBy: SortCriterion? = nil
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

@@ -100,7 +100,12 @@ public final class RequestPipeline: DeliveryReceiver {
     ) {
         send(
             { backend in
-                .facetValues(try await backend.searchForFacetValues(indexName: indexName, attribute: attribute, text: text, query: query))
+                do {
+                    return .facetValues(try await backend.searchForFacetValues(indexName: indexName, attribute: attribute, text: text, query: query))
+                } catch SearchError.unsupported {
+                    // No facet-value search in this backend: its facet counts, filtered here.
+                    return .facetValues(try await backend.facetValuesFromCounts(indexName: indexName, attribute: attribute, text: text, query: query))
+                }
             },
             deliver: { payload in
                 switch payload {

@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// The order `customRanking` puts records in, with the original order breaking ties and
 /// records without a value last whatever the direction. Precomputed at build time, so a query
 /// compares one integer (the document number) instead of reading attributes.

@@ -60,7 +60,7 @@ public struct RecordStore: Sendable {
     func value(_ attribute: String, of record: Int) -> JSONValue? {
         switch storage {
         case .csv(let table): return table.value(attribute, of: record)
-        default: return self[record][attribute]
+        default: return self[record].value(atPath: attribute)
         }
     }
 
@@ -69,6 +69,15 @@ public struct RecordStore: Sendable {
     func codedCells(_ attribute: String) -> PackedIDs? {
         if case .csv(let table) = storage { return table.codedCells(attribute) }
         return nil
+    }
+
+    /// The attribute paths (`AttributePath.paths`) of the first `sample` records: what a named
+    /// attribute is checked against. A CSV table's are its header.
+    public func attributePaths(sample: Int) -> Set<String> {
+        if case .csv(let table) = storage { return Set(table.header) }
+        var paths = Set<String>()
+        for record in 0..<min(count, sample) { AttributePath.paths(of: self[record], into: &paths) }
+        return paths
     }
 
     public func objectID(of record: Int) -> String {

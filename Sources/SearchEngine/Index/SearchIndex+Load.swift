@@ -8,12 +8,21 @@ extension SearchIndex {
     public convenience init(
         path: String, settingsPath: String? = nil, format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws {
-        let bytes = try DataLoader.readFile(path)
-        let base = (path as NSString).deletingPathExtension
         let settings = try IndexSettings.load(ifGiven: settingsPath ?? Self.settingsBeside(path))
+        try self.init(path: path, settings: settings, format: format, options: options)
+    }
+
+    /// Loads a data file with settings already read (and perhaps changed by command-line options).
+    public convenience init(path: String, settings: IndexSettings, format: DataFormat? = nil, options: LoadOptions = .strict) throws {
+        let bytes = try DataLoader.readFile(path)
         try self.init(
-            name: (base as NSString).lastPathComponent, bytes: bytes, sourceName: path,
+            name: Self.indexName(ofDataFile: path), bytes: bytes, sourceName: path,
             format: format ?? DataFormat.fromExtension(of: path), settings: settings, options: options)
+    }
+
+    /// A data file's index is named after the file, without its extension.
+    public static func indexName(ofDataFile path: String) -> String {
+        ((path as NSString).deletingPathExtension as NSString).lastPathComponent
     }
 
     /// Indexes data read whole (standard input for `query -`); `sourceName` is what errors call it.

@@ -29,15 +29,6 @@ public final class SearchIndex: Sendable {
 
     public var recordCount: Int { records.count }
 
-    /// What a front end needs before its first search.
-    public var indexDescription: IndexDescription {
-        IndexDescription(
-            name: name, recordCount: records.count, searchableAttributes: settings.searchableAttributes,
-            facetAttributes: settings.attributesForFaceting, disjunctiveFacets: Set(settings.disjunctiveFacets),
-            numericAttributes: settings.numericAttributesForFiltering, displayAttributes: settings.displayAttributes
-        )
-    }
-
     /// Builds the index; settings left out are inferred from the records.
     public convenience init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
         let resolved = settings.resolved(for: records)

@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// Finds where records end in data that is still arriving, without parsing them: the loader
 /// cuts the bytes read so far at the last record boundary, parses that prefix with the real
 /// parser and indexes it (so an error still reports the file's own line and column).

@@ -37,7 +37,10 @@ public struct IndexCache: Sendable {
     }
 
     /// The entry for a data file as it is now; nil when it is not a regular file (a pipe).
-    public func entry(forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false) -> Entry? {
+    /// `overrides`: settings given besides the file's (command-line options), as text.
+    public func entry(
+        forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false, overrides: String = ""
+    ) -> Entry? {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
             let resolved = realpath(path, nil)
@@ -52,6 +55,7 @@ public struct IndexCache: Sendable {
         if let settingsFile {
             key += (try? DataLoader.readFile(settingsFile)).map { String(decoding: $0, as: UTF8.self) } ?? "unreadable"
         }
+        if !overrides.isEmpty { key += "|options:" + overrides }
         let base = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
         let safe = String(base.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }.prefix(40))
         return Entry(cache: self, path: directory + "/\(safe)-\(Self.hash(key)).idx")

@@ -23,10 +23,13 @@ extension ResolvedIndexSettings {
             "removeStopWords": strings(relevance.removeStopWords),
             "ignorePlurals": .bool(relevance.ignorePlurals),
             "distinct": .number(Double(relevance.distinct)),
+            "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
+            for (key, value) in widgets.fileFields { fields[key] = value }
+            for (key, value) in display.fileFields { fields[key] = value }
             object = .object(fields)
         }
         return object

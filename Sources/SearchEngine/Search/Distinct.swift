@@ -1,8 +1,25 @@
 /// Algolia's distinct: records sharing a value of `attributeForDistinct` form a group, of
 /// which only the best-ranked `perGroup` are hits. Records without a value are each their
 /// own group. Facet counts stay counts of records (Algolia's default,
-/// `facetingAfterDistinct: false`); `nbHits` counts the hits kept.
+/// `facetingAfterDistinct: false`) unless `Grouping.status` narrows them; `nbHits` counts the hits kept.
 enum Distinct {
+    struct Grouping {
+        let perGroup: Int
+        let column: FacetColumn
+
+        /// A filter status for facet counting after distinct: of the matched records that
+        /// pass (or fail only `clause`, a disjunctive facet's own), those distinct keeps pass;
+        /// every other record fails.
+        func status(keys: [UInt64], status: [Int16], ignoring clause: Int?) -> [Int16] {
+            let eligibility = FacetAggregator.Eligibility(status: status, ignoring: clause)
+            var eligible: [UInt64] = []
+            eligible.reserveCapacity(keys.count)
+            for i in keys.indices where eligibility.counts(i) { eligible.append(keys[i]) }
+            let kept = Set(Distinct.keep(eligible, perGroup: perGroup, column: column))
+            return keys.map { kept.contains($0) ? FilterSet.passesAll : FilterSet.failsSeveral }
+        }
+    }
+
     /// The keys kept, in no particular order (the page is cut from them by rank).
     static func keep(_ keys: [UInt64], perGroup: Int, column: FacetColumn) -> [UInt64] {
         guard perGroup > 0, !keys.isEmpty else { return keys }

@@ -35,7 +35,7 @@ struct Highlighter {
         var result: [String: AttributeHighlight] = [:]
         var snippets: [String: AttributeHighlight] = [:]
         for attribute in attributes {
-            let texts = SearchIndex.searchableTexts(record[attribute])
+            let texts = SearchIndex.searchableTexts(record.value(atPath: attribute))
             guard !texts.isEmpty else { continue }
             var matched: UInt64 = 0
             let cut = texts.map { highlight($0, matchedWords: &matched) }

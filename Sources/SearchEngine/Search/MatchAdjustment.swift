@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// How one evaluation of words is ranked beyond its cells: a one-word query's exactness rule,
 /// and for an alternative of the query (words joined, split, or replaced by a synonym) what it
 /// costs against the words as typed.

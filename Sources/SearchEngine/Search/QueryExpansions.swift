@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// An index's synonyms and stop words, folded as query words are, once when the index is made.
 struct QueryExpansions: Sendable {
     /// term → terms found in its place, one word for one word (a synonym counts as exact).

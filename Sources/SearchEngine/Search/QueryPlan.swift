@@ -6,8 +6,13 @@
 /// - a phrase replaced by its synonym ("ny" → `new york`).
 ///
 /// A reading is only searched when the dictionary holds its new words. Joined and split words
-/// are typo-free, and rank below the words as typed: each costs one inexact word (the exact
-/// criterion), and a join counts the proximity of the two words it replaces.
+/// rank below the words as typed: each costs one inexact word (the exact criterion), and a join
+/// counts the proximity of the two words it replaces. A join is typo-free when the dictionary
+/// holds it as typed; otherwise, long enough to allow typos (`minWordSizefor1Typo`), it is
+/// searched with them ("image magik" → `imagemagick`, one typo) when some indexed word is within
+/// reach — the typos then count as any word's do, and are fewer than either part's letters (so no
+/// part can be typo'd away); not with digits (versions). Splits stay typo-free: trying every cut of
+/// every word against the dictionary with typos would cost more than a keystroke allows.
 struct QueryPlan {
     struct Reading {
         var words: [QueryWord]
@@ -24,14 +29,19 @@ struct QueryPlan {
     /// Split parts are at least this long (digits excepted: "lua54" is `lua5` `4`).
     static let minimumPart = 3
 
-    init(_ typed: [QueryWord], expansions: QueryExpansions, dictionary: TermDictionary) {
+    /// `typoTolerance`: typos allowed for a word of so many letters (0: none); `hasTypoMatches`:
+    /// whether some indexed word matches a word with its typos (the index's cached lookup).
+    init(
+        _ typed: [QueryWord], expansions: QueryExpansions, dictionary: TermDictionary,
+        typoTolerance: (Int) -> Int = { _ in 0 }, hasTypoMatches: (QueryWord) -> Bool = { _ in false }
+    ) {
         words = typed.map { word in
             var word = word
             word.alternatives = expansions.alternatives(of: word.term)
             return word
         }
         guard !words.isEmpty else { return }
-        addJoins(dictionary)
+        addJoins(dictionary, typoTolerance: typoTolerance, hasTypoMatches: hasTypoMatches)
         addSplits(dictionary)
         addPhraseSynonyms(expansions)
     }
@@ -40,10 +50,21 @@ struct QueryPlan {
         prefix ? !dictionary.prefixTerms(term).isEmpty : dictionary.exactTerm(term) != nil
     }
 
-    private mutating func addJoins(_ dictionary: TermDictionary) {
+    private mutating func addJoins(
+        _ dictionary: TermDictionary, typoTolerance: (Int) -> Int, hasTypoMatches: (QueryWord) -> Bool
+    ) {
         for i in 0..<words.count - 1 where readings.count < Self.maxReadings {
-            let joined = QueryWord(term: words[i].term + words[i + 1].term, isPrefix: words[i + 1].isPrefix)
-            guard !Tokenizer.isSingleCJKCharacter(words[i].term), exists(joined.term, prefix: joined.isPrefix, dictionary) else { continue }
+            var joined = QueryWord(term: words[i].term + words[i + 1].term, isPrefix: words[i + 1].isPrefix)
+            guard !Tokenizer.isSingleCJKCharacter(words[i].term) else { continue }
+            if !exists(joined.term, prefix: joined.isPrefix, dictionary) {
+                // Not with digits: "lua5 4" joined is a version, and one typo away is another version.
+                guard !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+                // Fewer typos than either part has letters: else the typos could drop a part whole
+                // ("galaxy ph" joined would find every "galaxy", "ph" marked matched where it is not).
+                let shorterPart = min(words[i].term.unicodeScalars.count, words[i + 1].term.unicodeScalars.count)
+                joined.maxTypos = min(typoTolerance(joined.term.unicodeScalars.count), shorterPart - 1)
+                guard joined.maxTypos > 0, hasTypoMatches(joined) else { continue }
+            }
             var replaced = words
             replaced.replaceSubrange(i...i + 1, with: [joined])
             readings.append(Reading(words: replaced, adjustment: MatchAdjustment(extraProximity: 1, extraInexact: 1)))

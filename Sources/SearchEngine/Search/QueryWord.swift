@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// A word of the query, folded like indexed text. Only the last word of a query still being
 /// typed is a prefix: "star wa" finds "wars", "star wa " does not.
 struct QueryWord: Hashable, Sendable {

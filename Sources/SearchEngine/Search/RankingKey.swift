@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// A record's place in the results as one integer, smaller first: the tie-break criteria
 /// packed most significant first, in the index's ranking order, with the record's
 /// customRanking position in the lowest bits. That position is unique per record, so keys

@@ -8,7 +8,7 @@ extension SearchIndex {
         let document = RankingKey.customRank(of: key)
         var custom: [String: Double] = [:]
         for criterion in settings.customRanking {
-            if let number = record[criterion.attribute]?.numberValue { custom[criterion.attribute] = number }
+            if let number = record.value(atPath: criterion.attribute)?.numberValue { custom[criterion.attribute] = number }
         }
         let attributes = settings.searchableAttributes
         // One word: the exact criterion's 0 is the one exact match (see `MatchAdjustment.forQuery`).

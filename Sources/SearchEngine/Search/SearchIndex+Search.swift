@@ -15,6 +15,9 @@ extension SearchIndex {
     /// Checks for cancellation in long loops and throws `CancellationError` when cancelled.
     public func search(_ query: Query) throws -> SearchResults {
         let started = ContinuousClock.now
+        if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
+            throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
+        }
         let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: settings.relevance))
         var words = typed
         var evaluation = try evaluate(query, words: words)
@@ -38,11 +41,14 @@ extension SearchIndex {
         // slower: the large loops inside already split over both cores.)
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
-        let (facets, facetStats) = try aggregate(query, evaluation)
+        var grouping: Distinct.Grouping?
         if let attribute = settings.relevance.attributeForDistinct, let column = facetColumns[attribute] {
             let perGroup = min(query.distinct ?? settings.relevance.distinct, RelevanceSettings.maxDistinct)
-            hitKeys = Distinct.keep(hitKeys, perGroup: perGroup, column: column)
+            if perGroup > 0 { grouping = Distinct.Grouping(perGroup: perGroup, column: column) }
         }
+        let facetsAfterDistinct = query.facetingAfterDistinct ?? settings.relevance.facetingAfterDistinct
+        let (facets, facetStats) = try aggregate(query, evaluation, grouping: facetsAfterDistinct ? grouping : nil)
+        if let grouping { hitKeys = Distinct.keep(hitKeys, perGroup: grouping.perGroup, column: grouping.column) }
         let hits = pageOfHits(hitKeys, query, evaluation.plan)
 
         let nbHits = hitKeys.count
@@ -56,19 +62,30 @@ extension SearchIndex {
     }
 
     /// Every requested facet's top values and every numeric attribute's stats.
+    /// With `grouping` (facetingAfterDistinct), the values are counted over the records distinct
+    /// keeps — for a disjunctive facet, those it keeps of the records counted as if that facet's
+    /// own refinements were absent. Stats stay over every matched record.
     private func aggregate(
-        _ query: Query, _ evaluation: QueryEvaluation
+        _ query: Query, _ evaluation: QueryEvaluation, grouping: Distinct.Grouping? = nil
     ) throws -> ([String: [FacetValueCount]], [String: FacetStats]) {
         let records = evaluation.matches.records
         // Without refinements, the largest hit sets were counted when the index was made.
-        let known = evaluation.status.isEmpty ? knownAggregates.entry(for: records) : nil
+        let known = evaluation.status.isEmpty && grouping == nil ? knownAggregates.entry(for: records) : nil
+        var statusAfterDistinct: [Int?: [Int16]] = [:]  // by ignored clause
         var facets: [String: [FacetValueCount]] = [:]
         let facetAttributes = query.facets.contains("*") ? settings.attributesForFaceting : query.facets
         for attribute in facetAttributes {
             guard let column = facetColumns[attribute] else { continue }
-            let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
+            var ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
+            var status = evaluation.status
+            if let grouping {
+                if statusAfterDistinct[ignored] == nil {
+                    statusAfterDistinct[ignored] = grouping.status(keys: evaluation.matches.keys, status: status, ignoring: ignored)
+                }
+                (status, ignored) = (statusAfterDistinct[ignored]!, nil)
+            }
             let counts = try known?.counts[attribute]
-                ?? FacetAggregator.counts(column, records: records, status: evaluation.status, ignoring: ignored)
+                ?? FacetAggregator.counts(column, records: records, status: status, ignoring: ignored)
             facets[attribute] = FacetAggregator.topValues(
                 column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
         }
@@ -93,7 +110,12 @@ extension SearchIndex {
         // Past the last hit (or past Int.max, for a page number no front end bounded): no hits.
         let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
         guard !overflow, skipped < hitKeys.count else { return [] }
-        let best = TopKeys.smallest(hitKeys, count: skipped + min(hitsPerPage, hitKeys.count - skipped))
+        let wanted = skipped + min(hitsPerPage, hitKeys.count - skipped)
+        let best = if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
+            SortedKeys.smallest(hitKeys, count: wanted, column: column, ascending: sort.ascending)
+        } else {
+            TopKeys.smallest(hitKeys, count: wanted)
+        }
         return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo)
     }
 
@@ -122,7 +144,18 @@ extension SearchIndex {
     /// The words as typed and every other reading of them (see `QueryPlan`), each document
     /// ranked by its best reading; then the filters.
     func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
-        let plan = QueryPlan(words, expansions: expansions, dictionary: dictionary)
+        let relevance = settings.relevance
+        let plan = QueryPlan(
+            words, expansions: expansions, dictionary: dictionary,
+            typoTolerance: { relevance.allowedTypos(letters: $0) },
+            hasTypoMatches: { word in
+                // The same cached lookup TextMatcher makes for the word, so a join searched costs it once.
+                let bytes = Array(word.term.utf8)
+                let key = TermMatchCache.Key(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: [])
+                return !self.termMatchCache.terms(for: key) {
+                    TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary)
+                }.isEmpty
+            })
         let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)
         var matches = try TextMatcher.match(plan.words, removedWords: removedWords, adjustment: exactness, in: self)
         for reading in plan.readings {

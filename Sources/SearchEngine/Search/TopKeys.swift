@@ -1,12 +1,12 @@
 /// The `k` smallest ranking keys in order, without sorting every hit: a page of 20 out of a
 /// million results costs a pass with a small heap instead of a full sort.
 enum TopKeys {
-    static func smallest(_ keys: [UInt64], count k: Int) -> [UInt64] {
+    static func smallest<Key: Comparable>(_ keys: [Key], count k: Int) -> [Key] {
         let k = min(k, keys.count)
         guard k > 0 else { return [] }
         if k * 8 >= keys.count { return Array(keys.sorted().prefix(k)) }
         // A max-heap of the best k so far: its root is the worst of them, the one to evict.
-        var heap: [UInt64] = []
+        var heap: [Key] = []
         heap.reserveCapacity(k)
         for key in keys {
             if heap.count < k {
@@ -20,7 +20,7 @@ enum TopKeys {
         return heap.sorted()
     }
 
-    private static func siftUp(_ heap: inout [UInt64], _ start: Int) {
+    private static func siftUp<Key: Comparable>(_ heap: inout [Key], _ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
@@ -30,7 +30,7 @@ enum TopKeys {
         }
     }
 
-    private static func siftDown(_ heap: inout [UInt64], _ start: Int) {
+    private static func siftDown<Key: Comparable>(_ heap: inout [Key], _ start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1

@@ -1,18 +1,5 @@
 import InstantSearchCore
 
-/// Settings with every key decided: what the settings file gave, the rest inferred from the data.
-public struct ResolvedIndexSettings: Hashable, Sendable {
-    public var searchableAttributes: [String]
-    public var attributesForFaceting: [String]
-    public var disjunctiveFacets: [String]
-    public var numericAttributesForFiltering: [String]
-    public var customRanking: [CustomRankingCriterion]
-    public var displayAttributes: [String]
-    /// nil: records are identified by their position.
-    public var objectIDAttribute: String?
-    public var relevance = RelevanceSettings()
-}
-
 /// What one top-level attribute holds across all records: the evidence inference decides on.
 private struct AttributeProfile {
     static let distinctLimit = 200
@@ -21,6 +8,8 @@ private struct AttributeProfile {
     var strings = 0
     var stringArrays = 0
     var numbers = 0
+    /// Numbers that are 0 or 1: a column of nothing else is a flag (a toggle).
+    var zeroOrOne = 0
     var bools = 0
     var textValues = 0
     var textLength = 0
@@ -39,7 +28,9 @@ private struct AttributeProfile {
             guard !items.isEmpty else { return }  // an empty list says nothing about the type
             if texts.count == items.count { stringArrays += 1 }
             texts.forEach { noteText($0) }
-        case .number: numbers += 1
+        case .number(let n):
+            numbers += 1
+            if n == 0 || n == 1 { zeroOrOne += 1 }
         case .bool(let b):
             bools += 1
             noteDistinct(b ? "true" : "false")
@@ -90,6 +81,12 @@ private struct AttributeProfile {
     var isNumeric: Bool { present > 0 && numbers == present }
     var averageTextLength: Double { textValues == 0 ? 0 : Double(textLength) / Double(textValues) }
     var isMostlyURLs: Bool { urlLikeValues * 2 > textValues }
+
+    /// Only 0/1 numbers, or only true/false: on / off / any rather than a slider or a list.
+    var isFlag: Bool {
+        if isNumeric { return zeroOrOne == numbers }
+        return present > 0 && !tooManyDistinct && !distinct.isEmpty && distinct.isSubset(of: ["true", "false"])
+    }
 
     /// Few values, each shared by several records: a list to refine by.
     var isFacetLike: Bool {
@@ -144,12 +141,23 @@ extension IndexSettings {
                         slots.append(AttributeProfile())
                     }
                     slots[slot].record(value)
+                    // Nested leaves are candidates as dotted paths (`maker.name`, `cast.name`).
+                    for (path, leaf) in Self.nestedLeaves(of: key, value) {
+                        if let known = slotOfKey[path] {
+                            slots[known].record(leaf)
+                        } else {
+                            slotOfKey[path] = slots.count
+                            order.append(path)
+                            slots.append(AttributeProfile())
+                            slots[slots.count - 1].record(leaf)
+                        }
+                    }
                 }
             }
             for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
         }
         let needsProfiles = objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
-            || searchableAttributes == nil || disjunctiveFacets == nil
+            || searchableAttributes == nil || disjunctiveFacets == nil || widgets.toggles == nil
         if needsProfiles { profile() }
 
         let idAttribute = objectIDAttribute
@@ -180,11 +188,19 @@ extension IndexSettings {
             }
         }
 
-        return ResolvedIndexSettings(
+        // Toggles are inferred on the sample, like the rest, so an index still loading (whose
+        // first snapshot holds no records) has them from the start.
+        var widgets = self.widgets
+        if widgets.toggles == nil {
+            widgets.toggles = (numerics + allFacets).filter { profiles[$0]?.isFlag ?? false }
+        }
+        var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
-            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance
+            displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance, widgets: widgets
         )
+        resolved.display = self.display
+        return resolved
     }
 
     static let inferredDisplayLimit = 5
@@ -198,6 +214,28 @@ extension IndexSettings {
         let lower = key.lowercased()
         if lower == "id" || lower == "objectid" || lower.hasSuffix("_id") { return true }
         return key.count > 2 && (key.hasSuffix("Id") || key.hasSuffix("ID"))
+    }
+
+    /// One level down: an object's scalar fields, or the fields of an array of objects
+    /// gathered as lists, as dotted paths. Deeper levels are left to settings; a record whose
+    /// objects have many keys offers only its first few.
+    static func nestedLeaves(of key: String, _ value: JSONValue) -> [(String, JSONValue)] {
+        let limit = 16
+        switch value {
+        case .object(let fields):
+            let leaves = fields.elements.filter { $0.value.objectValue == nil }.prefix(limit)
+            return leaves.map { (key + "." + $0.key, $0.value) }
+        case .array(let items):
+            var keys: [String] = []
+            for item in items.prefix(limit) {
+                for (sub, inner) in item.objectValue ?? [:] where inner.objectValue == nil && !keys.contains(sub) && keys.count < limit {
+                    keys.append(sub)
+                }
+            }
+            return keys.compactMap { sub in value.value(atPath: sub).map { (key + "." + sub, $0) } }
+        default:
+            return []
+        }
     }
 
     /// Titles and names first: they are what people type.

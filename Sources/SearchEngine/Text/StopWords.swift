@@ -1,8 +1,11 @@
+import InstantSearchCore
+
 /// Words too common to say anything about a record, per language (Algolia's
 /// `removeStopWords`). Written for this project: the most frequent function words of each
 /// language, folded as the tokenizer folds them (no accents, lower case).
 enum StopWords {
-    static let languages = ["de", "en", "es", "fr"]
+    /// The settings' list (InstantSearchCore validates `removeStopWords` against it).
+    static var languages: [String] { RelevanceSettings.stopWordLanguages }
 
     static func words(for languages: [String]) -> Set<String> {
         languages.reduce(into: Set<String>()) { set, language in set.formUnion(lists[language] ?? []) }

@@ -1,8 +1,7 @@
 import InstantSearchCore
 
 extension SearchApp {
-    /// Carries out one named action. False when it did nothing here (a printable key bound to
-    /// it then types itself, as Space does in the sections view off a facet value).
+    /// Carries out one named action. False when it did nothing here.
     @discardableResult
     func perform(_ action: KeyAction) -> Bool {
         switch action {
@@ -11,26 +10,61 @@ extension SearchApp {
         case .toggleHelp: showsHelp = true
         case .closeHelp: showsHelp = false
         case .toggleSections: hub.dispatch(.toggleSections)
-        case .focusHits, .focusRefinements, .focusSlider, .nextIndex, .previousIndex:
+        case .focusHits, .focusRefinements, .focusSlider, .focusCurrentRefinements, .nextIndex, .previousIndex:
             if hub.showsFederated { hub.dispatch(.toggleSections) }  // these belong to the tabbed view
             switch action {
-            case .focusHits: focus = .hits
-            case .focusRefinements: focus = .refinements
-            case .focusSlider: focus = .slider
+            case .focusHits: move(focus: .hits)
+            case .focusRefinements: move(focus: .refinements)
+            case .focusSlider: move(focus: .slider)
+            case .focusCurrentRefinements: move(focus: .currentRefinements)
             case .nextIndex: hub.dispatch(.nextIndex)
             default: hub.dispatch(.previousIndex)
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
+        case .accept where searchesFacetValues: return performInView(.accept)
+        case .togglePreview where !hub.showsFederated: togglePreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
+        case .nextSort where !hub.showsFederated:
+            let sorts = SortByInteractor(options: hub.activeDescription.sorts)
+            let current = hub.state.active.query.sortBy
+            // Without declared sorts the key says so (header), rather than doing nothing silently.
+            guard !sorts.options.isEmpty || current != nil else {
+                sortNotice = "no sorts: declare \"sorts\" in the index's settings"
+                return true
+            }
+            hub.dispatch(.sortBy(sorts.next(after: current)))
         case .accept: return accept()
+        case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
+            let state = hub.state.active
+            guard let hit = hitsList.selectedHit(in: state) else { return true }
+            marks.toggle(hit, in: state.name)
+        case .previousHistory where history != nil && !showsHelp:
+            if let query = history?.previous(from: searchBox.text) { showQuery(query) }
+        case .nextHistory where history != nil && !showsHelp:
+            if let query = history?.next() { showQuery(query) }
         case _ where showsHelp: return help.perform(action)
         default:
-            if searchBox.perform(action) {
+            if !searchesFacetValues, searchBox.perform(action) {
                 if searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
                 return true
             }
             return performInView(action)
         }
         return true
+    }
+
+    /// A query from the history in the box, searched like a typed one.
+    private func showQuery(_ query: String) {
+        searchBox.replace(with: query)
+        if searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
+    }
+
+    /// What accept (or an `--expect` key) ends with: the marks in marking order, else the
+    /// selected hit (of the sections view when it is shown), else nothing.
+    func pickedHits() -> [Hit] {
+        if !marks.isEmpty { return marks.hits }
+        if hub.showsFederated { return federatedView?.selectedHit.map { [$0] } ?? [] }
+        return hitsList.selectedHit(in: hub.state.active).map { [$0] } ?? []
     }
 
     /// Actions of the lists and the slider, in whichever view or pane has them.
@@ -44,6 +78,7 @@ extension SearchApp {
             case .hits: answer = hitsList.perform(action, hub.state.active)
             case .refinements: answer = refinementList.perform(action)
             case .slider: answer = sliderPane.perform(action)
+            case .currentRefinements: answer = currentRefinements.perform(action)
             }
         }
         answer.intents.forEach(hub.dispatch)
@@ -55,8 +90,8 @@ extension SearchApp {
     /// value refines.
     private func accept() -> Bool {
         if hub.showsFederated {
-            if let hit = federatedView?.selectedHit {
-                outcome = .selected(hit)
+            if federatedView?.selectedHit != nil {
+                outcome = .accepted(hits: pickedHits(), key: "")
             } else if !performInView(.accept) {
                 hub.dispatch(.searchNow)
             }
@@ -65,8 +100,9 @@ extension SearchApp {
         let state = hub.state.active
         if state.hasUnsentChanges {
             hub.dispatch(.searchNow)
-        } else if focus == .hits, let hit = hitsList.selectedHit(in: state) {
-            outcome = .selected(hit)
+        } else if focus == .hits, !marks.isEmpty || state.results != nil {
+            // As fzf: the marks, else the selected hit; an empty list ends with none (exit 1).
+            outcome = .accepted(hits: pickedHits(), key: "")
         }
         return true
     }

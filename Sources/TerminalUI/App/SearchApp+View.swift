@@ -14,40 +14,85 @@ extension SearchApp {
         }
         let state = hub.state
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
+        var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
+        if let header = options.header, let area = layout.header {
+            canvas.write(header, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
+        }
         if state.showsSections, let sections = state.sections, let federatedView {
             drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
         } else {
             let active = state.active
             let description = descriptions[active.name]
-            IndexTabs.render(layout.tabs, &canvas, state: state)
+            let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
+            let sortWidth = SortByLabel.render(sort, in: layout.tabs, &canvas)
+            IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
             drawRules(layout, into: &canvas)
-            hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits)
-            refinementList.render(layout.refinements, &canvas, focused: focus == .refinements)
-            sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
-            StatsLine.render(layout.stats, &canvas, state: state)
+            let marks = options.multi ? self.marks : nil
+            // Folded (a small screen): the body shows the focused pane alone (the chips go with the hits).
+            if !layout.isFolded || focus == .hits || focus == .currentRefinements {
+                currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
+                hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
+                if let area = layout.preview { preview.render(area, &canvas) }
+            }
+            if !layout.isFolded || focus == .refinements {
+                // The cursor goes where the keys go: into the search in facet values while it is open.
+                if let input = refinementList.render(layout.refinements, &canvas, focused: focus == .refinements) { cursor = input }
+            }
+            if !layout.isFolded || focus == .slider {
+                sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
+                // The typed-range input, while open, has the cursor.
+                if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
+            }
+            StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers)
         }
-        drawHints(in: layout.hints, state: state, into: &canvas)
+        if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         if showsHelp {
             help.render(&canvas)
             return nil
         }
-        return (cursorX, layout.searchBox.y)
+        return cursor
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
-        for y in layout.sidebarRule.y..<layout.sidebarRule.maxY {
-            canvas.write("│", x: layout.sidebarRule.x, y: y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
+        guard let sidebarRule = layout.sidebarRule, let sliderTitle = layout.sliderTitle else {
+            // Folded: every pane's title on the one rule, the focused one lit.
+            var x = 1
+            for (text, pane) in [(" Hits F2 ", Focus.hits), (" Refinements F3 ", .refinements), (" Range F4 ", .slider)] {
+                title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
+                x += text.displayWidth + 1
+            }
+            return
         }
-        canvas.write("┬", x: layout.sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write("┴", x: layout.sidebarRule.x, y: layout.bottomRule.y, style: Theme.secondary)
-        let sidebarRule = String(repeating: "─", count: layout.sliderTitle.width)
-        canvas.write("├" + sidebarRule, x: layout.sidebarRule.x, y: layout.sliderTitle.y, style: Theme.secondary)
+        for y in sidebarRule.y..<sidebarRule.maxY {
+            canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+        }
+        canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
+        let sidebarLine = String(repeating: "─", count: sliderTitle.width)
+        canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
+        if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         title(" Hits F2 ", x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
         title(" Refinements F3 ", x: layout.refinements.x + 1, y: layout.topRule.y, focused: focus == .refinements, into: &canvas)
-        title(" Range F4 ", x: layout.sliderTitle.x + 1, y: layout.sliderTitle.y, focused: focus == .slider, into: &canvas)
+        title(" Range F4 ", x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
+    }
+
+    /// The rule between the hits and the preview, right of them (a column) or below (a row).
+    private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
+        let name = previewCommand == nil ? " Preview F6 " : " Preview F6: command "
+        if rule.width == 1 {
+            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
+            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.secondary) }
+            canvas.write(name, x: rule.x + 2, y: layout.topRule.y, style: Theme.paneTitle)
+        } else {
+            let sidebarX = layout.sidebarRule?.x ?? rule.maxX
+            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.secondary)
+            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
+            canvas.write(name, x: rule.x + 1, y: rule.y, style: Theme.paneTitle)
+        }
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
@@ -55,15 +100,15 @@ extension SearchApp {
         canvas.write("F5 back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        canvas.write(rule, x: 0, y: layout.bottomRule.y, style: Theme.secondary)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
         title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
-        let body = Rect(x: 0, y: layout.hits.y, width: canvas.width, height: layout.hits.height)
+        let body = layout.body
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
-            pending: sections.isSearching ? 1 : 0)
+            pending: sections.isSearching ? 1 : 0, numbers: numbers)
         canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
-        let summary = FederatedView.summary(sections)
+        let summary = FederatedView.summary(sections, numbers: numbers)
         canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,
                      maxWidth: canvas.width - activity.displayWidth - 3, overflow: .ellipsis)
     }
@@ -74,7 +119,11 @@ extension SearchApp {
 
     private func drawHints(in area: Rect, state: HubState, into canvas: inout Canvas) {
         var pieces: [(String, Style)] = []
-        for (key, action) in keys.hints(sections: state.sections != nil, showingSections: state.showsSections) {
+        var hints = keys.hints(sections: state.sections != nil, showingSections: state.showsSections)
+        if options.multi, let mark = keys.keys(for: .toggle, in: .hits).first {
+            hints.insert((KeyName.label(mark), "mark"), at: max(0, hints.count - 2))
+        }
+        for (key, action) in hints {
             pieces.append((" \(key)", Theme.key))
             pieces.append((" \(action) ", Theme.secondary))
         }

@@ -8,13 +8,43 @@ import InstantSearchCore
 /// hub's state; `render(into:)` draws, changing nothing. None of it touches curses, so tests
 /// drive it with keys and read the canvas.
 public final class SearchApp {
-    public enum Focus: Sendable { case hits, refinements, slider }
+    public enum Focus: Sendable { case hits, refinements, slider, currentRefinements }
 
     public enum Outcome: Equatable {
-        /// Accept on a hit: the program prints it and exits 0.
-        case selected(Hit)
+        /// Accept, or a key of fzf's `--expect` (`key` is its name; "" for accept): the
+        /// marked hits in marking order, else the selected one; none when the list is empty
+        /// (fzf then exits 1).
+        case accepted(hits: [Hit], key: String)
         /// Abort (Esc from the hits list, Ctrl-C): exit 130, print nothing.
         case cancelled
+
+        /// Accept on one hit.
+        public static func selected(_ hit: Hit) -> Outcome { .accepted(hits: [hit], key: "") }
+    }
+
+    /// fzf's options that change the session, beyond the key table.
+    public struct Options: Sendable {
+        /// `--multi`: the toggle action marks hits; accept prints every marked one.
+        public var multi = false
+        /// `--expect`: keys that end the session like accept, with their names.
+        public var expect: [Key: String] = [:]
+        /// `--header`: a line under the search box.
+        public var header: String?
+        /// `--prompt`: before the query.
+        public var prompt = SearchBox.defaultPrompt
+        /// `--history`: the queries previous-history / next-history walk.
+        public var history: QueryHistory?
+
+        public init(
+            multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
+            prompt: String = SearchBox.defaultPrompt, history: QueryHistory? = nil
+        ) {
+            self.multi = multi
+            self.expect = expect
+            self.header = header
+            self.prompt = prompt
+            self.history = history
+        }
     }
 
     public let hub: InstantSearch
@@ -23,26 +53,59 @@ public final class SearchApp {
     public internal(set) var hitsList = HitsList()
     public internal(set) var refinementList = RefinementList()
     public internal(set) var sliderPane = SliderPane()
+    /// The refinements in force, as chips above the hits (F8).
+    public internal(set) var currentRefinements = CurrentRefinementsBar()
+    /// The preview pane (F6), and the `--preview` command it runs, if any.
+    public internal(set) var preview: PreviewPane
+    let previewCommand: PreviewCommand?
+    let previewRunner: PreviewCommandRunner?
+    /// The `--preview` command line last started, as expanded for the hit and the query.
+    private var commandRunning: String?
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
     public internal(set) var outcome: Outcome?
+    public let options: Options
+    /// The hits marked with `--multi`.
+    public internal(set) var marks = Marks()
+    /// The walk through `--history`, when given.
+    var history: QueryHistory?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
     public internal(set) var wantsRepaint = false
+    /// Why the last next-sort did nothing (no sorts declared), until the next key.
+    public internal(set) var sortNotice: String?
     /// The screen's size and where each pane goes, from the last resize.
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
 
-    public init(hub: InstantSearch, keys: KeyTable = .standard) {
+    /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
+    /// keep the standard "," and ".".
+    let numbers: NumberText
+
+    public init(
+        hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options(),
+        previewWindow: PreviewWindow = PreviewWindow(), previewCommand: PreviewCommand? = nil,
+        previewRunner: PreviewCommandRunner? = nil, numbers: NumberText = .standard
+    ) {
         self.hub = hub
+        self.numbers = numbers
         self.keys = keys
+        self.options = options
+        history = options.history
+        searchBox.prompt = options.prompt
+        preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
+        self.previewCommand = previewCommand
+        self.previewRunner = previewRunner
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
         federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
+        federatedView?.numbers = numbers
+        (hitsList.numbers, refinementList.numbers, sliderPane.numbers, currentRefinements.numbers) = (numbers, numbers, numbers, numbers)
         resize(width: screen.width, height: screen.height)
+        if preview.isShown { hub.dispatch(.setRankingInfo(previewCommand == nil)) }
     }
 
     public var isFinished: Bool { outcome != nil }
@@ -52,21 +115,39 @@ public final class SearchApp {
     /// Applies one key. Returns false once the app is finished (see `outcome`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        if let action = keys.action(for: key, in: contexts) {
-            if !perform(action), !showsHelp, case .character(let character) = key { type(character) }
-        } else if !showsHelp, case .character(let character) = key {
-            type(character)  // printable keys always edit the query
+        sortNotice = nil
+        if !showsHelp, let name = options.expect[key] {
+            // fzf's --expect: the key ends the session like accept, whatever it is bound to.
+            outcome = .accepted(hits: pickedHits(), key: name)
+            return false
+        }
+        if case .character(let character) = key {
+            if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
+        } else if editsRange {
+            handleRangeInput(key)
+        } else if let action = keys.action(for: key, in: contexts) {
+            _ = perform(action)
         }
         refresh()
         return outcome == nil
     }
 
     /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
-    /// has focus: one search, not one per character. Ignored under the help overlay.
-    /// Returns whether anything changed.
+    /// has focus: one search, not one per character — or into the small input open (a facet
+    /// search, a typed range). Ignored under the help overlay. Returns whether anything changed.
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        if editsRange {
+            text.filter { !$0.isNewline }.forEach { sliderPane.typeInRange($0) }
+            refresh()
+            return true
+        }
+        if searchesFacetValues {
+            refinementList.type(text).forEach(hub.dispatch)
+            refresh()
+            return true
+        }
         searchBox.insert(text)
         hub.dispatch(.setQuery(searchBox.text))
         refresh()
@@ -76,7 +157,11 @@ public final class SearchApp {
     /// Hands the backend's answers to their searchers and the views; returns how many there were.
     @discardableResult
     public func deliverResponses() -> Int {
-        let count = hub.deliverPendingResponses()
+        var count = hub.deliverPendingResponses()
+        if let output = previewRunner?.take() {
+            preview.show(output)
+            count += 1
+        }
         if count > 0 { refresh() }
         return count
     }
@@ -84,14 +169,25 @@ public final class SearchApp {
     /// The terminal's new size: the layout, list heights and slider steps follow.
     public func resize(width: Int, height: Int) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
-        layout = ScreenLayout(screen: screen)
-        if let layout {
-            hitsList.resize(height: layout.hits.height)
-            refinementList.resize(height: layout.refinements.height)
-            sliderPane.resize(width: layout.slider.width)
-        }
+        fitLayout(force: true)
         help.resize(screen: screen)
         refresh()
+    }
+
+    /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
+    /// attribute list then shows or hides). The lists follow their new sizes.
+    private func fitLayout(force: Bool = false) {
+        let wanted = ScreenLayout(
+            screen: screen, hasHeader: options.header != nil, preview: preview.isShown ? preview.window : nil,
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4)
+        guard force || wanted != layout else { return }
+        layout = wanted
+        if let layout {
+            if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
+            hitsList.resize(height: layout.hits.height, width: layout.hits.width)
+            refinementList.resize(height: layout.refinements.height)
+            sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
+        }
     }
 
     /// Where keys are looked up now, most specific first.
@@ -100,25 +196,75 @@ public final class SearchApp {
         if hub.showsFederated { return [.sections, .global, .searchBox] }
         switch focus {
         case .hits: return [.hits, .global, .searchBox]
+        case .refinements where searchesFacetValues: return [.facetSearch, .global]
         case .refinements: return [.refinements, .global, .searchBox]
         case .slider: return [.slider, .global, .searchBox]
+        case .currentRefinements: return [.currentRefinements, .global, .searchBox]
         }
+    }
+
+    /// True while a search in facet values is open in the focused refinement list: printable
+    /// keys type into it, not into the query (the one exception, opened on purpose).
+    var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsFederated }
+
+    /// True while the slider pane's typed-range input (Ctrl-F) is open: printable keys type into it.
+    var editsRange: Bool { focus == .slider && sliderPane.isEditingRange && !showsHelp && !hub.showsFederated }
+
+    /// Moves the focus; leaving the refinement list closes a search in its values.
+    func move(focus next: Focus) {
+        if next != .refinements, refinementList.isSearching { hub.dispatch(.closeFacetSearch) }
+        focus = next
     }
 
     /// Reads the hub's state into the views, then hands the hub what they ask for (the next
     /// page) — after the answers were delivered, never from inside a results callback.
     func refresh() {
         let state = hub.state
-        var intents = hitsList.update(state.active)
-        refinementList.update(state.active, description: descriptions[state.active.name])
+        var intents = hitsList.update(state.active, description: descriptions[state.active.name])
+        refinementList.update(
+            state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
+        currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
         if let sections = state.sections { federatedView?.update(sections) }
         searchBox.placeholder = "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
+        fitLayout()
         intents.forEach(hub.dispatch)
+        refreshPreview()
+    }
+
+    /// The preview follows the selected hit; the `--preview` command runs again when what it
+    /// would run changes (another record, or the query with `{q}`), killing the one before.
+    private func refreshPreview() {
+        guard preview.isShown, !hub.showsFederated else { return }
+        let hit = hitsList.selectedHit(in: hub.state.active)
+        let moved = preview.show(hit)
+        guard let previewCommand, let previewRunner else { return }
+        let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
+        guard moved || command != commandRunning else { return }
+        commandRunning = command
+        if let command { previewRunner.start(command) } else { previewRunner.cancel() }
+    }
+
+    /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
+    /// ranking criteria only while the record's own preview shows them.
+    func togglePreview() {
+        preview.toggle()
+        if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
+        commandRunning = nil  // shown afresh: the command runs again
+        hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
+        resize(width: screen.width, height: screen.height)
     }
 
     private func type(_ character: Character) {
+        if editsRange {
+            sliderPane.typeInRange(character)
+            return
+        }
+        if searchesFacetValues {
+            refinementList.type(String(character)).forEach(hub.dispatch)
+            return
+        }
         searchBox.insert(character)
         hub.dispatch(.setQuery(searchBox.text))
     }

@@ -4,12 +4,16 @@ import InstantSearchCore
 /// hub and the app, and runs them until the user picks a hit or leaves.
 public struct TerminalSearch {
     public enum Exit: Equatable {
-        /// Enter on a hit.
-        case selected(Hit)
+        /// Enter, or a key of `--expect` (its name; "" for Enter): the marked hits in marking
+        /// order, else the selected one, none when the list was empty.
+        case accepted(hits: [Hit], key: String)
         /// Esc from the hits list, or Ctrl-C.
         case cancelled
         /// A termination signal ended the session (the terminal is restored).
         case signal(Int32)
+
+        /// Enter on one hit.
+        public static func selected(_ hit: Hit) -> Exit { .accepted(hits: [hit], key: "") }
     }
 
     /// When as-you-type searches go out.
@@ -42,6 +46,13 @@ public struct TerminalSearch {
     public var loaders: [any BackgroundLoading] = []
     /// The query the session starts with (fzf's `--query`): in the box, cursor at its end.
     public var initialQuery = ""
+    /// fzf's `--multi`, `--expect`, `--header`, `--prompt`, `--history`. With a history,
+    /// Ctrl-P / Ctrl-N walk it instead of moving the lists.
+    public var options = SearchApp.Options()
+    /// Where the preview pane goes and whether it starts open (`--preview-window`).
+    public var previewWindow = PreviewWindow()
+    /// A command whose output the preview shows instead of the record (`--preview`).
+    public var previewCommand: PreviewCommand?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -96,7 +107,11 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let app = SearchApp(hub: hub, keys: keys)
+        let runner = previewCommand.map { _ in PreviewCommandRunner(wake: loop.wake) }
+        defer { runner?.cancel() }
+        let app = SearchApp(
+            hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
+            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current)
         let report = hub.loading.report
         for loader in loaders { loader.start(report: report) }
         defer { for loader in loaders { loader.cancel() } }
@@ -106,7 +121,9 @@ public struct TerminalSearch {
         switch try loop.run(SearchAppDriver(app: app)) {
         case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
         case .quit:
-            if case .selected(let hit) = app.outcome { return Ending(exit: .selected(hit), query: hub.queryText) }
+            if case .accepted(let hits, let key) = app.outcome {
+                return Ending(exit: .accepted(hits: hits, key: key), query: hub.queryText)
+            }
             return Ending(exit: .cancelled, query: hub.queryText)
         }
     }
@@ -132,6 +149,7 @@ final class SearchAppDriver: TerminalApp {
             }
             return going ? .continue : .quit
         case .paste(let text): return app.paste(text) ? .continue : .ignored
+        case .mouse(let mouse): return app.handle(mouse) ? .continue : .ignored
         case .wake: return app.deliverResponses() > 0 ? .continue : .ignored
         case .resize(let width, let height):
             app.resize(width: width, height: height)

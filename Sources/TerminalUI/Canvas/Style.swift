@@ -16,6 +16,9 @@ public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
     case warning
     /// The background of the selected row.
     case selection
+    /// The eight ANSI colours by value, for text that brings its own (a `--preview` command's
+    /// SGR colours); the widgets' own looks use the roles above.
+    case ansiBlack, ansiRed, ansiGreen, ansiYellow, ansiBlue, ansiMagenta, ansiCyan, ansiWhite
 }
 
 /// Text attributes every curses terminal can show; they survive NO_COLOR.

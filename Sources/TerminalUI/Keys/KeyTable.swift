@@ -48,8 +48,41 @@ public struct KeyTable: Sendable {
             keyName = String(keyName[keyName.index(after: slash)...])
         }
         guard let key = KeyName.parse(keyName) else { throw .unknownKey(keyName) }
+        if case .character = key { throw .printableKey(keyName) }
         guard let action = KeyAction(name: parts[1]) else { throw .unknownAction(parts[1]) }
         bind(key, to: action, in: context)
+    }
+
+    /// `--bind`'s value: `KEY:ACTION[,KEY:ACTION…]`, bound left to right (so a later one wins).
+    /// On a mistake nothing is bound, and the error gives the column (from 1) of the name at fault.
+    public mutating func bind(list: String) throws(KeyBindingError) {
+        var table = self
+        var start = 1
+        for spec in list.split(separator: ",", omittingEmptySubsequences: false) {
+            do {
+                try table.bind(String(spec))
+            } catch {
+                let keyEnd = spec.firstIndex(of: ":").map { spec.distance(from: spec.startIndex, to: $0) } ?? spec.count
+                let offset: Int
+                switch error {
+                case .unknownAction(let name): offset = spec.count - name.count
+                case .unknownKey(let name), .printableKey(let name): offset = keyEnd - name.count
+                case .malformed, .unknownContext: offset = 0
+                }
+                throw KeyBindingError(column: start + offset, problem: error)
+            }
+            start += spec.count + 1
+        }
+        self = table
+    }
+
+    /// fzf's `--history`: Ctrl-P and Ctrl-N walk the history in the search box instead of
+    /// moving the lists (the help keeps its own scrolling).
+    public func walkingHistory() -> KeyTable {
+        var table = self
+        let keys: [Key] = [.control("p"), .control("n")]
+        table.bindings.removeAll { keys.contains($0.key) && $0.context != .searchBox && $0.context != .help }
+        return table
     }
 
     /// The keys of `action` in `context`, in table order.
@@ -69,7 +102,7 @@ public struct KeyTable: Sendable {
                 (keys: keys(for: action, in: context).map(KeyName.label).joined(separator: ", "), name: action.name,
                  action: action.summary(in: context))
             }
-            if context == .searchBox { rows.insert(("letters, digits, …", "", "edit the query"), at: 0) }
+            if context == .searchBox { rows.insert(("Space, letters, …", "", "edit the query, whichever pane has focus"), at: 0) }
             return rows.isEmpty ? nil : (context.title, rows)
         }
     }
@@ -82,6 +115,7 @@ public struct KeyTable: Sendable {
         if let index = first(.nextIndex) { hints.append((index, "index")) }
         if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
         if let hits = first(.focusHits), let slider = first(.focusSlider) { hints.append(("\(hits)-\(slider)", "panes")) }
+        if !showingSections, let preview = first(.togglePreview) { hints.append((preview, "preview")) }
         if let accept = first(.accept, .hits) { hints.append((accept, "pick")) }
         if let abort = first(.abort, .hits) { hints.append((abort, "back/quit")) }
         return hints
@@ -93,15 +127,28 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
     case unknownKey(String)
     case unknownAction(String)
     case unknownContext(String)
+    /// A key that types (`a`, `space`): printable keys always edit the query.
+    case printableKey(String)
 
     public var description: String {
         switch self {
         case .malformed(let spec): return "\"\(spec)\" is not KEY:ACTION (for example ctrl-x:clear-refinements)"
-        case .unknownKey(let name): return "no key is named \"\(name)\""
+        case .unknownKey(let name): return "no key is named \"\(name)\"; keys: \(KeyName.validNames)"
+        case .printableKey(let name):
+            return "\"\(name)\" types into the query and cannot be bound; keys: \(KeyName.validNames)"
         case .unknownAction(let name):
             return "no action is named \"\(name)\"; actions: \(KeyAction.allCases.map(\.name).joined(separator: ", "))"
         case .unknownContext(let name):
             return "no context is named \"\(name)\"; contexts: \(KeyContext.allCases.map(\.rawValue).joined(separator: ", "))"
         }
     }
+}
+
+/// A mistake in `--bind`'s value, and where it starts in it.
+public struct KeyBindingError: Error, Equatable, CustomStringConvertible {
+    /// The column (from 1) where the binding at fault starts.
+    public var column: Int
+    public var problem: KeyTableError
+
+    public var description: String { "column \(column): \(problem)" }
 }

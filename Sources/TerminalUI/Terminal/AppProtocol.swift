@@ -4,6 +4,8 @@ public enum TerminalEvent: Sendable, Hashable {
     /// Text pasted in one go (bracketed paste), newlines already turned into spaces: one
     /// edit for the app, however long. Apps that ignore it lose nothing else.
     case paste(String)
+    /// A click, release or wheel turn (when mouse reporting is on: see `TerminalOptions.mouse`).
+    case mouse(MouseEvent)
     /// The terminal now has this many columns and rows.
     case resize(width: Int, height: Int)
     /// The wake closure was called (the `Mailbox` has deliveries, most likely). May also

@@ -56,15 +56,28 @@ struct CursesStyles {
         case .highlight: result.formUnion([.bold, .underline])
         case .muted: result.insert(.dim)
         case .default, .success, .selection: break
+        case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
     }
 
-    // The palette. Basic ANSI colours read on both dark and light terminals; only "muted"
-    // needs a grey, which 8-colour terminals lack, so there it is the default colour, dim.
-
     private func foreground(_ color: PaletteColor) -> (Int16, TextAttributes) {
+        Self.foreground(color, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+    }
+
+    private func background(_ color: PaletteColor) -> Int16 {
+        Self.background(color, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+    }
+
+    // The palette, as terminal colour numbers (curses' and ANSI's are the same: 0 black …
+    // 7 white, 8–15 bright, 16–255 the 256-colour cube; -1 the terminal's own colour). The
+    // inline writer (`AnsiStyles`) draws from it too. Basic ANSI colours read on both dark
+    // and light terminals; only "muted" needs a grey, which 8-colour terminals lack, so there
+    // it is the default colour, dim.
+
+    static func foreground(_ color: PaletteColor, colorCount: Int, hasDefaultColors: Bool) -> (Int16, TextAttributes) {
+        let defaultForeground: Int16 = hasDefaultColors ? -1 : Int16(COLOR_WHITE)
         switch color {
         case .default: return (defaultForeground, [])
         case .accent: return (Int16(COLOR_CYAN), [])
@@ -77,10 +90,11 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
+        default: return (Self.ansi(color) ?? defaultForeground, [])
         }
     }
 
-    private func background(_ color: PaletteColor) -> Int16 {
+    static func background(_ color: PaletteColor, colorCount: Int, hasDefaultColors: Bool) -> Int16 {
         switch color {
         case .default: return hasDefaultColors ? -1 : Int16(COLOR_BLACK)
         case .accent: return Int16(COLOR_CYAN)
@@ -89,7 +103,15 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
+        default: return Self.ansi(color) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
         }
+    }
+
+    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are 0…7).
+    private static func ansi(_ color: PaletteColor) -> Int16? {
+        let first = PaletteColor.ansiBlack.rawValue
+        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiWhite.rawValue else { return nil }
+        return Int16(color.rawValue - first)
     }
 
     private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }

@@ -41,7 +41,11 @@ public final class EventLoop {
     /// Opens the terminal, runs `app` until it quits or a termination signal arrives, and
     /// restores the terminal before returning — also when the app throws.
     public func run(_ app: some TerminalApp) throws -> LoopExit {
-        let terminal = try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
+        let terminal: any TerminalScreen = if let height = options.height {
+            try InlineTerminal(options: options, height: height, wakeFD: pipe.signalSafeWriteFD)
+        } else {
+            try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
+        }
         defer { terminal.close() }
         var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app)
         return try session.run()
@@ -50,7 +54,7 @@ public final class EventLoop {
 
 /// The state of one `run`: kept apart so `EventLoop` itself holds no per-run state.
 private struct Session<App: TerminalApp> {
-    let terminal: Terminal
+    let terminal: any TerminalScreen
     let timers: TimerQueue
     let pipe: WakePipe
     let app: App
@@ -68,7 +72,7 @@ private struct Session<App: TerminalApp> {
     var reportedSize: (width: Int, height: Int)
     var needsFrame = true
 
-    init(terminal: Terminal, timers: TimerQueue, pipe: WakePipe, app: App) {
+    init(terminal: any TerminalScreen, timers: TimerQueue, pipe: WakePipe, app: App) {
         self.terminal = terminal
         self.timers = timers
         self.pipe = pipe
@@ -103,10 +107,17 @@ private struct Session<App: TerminalApp> {
                     if try apply(.resize(width: size.width, height: size.height)) { return .quit }
                 }
             }
-            for event in events where event != .key(.resize) {
+            for var event in events where event != .key(.resize) {
                 if let suspendKey = terminal.suspendKey, event == .key(suspendKey) {
                     suspend()
                     continue
+                }
+                // Inline (--height), the canvas starts below the screen's top; a click above
+                // it is on the shell's lines, not ours.
+                if case .mouse(var mouse) = event, terminal.originRow > 0 {
+                    mouse.y -= terminal.originRow
+                    if mouse.y < 0 { continue }
+                    event = .mouse(mouse)
                 }
                 if try apply(event) { return .quit }
             }

@@ -21,8 +21,11 @@ public struct RawInput: Sendable, Hashable {
 /// Ctrl-Right on a terminal description that lacks it) comes out as ESC followed by the
 /// sequence's bytes, which would otherwise type "[1;5C" into the search box. Within one
 /// batch, ESC followed at once by `[` or `O` is therefore parsed as a CSI / SS3 sequence:
-/// the common ones become keys, the rest are dropped. A lone ESC stays `.escape`; Alt-x
-/// arrives as `.escape` then `.character("x")`.
+/// the common ones become keys, mouse reports (SGR `ESC [ < b;x;y M/m`, and X10's
+/// `ESC [ M` + 3 bytes) become `.mouse`, the rest are dropped. ESC followed at once by
+/// another printable character is Alt plus that character (`.alt("1")`: terminals send
+/// Alt-1 as ESC 1); a lone ESC, or ESC followed by anything else, stays `.escape`.
+/// Parameters are bounded (`parameterLimit`): a longer sequence is read to its end and dropped.
 ///
 /// Bracketed paste (the terminal wraps a paste in `ESC [200~` … `ESC [201~` once the
 /// program asks for it): everything between the markers is one `.paste` event, however
@@ -66,10 +69,17 @@ public struct InputDecoder {
                let (sequence, consumed) = Self.parseSequence(batch, from: i) {
                 switch sequence {
                 case .key(let key): events.append(.key(key))
+                case .mouse(let mouse): events.append(.mouse(mouse))
                 case .pasteStart: startPaste()
                 case .ignored: break
                 }
                 i += consumed
+                continue
+            }
+            if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
+               let character = Self.altCharacter(batch[i + 1].code) {
+                events.append(.key(.alt(character)))
+                i += 2
                 continue
             }
             if let key = Key.decode(code: input.code, isKeyCode: input.isKeyCode) { events.append(.key(key)) }
@@ -132,8 +142,21 @@ public struct InputDecoder {
 
     private enum Sequence {
         case key(Key)
+        case mouse(MouseEvent)
         case pasteStart
         case ignored
+    }
+
+    /// Parameter bytes kept of one CSI sequence (an SGR mouse report needs at most 18).
+    static let parameterLimit = 32
+
+    /// The character Alt was held with, when ESC is followed by `code`: printable, and not
+    /// `[` or `O`, which start the sequences above (an incomplete one stays ESC + characters).
+    private static func altCharacter(_ code: UInt32) -> Character? {
+        guard code >= 0x20, code != 0x7F, !(0x80..<0xA0).contains(code), code != 0x5B, code != 0x4F,
+              let scalar = Unicode.Scalar(code)
+        else { return nil }
+        return Character(scalar)
     }
 
     /// Parses ESC [ params final, or ESC O final, starting at `start` (the ESC).
@@ -143,18 +166,34 @@ public struct InputDecoder {
         let introducer = batch[start + 1].code
         var i = start + 2
         var params = ""
+        var overlong = false
         while i < batch.count, !batch[i].isKeyCode {
             let c = batch[i].code
             if introducer == 0x5B, (0x20...0x3F).contains(c) {
-                params.unicodeScalars.append(Unicode.Scalar(c)!)
+                if params.unicodeScalars.count < parameterLimit {
+                    params.unicodeScalars.append(Unicode.Scalar(c)!)
+                } else {
+                    overlong = true
+                }
                 i += 1
                 continue
             }
             guard (0x40...0x7E).contains(c) else { return nil }
             let final = Character(Unicode.Scalar(c)!)
-            if introducer == 0x5B, final == "~", params == "200" { return (.pasteStart, i + 1 - start) }
+            let consumed = i + 1 - start
+            if overlong { return (.ignored, consumed) }
+            if introducer == 0x5B, final == "~", params == "200" { return (.pasteStart, consumed) }
+            if introducer == 0x5B, params.first == "<" {
+                return (MouseEvent.sgr(parameters: params.dropFirst(), final: final).map(Sequence.mouse) ?? .ignored, consumed)
+            }
+            if introducer == 0x5B, final == "M", params.isEmpty {
+                // X10: three raw bytes follow; all of them or the sequence is not complete.
+                guard i + 3 < batch.count, !batch[(i + 1)...(i + 3)].contains(where: \.isKeyCode) else { return nil }
+                let event = MouseEvent.x10(code: batch[i + 1].code, column: batch[i + 2].code, row: batch[i + 3].code)
+                return (event.map(Sequence.mouse) ?? .ignored, consumed + 3)
+            }
             let key = introducer == 0x4F ? ss3Key(final) : csiKey(final, params: params)
-            return (key.map(Sequence.key) ?? .ignored, i + 1 - start)
+            return (key.map(Sequence.key) ?? .ignored, consumed)
         }
         return nil
     }
@@ -178,11 +217,12 @@ public struct InputDecoder {
 
     private static func csiKey(_ final: Character, params: String) -> Key? {
         let fields = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        // xterm's modifier parameter: 2 = Shift; others (Ctrl, Alt) fall back to the plain key.
+        // xterm's modifier parameter: 2 = Shift, 3 = Alt (Up / Down only); others (Ctrl) fall back to the plain key.
         let shifted = fields.count >= 2 && fields[1] == 2
+        let alted = fields.count >= 2 && fields[1] == 3
         switch final {
-        case "A": return shifted ? .shiftUp : .up
-        case "B": return shifted ? .shiftDown : .down
+        case "A": return shifted ? .shiftUp : alted ? .altUp : .up
+        case "B": return shifted ? .shiftDown : alted ? .altDown : .down
         case "C": return shifted ? .shiftRight : .right
         case "D": return shifted ? .shiftLeft : .left
         case "H": return .home

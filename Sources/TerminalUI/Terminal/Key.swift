@@ -13,6 +13,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case backTab
     case up, down, left, right
     case shiftUp, shiftDown, shiftLeft, shiftRight
+    /// Alt (Meta) with an arrow: xterm's modifier 3 (`ESC [1;3A`).
+    case altUp, altDown
     case home, end, pageUp, pageDown
     /// F1 is `.function(1)`.
     case function(Int)
@@ -21,6 +23,9 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// Enter, so those arrive as `.backspace`, `.tab` and `.enter`. Ctrl-Space is
     /// `.control(" ")`; Ctrl-\ ] ^ _ keep their punctuation.
     case control(Character)
+    /// Alt (Meta) plus a printable key, as terminals send it: ESC, then the character
+    /// (`InputDecoder` pairs them). Alt-1 is `.alt("1")`; Alt-Shift-P is `.alt("P")`.
+    case alt(Character)
     /// The terminal changed size. The event loop reports sizes as `TerminalEvent.resize`;
     /// this case only exists so the decoder can name curses' KEY_RESIZE.
     case resize
@@ -77,6 +82,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .character(let c): "character(\(c.debugDescription))"
         case .control(let c): "control(\(c))"
+        case .alt(let c): "alt(\(c))"
         case .function(let n): "F\(n)"
         case .enter: "enter"
         case .escape: "escape"
@@ -93,6 +99,9 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .shiftDown: "shiftDown"
         case .shiftLeft: "shiftLeft"
         case .shiftRight: "shiftRight"
+        case .altUp: "altUp"
+        case .altDown: "altDown"
+        case .alt(let c): "alt(\(c))"
         case .home: "home"
         case .end: "end"
         case .pageUp: "pageUp"

@@ -10,10 +10,18 @@ public struct TerminalOptions: Sendable {
     public var escapeDelay: Int32 = 25
     /// nil: use colours when the terminal has them and NO_COLOR is unset or empty.
     public var colors: Bool? = nil
+    /// Ask the terminal for mouse reports (clicks and the wheel, SGR encoding); false for
+    /// `--no-mouse`, which leaves the mouse to the terminal (selecting text, say).
+    public var mouse = true
+    /// fzf's `--height`: draw in this many rows below the cursor, without the alternate
+    /// screen (`InlineTerminal`); nil: the whole screen, through curses.
+    public var height: InlineHeight? = nil
 
-    public init(escapeDelay: Int32 = 25, colors: Bool? = nil) {
+    public init(escapeDelay: Int32 = 25, colors: Bool? = nil, mouse: Bool = true, height: InlineHeight? = nil) {
         self.escapeDelay = escapeDelay
         self.colors = colors
+        self.mouse = mouse
+        self.height = height
     }
 }
 
@@ -39,6 +47,7 @@ public final class Terminal {
     private var styles: CursesStyles
     private var cursorVisible: Bool?
     private var isClosed = false
+    private let mouse: Bool
 
     /// The key that suspends the program (the tty's `susp` character, normally Ctrl-Z):
     /// raw mode turns the tty's own handling off, so the event loop does what it would have
@@ -78,6 +87,7 @@ public final class Terminal {
         self.output = output
         self.screen = screen
         self.inputFD = fileno(input)
+        self.mouse = options.mouse
         _ = set_term(screen)
 
         // Raw: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys instead of signals. Non-blocking
@@ -90,6 +100,10 @@ public final class Terminal {
         _ = nodelay(window, true)
         _ = intrflush(window, false)
         _ = set_escdelay(options.escapeDelay)
+        // Mouse reports are decoded by `InputDecoder`, never by curses: where terminfo names
+        // the report's start (xterm's kmous is ESC [ <), curses would take those bytes as
+        // KEY_MOUSE and leave the rest ("0;12;5M") to be typed into the query.
+        _ = keyok(KEY_MOUSE, false)
 
         let noColorSet = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let wantColors = options.colors ?? !noColorSet
@@ -109,7 +123,7 @@ public final class Terminal {
             restore: Self.restoreSequence(), wakeFD: wakeFD
         )
         setCursorVisible(false)
-        setBracketedPaste(true)
+        setInputModes(true)
     }
 
     /// A session without an event loop (a one-shot prompt, a test harness): nothing wakes
@@ -130,7 +144,7 @@ public final class Terminal {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        setBracketedPaste(false)
+        setInputModes(false)
         _ = endwin()
         SignalGuard.disarm()
         delscreen(screen)
@@ -141,7 +155,7 @@ public final class Terminal {
     /// Gives the terminal back to the shell for a while (Ctrl-Z): the shell's tty modes,
     /// the normal screen, no bracketed paste. `resume` takes it again.
     func suspend() {
-        setBracketedPaste(false)
+        setInputModes(false)
         _ = def_prog_mode()
         _ = endwin()
         _ = SignalGuard.armed.exchange(false, ordering: .sequentiallyConsistent)
@@ -154,7 +168,7 @@ public final class Terminal {
     func resume() {
         _ = reset_prog_mode()
         SignalGuard.armed.store(true, ordering: .sequentiallyConsistent)
-        setBracketedPaste(true)
+        setInputModes(true)
         invalidate()
     }
 
@@ -226,17 +240,23 @@ public final class Terminal {
         _ = clearok(cn_stdscr(), true)
     }
 
-    /// Asks the terminal to mark pastes (`ESC [200~` … `ESC [201~`); terminals without
-    /// the mode ignore the request.
-    private func setBracketedPaste(_ on: Bool) {
-        _ = fputs(on ? Self.bracketedPasteOn : Self.bracketedPasteOff, output)
+    /// Asks the terminal to mark pastes (`ESC [200~` … `ESC [201~`) and, unless told not to,
+    /// to report the mouse; or stops both. Terminals without these modes ignore the requests.
+    private func setInputModes(_ on: Bool) {
+        var modes = on ? Self.bracketedPasteOn : Self.bracketedPasteOff
+        if mouse { modes += on ? Self.mouseOn : Self.mouseOff }
+        _ = fputs(modes, output)
         _ = fflush(output)
     }
 
     static let bracketedPasteOn = "\u{1B}[?2004h"
     static let bracketedPasteOff = "\u{1B}[?2004l"
+    /// Press / release and wheel reports (1000), in the SGR encoding (1006: any column, and
+    /// releases say which button).
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
-    private static func suspendKey(in modes: termios) -> Key? {
+    static func suspendKey(in modes: termios) -> Key? {
         guard modes.c_lflag & tcflag_t(ISIG) != 0 else { return nil }
         let character = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
         guard character != 0 else { return nil }  // _POSIX_VDISABLE
@@ -253,12 +273,12 @@ public final class Terminal {
         canvas.cells[(y * canvas.width)..<((y + 1) * canvas.width)]
     }
 
-    /// The bytes that undo curses' screen modes, for the crash path: end bracketed paste,
-    /// reset attributes, show the cursor, leave keypad-transmit mode, leave the alternate
+    /// The bytes that undo curses' screen modes, for the crash path: end bracketed paste and
+    /// mouse reports (harmless if they were never on), reset attributes, show the cursor, leave keypad-transmit mode, leave the alternate
     /// screen. Read from terminfo now, because a signal handler cannot. Padding specs
     /// ("$<5>") are for tputs and would print literally, so they are removed.
     private static func restoreSequence() -> [UInt8] {
-        var bytes = Array(bracketedPasteOff.utf8)
+        var bytes = Array((bracketedPasteOff + mouseOff).utf8)
         for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             guard let value = cn_tigetstr(capability) else { continue }
             bytes += stripPadding(Array(String(cString: value).utf8))

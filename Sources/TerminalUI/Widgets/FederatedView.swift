@@ -15,6 +15,9 @@ public struct FederatedView {
     /// Every section's rows, as many as it may show.
     private(set) var rows: [[Row]] = []
 
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
+
     public init(indices: [IndexDescription]) {
         descriptions = IndexDescription.byName(indices)
     }
@@ -61,36 +64,73 @@ public struct FederatedView {
     }
 
     /// "Actors 12 · Movies 345 · Genres 4 values"
-    static func summary(_ state: SectionsState) -> String {
+    static func summary(_ state: SectionsState, numbers: NumberText = .standard) -> String {
         if let error = state.error { return "⚠ \(error.message)" }
         return state.sections.map { section in
             switch section.definition.content {
-            case .hits: return "\(section.definition.title) \(section.hits.map { NumberText.grouped($0.nbHits) } ?? "…")"
+            case .hits: return "\(section.definition.title) \(section.hits.map { numbers.count($0.nbHits) } ?? "…")"
             case .facetValues: return "\(section.definition.title) \(section.facetValues.map { "\($0.facetHits.count) values" } ?? "…")"
             }
         }.joined(separator: " · ")
     }
 
+    /// A click `y`: on a row, selects it; on a facet value, also refines by it (as
+    /// toggle-refinement does). Rows are found where `placed` puts them in `area`.
+    mutating func click(y: Int, in area: Rect, state: SectionsState) -> (handled: Bool, intents: [SearchIntent]) {
+        guard let line = placed(area, state: state).first(where: { $0.y == y }), case .row(let row) = line.item else { return (false, []) }
+        list.select(row)
+        if case .facetValue = selectedRow { return perform(.toggleRefinement) }
+        return (true, [])
+    }
+
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, state: SectionsState) {
-        let selected = selectedRow
+    enum Placed: Equatable {
+        case header(section: Int)
+        /// A section with no rows: "(none)".
+        case empty(section: Int)
+        /// A row, by its position among all sections' rows (the list's selection counts so).
+        case row(Int)
+    }
+
+    /// What goes on which line of `area`: each section's heading, then as many of its rows as
+    /// leave room for a heading and a row of each section still to come. Drawing and clicks
+    /// both read it.
+    func placed(_ area: Rect, state: SectionsState) -> [(y: Int, item: Placed)] {
+        var lines: [(y: Int, item: Placed)] = []
         var y = area.y
-        for (position, section) in state.sections.enumerated() where y < area.maxY {
-            let sectionRows = rows.indices.contains(position) ? rows[position] : []
-            let width = canvas.write(section.definition.title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle)
-            canvas.write("  " + note(section), x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - width - 2)
+        var first = 0
+        for position in state.sections.indices where y < area.maxY {
+            let sectionRows = rows.indices.contains(position) ? rows[position].count : 0
+            lines.append((y, .header(section: position)))
             y += 1
-            // Leave at least a header and a row for each section still to come.
             let later = state.sections.count - position - 1
             let room = max(1, area.maxY - y - later * 2)
-            if sectionRows.isEmpty {
-                canvas.write(state.error == nil ? "  (none)" : "  (the search failed)", x: area.x + 1, y: y, style: Theme.secondary)
+            if sectionRows == 0 {
+                lines.append((y, .empty(section: position)))
                 y += 1
             }
-            for row in sectionRows.prefix(room) where y < area.maxY {
-                drawRow(row, y: y, area: area, isSelected: row == selected, state: state, into: &canvas)
+            for row in 0..<min(sectionRows, room) where y < area.maxY {
+                lines.append((y, .row(first + row)))
                 y += 1
+            }
+            first += sectionRows
+        }
+        return lines
+    }
+
+    func render(_ area: Rect, _ canvas: inout Canvas, state: SectionsState) {
+        let all = rows.flatMap { $0 }
+        for (y, item) in placed(area, state: state) {
+            switch item {
+            case .header(let position):
+                let section = state.sections[position]
+                let width = canvas.write(section.definition.title.uppercased(), x: area.x + 1, y: y, style: Theme.paneTitle)
+                canvas.write("  " + note(section), x: area.x + 1 + width, y: y, style: Theme.secondary, maxWidth: area.width - width - 2)
+            case .empty:
+                canvas.write(state.error == nil ? "  (none)" : "  (the search failed)", x: area.x + 1, y: y, style: Theme.secondary)
+            case .row(let row):
+                drawRow(all[row], y: y, area: area, isSelected: row == list.selection, state: state, into: &canvas)
             }
         }
     }
@@ -99,7 +139,7 @@ public struct FederatedView {
         switch section.definition.content {
         case .hits:
             guard let results = section.hits else { return "" }
-            return "\(NumberText.grouped(results.nbHits)) results in \(section.definition.indexName)"
+            return "\(numbers.count(results.nbHits)) results in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
             return "\(attribute) of \(section.definition.indexName) matching the query — Enter refines"
         }
@@ -110,7 +150,7 @@ public struct FederatedView {
         let x = area.x + 2
         switch row {
         case .hit(let position, let hit):
-            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName])
+            let display = HitDisplay(hit: hit, description: descriptions[state.sections[position].definition.indexName], numbers: numbers)
             var room = area.width - 3
             if let figure = display.figure {
                 canvas.write(figure, x: area.maxX - figure.displayWidth - 1, y: y, style: Theme.title)
@@ -121,7 +161,7 @@ public struct FederatedView {
         case .facetValue(let position, let value):
             let refined = Self.isRefined(value.value, in: state.sections[position])
             let box = canvas.write(refined ? "[x] " : "[ ] ", x: x, y: y, style: refined ? Theme.refined : Theme.secondary)
-            let count = NumberText.grouped(value.count)
+            let count = numbers.count(value.count)
             canvas.write(value.value, x: x + box, y: y, style: refined ? Theme.refined : Theme.text, maxWidth: area.width - box - count.count - 6, overflow: .ellipsis)
             canvas.write(count, x: area.maxX - count.count - 1, y: y, style: Theme.count)
         }

@@ -1,32 +1,58 @@
 import InstantSearchCore
 
-/// What a hit shows: its title and details as styled pieces, and a figure for the right edge.
+/// What a hit shows: its title, a figure (the first number, such as the price), the other
+/// display attributes, and a snippet of the searchable text that matched when that text is not
+/// displayed (Algolia's Snippet widget: why "compression" found `zlib1g`).
 struct HitDisplay {
-    var title: [(String, Style)]
-    var details: [(String, Style)]
-    var figure: String?
+    struct Field {
+        var attribute: String
+        var text: [(String, Style)]
+        /// What its column in the wide layout shows: a number without its name.
+        var cell: [(String, Style)]
+        var isNumber: Bool
+        var isEmpty: Bool { text.allSatisfy { $0.0.isEmpty } }
+    }
 
-    init(hit: Hit, description: IndexDescription?) {
+    var title: [(String, Style)]
+    var figure: String?
+    /// Every other display attribute, in order, empty where the record lacks it (so that the
+    /// wide layout's columns line up from hit to hit).
+    var fields: [Field]
+    /// The matched text of a searchable attribute not displayed, highlighted, "…" where cut.
+    var snippet: [(String, Style)]?
+
+    init(hit: Hit, description: IndexDescription?, numbers: NumberText = .standard) {
+        let numbers = numbers.forIndex(description)
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
         title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
             ?? [(hit.objectID, Theme.title)]
-        let figureAttribute = attributes.first { numeric.contains($0) && hit.record[$0]?.numberValue != nil }
+        let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record[attribute].map { NumberText.format($0, attribute: attribute) }
+            hit.record.value(atPath: attribute).map { numbers.value($0, attribute: attribute) }
         }
-        var details: [(String, Style)] = []
-        for attribute in attributes where attribute != titleAttribute && attribute != figureAttribute {
-            guard let value = hit.record[attribute], !value.displayText.isEmpty else { continue }
-            if !details.isEmpty { details.append(("  ·  ", Theme.secondary)) }
-            if numeric.contains(attribute) {
-                details.append(("\(attribute) \(value.displayText)", Theme.secondary))
-            } else {
-                details += Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight)
+        fields = attributes.filter { $0 != titleAttribute && $0 != figureAttribute }.map { attribute in
+            let value = hit.record.value(atPath: attribute)
+            if numeric.contains(attribute) || value?.numberValue != nil {
+                let number = value.map { numbers.value($0, attribute: attribute) } ?? ""
+                let text = number.isEmpty ? "" : "\(attribute) \(number)"
+                return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(number, Theme.secondary)], isNumber: true)
             }
+            let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight) } ?? []
+            return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
-        self.details = details
+        snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
+    }
+
+    /// The other display attributes on one line, " · " between them (the narrow layout's second row).
+    var details: [(String, Style)] {
+        var line: [(String, Style)] = []
+        for field in fields where !field.isEmpty {
+            if !line.isEmpty { line.append(("  ·  ", Theme.secondary)) }
+            line += field.text
+        }
+        return line
     }
 
     /// The display attributes, or failing those the record's own scalar fields.
@@ -45,6 +71,32 @@ struct HitDisplay {
             }
             return pieces
         }
-        return [(hit.record[attribute]?.displayText ?? "", plain)]
+        return [(hit.record.value(atPath: attribute)?.displayText ?? "", plain)]
+    }
+
+    /// The first searchable attribute (in ranking order) that matched and is not displayed:
+    /// its snippet (the engine's `_snippetResult`) or, for a short text, its highlighted value;
+    /// of an array, the values that matched.
+    static func snippet(of hit: Hit, description: IndexDescription?, displayed: Set<String>) -> [(String, Style)]? {
+        let searchable = (description?.searchableAttributes).flatMap { $0.isEmpty ? nil : $0.map(Self.attributeName) }
+            ?? hit.highlights.keys.sorted()
+        for attribute in searchable where !displayed.contains(attribute) {
+            guard let highlight = hit.snippets[attribute] ?? hit.highlights[attribute], highlight.matchLevel != .none else { continue }
+            let matched = highlight.values.filter { !$0.matchedRanges.isEmpty }
+            guard !matched.isEmpty else { continue }
+            var pieces: [(String, Style)] = [(attribute + ": ", Theme.secondary)]
+            for (i, value) in matched.enumerated() {
+                if i > 0 { pieces.append((" · ", Theme.secondary)) }
+                pieces += value.segments(plain: Theme.text, highlighted: Theme.highlight)
+            }
+            return pieces
+        }
+        return nil
+    }
+
+    /// `unordered(plot)` → `plot`: the attribute a searchable-attributes entry names.
+    private static func attributeName(_ entry: String) -> String {
+        guard entry.hasPrefix("unordered("), entry.hasSuffix(")") else { return entry }
+        return String(entry.dropFirst("unordered(".count).dropLast())
     }
 }

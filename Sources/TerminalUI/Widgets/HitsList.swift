@@ -1,24 +1,38 @@
 import InstantSearchCore
 
-/// Ranked hits, two rows each: the title with its matches highlighted (and a number on the
-/// right, such as the price), then the other display attributes. Its selection follows keys
-/// and new results; when the selection nears the end of what is loaded it asks for the next
-/// page — as an intent, which the app hands to the hub.
+/// Ranked hits: the title with its matches highlighted (and a number beside it, such as the
+/// price), then on a second row the other display attributes, or a snippet of the text that
+/// matched when that text is not displayed; a hit with nothing for a second row takes one.
+/// On a wide pane the display attributes go in columns on the first row (see `HitColumns`).
+/// Its selection follows keys and new results; when the selection nears the end of what is
+/// loaded it asks for the next page — as an intent, which the app hands to the hub.
 public struct HitsList {
-    static let rowsPerHit = 2
-    /// One row per hit.
+    /// From this width on, display attributes go in columns.
+    static let columnsFromWidth = 100
+    /// Beside a marked hit (fzf's `--multi`).
+    static let markGlyph = "✓"
+    /// One row per hit (the list's own unit); `top` is the first hit drawn.
     private(set) var list = ListState()
     private var indexName: String?
-    /// The results the list was last laid out for.
+    /// The results the list was last laid out for, and each hit's height in rows.
     private var shown: SearchResults?
+    private var heights: [Int] = []
+    private var description: IndexDescription?
+    private(set) var top = 0
+    private var height = 2
+    private var width = 0
     /// Set on switching index: that index's results keep the selection it had.
     private var restoring = false
     /// Selection and scroll of the indices not shown, so Tab brings them back.
-    private var saved: [String: ListState] = [:]
+    private var saved: [String: (list: ListState, top: Int)] = [:]
+
+    /// How numbers are written (the locale's separators).
+    var numbers = NumberText.standard
 
     public init() {}
 
     public var selection: Int { list.selection }
+    var usesColumns: Bool { width >= Self.columnsFromWidth }
 
     /// The hit under the selection in `state`'s results.
     func selectedHit(in state: IndexState) -> Hit? {
@@ -28,28 +42,50 @@ public struct HitsList {
 
     // MARK: Update
 
-    /// The pane's new height.
-    mutating func resize(height: Int) {
-        list.resize(visible: max(1, height / Self.rowsPerHit))
+    /// The pane's new size (the width decides between one and two rows a hit).
+    mutating func resize(height: Int, width: Int = 0) {
+        self.height = max(1, height)
+        if width != self.width {
+            self.width = width
+            measure()
+        }
+        list.resize(visible: max(1, self.height / 2))
+        settle()
     }
 
     /// New hub state. Returns the next page intent when the selection is near the end.
-    mutating func update(_ state: IndexState) -> [SearchIntent] {
+    mutating func update(_ state: IndexState, description: IndexDescription? = nil) -> [SearchIntent] {
         if state.name != indexName {
-            if let indexName { saved[indexName] = list }
-            list = saved[state.name] ?? list.emptied()
+            if let indexName { saved[indexName] = (list, top) }
+            (list, top) = saved[state.name] ?? (list.emptied(), 0)
             indexName = state.name
             restoring = true
             shown = nil
         }
+        self.description = description
         guard state.results != shown else { return loadMoreIfNeeded(state) }
         let results = state.results
         let isNextPage = results.map { $0.page > 0 && $0.query == shown?.query } ?? false
-        let keep = restoring || isNextPage
+        let keep = restoring || isNextPage || Self.isSameAnswer(results, as: shown)
+        // The same query answered again (the data grew or was reloaded, `--watch`): the
+        // selected record stays selected where it still is among the hits.
+        let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
+        let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
+        let kept = isRefresh ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
         if results != nil { restoring = false }
         shown = results
-        list.update(count: results?.hits.count ?? 0, select: keep ? nil : 0)
+        measure()
+        list.update(count: results?.hits.count ?? 0, select: keep ? nil : kept ?? 0)
+        if !keep { top = 0 }
+        settle()
         return loadMoreIfNeeded(state)
+    }
+
+    /// The same hits for the same query asked again (with ranking info for the preview, or
+    /// after a reload): the selection stays where it was.
+    private static func isSameAnswer(_ new: SearchResults?, as old: SearchResults?) -> Bool {
+        guard let new, let old, new.page == 0, new.query == old.query, !new.hits.isEmpty, old.hits.count >= new.hits.count else { return false }
+        return zip(new.hits, old.hits).allSatisfy { $0.objectID == $1.objectID }
     }
 
     /// Up, Down, PgUp, PgDn; false for other actions.
@@ -61,6 +97,25 @@ public struct HitsList {
         case .pageDown: list.move(by: list.page)
         default: return (false, [])
         }
+        settle()
+        return (true, loadMoreIfNeeded(state))
+    }
+
+    /// A click at `row` rows from the top of the pane: selects the hit drawn there.
+    /// Returns whether a hit was there, and the next page intent when it is near the end.
+    mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        guard row >= 0, let hits = state.results?.hits, !hits.isEmpty else { return (false, []) }
+        var position = min(top, hits.count - 1)
+        var y = 0
+        while position < hits.count {
+            let rows = position < heights.count ? heights[position] : 2
+            if row < y + rows { break }
+            y += rows
+            position += 1
+        }
+        guard hits.indices.contains(position) else { return (false, []) }
+        list.select(position)
+        settle()
         return (true, loadMoreIfNeeded(state))
     }
 
@@ -69,9 +124,32 @@ public struct HitsList {
         return [.nextPage]
     }
 
+    private mutating func measure() {
+        let columns = usesColumns
+        heights = (shown?.hits ?? []).map { hit in
+            // `--hits-layout`: rows a hit takes, whatever it has for a second row.
+            if let layout = description?.hitsLayout { return layout.rows }
+            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
+            if display.snippet != nil { return 2 }
+            return !columns && !display.details.isEmpty ? 2 : 1
+        }
+    }
+
+    /// Moves `top` just enough that the selected hit, all its rows, is in view.
+    private mutating func settle() {
+        let selection = list.selection
+        guard !heights.isEmpty else { return top = 0 }
+        top = min(top, selection, heights.count - 1)
+        while top < selection, heights[top...selection].reduce(0, +) > height { top += 1 }
+    }
+
     // MARK: Drawing
 
-    func render(_ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool) {
+    /// `marks`: with fzf's `--multi`, the marked hits, shown with a tick beside the bar.
+    func render(
+        _ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool,
+        marks: Marks? = nil
+    ) {
         guard let results = state.results else {
             let message = state.error != nil ? "The search failed (the stats line says why); type to try again." : "Searching…"
             canvas.write(message, x: area.x + 2, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
@@ -85,35 +163,52 @@ public struct HitsList {
             }
             return
         }
-        let capacity = max(1, area.height / Self.rowsPerHit)
-        let first = min(list.offset, max(0, results.hits.count - 1))
-        for (row, position) in (first..<min(results.hits.count, first + capacity)).enumerated() {
-            let hitArea = Rect(x: area.x, y: area.y + row * Self.rowsPerHit, width: area.width, height: Self.rowsPerHit)
-            drawHit(results.hits[position], in: hitArea, description: description, selected: position == list.selection, focused: focused, into: &canvas)
+        let first = min(top, results.hits.count - 1)
+        var drawn: [(hit: Int, display: HitDisplay, y: Int)] = []
+        var y = area.y
+        for position in first..<results.hits.count {
+            let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
+            let rows = position < heights.count ? heights[position] : 2
+            guard y + rows <= area.maxY || drawn.isEmpty else { break }
+            drawn.append((position, display, y))
+            y += rows
         }
-        if first + capacity < results.hits.count || results.page + 1 < results.nbPages {
+        let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: area.width - 3) : nil
+        for (position, display, rowY) in drawn {
+            let rows = position < heights.count ? heights[position] : 2
+            let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
+            drawHit(display, in: hitArea, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
+            if marks?.contains(results.hits[position], in: state.name) == true {
+                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+            }
+        }
+        if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {
             canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)
         }
     }
 
     private func drawHit(
-        _ hit: Hit, in area: Rect, description: IndexDescription?, selected: Bool, focused: Bool, into canvas: inout Canvas
+        _ display: HitDisplay, in area: Rect, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
-        let display = HitDisplay(hit: hit, description: description)
         let marker = selected ? (focused ? "▌" : "│") : " "
-        canvas.write(marker, x: area.x, y: area.y, style: Theme.title)
-        canvas.write(marker, x: area.x, y: area.y + 1, style: Theme.title)
+        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: Theme.title) }
         let textX = area.x + 2
-        var room = area.width - 3
-        if let figure = display.figure {
-            let width = figure.displayWidth
-            canvas.write(figure, x: area.maxX - width - 1, y: area.y, style: Theme.title)
-            room -= width + 2
+        if let columns {
+            columns.draw(display, x: textX, y: area.y, into: &canvas)
+        } else {
+            var room = area.width - 3
+            if let figure = display.figure {
+                let width = figure.displayWidth
+                canvas.write(figure, x: area.maxX - width - 1, y: area.y, style: Theme.title)
+                room -= width + 2
+            }
+            canvas.write(display.title, x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
         }
-        canvas.write(display.title, x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
-        canvas.write(display.details, x: textX, y: area.y + 1, maxWidth: area.width - 3, overflow: .ellipsis)
+        if area.height > 1, let second = display.snippet ?? (columns == nil ? display.details : nil) {
+            canvas.write(second, x: textX, y: area.y + 1, maxWidth: area.width - 3, overflow: .ellipsis)
+        }
         if selected {
-            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: 2))
+            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height))
         }
     }
 }

@@ -59,6 +59,11 @@ struct ListState: Equatable {
         settle(on: rows[max(0, min(rows.count - 1, current + steps))])
     }
 
+    /// Selects `row` (a click on it), or the nearest selectable row after it.
+    mutating func select(_ row: Int) {
+        settle(on: max(0, min(row, count - 1)))
+    }
+
     /// Moves the view, not the selection (a list nothing is selected in: the help).
     mutating func scroll(by rows: Int) {
         offset = max(0, min(offset + rows, count - visible))

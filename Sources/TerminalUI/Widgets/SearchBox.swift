@@ -5,6 +5,9 @@ public struct SearchBox: Equatable, Sendable {
     /// Cursor position in characters, 0...text.count.
     public private(set) var cursor = 0
     public var placeholder = "Search"
+    /// What stands before the query (fzf's `--prompt`).
+    public var prompt = SearchBox.defaultPrompt
+    public static let defaultPrompt = "❯ "
 
     public init(placeholder: String = "Search") {
         self.placeholder = placeholder
@@ -23,6 +26,12 @@ public struct SearchBox: Equatable, Sendable {
         characters.insert(contentsOf: inserted, at: cursor)
         cursor += inserted.count
         text = String(characters)
+    }
+
+    /// Replaces the whole query (a query from the history), cursor at its end.
+    public mutating func replace(with newText: String) {
+        text = newText
+        cursor = newText.count
     }
 
     /// Applies an editing action; false for actions that do not edit the query.
@@ -67,7 +76,6 @@ public struct SearchBox: Equatable, Sendable {
     /// cursor's screen column.
     @discardableResult
     public func render(_ area: Rect, _ canvas: inout Canvas) -> Int {
-        let prompt = "❯ "
         let promptWidth = canvas.write(prompt, x: area.x, y: area.y, style: Theme.title, maxWidth: area.width)
         let room = max(1, area.width - promptWidth - 1)
         let x = area.x + promptWidth

@@ -1,28 +1,43 @@
 import InstantSearchCore
 
-/// A range slider over one numeric attribute, with two thumbs; Up/Down switches attribute
-/// when the index has several. Bounds come from the facet stats of the results; the number of
-/// steps from the track's width, set on resize. Moves are `setRange` intents.
+/// A range slider over one numeric attribute, with two thumbs, and the list of the index's
+/// numeric attributes (Up/Down, PgUp/PgDn, Home/End move along it; the list shows while the
+/// pane has focus and room). Bounds and the track's scale come from the facet stats of the
+/// results; the number of steps from the track's width, set on resize. Ctrl-F opens a small
+/// input for a typed range. Moves and typed ranges are `setRange` intents.
 public struct SliderPane {
     private var indexName: String?
-    private var attributes: [String] = []
-    private var active = 0
+    private(set) var attributes: [String] = []
+    private(set) var active = 0
     public private(set) var thumb = NumberRangeInteractor.Thumb.lower
     public private(set) var slider: NumberRangeInteractor?
     private var savedAttribute: [String: Int] = [:]
-    private var trackWidth = 40
-    private var failed = false
+    private(set) var trackWidth = 40
+    /// Rows the attribute list had when last drawn with focus: a page for PgUp/PgDn.
+    private var listRows = 4
+    private(set) var failed = false
+    /// The small input for a typed range, while open.
+    private(set) var input: RangeInput?
     /// The state the slider was last built from, to rebuild it on resize and attribute change.
-    private var state: IndexState?
+    private(set) var state: IndexState?
+
+    /// How numbers are written (the locale's separators, the index's formats).
+    var numbers = NumberText.standard
 
     public init() {}
 
     public var attribute: String? { attributes.indices.contains(active) ? attributes[active] : nil }
+    public var isEditingRange: Bool { input != nil }
+
+    /// Rows the pane would like: the slider's four, and a row per attribute above them when
+    /// there is more than one.
+    var wantedRows: Int { 4 + (attributes.count > 1 ? attributes.count : 0) }
 
     // MARK: Update
 
-    mutating func resize(width: Int) {
+    mutating func resize(width: Int, height: Int = 4) {
         trackWidth = max(3, width - 2)
+        listRows = max(1, height - 4)
         rebuild()
     }
 
@@ -31,8 +46,10 @@ public struct SliderPane {
             if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
+            numbers = numbers.forIndex(description)
             active = savedAttribute[state.name] ?? 0
             slider = nil
+            input = nil
         }
         self.state = state
         rebuild()
@@ -56,20 +73,54 @@ public struct SliderPane {
         switch action {
         case .moveThumbLeft: return (true, move(by: -1))
         case .moveThumbRight: return (true, move(by: 1))
+        // An eighth of the track: any place is a few presses away, then arrows fine-tune.
+        case .moveThumbFarLeft: return (true, move(by: -max(1, trackWidth / 8)))
+        case .moveThumbFarRight: return (true, move(by: max(1, trackWidth / 8)))
         case .switchThumb: thumb = thumb.other
-        case .previousAttribute where !attributes.isEmpty:
-            active = (active + attributes.count - 1) % attributes.count
-            rebuild()
-        case .nextAttribute where !attributes.isEmpty:
-            active = (active + 1) % attributes.count
-            rebuild()
+        case .previousAttribute: select(active - 1, wrapping: true)
+        case .nextAttribute: select(active + 1, wrapping: true)
+        case .pageUp: select(active - listRows)
+        case .pageDown: select(active + listRows)
+        case .firstAttribute: select(0)
+        case .lastAttribute: select(attributes.count - 1)
+        case .editRange:
+            guard attribute != nil else { return (true, []) }
+            input = RangeInput()
         case .clearRange:
             guard let attribute else { return (true, []) }
             return (true, [.setRange(attribute: attribute, range: nil)])
-        case .previousAttribute, .nextAttribute: break
         default: return (false, [])
         }
         return (true, [])
+    }
+
+    private mutating func select(_ position: Int, wrapping: Bool = false) {
+        guard !attributes.isEmpty else { return }
+        let count = attributes.count
+        active = wrapping ? (position % count + count) % count : max(0, min(count - 1, position))
+        input = nil
+        rebuild()
+    }
+
+    /// Where the track is drawn in `area` (the pane's rect from the layout): the row under
+    /// the attribute's name, below the attribute list when the pane has room for it.
+    func track(in area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + listHeight(in: area) + 1, width: min(trackWidth, max(3, area.width - 2)), height: 1)
+    }
+
+    /// Rows of the attribute list: whatever the pane has beyond the slider's four (the layout
+    /// gives it more only while it has focus), when there is more than one attribute.
+    func listHeight(in area: Rect) -> Int { attributes.count > 1 ? max(0, area.height - 4) : 0 }
+
+    /// A click on the track, `column` cells from its left end (`width` wide): the nearer thumb
+    /// becomes the active one and moves there.
+    mutating func click(column: Int, trackWidth width: Int) -> [SearchIntent] {
+        guard let slider, let bounds = slider.bounds, width > 1 else { return [] }
+        let fraction = Double(max(0, min(column, width - 1))) / Double(width - 1)
+        // The track's own scale: on a skewed column the left half holds the low values.
+        let value = slider.value(atFraction: fraction) ?? bounds.lowerBound
+        thumb = slider.nearerThumb(to: value)
+        return [.setRange(attribute: slider.attribute, range: slider.placing(thumb, at: value))]
     }
 
     private func move(by steps: Int) -> [SearchIntent] {
@@ -77,54 +128,21 @@ public struct SliderPane {
         return [.setRange(attribute: slider.attribute, range: slider.moving(thumb, by: steps))]
     }
 
-    // MARK: Drawing
+    // MARK: The typed range
 
-    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
-        guard let attribute, area.height > 0 else {
-            canvas.write("No numeric attributes.", x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 1)
-            return
-        }
-        let nameWidth = canvas.write(attribute.uppercased(), x: area.x + 1, y: area.y, style: Theme.paneTitle, maxWidth: area.width - 1)
-        if attributes.count > 1 {
-            canvas.write(" \(active + 1)/\(attributes.count) ↕", x: area.x + 1 + nameWidth, y: area.y, style: Theme.secondary)
-        }
-        guard let slider, let bounds = slider.bounds, let low = slider.lowerValue, let high = slider.upperValue else {
-            let message = failed ? "no values: search failed" : "no values in these results"
-            canvas.write(message, x: area.x + 1, y: area.y + 1, style: Theme.secondary, maxWidth: area.width - 1)
-            return
-        }
-        let width = min(trackWidth, max(3, area.width - 2))
-        drawTrack(bounds: bounds, low: low, high: high, x: area.x + 1, y: area.y + 1, width: width, focused: focused, into: &canvas)
-        let minLabel = NumberText.format(.number(bounds.lowerBound), attribute: attribute)
-        let maxLabel = NumberText.format(.number(bounds.upperBound), attribute: attribute)
-        canvas.write(minLabel, x: area.x + 1, y: area.y + 2, style: Theme.secondary)
-        canvas.write(maxLabel, x: area.maxX - 1 - maxLabel.displayWidth, y: area.y + 2, style: Theme.secondary)
-        let range = slider.range == nil ? "any" : "\(format(low)) to \(format(high))"
-        let which = focused ? (thumb == .lower ? "  ◂ moving from" : "  ◂ moving to") : ""
-        let used = canvas.write(range, x: area.x + 1, y: area.y + 3, style: slider.range == nil ? Theme.secondary : Theme.refined)
-        canvas.write(which, x: area.x + 1 + used, y: area.y + 3, style: Theme.secondary, maxWidth: area.width - 2 - used)
+    mutating func typeInRange(_ character: Character) { input?.insert(character) }
+
+    /// An editing action inside the input (Backspace, Left, Ctrl-U…); false for others.
+    mutating func editRange(_ action: KeyAction) -> Bool { input?.perform(action) ?? false }
+
+    /// Enter: the typed range as an intent, and the input closes; a range that does not read
+    /// keeps it open with the reason.
+    mutating func applyTypedRange() -> [SearchIntent] {
+        guard var open = input, let attribute else { return [] }
+        let range = open.read()
+        input = range == nil ? open : nil
+        return range.map { [.setRange(attribute: attribute, range: $0)] } ?? []
     }
 
-    private func format(_ value: Double) -> String {
-        NumberText.format(.number(value), attribute: attribute ?? "")
-    }
-
-    private func drawTrack(
-        bounds: ClosedRange<Double>, low: Double, high: Double, x: Int, y: Int, width: Int, focused: Bool,
-        into canvas: inout Canvas
-    ) {
-        let span = bounds.upperBound - bounds.lowerBound
-        func column(_ value: Double) -> Int {
-            span <= 0 ? 0 : Int(((value - bounds.lowerBound) / span * Double(width - 1)).rounded())
-        }
-        let lowColumn = column(low)
-        let highColumn = max(lowColumn, column(high))
-        for offset in 0..<width {
-            let inside = offset >= lowColumn && offset <= highColumn
-            canvas.write(inside ? "━" : "─", x: x + offset, y: y, style: inside ? Theme.title : Theme.secondary)
-        }
-        let activeStyle = focused ? Theme.title.reverse() : Theme.title
-        canvas.write("●", x: x + lowColumn, y: y, style: thumb == .lower ? activeStyle : Theme.title)
-        canvas.write("●", x: x + highColumn, y: y, style: thumb == .upper ? activeStyle : Theme.title)
-    }
+    mutating func closeRangeInput() { input = nil }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import InstantSearchCore
 
 /// One `customRanking` entry: `desc(count)` or `asc(year)`.
 public struct CustomRankingCriterion: Hashable, Sendable, CustomStringConvertible {
@@ -42,6 +41,10 @@ public struct IndexSettings: Hashable, Sendable {
     public var objectIDAttribute: String?
     /// Relevance knobs (see `RelevanceSettings`): typo tolerance, ranking order, word removal.
     public var relevance: RelevanceSettings = RelevanceSettings()
+    /// Sorts, numeric menus and toggles (see `WidgetSettings`).
+    public var widgets = WidgetSettings()
+    /// How values are shown (see `DisplaySettings`): number formats, facet list orders.
+    public var display = DisplaySettings()
 
     public init(
         searchableAttributes: [String]? = nil, attributesForFaceting: [String]? = nil,
@@ -61,12 +64,11 @@ public struct IndexSettings: Hashable, Sendable {
     public static let knownKeys = [
         "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
         "customRanking", "displayAttributes", "objectIDAttribute",
-    ] + RelevanceSettings.knownKeys
+    ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {
-        let bytes = try DataLoader.readFile(path)
-        return try parse(bytes: bytes, file: path)
+        try parse(bytes: try SettingsFile.read(path), file: path)
     }
 
     public static func parse(text: String, file: String = "settings") throws -> IndexSettings {
@@ -107,7 +109,14 @@ public struct IndexSettings: Hashable, Sendable {
                 settings.objectIDAttribute = name
             case _ where RelevanceSettings.knownKeys.contains(key):
                 try settings.relevance.parse(key: key, value: value, fail: fail)
+            case _ where WidgetSettings.knownKeys.contains(key):
+                try settings.widgets.parse(key: key, value: value, fail: fail)
+            case _ where DisplaySettings.knownKeys.contains(key):
+                try settings.display.parse(key: key, value: value, fail: fail)
             default:
+                if let near = AttributeCheck.suggestions(for: key, among: Set(knownKeys)).first {
+                    throw fail("unknown settings key \"\(key)\"; did you mean \"\(near)\"?")
+                }
                 throw fail("unknown settings key \"\(key)\"; known keys: " + knownKeys.joined(separator: ", "))
             }
         }

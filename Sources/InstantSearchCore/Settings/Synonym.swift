@@ -1,4 +1,3 @@
-import InstantSearchCore
 import OrderedCollections
 
 /// One synonym entry, Algolia's two kinds: every word of a multi-way set finds the others;

@@ -1,5 +1,3 @@
-import InstantSearchCore
-
 /// The tie-breaking criteria, Algolia's names. Results are sorted by the first, ties broken
 /// by the next, and so on; `custom` is the index's `customRanking`.
 public enum RankingCriterion: String, Hashable, Sendable, CaseIterable {
@@ -30,7 +28,7 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var removeWordsIfNoResults = true
     public var exactOnSingleWordQuery = ExactOnSingleWordQuery.attribute
     public var synonyms: [Synonym] = []
-    /// Languages whose stop words are left out of queries (`StopWords.languages`); empty: none.
+    /// Languages whose stop words are left out of queries (`stopWordLanguages`); empty: none.
     public var removeStopWords: [String] = []
     /// English singulars and plurals find each other ("berry" ↔ "berries").
     public var ignorePlurals = false
@@ -38,20 +36,26 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var attributeForDistinct: String?
     /// Hits kept per group of `attributeForDistinct` (0: no grouping); a query may override it.
     public var distinct = 0
+    /// Facet counts of the hits distinct keeps, not of every matched record (Algolia's
+    /// `facetingAfterDistinct`; a query may override it).
+    public var facetingAfterDistinct = false
 
     public init() {}
+
+    /// Languages the engine has stop words for (its `StopWords` lists one word list for each).
+    public static let stopWordLanguages = ["de", "en", "es", "fr"]
 
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
-        "attributeForDistinct", "distinct",
+        "attributeForDistinct", "distinct", "facetingAfterDistinct",
     ]
 
     /// Algolia's limit on hits per group.
-    static let maxDistinct = 4
+    public static let maxDistinct = 4
 
     /// Typos allowed for a query word of `letters` letters (Unicode scalars of its folded form).
-    func allowedTypos(letters: Int) -> Int {
+    public func allowedTypos(letters: Int) -> Int {
         guard typoTolerance else { return 0 }
         if letters >= minWordSizefor2Typos { return 2 }
         return letters >= minWordSizefor1Typo ? 1 : 0
@@ -100,11 +104,11 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "removeStopWords":
             // Algolia's forms: true (every language), false, or a list of language codes.
             if case .bool(let on) = value {
-                removeStopWords = on ? StopWords.languages : []
+                removeStopWords = on ? RelevanceSettings.stopWordLanguages : []
             } else {
                 let languages = try strings()
-                for language in languages where !StopWords.languages.contains(language) {
-                    throw fail("\"removeStopWords\": no stop words for \"\(language)\"; known: " + StopWords.languages.joined(separator: ", "))
+                for language in languages where !RelevanceSettings.stopWordLanguages.contains(language) {
+                    throw fail("\"removeStopWords\": no stop words for \"\(language)\"; known: " + RelevanceSettings.stopWordLanguages.joined(separator: ", "))
                 }
                 removeStopWords = languages
             }
@@ -119,6 +123,9 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "attributeForDistinct":
             guard let name = value.stringValue, !name.isEmpty else { throw fail("\"attributeForDistinct\" must be an attribute name") }
             attributeForDistinct = name
+        case "facetingAfterDistinct":
+            guard case .bool(let on) = value else { throw fail("\"facetingAfterDistinct\" must be true or false") }
+            facetingAfterDistinct = on
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

@@ -1,0 +1,110 @@
+import InstantSearchCore
+
+/// The preview pane (fzf's preview window; InstantSearch's hit detail): the selected hit's
+/// fields, or the output of the `--preview` command run on it. Its content and scroll are
+/// state, changed when the selection, the results, the command's output, a key or the size
+/// change; `render` only draws them.
+public struct PreviewPane {
+    public let window: PreviewWindow
+    /// Whether the pane is on screen (F6 / Alt-p toggle it).
+    public internal(set) var isShown: Bool
+    /// The hit shown, as last given; nil when nothing is selected.
+    private(set) var hit: Hit?
+    /// The command's output for `hit` when `--preview` is given (nil until it says something).
+    private(set) var output: PreviewOutput?
+    let runsCommand: Bool
+    /// The content wrapped to the pane's width, and the first line in view.
+    private(set) var lines: [StyledLine] = []
+    public private(set) var scroll = 0
+    private var width = 0
+    private var height = 1
+
+    public init(window: PreviewWindow = PreviewWindow(), runsCommand: Bool = false) {
+        self.window = window
+        self.runsCommand = runsCommand
+        isShown = !window.startsHidden
+    }
+
+    // MARK: Update
+
+    mutating func toggle() { isShown.toggle() }
+
+    mutating func resize(width: Int, height: Int) {
+        guard width != self.width || height != self.height else { return }
+        (self.width, self.height) = (max(0, width), max(1, height))
+        relayout()
+    }
+
+    /// The selected hit (its highlights and ranking follow the latest results). Another record
+    /// than before starts at the top and drops the previous command's output; returns whether
+    /// the record changed (the command must run again).
+    @discardableResult
+    mutating func show(_ hit: Hit?) -> Bool {
+        guard hit != self.hit else { return false }
+        let moved = hit?.objectID != self.hit?.objectID || hit?.record != self.hit?.record
+        self.hit = hit
+        if moved {
+            scroll = 0
+            output = nil
+        }
+        relayout()
+        return moved
+    }
+
+    /// More (or all) of the command's output for the hit shown.
+    mutating func show(_ output: PreviewOutput) {
+        self.output = output
+        relayout()
+    }
+
+    /// preview-up / -down / -page-up / -page-down; false for other actions.
+    mutating func perform(_ action: KeyAction) -> Bool {
+        guard isShown else { return false }
+        switch action {
+        case .previewUp: scroll(by: -1)
+        case .previewDown: scroll(by: 1)
+        case .previewPageUp: scroll(by: -max(1, height - 1))
+        case .previewPageDown: scroll(by: max(1, height - 1))
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func scroll(by rows: Int) {
+        scroll = max(0, min(scroll + rows, lines.count - height))
+    }
+
+    private mutating func relayout() {
+        guard width > 0 else { return lines = [] }
+        if runsCommand {
+            // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned.
+            lines = output?.lines ?? []
+        } else if let hit {
+            lines = PreviewContent.lines(of: hit).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
+        } else {
+            lines = []
+        }
+        scroll = max(0, min(scroll, lines.count - height))
+    }
+
+    // MARK: Drawing
+
+    func render(_ area: Rect, _ canvas: inout Canvas) {
+        guard hit != nil else {
+            canvas.write("No hit selected.", x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
+            return
+        }
+        if runsCommand, lines.isEmpty {
+            let message = output.map { $0.isFinished ? "(no output, status \($0.status ?? 0))" : "…" } ?? "…"
+            canvas.write(message, x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
+            return
+        }
+        for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
+            canvas.write(line, x: area.x, y: area.y + row, maxWidth: area.width, overflow: runsCommand ? .clip : .ellipsis)
+        }
+        if lines.count > area.height {
+            let position = " \(scroll + 1)/\(lines.count) "
+            canvas.write(position, x: area.maxX - position.count, y: area.y, style: Theme.secondary.reverse())
+        }
+    }
+}

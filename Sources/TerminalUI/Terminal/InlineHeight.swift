@@ -1,0 +1,34 @@
+/// fzf's `--height N[%]`: the interface drawn in N rows (or N% of the terminal's) below the
+/// cursor, without the alternate screen.
+public enum InlineHeight: Sendable, Hashable {
+    case rows(Int)
+    case percent(Int)
+
+    /// The fewest rows the interface works in (see `ScreenLayout`).
+    public static var minimumRows: Int { ScreenLayout.minimumHeight }
+    /// A percentage is at least this many rows (fzf's `--min-height` default).
+    public static let minimumPercentRows = 10
+    static let maximumRows = 10_000
+
+    /// Reads "12" or "40%"; nil for anything else, fewer rows than the interface needs, or a
+    /// percentage outside 1…100.
+    public static func parse(_ text: String) -> InlineHeight? {
+        let percent = text.hasSuffix("%")
+        let digits = percent ? text.dropLast() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.count <= 6,
+              let value = Int(digits)
+        else { return nil }
+        if percent { return (1...100).contains(value) ? .percent(value) : nil }
+        return (minimumRows...maximumRows).contains(value) ? .rows(value) : nil
+    }
+
+    /// Rows to draw in on a terminal of `terminalRows` (never more than it has).
+    public func rows(terminalRows: Int) -> Int {
+        let wanted: Int
+        switch self {
+        case .rows(let rows): wanted = rows
+        case .percent(let percent): wanted = max(Self.minimumPercentRows, terminalRows * percent / 100)
+        }
+        return max(1, min(wanted, terminalRows))
+    }
+}

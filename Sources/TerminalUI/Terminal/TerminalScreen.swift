@@ -1,0 +1,31 @@
+/// What the event loop needs of a terminal session: keys in, frames out, size, suspend.
+/// `Terminal` does it with curses on the alternate screen; `InlineTerminal` (fzf's
+/// `--height`) writes its rows below the cursor itself and leaves the screen above alone.
+protocol TerminalScreen: AnyObject {
+    /// Polled by the loop for key presses (and hang-ups).
+    var inputFD: Int32 { get }
+    /// The tty's suspend key (Ctrl-Z), which raw mode delivers as a key.
+    var suspendKey: Key? { get }
+    /// The canvas size to draw: columns, and rows of the screen (or of the inline region).
+    var size: (width: Int, height: Int) { get }
+    /// The screen row the canvas's first row is drawn on (mouse reports count from the
+    /// screen's top): 0 for the whole screen.
+    var originRow: Int { get }
+    /// Input waiting, without blocking, at most `limit` values.
+    func readInput(limit: Int) -> [RawInput]
+    /// After SIGWINCH: read the terminal's new size.
+    func applyResize()
+    /// Copies `canvas` to the terminal, skipping rows equal to `previous`'s (nil: every row).
+    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?)
+    /// The next frame repaints every cell (Ctrl-L).
+    func invalidate()
+    /// The terminal back to the shell for a while (Ctrl-Z), and taken again.
+    func suspend()
+    func resume()
+    /// The terminal given back as it was; safe to call twice.
+    func close()
+}
+
+extension Terminal: TerminalScreen {
+    var originRow: Int { 0 }
+}

@@ -1,0 +1,24 @@
+import InstantSearchCore
+
+/// The sort-by widget in the header: "sort: Most popular · F7" at the right of the tabs row,
+/// shown when the index offers sorts (or one is in force). Drawn from values alone.
+enum SortByLabel {
+    /// The label, or nil when there is nothing to say.
+    static func text(state: IndexState, description: IndexDescription?, notice: String?) -> [(String, Style)]? {
+        if let notice { return [("⚠ " + notice, Theme.warning)] }
+        let sorts = SortByInteractor(options: description?.sorts ?? [])
+        guard !sorts.options.isEmpty || state.query.sortBy != nil else { return nil }
+        let name = sorts.name(of: state.query.sortBy)
+        return [("sort: ", Theme.secondary), (name, state.query.sortBy == nil ? Theme.text : Theme.refined), (" · F7", Theme.key)]
+    }
+
+    /// Draws the label right-aligned in `area` (at most half its width); returns the columns used.
+    @discardableResult
+    static func render(_ label: [(String, Style)]?, in area: Rect, _ canvas: inout Canvas) -> Int {
+        guard let label else { return 0 }
+        let width = min(label.reduce(0) { $0 + $1.0.displayWidth }, area.width / 2)
+        guard width > 0 else { return 0 }
+        canvas.write(label, x: area.maxX - width - 1, y: area.y, maxWidth: width, overflow: .ellipsis)
+        return width + 2
+    }
+}

@@ -1,0 +1,36 @@
+import InstantSearchCore
+import SearchCommandLine
+import SearchEngine
+
+/// Start-up check of every attribute a person named — in a settings file, a config file or a
+/// settings option — against the attributes the index's records have (the first
+/// `IndexSettings.inferenceSample` records; for a file or pipe read in the background, the
+/// records of its first snapshot, the same sample settings are inferred from). A name no record
+/// has is an error naming where it was written, with the nearest names.
+struct SettingsCheck {
+    let overrides: SettingsOverrides
+
+    func check(_ index: SearchIndex, settingsFile: String?, extra: [NamedAttribute] = []) throws {
+        var named = try settingsFile.map { try IndexSettings.load(path: $0).namedAttributes(source: $0) } ?? []
+        named += overrides.namedAttributes(forIndex: index.name) + extra
+        // Nothing to check against yet (an empty file, a pipe that has sent nothing).
+        guard !named.isEmpty, index.recordCount > 0 else { return }
+        try AttributeCheck.check(
+            named, existing: index.records.attributePaths(sample: IndexSettings.inferenceSample), indexName: index.name)
+    }
+
+    /// An index file keeps the settings it was built with: only what is shown can change.
+    func checkIndexFile(_ index: SearchIndex, path: String) throws {
+        let scope = overrides.scope(forIndex: index.name)
+        let rebuilding: [(SettingsOverrides.Option, Bool)] = [
+            (.searchable, scope.searchable != nil), (.facets, scope.facets != nil), (.numeric, scope.numeric != nil),
+            (.sort, scope.sort != nil),
+        ]
+        if let (option, _) = rebuilding.first(where: \.1) {
+            throw DataError(
+                file: path,
+                message: "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)")
+        }
+        try check(index, settingsFile: nil)
+    }
+}

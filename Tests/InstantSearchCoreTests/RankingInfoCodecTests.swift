@@ -1,0 +1,42 @@
+import InstantSearchCore
+import Testing
+
+/// `getRankingInfo` and `_rankingInfo` through the Algolia codec: what `--remote` sends and
+/// reads back, so the preview pane explains a remote hit as it does a local one.
+@Suite struct RankingInfoCodecTests {
+    @Test func getRankingInfoIsSentOnlyWhenAskedAndReadBackByTheServer() throws {
+        var query = Query(text: "sony")
+        #expect(AlgoliaRequest.json(IndexedQuery(indexName: "products", query: query))["getRankingInfo"] == nil)
+        query.getRankingInfo = true
+        let written = AlgoliaRequest.json(IndexedQuery(indexName: "products", query: query))
+        #expect(written["getRankingInfo"] == .bool(true))
+        let read = try AlgoliaParameters(values: written.objectValue!.reduce(into: [:]) { $0[$1.key] = $1.value }).query()
+        #expect(read.getRankingInfo)
+    }
+
+    @Test func rankingInfoWrittenByTheServerReadsBackTheSame() throws {
+        let info = RankingInfo(
+            ranking: ["typo", "words", "proximity", "attribute", "exact", "custom"], nbTypos: 1, words: 2,
+            proximityDistance: 3, matchedAttribute: "name", firstMatchedWord: 1002, exact: 1, nbExactWords: 1,
+            customRanking: ["reviews": 29, "rating": 4.5], userScore: 17)
+        let hit = Hit(objectID: "7", record: ["name": "Sony Bravia TV"], rankingInfo: info)
+        let results = SearchResults(indexName: "products", query: "sony", hits: [hit, Hit(objectID: "8", record: ["name": "LG"])], nbHits: 2)
+        let read = try AlgoliaResponse.results(AlgoliaResponse.json(results), for: IndexedQuery(indexName: "products", query: Query()))
+        #expect(read.hits[0].rankingInfo == info)
+        #expect(read.hits[0].record["_rankingInfo"] == nil, "not a field of the record")
+        #expect(read.hits[1].rankingInfo == nil, "a hit sent without it has none")
+    }
+
+    @Test func algoliasOwnRankingInfoReadsWithItsDefaultCriteriaAndBadValuesAreDropped() throws {
+        let response: JSONValue = ["hits": [[
+            "objectID": "1", "name": "x",
+            "_rankingInfo": ["nbTypos": 0, "words": 2, "proximityDistance": 1.5, "firstMatchedWord": 1e300, "userScore": 4,
+                             "filters": 0, "geoDistance": 0, "nbExactWords": 2],
+        ]], "nbHits": 1]
+        let read = try AlgoliaResponse.results(response, for: IndexedQuery(indexName: "i", query: Query()))
+        let info = try #require(read.hits[0].rankingInfo)
+        #expect(info.ranking.first == "typo" && info.ranking.contains("custom"))
+        #expect(info.nbTypos == 0 && info.words == 2 && info.nbExactWords == 2 && info.userScore == 4)
+        #expect(info.proximityDistance == nil && info.firstMatchedWord == nil, "not whole numbers in range: left out")
+    }
+}

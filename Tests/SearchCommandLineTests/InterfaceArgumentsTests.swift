@@ -1,0 +1,43 @@
+import ArgumentParser
+import SearchCommandLine
+import Testing
+import TerminalUI
+
+@Suite struct InterfaceArgumentsTests {
+    @Test func bindingsApplyInOrderOverTheStandardTable() throws {
+        let arguments = try InterfaceArguments.parse(["--bind", "ctrl-r:clear-refinements,alt-n:next-index", "--bind", "ctrl-r:toggle-help"])
+        let table = try arguments.keyTable()
+        #expect(table.action(for: .control("r"), in: [.hits, .global]) == .toggleHelp)
+        #expect(table.action(for: .alt("n"), in: [.hits, .global]) == .nextIndex)
+        #expect(table.action(for: .function(3), in: [.hits, .global]) == .focusRefinements, "the rest stays")
+    }
+
+    /// The message ArgumentParser prints for a bad `--bind`: it names the option, the column and
+    /// the valid names, on one line (CommandLineRunner adds "instantsearch: " and exits 2).
+    @Test(arguments: [
+        ("f9:explode", "column 4: no action is named \"explode\"; actions: abort, accept"),
+        ("f9:abort,ctrl-xx:abort", "column 10: no key is named \"ctrl-xx\"; keys: ctrl-a…ctrl-z"),
+        ("space:toggle-refinement", "column 1: \"space\" types into the query and cannot be bound"),
+        ("nonsense", "column 1: \"nonsense\" is not KEY:ACTION"),
+    ])
+    func badBindingsAreRefusedWhileParsing(value: String, expected: String) {
+        do {
+            _ = try InterfaceArguments.parse(["--bind", value])
+            Issue.record("--bind \(value) was accepted")
+        } catch {
+            let message = InterfaceArguments.message(for: error)
+            #expect(message.hasPrefix("--bind \"\(value)\": \(expected)"), "\(message)")
+            #expect(!message.contains("\n"))
+        }
+    }
+
+    @Test func mouseAndForwarding() throws {
+        let plain = try InterfaceArguments.parse([])
+        #expect(plain.terminalOptions(noColor: false).mouse)
+        #expect(plain.forwarded.isEmpty)
+        let given = try InterfaceArguments.parse(["--no-mouse", "--bind", "f9:abort"])
+        #expect(!given.terminalOptions(noColor: true).mouse)
+        #expect(given.terminalOptions(noColor: true).colors == false)
+        #expect(given.forwarded == ["--bind=f9:abort", "--no-mouse"])
+    }
+}

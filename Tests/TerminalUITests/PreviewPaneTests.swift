@@ -1,0 +1,207 @@
+import InstantSearchCore
+import Testing
+@testable import TerminalUI
+
+/// The preview pane and the hits list's snippet row, each on a fixed canvas compared whole.
+@Suite struct PreviewPaneTests {
+    /// A record whose query word ("quiet") is only in its description, which is not displayed.
+    static let headphones = Hit(
+        objectID: "7",
+        record: ["objectID": "7", "name": "Bose 700", "maker": ["name": "Bose", "country": "US"],
+                 "description": "Noise cancelling headphones, quiet even on a plane.", "price": 379],
+        highlights: [
+            "name": AttributeHighlight(values: [HighlightedText(text: "Bose 700")], matchLevel: .none),
+            "description": AttributeHighlight(
+                values: [HighlightedText(text: "Noise cancelling headphones, quiet even on a plane.", matchedRanges: [29..<34])],
+                matchLevel: .full, matchedWords: ["quiet"]),
+        ],
+        rankingInfo: RankingInfo(
+            ranking: ["typo", "words", "proximity", "attribute", "exact", "custom"], nbTypos: 0, words: 1,
+            proximityDistance: 0, matchedAttribute: "description", firstMatchedWord: 2004, exact: 1, nbExactWords: 0,
+            customRanking: ["price": 379]))
+
+    static let description = {
+        var description = IndexDescription(
+            name: "products", searchableAttributes: ["name", "description"], numericAttributes: ["price"],
+            displayAttributes: ["name", "price"])
+        description.numberFormats = ["price": .currency(code: "USD")]
+        return description
+    }()
+
+    private func drawn(_ pane: PreviewPane, _ width: Int, _ height: Int) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        pane.render(canvas.bounds, &canvas)
+        return canvas
+    }
+
+    @Test func thePreviewShowsEveryFieldHighlightedWrappedNestedAndTheRanking() {
+        var pane = PreviewPane(window: PreviewWindow(startsHidden: false))
+        pane.resize(width: 30, height: 20)
+        pane.show(Self.headphones)
+        let canvas = drawn(pane, 30, 20)
+        #expect(canvas.lines == [
+            "objectID: 7",
+            "name: Bose 700",
+            "maker:",
+            "  name: Bose",
+            "  country: US",
+            "description: Noise cancelling",
+            "  headphones, quiet even on a",
+            "  plane.",
+            "price: 379",
+            "",
+            "Ranking",
+            "typos 0",
+            "words 1",
+            "proximity 0",
+            "attribute description (first",
+            "  matched word 2004)",
+            "exact 1 (0 exact words)",
+            "custom price 379",
+            "",
+            "",
+        ])
+        let quiet = canvas.column(of: "quiet", inRow: 6)!
+        #expect(canvas.style(x: quiet, y: 6) == Theme.highlight, "the matched word, as the engine marked it")
+        #expect(canvas.style(x: quiet - 2, y: 6) == Theme.text)
+    }
+
+    @Test func thePreviewScrollsWithItsOwnKeysAndStartsAtTheTopForAnotherRecord() {
+        var pane = PreviewPane(window: PreviewWindow(startsHidden: false))
+        pane.resize(width: 30, height: 4)
+        pane.show(Self.headphones)
+        let scrolled = pane.perform(.previewDown) && pane.perform(.previewPageDown)
+        #expect(scrolled)
+        #expect(drawn(pane, 30, 4).lines == ["  country: US            5/18", "description: Noise cancelling", "  headphones, quiet even on a", "  plane."])
+        _ = pane.perform(.previewPageUp)
+        _ = pane.perform(.previewUp)
+        #expect(pane.scroll == 0, "stops at the top")
+        for _ in 0..<40 { _ = pane.perform(.previewPageDown) }
+        #expect(pane.scroll == 18 - 4, "stops with the last line at the bottom")
+        var other = Self.headphones
+        other.objectID = "8"
+        other.record = ["objectID": "8", "name": "Sony"]
+        (other.highlights, other.rankingInfo) = ([:], nil)
+        pane.show(other)
+        #expect(pane.scroll == 0)
+        #expect(drawn(pane, 30, 4).lines == ["objectID: 8", "name: Sony", "", ""])
+        pane.toggle()
+        let scrolledHidden = pane.perform(.previewDown)
+        #expect(!scrolledHidden, "hidden: its keys do nothing")
+    }
+
+    @Test func commandOutputKeepsColoursAndDropsEveryOtherControlSequence() {
+        let bytes = Array("\u{1B}[1;31mred\u{1B}[0m plain\u{1B}[2J\u{1B}]0;title\u{07}\tx\r\n\u{1B}[38;5;200mcolour256\u{1B}[H\u{1B}[32mgreen".utf8)
+        let output = PreviewOutput(run: 1, bytes: bytes, isFinished: true, status: 0, isTruncated: false)
+        #expect(output.texts == ["red plain       x", "colour256green"])
+        var pane = PreviewPane(window: PreviewWindow(startsHidden: false), runsCommand: true)
+        pane.resize(width: 20, height: 2)
+        pane.show(Self.headphones)
+        pane.show(output)
+        let canvas = drawn(pane, 20, 2)
+        #expect(canvas.lines == ["red plain       x", "colour256green"])
+        #expect(canvas.style(x: 0, y: 0) == Style.fg(.ansiRed).bold())
+        #expect(canvas.style(x: 4, y: 0) == .plain)
+        #expect(canvas.style(x: 9, y: 1) == Style.fg(.ansiGreen))
+    }
+
+    @Test func placeholdersAreFilledInShellQuoted() {
+        var hit = Self.headphones
+        hit.record = ["objectID": "7", "name": "it's $(rm -rf ~)", "cast": [["name": "A"], ["name": "B"]]]
+        let command = PreviewCommand("echo {name} {q} {cast.name} {missing} {objectID}; x() { :; }; echo {}")
+        #expect(command.expanded(for: hit, query: "a b") == """
+            echo 'it'\\''s $(rm -rf ~)' 'a b' 'A, B' '' '7'; x() { :; }; echo '{"objectID":"7","name":"it'\\''s $(rm -rf ~)","cast":[{"name":"A"},{"name":"B"}]}'
+            """)
+    }
+
+    @Test(arguments: [
+        ("right:50%", PreviewWindow(position: .right, size: 50, startsHidden: false)),
+        ("bottom:40%", PreviewWindow(position: .bottom, size: 40, startsHidden: false)),
+        ("down,30", PreviewWindow(position: .bottom, size: 30, sizeIsPercent: false, startsHidden: false)),
+        ("hidden", PreviewWindow(position: .right, size: 50, startsHidden: true)),
+        ("right:60%:hidden", PreviewWindow(position: .right, size: 60, startsHidden: true)),
+    ])
+    func previewWindowReadsFzfsSyntax(spec: String, expected: PreviewWindow) throws {
+        #expect(try PreviewWindow(parsing: spec) == expected)
+    }
+
+    @Test func aBadPreviewWindowSaysWhichWord() {
+        #expect(throws: PreviewWindowError.malformed("left:50%", word: "left")) { try PreviewWindow(parsing: "left:50%") }
+        #expect(throws: PreviewWindowError.outOfRange("right:150%", word: "150%")) { try PreviewWindow(parsing: "right:150%") }
+        #expect(PreviewWindowError.malformed("up", word: "up").description.contains("is not right, bottom, hidden or a size"))
+    }
+
+    @Test func thePreviewTakesItsShareOfTheHitsArea() throws {
+        let screen = Rect(x: 0, y: 0, width: 100, height: 30)
+        let plain = try #require(ScreenLayout(screen: screen))
+        let right = try #require(ScreenLayout(screen: screen, preview: PreviewWindow(position: .right, size: 50)))
+        #expect(right.hits.x == plain.hits.x && right.hits.width + 1 + right.preview!.width + 1 == plain.hits.width)
+        #expect(right.previewRule!.x == right.hits.maxX)
+        let bottom = try #require(ScreenLayout(screen: screen, preview: PreviewWindow(position: .bottom, size: 40)))
+        #expect(bottom.hits.height + 1 + bottom.preview!.height == plain.hits.height)
+        #expect(bottom.preview!.height + 1 == plain.hits.height * 40 / 100)
+        #expect(plain.preview == nil)
+    }
+
+    // MARK: The hits list's snippet row
+
+    @Test func aMatchInATextNotDisplayedShowsAsASnippetRowAndAHitWithNothingMoreTakesOneRow() {
+        var plain = Self.headphones
+        plain.objectID = "8"
+        plain.record = ["objectID": "8", "name": "Sony WH-1000XM5", "price": 349]
+        plain.highlights = [:]
+        let results = SearchResults(indexName: "products", query: "quiet", hits: [Self.headphones, plain], nbHits: 2, nbPages: 1)
+        let state = IndexState(name: "products", results: results)
+        var list = HitsList()
+        list.resize(height: 5, width: 44)
+        _ = list.update(state, description: Self.description)
+        var canvas = Canvas(width: 44, height: 5)
+        list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: true)
+        #expect(canvas.lines == [
+            "▌ Bose 700                          $379.00",
+            "▌ description: Noise cancelling headphones…",
+            "  Sony WH-1000XM5                   $349.00",
+            "",
+            "",
+        ])
+        #expect(canvas.style(x: 2, y: 1)?.foreground == Theme.secondary.foreground, "the attribute's name, muted")
+    }
+
+    @Test func theSnippetIsCutAroundTheMatchAndHighlighted() {
+        var hit = Self.headphones
+        hit.snippets = ["description": AttributeHighlight(
+            values: [HighlightedText(text: "… headphones, quiet even …", matchedRanges: [14..<19])], matchLevel: .full)]
+        let results = SearchResults(indexName: "products", query: "quiet", hits: [hit], nbHits: 1, nbPages: 1)
+        let state = IndexState(name: "products", results: results)
+        var list = HitsList()
+        list.resize(height: 2, width: 44)
+        _ = list.update(state, description: Self.description)
+        var canvas = Canvas(width: 44, height: 2)
+        list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: false)
+        #expect(canvas.lines == ["│ Bose 700                          $379.00", "│ description: … headphones, quiet even …"])
+        let quiet = canvas.column(of: "quiet", inRow: 1)!
+        #expect(canvas.style(x: quiet, y: 1)?.attributes.contains(.underline) == true)
+        #expect(canvas.style(x: quiet - 1, y: 1)?.attributes.contains(.underline) == false)
+    }
+}
+
+/// The pane inside the app: F6 opens it on the selected hit, asks the backend for ranking
+/// criteria while it is open, and the selection stays where it was when they come.
+@Suite struct PreviewInTheAppTests {
+    @Test func f6OpensThePreviewOnTheSelectedHitAndAsksForRankingInfo() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.down)
+        #expect(!harness.hub.searcher.query.getRankingInfo)
+        await harness.press(.function(6))
+        #expect(harness.app.preview.isShown)
+        #expect(harness.hub.searcher.query.getRankingInfo, "asked while the preview is open")
+        #expect(harness.app.hitsList.selection == 1, "the same hits came back: the selection stayed")
+        let screen = harness.screen(width: 100, height: 24)
+        #expect(screen.row(containing: "Preview F6") == 2)
+        #expect(screen.row(containing: "name: Sony WH-1000XM5 headphones") != nil)
+        await harness.press(.function(6))
+        #expect(!harness.app.preview.isShown && !harness.hub.searcher.query.getRankingInfo)
+        #expect(harness.screen(width: 100, height: 24).row(containing: "Preview F6") == nil)
+    }
+}
