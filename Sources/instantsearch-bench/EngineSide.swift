@@ -16,8 +16,10 @@ enum EngineSide {
         let buildMS = milliseconds(since: started)
         let buildCPUMS = cpuMilliseconds() - buildCPU
 
-        // BENCH_VERBOSE=1 lists each keystroke's wall and CPU time and hit count on standard error.
+        // BENCH_VERBOSE=1 lists each keystroke's wall and CPU time and hit count on standard error,
+        // after the peak memory of loading and building.
         let verbose = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil
+        if verbose { FileHandle.standardError.write(Data("peak after the build: \(Report.format(peakMemoryMB(), 1)) MB\n".utf8)) }
         var samples: [Double] = []
         var cpuSamples: [Double] = []
         var totalHits = 0

@@ -13,9 +13,12 @@ struct NumericColumn: Sendable {
     }
 
     let storage: Storage
+    /// A coded column's runs in document order, when few (see `ColumnRuns`): stats count them.
+    let runs: ColumnRuns?
 
     init(storage: Storage) {
         self.storage = storage
+        if case .coded(_, let ids) = storage { runs = ColumnRuns(ids) } else { runs = nil }
     }
 
     /// Most distinct values a coded column holds: ids then fit in two bytes.

@@ -124,30 +124,65 @@ struct PrefixList: Sendable {
     private func decode<T: FixedWidthInteger>(_ ids: [T], keepOnly: SurvivorSet?) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: count) { result, initialized in
             var kept = 0
-            gaps.withUnsafeBufferPointer { gaps in
-                ids.withUnsafeBufferPointer { ids in
-                    palette.withUnsafeBufferPointer { palette in
-                        var at = 0
-                        var document = 0
-                        for i in 0..<count {
-                            var shift = 0
-                            var byte = gaps[at]
-                            while byte & 0x80 != 0 {
-                                document &+= Int(byte & 0x7F) &<< shift
-                                shift &+= 7
-                                at &+= 1
-                                byte = gaps[at]
-                            }
-                            document &+= Int(byte) &<< shift
-                            at &+= 1
-                            // Written always, kept (the count advanced) only for a survivor: no branch.
-                            result[kept] = UInt64(document) << 32 | UInt64(palette[Int(ids[i])])
-                            kept &+= keepOnly?.bit(document) ?? 1
-                        }
-                    }
+            palette.withUnsafeBufferPointer { palette in
+                forEachDocument(ids) { _, document, id in
+                    // Written always, kept (the count advanced) only for a survivor: no branch.
+                    result[kept] = UInt64(document) << 32 | UInt64(palette[id])
+                    kept &+= keepOnly?.bit(document) ?? 1
                 }
             }
             initialized = kept
+        }
+    }
+
+    /// A one-word query's matches on this prefix: the documents and their keys, read straight
+    /// from the compressed list. Keys are an OR of the cell's criteria and the document, so each
+    /// distinct cell is keyed once and every document costs an OR.
+    func matches(_ keys: OneWordKeys) -> TextMatches {
+        let keyOfCell = palette.map { keys.key($0, document: 0) }
+        switch cells {
+        case .u8(let ids): return matches(ids, keyOfCell: keyOfCell)
+        case .u16(let ids): return matches(ids, keyOfCell: keyOfCell)
+        case .u32(let ids): return matches(ids, keyOfCell: keyOfCell)
+        }
+    }
+
+    private func matches<T: FixedWidthInteger>(_ ids: [T], keyOfCell: [UInt64]) -> TextMatches {
+        var records: [Int32] = []
+        let keys = [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
+            records = [Int32](unsafeUninitializedCapacity: count) { records, recordCount in
+                forEachDocument(ids) { i, document, id in
+                    records[i] = Int32(truncatingIfNeeded: document)
+                    keys[i] = keyOfCell[id] | UInt64(document) & RankingKey.customMask
+                }
+                recordCount = count
+            }
+            initialized = count
+        }
+        return TextMatches(records: records, keys: keys)
+    }
+
+    /// Calls `body` with each pair's place, document and cell id, in document order.
+    @inline(__always)
+    private func forEachDocument<T: FixedWidthInteger>(_ ids: [T], _ body: (Int, Int, Int) -> Void) {
+        gaps.withUnsafeBufferPointer { gaps in
+            ids.withUnsafeBufferPointer { ids in
+                var at = 0
+                var document = 0
+                for i in 0..<count {
+                    var shift = 0
+                    var byte = gaps[at]
+                    while byte & 0x80 != 0 {
+                        document &+= Int(byte & 0x7F) &<< shift
+                        shift &+= 7
+                        at &+= 1
+                        byte = gaps[at]
+                    }
+                    document &+= Int(byte) &<< shift
+                    at &+= 1
+                    body(i, document, Int(ids[i]))
+                }
+            }
         }
     }
 

@@ -60,7 +60,7 @@ enum FacetAggregator {
         return result
     }
 
-    private struct Accumulator {
+    fileprivate struct Accumulator {
         var minimum = Double.infinity
         var maximum = -Double.infinity
         var sum = 0.0
@@ -86,30 +86,55 @@ enum FacetAggregator {
         _ column: NumericColumn, records: [Int32], status: [Int16], ignoring clause: Int?
     ) -> FacetStats? {
         let eligible = Eligibility(status: status, ignoring: clause)
-        var total = Accumulator()
+        // Without refinements, a column of few runs is counted by walking them.
+        if case .coded(let values, _) = column.storage, let runs = column.runs, !eligible.filtered {
+            return stats(values: values, counts: runs.counts(records: records, slots: values.count + 1))
+        }
+        return records.withUnsafeBufferPointer { stats(column, records: MatchedRecords(buffer: $0), eligible) }
+    }
+
+    /// The same over every document, as the index's known aggregates take them.
+    static func statsOfEveryDocument(_ column: NumericColumn) -> FacetStats? {
+        stats(column, records: EveryDocument(count: column.count), Eligibility(status: [], ignoring: nil))
+    }
+
+    private static func stats(_ column: NumericColumn, records: some RecordSource, _ eligible: Eligibility) -> FacetStats? {
         switch column.storage {
         case .coded(let values, let ids):
             // Counted per value, then summed once per value: no Double arithmetic per record.
-            let counts = countIDs(ids, slots: values.count + 1, records: records, eligible)
-            for (id, value) in values.enumerated() where counts[id + 1] > 0 { total.add(value, times: counts[id + 1]) }
+            return stats(values: values, counts: countIDs(ids, slots: values.count + 1, records: records, eligible))
         case .plain(let values):
-            let parts = records.withUnsafeBufferPointer { records in
-                values.withUnsafeBufferPointer { values in
-                    // Two halves whatever the cores: the order of the sums, and so their
-                    // last bits, must not depend on the machine.
-                    split(records.count, parts: 2) { range in
-                        var a = Accumulator()
-                        for i in range where eligible.counts(i) {
-                            let value = values[Int(records[i])]
-                            if !value.isNaN { a.add(value) }
-                        }
-                        return a
+            let parts = values.withUnsafeBufferPointer { values in
+                // Two halves whatever the cores: the order of the sums, and so their
+                // last bits, must not depend on the machine.
+                split(records.count, parts: 2) { range in
+                    var a = Accumulator()
+                    for i in range where eligible.counts(i) {
+                        let value = values[records[i]]
+                        if !value.isNaN { a.add(value) }
                     }
+                    return a
                 }
             }
+            var total = Accumulator()
             for part in parts { total.merge(part) }
+            return total.stats
         }
-        guard total.count > 0 else { return nil }
-        return FacetStats(min: total.minimum, max: total.maximum, avg: total.sum / Double(total.count), sum: total.sum)
+    }
+
+    /// A coded column's stats from the count of each value id (slot 0: no value), summed in
+    /// ascending value order whichever way the counts were taken.
+    private static func stats(values: [Double], counts: [Int]) -> FacetStats? {
+        var total = Accumulator()
+        for (id, value) in values.enumerated() where counts[id + 1] > 0 { total.add(value, times: counts[id + 1]) }
+        return total.stats
+    }
+}
+
+extension FacetAggregator.Accumulator {
+    /// nil when no record had a value.
+    var stats: FacetStats? {
+        guard count > 0 else { return nil }
+        return FacetStats(min: minimum, max: maximum, avg: sum / Double(count), sum: sum)
     }
 }

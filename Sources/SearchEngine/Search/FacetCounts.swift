@@ -14,6 +14,15 @@ extension FacetAggregator {
     ) throws -> [Int] {
         if Task.isCancelled { throw CancellationError() }
         let eligible = Eligibility(status: status, ignoring: clause)
+        return records.withUnsafeBufferPointer { counts(column, records: MatchedRecords(buffer: $0), eligible) }
+    }
+
+    /// The same over every document, as the index's known aggregates count them.
+    static func countsOfEveryDocument(_ column: FacetColumn) -> [Int] {
+        counts(column, records: EveryDocument(count: column.documentCount), Eligibility(status: [], ignoring: nil))
+    }
+
+    private static func counts(_ column: FacetColumn, records: some RecordSource, _ eligible: Eligibility) -> [Int] {
         switch column.layout {
         case .single(let ids):
             // Slot 0 counts the records without a value, and is dropped.
@@ -26,7 +35,7 @@ extension FacetAggregator {
     }
 
     /// Counts per id of a one-id-per-document column, the loop specialised for each width.
-    static func countIDs(_ ids: PackedIDs, slots: Int, records: [Int32], _ eligible: Eligibility) -> [Int] {
+    static func countIDs(_ ids: PackedIDs, slots: Int, records: some RecordSource, _ eligible: Eligibility) -> [Int] {
         sum(records.count, slots: slots) { range, counts in
             switch ids {
             case .u8(let ids): countSingle(ids, records, range, eligible, into: counts)
@@ -58,15 +67,13 @@ extension FacetAggregator {
 
     @inline(__always)
     private static func countSingle<T: FixedWidthInteger>(
-        _ ids: [T], _ records: [Int32], _ range: Range<Int>, _ eligible: Eligibility,
+        _ ids: [T], _ records: some RecordSource, _ range: Range<Int>, _ eligible: Eligibility,
         into counts: UnsafeMutableBufferPointer<Int>
     ) {
         guard counts.count <= maxValuesForCopies else {
             // Many values, one copy: counted in place, with no second array to clear and add up.
             ids.withUnsafeBufferPointer { ids in
-                records.withUnsafeBufferPointer { records in
-                    for i in range where eligible.counts(i) { counts[Int(ids[Int(records[i])])] &+= 1 }
-                }
+                for i in range where eligible.counts(i) { counts[Int(ids[records[i]])] &+= 1 }
             }
             return
         }
@@ -75,10 +82,8 @@ extension FacetAggregator {
         var copied = [Int](repeating: 0, count: counts.count * copies)
         copied.withUnsafeMutableBufferPointer { copied in
             ids.withUnsafeBufferPointer { ids in
-                records.withUnsafeBufferPointer { records in
-                    for i in range where eligible.counts(i) {
-                        copied[Int(ids[Int(records[i])]) &* copies &+ i & (copies - 1)] &+= 1
-                    }
+                for i in range where eligible.counts(i) {
+                    copied[Int(ids[records[i]]) &* copies &+ i & (copies - 1)] &+= 1
                 }
             }
         }
@@ -94,25 +99,23 @@ extension FacetAggregator {
     /// not; only the rare longer lists loop.
     @inline(__always)
     private static func countMultiple(
-        _ offsets: [Int32], _ ids: [Int32], _ records: [Int32], _ range: Range<Int>, _ eligible: Eligibility,
+        _ offsets: [Int32], _ ids: [Int32], _ records: some RecordSource, _ range: Range<Int>, _ eligible: Eligibility,
         into counts: UnsafeMutableBufferPointer<Int>
     ) {
         offsets.withUnsafeBufferPointer { offsets in
             ids.withUnsafeBufferPointer { ids in
-                records.withUnsafeBufferPointer { records in
-                    guard let last = ids.indices.last else { return }  // no record has a value
-                    for i in range where eligible.counts(i) {
-                        let r = Int(records[i])
-                        let from = Int(offsets[r])
-                        let n = Int(offsets[r + 1]) &- from
-                        // Reads are clamped into the array; a slot past the record's values adds 0
-                        // (`(k - n) >> 63 & 1` is 1 exactly when n > k).
-                        counts[Int(ids[min(from, last)])] &+= (0 &- n) >> 63 & 1
-                        counts[Int(ids[min(from &+ 1, last)])] &+= (1 &- n) >> 63 & 1
-                        counts[Int(ids[min(from &+ 2, last)])] &+= (2 &- n) >> 63 & 1
-                        if n > 3 {
-                            for v in from + 3..<from + n { counts[Int(ids[v])] &+= 1 }
-                        }
+                guard let last = ids.indices.last else { return }  // no record has a value
+                for i in range where eligible.counts(i) {
+                    let r = records[i]
+                    let from = Int(offsets[r])
+                    let n = Int(offsets[r + 1]) &- from
+                    // Reads are clamped into the array; a slot past the record's values adds 0
+                    // (`(k - n) >> 63 & 1` is 1 exactly when n > k).
+                    counts[Int(ids[min(from, last)])] &+= (0 &- n) >> 63 & 1
+                    counts[Int(ids[min(from &+ 1, last)])] &+= (1 &- n) >> 63 & 1
+                    counts[Int(ids[min(from &+ 2, last)])] &+= (2 &- n) >> 63 & 1
+                    if n > 3 {
+                        for v in from + 3..<from + n { counts[Int(ids[v])] &+= 1 }
                     }
                 }
             }

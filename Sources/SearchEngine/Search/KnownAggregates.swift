@@ -54,22 +54,28 @@ struct KnownAggregates: Sendable {
     }
 
     private let bySize: [Int: [Entry]]
+    /// Every document's: a query's records are all of them exactly when there are as many, so
+    /// this one is found by its size alone, and taken without a list of every document.
+    private let everyDocument: Entry?
+    private let documentCount: Int
 
     init(
         documentCount: Int, prefixLists: PrefixLists, facetColumns: [String: FacetColumn],
         numericColumns: [String: NumericColumn]
     ) {
-        var sets: [() -> [Int32]] = []
-        if documentCount >= KnownAggregates.minimumRecords { sets.append { (0..<Int32(documentCount)).map { $0 } } }
-        for (_, list) in prefixLists.all where list.count >= KnownAggregates.minimumRecords {
-            // Ascending, as a query's records are: the pairs are sorted by document.
-            sets.append { list.pairs(keepOnly: nil).map { Int32(truncatingIfNeeded: $0 >> 32) } }
-        }
+        self.documentCount = documentCount
+        let countedFacets = facetColumns.filter { $0.value.values.count <= KnownAggregates.maximumFacetValues }
+        everyDocument = documentCount >= KnownAggregates.minimumRecords
+            ? Entry(
+                fingerprint: Fingerprint([]), counts: countedFacets.mapValues { FacetAggregator.countsOfEveryDocument($0) },
+                stats: numericColumns.mapValues { FacetAggregator.statsOfEveryDocument($0) })
+            : nil
         var bySize: [Int: [Entry]] = [:]
-        for documents in sets {
-            let records = documents()  // one set's documents at a time
+        for (_, list) in prefixLists.all where list.count >= KnownAggregates.minimumRecords && list.count < documentCount {
+            // Ascending, as a query's records are: the pairs are sorted by document.
+            let records = list.pairs(keepOnly: nil).map { Int32(truncatingIfNeeded: $0 >> 32) }
             var counts: [String: [Int]] = [:]
-            for (attribute, column) in facetColumns where column.values.count <= KnownAggregates.maximumFacetValues {
+            for (attribute, column) in countedFacets {
                 counts[attribute] = try? FacetAggregator.counts(column, records: records, status: [], ignoring: nil)
             }
             var stats: [String: FacetStats?] = [:]
@@ -81,8 +87,9 @@ struct KnownAggregates: Sendable {
         self.bySize = bySize
     }
 
-    /// The counts and stats of exactly these records, when they are a known set.
+    /// The counts and stats of exactly these records (ascending, distinct), when they are a known set.
     func entry(for records: [Int32]) -> Entry? {
+        if records.count == documentCount { return everyDocument }
         guard let candidates = bySize[records.count] else { return nil }
         let fingerprint = Fingerprint(records)
         return candidates.first { $0.fingerprint == fingerprint }

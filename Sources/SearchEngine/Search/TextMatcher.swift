@@ -87,6 +87,15 @@ enum TextMatcher {
         }
         let order = words.indices.sorted { weight[$0] < weight[$1] }
         let width = words.count
+        if width == 1 {
+            // One word (every first keystroke, the largest sets): keys straight from its pairs.
+            let oneWordKeys = OneWordKeys(removedWords: removedWords, adjustment: adjustment, ranking: ranking)
+            if let list = merged[0] { return list.matches(oneWordKeys) }
+            let pairs = try index.termMatchCache.pairs(for: keys[0]) {
+                try gather(termsOfWord[0], index: index, keepOnly: nil)
+            }
+            return oneWord(pairs, keys: oneWordKeys)
+        }
 
         // Surviving documents and, per document, one cell per query word (query order).
         var documents: [Int32] = []
@@ -127,6 +136,25 @@ enum TextMatcher {
             guard !word.matches(alternative), let term = dictionary.exactTerm(alternative) else { return nil }
             return TermMatch(term: Int32(term), typos: 0, exact: true)
         }
+    }
+
+    /// A one-word query's matches: each document of the sorted pairs once, keyed by its best cell.
+    /// No cells are kept: the largest sets (the first keystrokes) come through here.
+    private static func oneWord(_ pairs: [UInt64], keys: OneWordKeys) -> TextMatches {
+        var records: [Int32] = []
+        let ranked = [UInt64](unsafeUninitializedCapacity: pairs.count) { ranked, initialized in
+            records = [Int32](unsafeUninitializedCapacity: pairs.count) { records, recordCount in
+                var count = 0
+                forEachDocument(pairs) { document, best in
+                    records[count] = document
+                    ranked[count] = keys.key(best, document: document)
+                    count &+= 1
+                }
+                recordCount = count
+            }
+            initialized = records.count
+        }
+        return TextMatches(records: records, keys: ranked)
     }
 
     /// The documents of the word a query starts from, and their cells: `best` for that word,
@@ -172,33 +200,15 @@ enum TextMatcher {
     }
 
     /// Each document's ranking key from its cells (one per query word, in query order).
-    /// Runs for every matching document of every keystroke, so it reads raw buffers; one word
-    /// (the first keystrokes, the largest sets) has a loop of its own.
+    /// Runs for every matching document of every keystroke, so it reads raw buffers. (One word
+    /// never comes here: `oneWord` and `PrefixList.matches` key its documents as they read them.)
     private static func rankingKeys(
         _ documents: [Int32], cells: [UInt32], width: Int, removedWords: Int, adjustment: MatchAdjustment, ranking: RankingKey
     ) -> [UInt64] {
-        // One word: the exact value for each of a cell's two low bits, a byte each.
-        let exactness = adjustment.singleWordExactness
-            ?? [0, 1, 0, 1].map { $0 + adjustment.extraInexact }
-        let exactBytes = exactness.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (UInt64($1.offset) * 8) }
         let adjacentPair = adjustment.adjacentPair ?? -1
         return [UInt64](unsafeUninitializedCapacity: documents.count) { keys, initialized in
             documents.withUnsafeBufferPointer { documents in
                 cells.withUnsafeBufferPointer { cells in
-                    if width == 1 {
-                        for slot in 0..<documents.count {
-                            let cell = cells[slot]
-                            var values = RankingKey.Values()
-                            values.removedWords = removedWords
-                            values.proximity = adjustment.extraProximity
-                            values.typos = Int(cell >> 28)
-                            values.inexact = Int(truncatingIfNeeded: exactBytes &>> UInt64((cell & 3) &<< 3)) & 0xFF
-                            values.attribute = Int(cell >> 20 & 0xFF)
-                            values.position = Int(cell >> 8 & 0xFFF)
-                            keys[slot] = ranking.key(values, customRank: documents[slot])
-                        }
-                        return
-                    }
                     for slot in 0..<documents.count {
                         let base = slot &* width
                         var values = RankingKey.Values()
