@@ -66,9 +66,10 @@ public struct HitsList {
         guard state.results != shown else { return loadMoreIfNeeded(state) }
         let results = state.results
         let isNextPage = results.map { $0.page > 0 && $0.query == shown?.query } ?? false
-        let keep = restoring || isNextPage || Self.isSameAnswer(results, as: shown)
-        // The same query answered again (the data grew or was reloaded, `--watch`): the
-        // selected record stays selected where it still is among the hits.
+        let keep = restoring || isNextPage
+        // The same query answered again (with ranking info for the preview, or after the data
+        // grew or was reloaded by `--watch`): the selected record stays selected where it still
+        // is among the hits, and the list keeps its scroll.
         let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
         let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
         let kept = isRefresh ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
@@ -76,16 +77,9 @@ public struct HitsList {
         shown = results
         measure()
         list.update(count: results?.hits.count ?? 0, select: keep ? nil : kept ?? 0)
-        if !keep { top = 0 }
+        if !keep, kept == nil { top = 0 }
         settle()
         return loadMoreIfNeeded(state)
-    }
-
-    /// The same hits for the same query asked again (with ranking info for the preview, or
-    /// after a reload): the selection stays where it was.
-    private static func isSameAnswer(_ new: SearchResults?, as old: SearchResults?) -> Bool {
-        guard let new, let old, new.page == 0, new.query == old.query, !new.hits.isEmpty, old.hits.count >= new.hits.count else { return false }
-        return zip(new.hits, old.hits).allSatisfy { $0.objectID == $1.objectID }
     }
 
     /// Up, Down, PgUp, PgDn; false for other actions.
