@@ -4,8 +4,9 @@ import SearchCommandLine
 import SearchEngine
 
 /// Turns the command line's files (and standard input) into the backend the interface opens
-/// on, at once: an index file as written, a data file's index from the cache when it is
-/// there, and anything else as an empty index that fills in the background (its loader).
+/// on, at once, whatever their size: every index opens empty, with its settings, and fills in
+/// the background (its loader): an index file or a data file's index from the cache is read,
+/// anything else is indexed as it is read.
 struct IndexLoader {
     let files: [String]
     let settings: String?
@@ -24,6 +25,8 @@ struct IndexLoader {
         let loaders: [any BackgroundLoading]
         /// Indices of plain lines: a pick prints the line itself.
         let lineIndices: Set<String>
+        /// Why a loader stopped, to print once the interface has closed.
+        let failures: LoadFailures
     }
 
     func load() throws -> Loaded {
@@ -32,7 +35,7 @@ struct IndexLoader {
         let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
         var indices: [SearchIndex] = []
         var streaming: [StreamingIndexLoader] = []
-        var finished: [FinishedLoading] = []
+        var opening: [IndexFileLoader] = []
         var lineIndices = Set<String>()
         var names = Set<String>()
         /// Data files by index name, to watch.
@@ -49,41 +52,46 @@ struct IndexLoader {
         for path in paths {
             guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
             if SearchIndex.isIndexFile(path: path) {
-                let index = try SearchIndex.open(path: path)
-                try check.checkIndexFile(index, path: path)
-                try add(index, from: path)
+                let loader = try IndexFileLoader(path: path)
+                if overrides.namedAttributes(forIndex: loader.indexName).isEmpty {
+                    try check.checkIndexFile(loader.placeholder, path: path)  // what it refuses needs no records
+                    try add(loader.placeholder, from: path)
+                    opening.append(loader)
+                } else {
+                    // Attributes named on the command line are checked against the records first.
+                    let index = try SearchIndex.open(path: path)
+                    try check.checkIndexFile(index, path: path)
+                    try add(index, from: path)
+                }
                 continue
             }
-            watched[SearchIndex.indexName(ofDataFile: path)] = path
+            let name = SearchIndex.indexName(ofDataFile: path)
+            watched[name] = path
             let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
             let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
-            let name = SearchIndex.indexName(ofDataFile: path)
+            let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
             let entry = cache?.entry(
                 forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
                 overrides: overrides.cacheKey(forIndex: name))
-            var remark: String?
+            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
             if let entry {
-                let started = ContinuousClock.now
-                switch entry.open() {
-                case .hit(let index):
-                    try check.check(index, settingsFile: settingsInForce)
-                    try add(index, from: path)
-                    let elapsed = ContinuousClock.now - started
-                    let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-                    finished.append(FinishedLoading(indexName: index.name, records: index.recordCount, note: "index from the cache in \(milliseconds) ms"))
+                // The settings were checked against the records when the entry was made (they are
+                // part of its key): the interface opens at once, the index is read behind it.
+                switch entry.openInBackground(rebuild: IndexFileLoader.Rebuild(loader: loader, settings: given)) {
+                case .hit(let cached):
+                    try add(cached.placeholder, from: path)
+                    opening.append(cached)
                     continue
                 case .miss:
                     break
                 case .damaged(let why):
                     // One line, left on the terminal after the session too; the stats line repeats it.
                     note("\(path): the cached index was damaged (\(why)); rebuilding it")
-                    remark = "the cached index was damaged: rebuilt"
+                    loader.remark = "the cached index was damaged: rebuilt"
                 }
             }
             progress.show("reading \(path)…")
-            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
-            loader.remark = remark
-            let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name))
+            let first = try loader.prepare(settings: given)
             try check.check(first, settingsFile: settingsInForce)
             try add(first, from: path)
             streaming.append(loader)
@@ -101,28 +109,16 @@ struct IndexLoader {
         for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
         let backend = EmbeddedBackend(indices: indices)
         for loader in streaming { loader.backend = backend }
-        let loaders: [any BackgroundLoading] = streaming + finished
-        guard watch else { return Loaded(backend: backend, loaders: loaders, lineIndices: lineIndices) }
-        let watching = loaders.map { loader -> any BackgroundLoading in
-            let name = (loader as? StreamingIndexLoader)?.name ?? (loader as? FinishedLoading)?.progress.indexName
-            guard let name, let path = watched[name] else { return loader }
-            return FileWatcher(wrapping: loader, path: path, indexName: name, format: format, options: options, backend: backend)
-        }
-        return Loaded(backend: backend, loaders: watching, lineIndices: lineIndices)
+        for loader in opening { loader.backend = backend }
+        let loaders: [(name: String, loader: any BackgroundLoading)] =
+            streaming.map { ($0.name, $0) } + opening.map { ($0.indexName, $0) }
+        let failures = LoadFailures()
+        return Loaded(backend: backend, loaders: loaders.map { name, loader in
+            guard watch, let path = watched[name] else { return failures.keeping(loader) }
+            return failures.keeping(
+                FileWatcher(wrapping: loader, path: path, indexName: name, format: format, options: options, backend: backend))
+        }, lineIndices: lineIndices, failures: failures)
     }
-}
-
-/// An index that was ready before the interface opened (from the cache): its one report
-/// puts the note on the stats line.
-final class FinishedLoading: BackgroundLoading {
-    let progress: LoadingProgress
-
-    init(indexName: String, records: Int, note: String) {
-        progress = LoadingProgress(indexName: indexName, records: records, isFinished: true, note: note)
-    }
-
-    func start(report: @escaping @Sendable (LoadingProgress) -> Void) { report(progress) }
-    func cancel() {}
 }
 
 /// One line on standard error while the sample loads, erased before the interface opens or a

@@ -209,6 +209,7 @@ struct SearchCommand: ParsableCommand {
         let descriptions: [IndexDescription]
         var setup: SetupFile?
         var loaders: [any BackgroundLoading] = []
+        var loadFailures: LoadFailures?
         var lineIndices = Set<String>()
         let overrides = try settingsOptions.overrides()
         do {
@@ -225,7 +226,7 @@ struct SearchCommand: ParsableCommand {
                         files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
                         options: lenient.loadOptions, overrides: overrides, watch: watch
                     ).load()
-                    (embedded, loaders, lineIndices) = (loaded.backend, loaded.loaders, loaded.lineIndices)
+                    (embedded, loaders, lineIndices, loadFailures) = (loaded.backend, loaded.loaders, loaded.lineIndices, loaded.failures)
                 }
                 (backend, descriptions) = (embedded, embedded.descriptions.map(overrides.description))
             }
@@ -253,6 +254,7 @@ struct SearchCommand: ParsableCommand {
             }
             return hit.record.serialized()
         })
+        loadFailures?.printAll()
         if status != 0 { throw ExitCode(status) }
     }
 }

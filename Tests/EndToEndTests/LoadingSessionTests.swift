@@ -97,11 +97,44 @@ import Testing
         let after = try tmux.waitFor("damaged=130")
         #expect(after.contains("people.csv: the cached index was damaged ("))
 
+        // Damage past the header and settings is found behind the interface: built again too.
+        try start(tmux, "for f in cache/instantsearch/*.idx; do \(Self.damageMiddle("$f")); done; \(Project.binary) people.csv", marker: "flipped")
+        try tmux.waitFor("rebuilt behind the interface") {
+            $0.contains("3000 results") && $0.contains("the cached index was damaged: rebuilt")
+        }
+        try tmux.press("Escape")
+        try tmux.waitFor("flipped=130")
+
         try start(tmux, "\(Project.binary) people.csv --no-index-cache", marker: "uncached")
         try tmux.waitFor("built, not cached") { $0.contains("3000 results") && !$0.contains("· loading") }
         #expect(!(try tmux.screen()).contains("cache"))
         try tmux.press("Escape")
         try tmux.waitFor("uncached=130")
+    }
+
+    @Test func aNamedIndexFileOpensBehindTheInterfaceAndItsDamageIsPrintedAfter() throws {
+        let tmux = try Tmux()
+        let rows = (1...3000).map { "Person \($0),\(["Oslo", "Rome", "Lima"][$0 % 3])" }
+        try ("name,city\n" + rows.joined(separator: "\n") + "\n")
+            .write(to: tmux.workDirectory.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+        try start(tmux, "\(Project.binary) index people.csv -o people.idx > /dev/null && \(Project.binary) people.idx", marker: "whole")
+        try tmux.waitFor("the index file's records") { $0.contains("3000 results") }
+        try tmux.type("person 2999")
+        try tmux.waitFor("searched") { $0.contains("1 result") && $0.contains("Person 2999") }
+        try tmux.press("Escape")
+        try tmux.waitFor("whole=130")
+
+        try start(tmux, "\(Self.damageMiddle("people.idx")); \(Project.binary) people.idx", marker: "damaged")
+        try tmux.waitFor("the damage on the stats line") { $0.contains("⚠ loading stopped: people.idx") }
+        try tmux.press("Escape")
+        // Printed whole once the screen is gone, where the stats line may have cut it short.
+        let after = try tmux.waitFor("damaged=130")
+        #expect(after.contains("instantsearch: people.idx: the index file is damaged (section "))
+    }
+
+    /// A shell command that overwrites two bytes in the middle of `file`, as a bad disk would.
+    private static func damageMiddle(_ file: String) -> String {
+        "printf 'XQ' | dd of=\(file) bs=1 seek=$(( $(stat -c %s \(file)) / 2 )) conv=notrunc 2>/dev/null"
     }
 }
 

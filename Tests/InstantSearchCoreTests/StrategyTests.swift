@@ -224,6 +224,27 @@ import Testing
         await waking.deliver()
         #expect(backend.calls.withLock { $0 } == 3, "expired entries go back to the backend")
     }
+
+    /// An index's data changed (a new snapshot) while a request was on its way: its answer is
+    /// of the old data, shown if nothing newer came but never kept to answer the same query
+    /// asked again on the new data.
+    @Test func anAnswerAskedBeforeTheIndexChangedIsNotKept() async {
+        let waking = WakingRouter()
+        let clock = ManualClock()
+        let backend = InstantBackend { results($0.indexName, text: $0.query.text, titles: [$0.query.text]) }
+        let cache = SearchCache(clock: clock)
+        let searcher = HitsSearcher(
+            indexName: "products", query: Query(), backend: backend, scheduler: clock, router: waking.router, cache: cache)
+        searcher.setText("tv")
+        cache.removeAll(indexName: "products")  // before the answer is handed over
+        await waking.deliver()
+        #expect(searcher.results?.query == "tv")
+        #expect(cache.count == 0)
+        searcher.search(.final)
+        await waking.deliver()
+        #expect(backend.calls.withLock { $0 } == 2, "asked again of the backend, not of the cache")
+        #expect(cache.count == 1)
+    }
 }
 
 @Suite struct SimulatedLatencyTests {

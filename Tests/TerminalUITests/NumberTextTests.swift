@@ -82,6 +82,8 @@ import Testing
         #expect(text(file) == "  · loading 25% · 412,000 records · 850,300/s")
         // A pipe has no size to take a percentage of.
         #expect(text(LoadingProgress(indexName: "stdin", records: 12, bytesRead: 90)) == "  · loading · 12 records")
+        // An index file read behind the interface: what is under way until its records are in.
+        #expect(text(LoadingProgress(indexName: "a", note: "opening the cached index")) == "  · opening the cached index…")
     }
 
     @Test func aFinishedLoadShowsItsNoteOrItsFailure() {

@@ -15,7 +15,8 @@ public struct LoadingProgress: Hashable, Sendable {
     public var isFinished: Bool
     /// Why loading stopped early; what was loaded before stays searchable.
     public var failure: String?
-    /// A short remark once done: "from the index cache", "cached for next time".
+    /// A short remark: once done, "cached for next time"; before any record is searchable,
+    /// what is under way ("opening the cached index").
     public var note: String?
 
     public init(

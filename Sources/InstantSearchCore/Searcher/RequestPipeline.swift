@@ -74,6 +74,7 @@ public final class RequestPipeline: DeliveryReceiver {
             return
         }
         let cache = cache
+        let generation = cache?.generation(of: query.indexName)
         send(
             { backend in
                 guard let first = try await backend.search([query]).first else {
@@ -82,7 +83,7 @@ public final class RequestPipeline: DeliveryReceiver {
                 return .results([first])
             },
             settle: { payload in
-                if case .results(let answers) = payload, let page = answers.first { cache?.store(page, for: query) }
+                if case .results(let answers) = payload, let page = answers.first { cache?.store(page, for: query, askedIn: generation) }
             },
             deliver: { payload in
                 switch payload {
@@ -107,6 +108,7 @@ public final class RequestPipeline: DeliveryReceiver {
             return
         }
         let cache = cache
+        let generations = all.map { cache?.generation(of: $0.indexName) }
         send(
             { backend in
                 let answers = try await backend.search(all)
@@ -114,7 +116,11 @@ public final class RequestPipeline: DeliveryReceiver {
                 return .results(answers)
             },
             settle: { payload in
-                if case .results(let answers) = payload { zip(answers, all).forEach { cache?.store($0, for: $1) } }
+                if case .results(let answers) = payload {
+                    for (answer, (query, generation)) in zip(answers, zip(all, generations)) {
+                        cache?.store(answer, for: query, askedIn: generation)
+                    }
+                }
             },
             deliver: { payload in
                 switch payload {

@@ -8,6 +8,8 @@ public final class SearchCache {
     private let clock: any Scheduler
     private var entries: [IndexedQuery: (results: SearchResults, storedAt: Duration)] = [:]
     private var order: [IndexedQuery] = []
+    /// How many times each index's answers were forgotten (`removeAll(indexName:)`).
+    private var generations: [String: Int] = [:]
 
     public init(timeToLive: Duration = .seconds(120), capacity: Int = 500, clock: any Scheduler) {
         self.timeToLive = timeToLive
@@ -26,7 +28,13 @@ public final class SearchCache {
         return entry.results
     }
 
-    public func store(_ results: SearchResults, for query: IndexedQuery) {
+    /// Changes whenever the index's answers are forgotten: a request sent before that was
+    /// answered from the old data, and its answer must not be kept as the new data's.
+    public func generation(of indexName: String) -> Int { generations[indexName, default: 0] }
+
+    /// Keeps `results`; not when they were asked for in an older generation of their index.
+    public func store(_ results: SearchResults, for query: IndexedQuery, askedIn generation: Int? = nil) {
+        if let generation, generation != self.generation(of: query.indexName) { return }
         if entries[query] != nil { order.removeAll { $0 == query } }
         entries[query] = (results, clock.now)
         order.append(query)
@@ -37,6 +45,7 @@ public final class SearchCache {
 
     /// Forgets every answer of one index: its data changed (a bigger snapshot while loading).
     public func removeAll(indexName: String) {
+        generations[indexName, default: 0] += 1
         for query in order where query.indexName == indexName { entries[query] = nil }
         order.removeAll { $0.indexName == indexName }
     }

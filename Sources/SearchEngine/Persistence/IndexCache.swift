@@ -75,20 +75,33 @@ public struct IndexCache: Sendable {
         /// The entry's index file.
         public let path: String
 
-        public enum Lookup {
-            case hit(SearchIndex)
+        public enum Lookup<Found> {
+            case hit(Found)
             case miss
             /// The entry could not be read (truncated, corrupt, another version): it was
             /// removed, and the index must be built again.
             case damaged(String)
         }
 
-        public func open() -> Lookup {
-            guard access(path, F_OK) == 0 else { return .miss }
-            do {
+        /// The whole index, read and verified now.
+        public func open() -> Lookup<SearchIndex> {
+            lookup { path in
                 let index = try IndexFile.read(path: path)
                 utimes(path, nil)  // used now: the last to be evicted
-                return .hit(index)
+                return index
+            }
+        }
+
+        /// The index's name and settings now, the rest when the loader starts (the interface
+        /// opens meanwhile); `rebuild` builds the data file again if the rest is damaged.
+        public func openInBackground(rebuild: IndexFileLoader.Rebuild) -> Lookup<IndexFileLoader> {
+            lookup { try IndexFileLoader(path: $0, rebuild: rebuild) }
+        }
+
+        private func lookup<Found>(_ read: (String) throws -> Found) -> Lookup<Found> {
+            guard access(path, F_OK) == 0 else { return .miss }
+            do {
+                return .hit(try read(path))
             } catch {
                 unlink(path)
                 return .damaged(String(describing: error))

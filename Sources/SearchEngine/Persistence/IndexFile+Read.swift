@@ -25,13 +25,7 @@ extension IndexFile {
             return value
         }
 
-        let (name, settingsText) = try section(.meta) { try ($0.readString(), $0.readString()) }
-        let settings: ResolvedIndexSettings
-        do {
-            settings = try IndexSettings.parse(text: settingsText, file: "settings").resolved(for: [])
-        } catch {
-            throw IndexFileError(file: path, reason: .damaged, detail: "section meta: \(error)")
-        }
+        let (name, settings) = try section(.meta) { try readMeta(&$0) }
         let records = try section(.records) { input in
             guard let records = try RecordStore.read(from: &input), records.ids.map({ $0.count == records.count }) ?? true else {
                 throw input.damaged("the records do not fit together")

@@ -59,6 +59,8 @@ enum StatsLine {
     static func describe(_ loading: LoadingProgress, numbers: NumberText = .standard) -> [(String, Style)] {
         if let failure = loading.failure { return [("  ⚠ loading stopped: \(failure)", Theme.error)] }
         if loading.isFinished { return loading.note.map { [("  · \($0)", Theme.secondary)] } ?? [] }
+        // Before any record is searchable, what is under way ("opening the cached index").
+        if let note = loading.note, loading.records == 0 { return [("  · \(note)…", Theme.secondary)] }
         var parts = ["loading"]
         if let percent = loading.percent { parts[0] += " \(percent)%" }
         parts.append("\(numbers.count(loading.records)) records")

@@ -1,0 +1,47 @@
+import Foundation
+import InstantSearchCore
+import Synchronization
+
+/// Why a background load stopped (a bad record far into a file, an index file damaged past its
+/// header) is shown on the stats line while the interface runs, where it may be cut short; it is
+/// kept here and printed whole on standard error once the interface has closed, so that
+/// nothing is lost with the screen.
+final class LoadFailures: Sendable {
+    private let failures = Mutex<[String]>([])
+
+    /// `loader`, with its failures kept.
+    func keeping(_ loader: any BackgroundLoading) -> any BackgroundLoading {
+        Keeping(inner: loader, failures: self)
+    }
+
+    /// Prints each failure once, on its own line; true when there was any.
+    @discardableResult
+    func printAll() -> Bool {
+        let all = failures.withLock { all in defer { all = [] }; return all }
+        for failure in all { note(failure) }
+        return !all.isEmpty
+    }
+
+    private func record(_ failure: String) {
+        failures.withLock { if !$0.contains(failure) { $0.append(failure) } }
+    }
+
+    private final class Keeping: BackgroundLoading {
+        let inner: any BackgroundLoading
+        let failures: LoadFailures
+
+        init(inner: any BackgroundLoading, failures: LoadFailures) {
+            self.inner = inner
+            self.failures = failures
+        }
+
+        func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
+            inner.start { [failures] progress in
+                if let failure = progress.failure { failures.record(failure) }
+                report(progress)
+            }
+        }
+
+        func cancel() { inner.cancel() }
+    }
+}
