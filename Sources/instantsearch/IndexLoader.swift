@@ -92,7 +92,7 @@ struct IndexLoader {
             }
             progress.show("reading \(path)…")
             let first = try loader.prepare(settings: given)
-            try check.check(first, settingsFile: settingsInForce)
+            try check.check(loader.sample, indexName: name, settingsFile: settingsInForce)
             try add(first, from: path)
             streaming.append(loader)
         }
@@ -101,7 +101,7 @@ struct IndexLoader {
             // Never cached: a pipe has no path, size or time to know it again by.
             let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
-            try check.check(first, settingsFile: settings)
+            try check.check(loader.sample, indexName: stdinName, settingsFile: settings)
             try add(first, from: "<stdin>")
             streaming.append(loader)
         }

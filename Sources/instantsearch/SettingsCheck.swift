@@ -5,18 +5,22 @@ import SearchEngine
 /// Start-up check of every attribute a person named — in a settings file, a config file or a
 /// settings option — against the attributes the index's records have (the first
 /// `IndexSettings.inferenceSample` records; for a file or pipe read in the background, the
-/// records of its first snapshot, the same sample settings are inferred from). A name no record
+/// sample its settings are inferred from, read before the interface opens). A name no record
 /// has is an error naming where it was written, with the nearest names.
 struct SettingsCheck {
     let overrides: SettingsOverrides
 
     func check(_ index: SearchIndex, settingsFile: String?, extra: [NamedAttribute] = []) throws {
+        try check(index.records, indexName: index.name, settingsFile: settingsFile, extra: extra)
+    }
+
+    /// `records`: an index's, or the sample a loader inferred its settings from.
+    func check(_ records: RecordStore, indexName: String, settingsFile: String?, extra: [NamedAttribute] = []) throws {
         var named = try settingsFile.map { try IndexSettings.load(path: $0).namedAttributes(source: $0) } ?? []
-        named += overrides.namedAttributes(forIndex: index.name) + extra
+        named += overrides.namedAttributes(forIndex: indexName) + extra
         // Nothing to check against yet (an empty file, a pipe that has sent nothing).
-        guard !named.isEmpty, index.recordCount > 0 else { return }
-        try AttributeCheck.check(
-            named, existing: index.records.attributePaths(sample: IndexSettings.inferenceSample), indexName: index.name)
+        guard !named.isEmpty, records.count > 0 else { return }
+        try AttributeCheck.check(named, existing: records.attributePaths(sample: IndexSettings.inferenceSample), indexName: indexName)
     }
 
     /// An index file keeps the settings it was built with: only what is shown can change.

@@ -62,6 +62,14 @@ import Testing
         try tmux.shell("\(Project.binary) names.csv --no-index-cache 2> err2.txt; echo \"second=$?\"")
         try tmux.waitFor("second=2")
         #expect(tmux.file("err2.txt")?.contains(#"names.settings.json: attributesForFaceting: no record of names has an attribute "sexe"; did you mean "sex"?"#) == true)
+
+        // A file longer than the sample is read behind the interface: checked against the sample.
+        let rows = (0..<30_000).map { "Name\($0),\($0 % 2 == 0 ? "F" : "M"),\($0)" }
+        try ("name,sex,count\n" + rows.joined(separator: "\n") + "\n")
+            .write(to: tmux.workDirectory.appendingPathComponent("many.csv"), atomically: true, encoding: .utf8)
+        try tmux.shell("\(Project.binary) many.csv --no-index-cache --facets sexe 2> err3.txt; echo \"third=$?\"")
+        try tmux.waitFor("third=2")
+        #expect(tmux.file("err3.txt") == "instantsearch: --facets: no record of many has an attribute \"sexe\"; did you mean \"sex\"?\n")
     }
 
     @Test func queryTakesTheSameOptions() throws {

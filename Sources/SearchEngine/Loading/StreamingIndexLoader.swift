@@ -49,6 +49,9 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     private var firstStore: RecordStore?
     /// Set by `prepare()` when the sample was all of the data.
     private var wholeIndex: SearchIndex?
+    /// The records the settings were inferred from (set by `prepare()`): what the attributes
+    /// a person named are checked against before the interface opens.
+    public private(set) var sample = RecordStore(records: [])
     private let cancelled = Atomic<Bool>(false)
     private let started = ContinuousClock.now
 
@@ -110,6 +113,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         let resolved = (format == .lines ? LineRecords.settings : given).resolved(recordCount: store.count) { store[$0] }
         settings = resolved
+        sample = store
         // Data that fit in the sample is indexed now, in the time a sample takes: the interface
         // opens on all of it, with nothing left to swap in.
         if atEnd {
