@@ -3,16 +3,18 @@ import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
 
-/// Turns the command line's files (and standard input) into the backend the interface opens
-/// on, at once, whatever their size: every index opens empty, with its settings, and fills in
-/// the background (its loader): an index file or a data file's index from the cache is read,
-/// anything else is indexed as it is read.
+/// Turns the command line's files (and standard input), or a setup file's, into the backend
+/// the interface opens on, at once, whatever their size: every index opens empty, with its
+/// settings, and fills in the background (its loader): an index file or a data file's index
+/// from the cache is read, anything else is indexed as it is read.
 struct IndexLoader {
     let files: [String]
     let settings: String?
     let stdinName: String
     let format: DataFormat?
     let cache: IndexCache?
+    /// `--config`: its indices instead of `files`, and its sections checked against them.
+    var setup: SetupFile?
     var options = LoadOptions.strict
     /// Settings from the command line, laid over the settings files'.
     var overrides = SettingsOverrides()
@@ -32,14 +34,14 @@ struct IndexLoader {
     func load() throws -> Loaded {
         let progress = ProgressLine()
         defer { progress.clear() }  // before any message, so none is glued to it
-        let readsStdin = files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0)
+        let readsStdin = setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
         var indices: [SearchIndex] = []
         var streaming: [StreamingIndexLoader] = []
         var opening: [IndexFileLoader] = []
         var lineIndices = Set<String>()
         var names = Set<String>()
         /// Data files by index name, to watch.
-        var watched: [String: String] = [:]
+        var watched: [String: SetupFile.IndexEntry] = [:]
         func add(_ index: SearchIndex, from source: String) throws {
             guard names.insert(index.name).inserted else {
                 throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
@@ -49,26 +51,31 @@ struct IndexLoader {
 
         let check = SettingsCheck(overrides: overrides)
         let paths = files.filter { $0 != "-" }
-        for path in paths {
+        let sources = setup?.indices ?? paths.map {
+            SetupFile.IndexEntry(data: $0, settings: paths.count == 1 && !readsStdin ? settings : nil, format: format)
+        }
+        for source in sources {
+            let path = source.data
             guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
             if SearchIndex.isIndexFile(path: path) {
                 let loader = try IndexFileLoader(path: path)
-                if overrides.namedAttributes(forIndex: loader.indexName).isEmpty {
+                let named = overrides.namedAttributes(forIndex: loader.indexName) + (setup?.namedAttributes(forIndex: loader.indexName) ?? [])
+                if named.isEmpty {
                     try check.checkIndexFile(loader.placeholder, path: path)  // what it refuses needs no records
                     try add(loader.placeholder, from: path)
                     opening.append(loader)
                 } else {
                     // Attributes named on the command line are checked against the records first.
                     let index = try SearchIndex.open(path: path)
-                    try check.checkIndexFile(index, path: path)
+                    try check.checkIndexFile(index, path: path, extra: setup?.namedAttributes(forIndex: index.name) ?? [])
                     try add(index, from: path)
                 }
                 continue
             }
             let name = SearchIndex.indexName(ofDataFile: path)
-            watched[name] = path
-            let settingsPath = paths.count == 1 && !readsStdin ? settings : nil
-            let settingsInForce = settingsPath ?? SearchIndex.settingsBeside(path)
+            watched[name] = source
+            let settingsInForce = source.settings ?? SearchIndex.settingsBeside(path)
+            let format = source.format
             let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
             let entry = cache?.entry(
                 forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
@@ -92,7 +99,8 @@ struct IndexLoader {
             }
             progress.show("reading \(path)…")
             let first = try loader.prepare(settings: given)
-            try check.check(loader.sample, indexName: name, settingsFile: settingsInForce)
+            try check.check(
+                loader.sample, indexName: name, settingsFile: settingsInForce, extra: setup?.namedAttributes(forIndex: name) ?? [])
             try add(first, from: path)
             streaming.append(loader)
         }
@@ -106,6 +114,7 @@ struct IndexLoader {
             streaming.append(loader)
         }
         try overrides.checkIndexNames(indices.map(\.name))
+        try setup?.checkSections(against: indices)
         for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
         let backend = EmbeddedBackend(indices: indices)
         for loader in streaming { loader.backend = backend }
@@ -114,9 +123,9 @@ struct IndexLoader {
             streaming.map { ($0.name, $0) } + opening.map { ($0.indexName, $0) }
         let failures = LoadFailures()
         return Loaded(backend: backend, loaders: loaders.map { name, loader in
-            guard watch, let path = watched[name] else { return failures.keeping(loader) }
-            return failures.keeping(
-                FileWatcher(wrapping: loader, path: path, indexName: name, format: format, options: options, backend: backend))
+            guard watch, let source = watched[name] else { return failures.keeping(loader) }
+            return failures.keeping(FileWatcher(
+                wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
         }, lineIndices: lineIndices, failures: failures)
     }
 }

@@ -187,7 +187,6 @@ struct SearchCommand: ParsableCommand {
         }
         let readsStdin = files.contains("-") || (files.isEmpty && config == nil && isatty(STDIN_FILENO) == 0)
         if watch && (engines.isActive || remote.remote != nil) { throw ValidationError("--watch watches data FILEs, not a service.") }
-        if watch && config != nil { throw ValidationError("--watch watches FILEs given on the command line, not --config's.") }
         if config != nil && !files.isEmpty {
             throw ValidationError("--config lists the indices itself; give no FILE with it.")
         }
@@ -216,19 +215,13 @@ struct SearchCommand: ParsableCommand {
             if remote.remote != nil {
                 (backend, descriptions) = try remote.connect(indices: files)
             } else {
-                let embedded: EmbeddedBackend
-                if let config {
-                    setup = try SetupFile.load(path: config)
-                    embedded = EmbeddedBackend(
-                        indices: try setup!.loadIndices(cache: data.cache, options: lenient.loadOptions, overrides: overrides))
-                } else {
-                    let loaded = try IndexLoader(
-                        files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache,
-                        options: lenient.loadOptions, overrides: overrides, watch: watch
-                    ).load()
-                    (embedded, loaders, lineIndices, loadFailures) = (loaded.backend, loaded.loaders, loaded.lineIndices, loaded.failures)
-                }
-                (backend, descriptions) = (embedded, embedded.descriptions.map(overrides.description))
+                setup = try config.map(SetupFile.load)
+                let loaded = try IndexLoader(
+                    files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache, setup: setup,
+                    options: lenient.loadOptions, overrides: overrides, watch: watch
+                ).load()
+                (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
+                (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))

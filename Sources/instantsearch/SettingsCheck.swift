@@ -24,7 +24,7 @@ struct SettingsCheck {
     }
 
     /// An index file keeps the settings it was built with: only what is shown can change.
-    func checkIndexFile(_ index: SearchIndex, path: String) throws {
+    func checkIndexFile(_ index: SearchIndex, path: String, extra: [NamedAttribute] = []) throws {
         let scope = overrides.scope(forIndex: index.name)
         let rebuilding: [(SettingsOverrides.Option, Bool)] = [
             (.searchable, scope.searchable != nil), (.facets, scope.facets != nil), (.numeric, scope.numeric != nil),
@@ -35,6 +35,6 @@ struct SettingsCheck {
                 file: path,
                 message: "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)")
         }
-        try check(index, settingsFile: nil)
+        try check(index, settingsFile: nil, extra: extra)
     }
 }

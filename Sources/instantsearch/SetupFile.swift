@@ -96,27 +96,28 @@ struct SetupFile {
         }
     }
 
-    /// Builds the indices and checks that every section names one of them, and a facet of it.
-    func loadIndices(cache: IndexCache?, options: LoadOptions = .strict, overrides: SettingsOverrides = .init()) throws -> [SearchIndex] {
-        let built = try indices.map {
-            try CachedOpen(cache: cache, format: $0.format, options: options, overrides: overrides)
-                .open(path: $0.data, settingsPath: $0.settings)
+    /// The facets its sections name in the index `indexName`, to check against its records.
+    func namedAttributes(forIndex indexName: String) -> [NamedAttribute] {
+        sections.enumerated().compactMap { position, section in
+            guard section.indexName == indexName, case .facetValues(let attribute, _) = section.content else { return nil }
+            return NamedAttribute(attribute, source: path, key: "sections[\(position)].facet")
         }
-        let names = Set(built.map(\.name))
+    }
+
+    /// Every section names one of the indices, and a facet of it (by its settings: the interface
+    /// opens before the records are in).
+    func checkSections(against indices: [SearchIndex]) throws {
+        let names = Set(indices.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
             throw DataError(file: path, message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
         }
-        try overrides.checkIndexNames(built.map(\.name))
         for (position, section) in sections.enumerated() {
-            guard case .facetValues(let attribute, _) = section.content, let index = built.first(where: { $0.name == section.indexName })
+            guard case .facetValues(let attribute, _) = section.content, let index = indices.first(where: { $0.name == section.indexName })
             else { continue }
-            let key = "sections[\(position)].facet"
-            try SettingsCheck(overrides: SettingsOverrides()).check(index, settingsFile: nil, extra: [NamedAttribute(attribute, source: path, key: key)])
             let facets = index.settings.attributesForFaceting
             guard facets.contains(attribute) else {
-                throw DataError(file: path, message: "\(key): \"\(attribute)\" is not a facet of \(index.name); its facets: \(facets.joined(separator: ", "))")
+                throw DataError(file: path, message: "sections[\(position)].facet: \"\(attribute)\" is not a facet of \(index.name); its facets: \(facets.joined(separator: ", "))")
             }
         }
-        return built
     }
 }
