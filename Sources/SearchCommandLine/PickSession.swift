@@ -35,6 +35,8 @@ public enum PickSession {
         search.options = try options(for: pick)
         if let height = pick.height { search.terminal.height = InlineHeight.parse(height) }
         if pick.selectOne || pick.exitZero, let first = search.indices.first {
+            LoadingToTheEnd.run(search.loaders)
+            search.loaders = []  // loaded: the interface, if it opens, has nothing left to start
             var query = first.initialQuery(hitsPerPage: 2)
             query.text = pick.query
             let backend = search.backend

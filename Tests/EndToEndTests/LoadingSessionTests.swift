@@ -173,4 +173,17 @@ import Testing
         #expect(output.contains("p.csv: index cached as "))
         #expect(output.contains("p.csv: index from the cache ("))
     }
+
+    /// `--select-1` and `--exit-0` answer without the interface: they wait for every record,
+    /// whether the file is read past its sample or its index comes from the cache.
+    @Test func selectOneSeesTheWholeFileReadOrCached() throws {
+        let script = #"""
+            awk 'BEGIN { print "name,n"; for (i = 0; i < 30000; i++) print "row " i % 7 "," i; print "zebracorn,30000" }' > many.csv
+            for open in first cached; do $BIN many.csv --query zebracorn --select-1 < /dev/null; done
+            $BIN many.csv --query quokka --exit-0 < /dev/null; echo "exit=$?"
+            """#
+        let (status, output) = try sh(script)
+        #expect(status == 0)
+        #expect(output == "{\"name\":\"zebracorn\",\"n\":30000}\n{\"name\":\"zebracorn\",\"n\":30000}\nexit=1\n")
+    }
 }

@@ -124,7 +124,7 @@ import Testing
         bar.update(IndexState(name: "shop", query: Query()), description: shop)
         var empty = Canvas(width: 30, height: 1)
         bar.render(empty.bounds, &empty, focused: false)
-        #expect(empty.lines == [" Refined nothing yet"])
+        #expect(empty.lines == [" No refinements"])
         #expect(bar.perform(.removeRefinement).intents == [])
     }
 }

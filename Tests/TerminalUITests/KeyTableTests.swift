@@ -89,6 +89,16 @@ import Testing
         #expect(table.action(for: .alt("1"), in: [.help]) == .closeHelp)
     }
 
+    @Test func theHintBarNamesThePaneKeysInForce() throws {
+        func panes(_ table: KeyTable) -> String? {
+            table.hints(sections: false, showingSections: false).first { $0.action == "panes" }?.key
+        }
+        #expect(panes(.standard) == "F2-F4")
+        var table = KeyTable.standard
+        try table.bind("f2:next-index")
+        #expect(panes(table) == "Alt-2/F3/F4", "F2 no longer focuses the hits")
+    }
+
     @Test func theHelpListsTheBindingsInForce() throws {
         var table = KeyTable.standard
         try table.bind(list: "ctrl-r:clear-refinements,f2:next-index")
@@ -124,5 +134,16 @@ import Testing
         let harness = AppHarness(keys: keys)
         await harness.press(.control("t"))
         #expect(harness.hub.activeDescription.name == "categories")
+    }
+
+    @Test func paneTitlesNameTheKeysInForce() async throws {
+        var keys = KeyTable.standard
+        try keys.bind(list: "f2:next-index,f6:clear-refinements")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.alt("p"))  // the preview, by its other key
+        let rule = harness.screen().line(2)
+        #expect(rule.contains(" Hits Alt-2 ") && rule.contains(" Refinements F3 ") && rule.contains(" Preview Alt-p "), "\(rule)")
+        #expect(!rule.contains("F2") && !rule.contains("F6"))
     }
 }

@@ -64,6 +64,12 @@ import Testing
         let quiet = canvas.column(of: "quiet", inRow: 6)!
         #expect(canvas.style(x: quiet, y: 6) == Theme.highlight, "the matched word, as the engine marked it")
         #expect(canvas.style(x: quiet - 2, y: 6) == Theme.text)
+
+        // With the index's formats, a formatted attribute reads as in the hits; others stay as data.
+        pane.show(Self.headphones, numbers: NumberText.standard.forIndex(Self.description))
+        let formatted = drawn(pane, 30, 20)
+        #expect(formatted.lines[8] == "price: $379.00")
+        #expect(formatted.lines[17] == "custom price 379")
     }
 
     @Test func thePreviewScrollsWithItsOwnKeysAndStartsAtTheTopForAnotherRecord() {

@@ -60,7 +60,8 @@ extension SearchApp {
         guard let sidebarRule = layout.sidebarRule, let sliderTitle = layout.sliderTitle else {
             // Folded: every pane's title on the one rule, the focused one lit.
             var x = 1
-            for (text, pane) in [(" Hits F2 ", Focus.hits), (" Refinements F3 ", .refinements), (" Range F4 ", .slider)] {
+            for (text, pane) in [(paneTitle("Hits", .focusHits), Focus.hits), (paneTitle("Refinements", .focusRefinements), .refinements),
+                                 (paneTitle("Range", .focusSlider), .slider)] {
                 title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
                 x += text.displayWidth + 1
             }
@@ -74,14 +75,15 @@ extension SearchApp {
         let sidebarLine = String(repeating: "─", count: sliderTitle.width)
         canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
-        title(" Hits F2 ", x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
-        title(" Refinements F3 ", x: layout.refinements.x + 1, y: layout.topRule.y, focused: focus == .refinements, into: &canvas)
-        title(" Range F4 ", x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
+        title(paneTitle("Hits", .focusHits), x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
+        title(paneTitle("Refinements", .focusRefinements), x: layout.refinements.x + 1, y: layout.topRule.y,
+              focused: focus == .refinements, into: &canvas)
+        title(paneTitle("Range", .focusSlider), x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
     }
 
     /// The rule between the hits and the preview, right of them (a column) or below (a row).
     private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
-        let name = previewCommand == nil ? " Preview F6 " : " Preview F6: command "
+        let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
         if rule.width == 1 {
             for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
             canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
@@ -97,11 +99,13 @@ extension SearchApp {
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
         canvas.write(" all indices ", x: 1, y: layout.tabs.y, style: Theme.title.reverse())
-        canvas.write("F5 back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
+        if let key = keys.keys(for: .toggleSections, in: .global).first {
+            canvas.write("\(KeyName.label(key)) back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
+        }
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
-        title(" Sections F5 ", x: 1, y: layout.topRule.y, focused: true, into: &canvas)
+        title(paneTitle("Sections", .toggleSections), x: 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)
         let activity = StatsLine.activity(
@@ -111,6 +115,12 @@ extension SearchApp {
         let summary = FederatedView.summary(sections, numbers: numbers)
         canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,
                      maxWidth: canvas.width - activity.displayWidth - 3, overflow: .ellipsis)
+    }
+
+    /// " Hits F2 ": a pane's name and the first key that reaches it, as bound (`--bind`).
+    private func paneTitle(_ name: String, _ action: KeyAction, then suffix: String = "") -> String {
+        let key = keys.keys(for: action, in: .global).first.map { " " + KeyName.label($0) } ?? ""
+        return " \(name)\(key)\(suffix) "
     }
 
     private func title(_ text: String, x: Int, y: Int, focused: Bool, into canvas: inout Canvas) {

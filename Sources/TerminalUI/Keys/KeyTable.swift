@@ -114,7 +114,13 @@ public struct KeyTable: Sendable {
         if let help = first(.toggleHelp) { hints.append((help, "help")) }
         if let index = first(.nextIndex) { hints.append((index, "index")) }
         if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
-        if let hits = first(.focusHits), let slider = first(.focusSlider) { hints.append(("\(hits)-\(slider)", "panes")) }
+        let panes = [KeyAction.focusHits, .focusRefinements, .focusSlider].compactMap { keys(for: $0, in: .global).first }
+        if panes == [.function(2), .function(3), .function(4)] {
+            hints.append(("F2-F4", "panes"))
+        } else if !panes.isEmpty {
+            // Rebound: each pane's own key, since a range would name keys that do something else.
+            hints.append((panes.map(KeyName.label).joined(separator: "/"), "panes"))
+        }
         if !showingSections, let preview = first(.togglePreview) { hints.append((preview, "preview")) }
         if let accept = first(.accept, .hits) { hints.append((accept, "pick")) }
         if let abort = first(.abort, .hits) { hints.append((abort, "back/quit")) }

@@ -3,6 +3,8 @@ import InstantSearchCore
 /// What the preview pane shows of a hit, before wrapping: each field as "name: value" with the
 /// query's matches highlighted (the backend's highlight result), nested objects and arrays of
 /// objects indented under their name, then the hit's ranking criteria when the backend sent them.
+/// A number whose attribute the settings give a format (`"price": "currency:USD"`) reads as the
+/// hits show it; any other value as the data has it (a zip code is not "90,210").
 enum PreviewContent {
     /// Characters of one value shown; a longer one ends with "…" (a preview, not a pager).
     static let valueLimit = 20_000
@@ -10,14 +12,14 @@ enum PreviewContent {
     static let depthLimit = 6
 
     /// Logical lines, each with the indent its wrapped continuation lines take.
-    static func lines(of hit: Hit) -> [(line: StyledLine, indent: Int)] {
+    static func lines(of hit: Hit, numbers: NumberText = .standard) -> [(line: StyledLine, indent: Int)] {
         var out: [(StyledLine, Int)] = []
         let fields = hit.record.objectValue ?? ["value": hit.record]
         if fields["objectID"] == nil, !hit.objectID.isEmpty {
             out.append(([("objectID: ", Theme.secondary), (hit.objectID, Theme.secondary)], 2))
         }
         for (name, value) in fields {
-            append(name: name, path: name, value: value, hit: hit, depth: 0, into: &out)
+            append(name: name, path: name, value: value, hit: hit, numbers: numbers, depth: 0, into: &out)
         }
         if let info = hit.rankingInfo {
             out.append(([], 0))
@@ -27,7 +29,7 @@ enum PreviewContent {
     }
 
     private static func append(
-        name: String, path: String, value: JSONValue, hit: Hit, depth: Int, into out: inout [(StyledLine, Int)]
+        name: String, path: String, value: JSONValue, hit: Hit, numbers: NumberText, depth: Int, into out: inout [(StyledLine, Int)]
     ) {
         let pad = String(repeating: "  ", count: depth)
         let label: StyledLine = [(pad + name + ": ", depth == 0 ? Theme.title : Theme.secondary.bold())]
@@ -35,7 +37,7 @@ enum PreviewContent {
         case .object(let fields) where depth < depthLimit && !fields.isEmpty:
             out.append((label, 0))
             for (key, inner) in fields {
-                append(name: key, path: path + "." + key, value: inner, hit: hit, depth: depth + 1, into: &out)
+                append(name: key, path: path + "." + key, value: inner, hit: hit, numbers: numbers, depth: depth + 1, into: &out)
             }
         case .array(let items) where depth < depthLimit && items.contains(where: { $0.objectValue != nil }):
             out.append((label, 0))
@@ -45,19 +47,21 @@ enum PreviewContent {
                     for (key, inner) in fields {
                         let marker = first ? "- " : "  "
                         first = false
-                        append(name: marker + key, path: path + "." + key, value: inner, hit: hit, depth: depth + 1, into: &out)
+                        append(
+                            name: marker + key, path: path + "." + key, value: inner, hit: hit, numbers: numbers, depth: depth + 1,
+                            into: &out)
                     }
                 } else {
-                    out.append(([(pad + "  - ", Theme.secondary)] + text(of: item, path: nil, hit: hit), pad.count + 4))
+                    out.append(([(pad + "  - ", Theme.secondary)] + text(of: item, path: nil, hit: hit, numbers: numbers), pad.count + 4))
                 }
             }
         default:
-            out.append((label + text(of: value, path: path, hit: hit), pad.count + 2))
+            out.append((label + text(of: value, path: path, hit: hit, numbers: numbers), pad.count + 2))
         }
     }
 
     /// A value's text, highlighted where the backend marked it (by its attribute path).
-    private static func text(of value: JSONValue, path: String?, hit: Hit) -> StyledLine {
+    private static func text(of value: JSONValue, path: String?, hit: Hit, numbers: NumberText) -> StyledLine {
         if let path, let highlight = hit.highlights[path], !highlight.values.isEmpty {
             var pieces: StyledLine = []
             for (i, value) in highlight.values.enumerated() {
@@ -65,6 +69,9 @@ enum PreviewContent {
                 pieces += bounded(value).segments(plain: Theme.text, highlighted: Theme.highlight)
             }
             return pieces
+        }
+        if let path, let number = value.numberValue, numbers.formats[path] != nil {
+            return [(numbers.number(number, attribute: path), Theme.text)]
         }
         let shown = value.displayText
         return [(shown.count > valueLimit ? String(shown.prefix(valueLimit)) + "…" : shown, Theme.text)]

@@ -12,6 +12,8 @@ public struct PreviewPane {
     private(set) var hit: Hit?
     /// The command's output for `hit` when `--preview` is given (nil until it says something).
     private(set) var output: PreviewOutput?
+    /// The index's number formats, for the fields that have one.
+    private var numbers = NumberText.standard
     let runsCommand: Bool
     /// The content wrapped to the pane's width, and the first line in view.
     private(set) var lines: [StyledLine] = []
@@ -39,8 +41,9 @@ public struct PreviewPane {
     /// than before starts at the top and drops the previous command's output; returns whether
     /// the record changed (the command must run again).
     @discardableResult
-    mutating func show(_ hit: Hit?) -> Bool {
-        guard hit != self.hit else { return false }
+    mutating func show(_ hit: Hit?, numbers: NumberText = .standard) -> Bool {
+        guard hit != self.hit || numbers != self.numbers else { return false }
+        self.numbers = numbers
         let moved = hit?.objectID != self.hit?.objectID || hit?.record != self.hit?.record
         self.hit = hit
         if moved {
@@ -80,7 +83,7 @@ public struct PreviewPane {
             // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned.
             lines = output?.lines ?? []
         } else if let hit {
-            lines = PreviewContent.lines(of: hit).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
+            lines = PreviewContent.lines(of: hit, numbers: numbers).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
         } else {
             lines = []
         }

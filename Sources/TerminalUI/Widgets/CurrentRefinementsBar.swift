@@ -55,6 +55,8 @@ public struct CurrentRefinementsBar {
     // MARK: Drawing
 
     private static let prefix = "Refined "
+    /// The row while nothing is refined: it keeps its place, so the hits do not jump.
+    static let none = "No refinements"
 
     /// Where each chip in view goes in `area` (the ones scrolled past or cut off are not in
     /// view), and whether chips were scrolled past on the left: what drawing and a click share.
@@ -90,11 +92,11 @@ public struct CurrentRefinementsBar {
     /// do not fit.
     func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
         guard area.height > 0 else { return }
-        let prefixWidth = canvas.write(Self.prefix, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.paneTitle)
         guard !chips.isEmpty else {
-            canvas.write("nothing yet", x: area.x + 1 + prefixWidth, y: area.y, style: Theme.secondary, maxWidth: area.width - 1 - prefixWidth)
+            canvas.write(Self.none, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.secondary, maxWidth: area.width - 1)
             return
         }
+        let prefixWidth = canvas.write(Self.prefix, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.paneTitle)
         let layout = placed(area)
         if layout.scrolled { canvas.write("…", x: area.x + prefixWidth, y: area.y, style: Theme.secondary) }
         for chip in layout.chips {
