@@ -90,18 +90,13 @@ struct PostgresSearchCommand: ParsableCommand {
         } catch {
             throw fail("--postgres", error)
         }
-        var search = TerminalSearch(
-            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
-        )
-        previewOptions.configure(&search)
-        let status: Int32
+        let search = TerminalSearch(
+            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)))
         do {
-            status = try PickSession.run(search, pick: pick)
-        } catch {
+            try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions)
+        } catch let error where !(error is ExitCode || error is ValidationError) {
             throw fail("--postgres", error)
         }
-        if status != 0 { throw ExitCode(status) }
     }
 }
 

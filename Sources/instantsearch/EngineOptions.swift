@@ -59,14 +59,10 @@ struct EngineOptions: ParsableArguments {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        var search = TerminalSearch(
+        let search = TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
-            hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)),
-            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
-        )
-        preview.configure(&search)
-        let status = try PickSession.run(search, pick: pick)
-        if status != 0 { throw ExitCode(status) }
+            hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)))
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: preview)
     }
 }
 

@@ -234,12 +234,11 @@ struct SearchCommand: ParsableCommand {
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
-            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false,
-            terminal: interface.terminalOptions(noColor: noColor), keys: try interface.keyTable()
+            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
         )
         search.loaders = loaders
-        previewOptions.configure(&search)
-        let status = try PickSession.run(search, pick: pick, recordText: { hit in
+        defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordText: { hit in
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
                 case .string(let line)? = fields["line"] {
@@ -247,8 +246,6 @@ struct SearchCommand: ParsableCommand {
             }
             return hit.record.serialized()
         })
-        loadFailures?.printAll()
-        if status != 0 { throw ExitCode(status) }
     }
 }
 
