@@ -48,7 +48,7 @@ struct FacetColumn: Sendable {
     var isConsistent: Bool {
         switch layout {
         case .single(let ids):
-            return (0..<ids.count).allSatisfy { ids[$0] <= values.count }
+            return ids.largest <= values.count
         case .multiple(let offsets, let ids):
             return offsets.first == 0 && offsets.last == Int32(ids.count)
                 && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }

@@ -54,7 +54,7 @@ struct NumericColumn: Sendable {
     var isConsistent: Bool {
         switch storage {
         case .coded(let values, let ids):
-            return zip(values, values.dropFirst()).allSatisfy { $0 < $1 } && (0..<ids.count).allSatisfy { ids[$0] <= values.count }
+            return zip(values, values.dropFirst()).allSatisfy { $0 < $1 } && ids.largest <= values.count
         case .plain: return true
         }
     }

@@ -25,6 +25,19 @@ enum PackedIDs: Sendable {
         }
     }
 
+    /// The largest id, -1 when there is none: what a file's ids are checked against (one pass
+    /// over the narrow array, not a switch per element).
+    var largest: Int {
+        func largest<T: FixedWidthInteger & UnsignedInteger>(_ a: [T]) -> Int {
+            a.isEmpty ? -1 : Int(a.reduce(T.zero) { Swift.max($0, $1) })
+        }
+        switch self {
+        case .u8(let a): return largest(a)
+        case .u16(let a): return largest(a)
+        case .u32(let a): return largest(a)
+        }
+    }
+
     /// Width in bytes: 1, 2 or 4.
     var width: Int {
         switch self {

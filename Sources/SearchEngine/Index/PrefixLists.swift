@@ -190,7 +190,7 @@ struct PrefixList: Sendable {
     /// a palette entry, and gaps that decode to exactly `count` documents, ascending (one pair
     /// per document: the matcher writes one slot per document unchecked) and below `documentCount`.
     func isConsistent(documentCount: Int) -> Bool {
-        guard cells.count == count, (0..<count).allSatisfy({ cells[$0] < palette.count }) else { return false }
+        guard cells.count == count, cells.largest < palette.count else { return false }
         var decoded = 0
         var document = 0
         var gap = 0

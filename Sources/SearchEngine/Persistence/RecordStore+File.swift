@@ -77,7 +77,7 @@ extension CSVTable {
                 let numbers: [Double] = try input.readArray()
                 let ids = try input.readIDs()
                 guard ids.count == count, numbers.count == (numeric[column] ? texts.count : 0),
-                    (0..<count).allSatisfy({ ids[$0] <= texts.count })
+                    ids.largest <= texts.count
                 else { return nil }
                 columns.append(.dictionary(texts: texts, numbers: numeric[column] ? numbers : nil, ids: ids))
             case 1:
