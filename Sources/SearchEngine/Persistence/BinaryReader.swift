@@ -64,6 +64,9 @@ struct BinaryReader {
 
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type = T.self) throws -> [T] {
         let n = try readCount(atMost: remaining / max(MemoryLayout<T>.stride, 1))
+        // Not through `unsafeUninitializedCapacity` when empty: that writes the count into the
+        // runtime's one shared empty array, a race when two threads read files (ThreadSanitizer).
+        guard n > 0 else { return [] }
         var failure: Error?
         let array = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             do {
