@@ -35,98 +35,117 @@ struct IndexLoader {
         let progress = ProgressLine()
         defer { progress.clear() }  // before any message, so none is glued to it
         let readsStdin = setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
-        var indices: [SearchIndex] = []
-        var streaming: [StreamingIndexLoader] = []
-        var opening: [IndexFileLoader] = []
-        var lineIndices = Set<String>()
-        var names = Set<String>()
-        /// Data files by index name, to watch.
-        var watched: [String: SetupFile.IndexEntry] = [:]
-        func add(_ index: SearchIndex, from source: String) throws {
-            guard names.insert(index.name).inserted else {
-                throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
-            }
-            indices.append(index)
-        }
-
-        let check = SettingsCheck(overrides: overrides)
+        var opened = Opened()
         let paths = files.filter { $0 != "-" }
         let sources = setup?.indices ?? paths.map {
             SetupFile.IndexEntry(data: $0, settings: paths.count == 1 && !readsStdin ? settings : nil, format: format)
         }
         for source in sources {
-            let path = source.data
-            guard FileManager.default.fileExists(atPath: path) else { throw DataError(file: path, message: "no such file") }
-            if SearchIndex.isIndexFile(path: path) {
-                let loader = try IndexFileLoader(path: path)
-                let named = overrides.namedAttributes(forIndex: loader.indexName) + (setup?.namedAttributes(forIndex: loader.indexName) ?? [])
-                if named.isEmpty {
-                    try check.checkIndexFile(loader.placeholder, path: path)  // what it refuses needs no records
-                    try add(loader.placeholder, from: path)
-                    opening.append(loader)
-                } else {
-                    // Attributes named on the command line are checked against the records first.
-                    let index = try SearchIndex.open(path: path)
-                    try check.checkIndexFile(index, path: path, extra: setup?.namedAttributes(forIndex: index.name) ?? [])
-                    try add(index, from: path)
-                }
-                continue
+            guard FileManager.default.fileExists(atPath: source.data) else { throw DataError(file: source.data, message: "no such file") }
+            if SearchIndex.isIndexFile(path: source.data) {
+                try openIndexFile(source.data, into: &opened)
+            } else {
+                try openDataFile(source, into: &opened, progress: progress)
             }
-            let name = SearchIndex.indexName(ofDataFile: path)
-            watched[name] = source
-            let settingsInForce = source.settings ?? SearchIndex.settingsBeside(path)
-            let format = source.format
-            let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
-            let entry = cache?.entry(
-                forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
-                overrides: overrides.cacheKey(forIndex: name))
-            let loader = StreamingIndexLoader(source: .file(path), name: name, format: format, options: options, cacheEntry: entry)
-            if let entry {
-                // The settings were checked against the records when the entry was made (they are
-                // part of its key): the interface opens at once, the index is read behind it.
-                switch entry.openInBackground(rebuild: IndexFileLoader.Rebuild(loader: loader, settings: given)) {
-                case .hit(let cached):
-                    try add(cached.placeholder, from: path)
-                    opening.append(cached)
-                    continue
-                case .miss:
-                    break
-                case .damaged(let why):
-                    // One line, left on the terminal after the session too; the stats line repeats it.
-                    note("\(path): the cached index was damaged (\(why)); rebuilding it")
-                    loader.remark = "the cached index was damaged: rebuilt"
-                }
-            }
-            progress.show("reading \(path)…")
-            let first = try loader.prepare(settings: given)
-            try check.check(
-                loader.sample, indexName: name, settingsFile: settingsInForce, extra: setup?.namedAttributes(forIndex: name) ?? [])
-            try add(first, from: path)
-            streaming.append(loader)
         }
         if readsStdin {
             progress.show("waiting for standard input…")
             // Never cached: a pipe has no path, size or time to know it again by.
             let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
-            try check.check(loader.sample, indexName: stdinName, settingsFile: settings)
-            try add(first, from: "<stdin>")
-            streaming.append(loader)
+            try SettingsCheck(overrides: overrides).check(loader.sample, indexName: stdinName, settingsFile: settings)
+            try opened.add(first, from: "<stdin>")
+            opened.streaming.append(loader)
         }
-        try overrides.checkIndexNames(indices.map(\.name))
-        try setup?.checkSections(against: indices)
-        for loader in streaming where loader.format == .lines { lineIndices.insert(loader.name) }
-        let backend = EmbeddedBackend(indices: indices)
-        for loader in streaming { loader.backend = backend }
-        for loader in opening { loader.backend = backend }
+        try overrides.checkIndexNames(opened.indices.map(\.name))
+        try setup?.checkSections(against: opened.indices)
+        return loaded(opened)
+    }
+
+    /// What the sources gave so far: the indices the interface opens on, and what fills them.
+    private struct Opened {
+        var indices: [SearchIndex] = []
+        var streaming: [StreamingIndexLoader] = []
+        var opening: [IndexFileLoader] = []
+        /// Data files by index name, to watch.
+        var watched: [String: SetupFile.IndexEntry] = [:]
+
+        mutating func add(_ index: SearchIndex, from source: String) throws {
+            guard !indices.contains(where: { $0.name == index.name }) else {
+                throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
+            }
+            indices.append(index)
+        }
+    }
+
+    /// An index file: its settings now and its records behind the interface, unless attributes
+    /// named on the command line (or a section) must first be checked against the records.
+    private func openIndexFile(_ path: String, into opened: inout Opened) throws {
+        let check = SettingsCheck(overrides: overrides)
+        let loader = try IndexFileLoader(path: path)
+        let extra = setup?.namedAttributes(forIndex: loader.indexName) ?? []
+        guard overrides.namedAttributes(forIndex: loader.indexName).isEmpty && extra.isEmpty else {
+            let index = try SearchIndex.open(path: path)
+            try check.checkIndexFile(index, path: path, extra: extra)
+            return try opened.add(index, from: path)
+        }
+        try check.checkIndexFile(loader.placeholder, path: path)  // what it refuses needs no records
+        try opened.add(loader.placeholder, from: path)
+        opened.opening.append(loader)
+    }
+
+    /// A data file: its index from the cache, read behind the interface, else its sample now
+    /// (format, settings, the attributes named checked against it) and the rest as it is read.
+    private func openDataFile(_ source: SetupFile.IndexEntry, into opened: inout Opened, progress: ProgressLine) throws {
+        let path = source.data
+        let name = SearchIndex.indexName(ofDataFile: path)
+        opened.watched[name] = source
+        let settingsInForce = source.settings ?? SearchIndex.settingsBeside(path)
+        let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
+        let entry = cache?.entry(
+            forDataFile: path, format: source.format, settingsFile: settingsInForce, lenient: options.lenient,
+            overrides: overrides.cacheKey(forIndex: name))
+        let loader = StreamingIndexLoader(source: .file(path), name: name, format: source.format, options: options, cacheEntry: entry)
+        if let entry {
+            // The settings were checked against the records when the entry was made (they are
+            // part of its key): the interface opens at once, the index is read behind it.
+            switch entry.openInBackground(rebuild: IndexFileLoader.Rebuild(loader: loader, settings: given)) {
+            case .hit(let cached):
+                try opened.add(cached.placeholder, from: path)
+                return opened.opening.append(cached)
+            case .miss:
+                break
+            case .damaged(let why):
+                // One line, left on the terminal after the session too; the stats line repeats it.
+                note("\(path): the cached index was damaged (\(why)); rebuilding it")
+                loader.remark = "the cached index was damaged: rebuilt"
+            }
+        }
+        progress.show("reading \(path)…")
+        let first = try loader.prepare(settings: given)
+        try SettingsCheck(overrides: overrides).check(
+            loader.sample, indexName: name, settingsFile: settingsInForce, extra: setup?.namedAttributes(forIndex: name) ?? [])
+        try opened.add(first, from: path)
+        opened.streaming.append(loader)
+    }
+
+    /// The backend on the indices opened, and their loaders (watching their files with `--watch`).
+    private func loaded(_ opened: Opened) -> Loaded {
+        let backend = EmbeddedBackend(indices: opened.indices)
+        for loader in opened.streaming { loader.backend = backend }
+        for loader in opened.opening { loader.backend = backend }
         let loaders: [(name: String, loader: any BackgroundLoading)] =
-            streaming.map { ($0.name, $0) } + opening.map { ($0.indexName, $0) }
+            opened.streaming.map { ($0.name, $0) } + opened.opening.map { ($0.indexName, $0) }
         let failures = LoadFailures()
-        return Loaded(backend: backend, loaders: loaders.map { name, loader in
-            guard watch, let source = watched[name] else { return failures.keeping(loader) }
-            return failures.keeping(FileWatcher(
-                wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
-        }, lineIndices: lineIndices, failures: failures)
+        return Loaded(
+            backend: backend,
+            loaders: loaders.map { name, loader in
+                guard watch, let source = opened.watched[name] else { return failures.keeping(loader) }
+                return failures.keeping(FileWatcher(
+                    wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
+            },
+            lineIndices: Set(opened.streaming.filter { $0.format == .lines }.map(\.name)),
+            failures: failures)
     }
 }
 
