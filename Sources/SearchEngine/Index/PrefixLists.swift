@@ -135,6 +135,24 @@ struct PrefixList: Sendable {
         }
     }
 
+    /// The documents alone, ascending: what a query's records are when it matches exactly this
+    /// list (`KnownAggregates`), without the pairs' cells.
+    func documents() -> [Int32] {
+        switch cells {
+        case .u8(let ids): return documents(ids)
+        case .u16(let ids): return documents(ids)
+        case .u32(let ids): return documents(ids)
+        }
+    }
+
+    private func documents<T: FixedWidthInteger>(_ ids: [T]) -> [Int32] {
+        guard count > 0 else { return [] }
+        return [Int32](unsafeUninitializedCapacity: count) { documents, initialized in
+            forEachDocument(ids) { i, document, _ in documents[i] = Int32(truncatingIfNeeded: document) }
+            initialized = count
+        }
+    }
+
     /// A one-word query's matches on this prefix: the documents and their keys, read straight
     /// from the compressed list. Keys are an OR of the cell's criteria and the document, so each
     /// distinct cell is keyed once and every document costs an OR.

@@ -73,7 +73,7 @@ struct KnownAggregates: Sendable {
         var bySize: [Int: [Entry]] = [:]
         for (_, list) in prefixLists.all where list.count >= KnownAggregates.minimumRecords && list.count < documentCount {
             // Ascending, as a query's records are: the pairs are sorted by document.
-            let records = list.pairs(keepOnly: nil).map { Int32(truncatingIfNeeded: $0 >> 32) }
+            let records = list.documents()
             var counts: [String: [Int]] = [:]
             for (attribute, column) in countedFacets {
                 counts[attribute] = try? FacetAggregator.counts(column, records: records, status: [], ignoring: nil)
