@@ -8,7 +8,7 @@ struct IndexParts {
     var prefixLists: PrefixLists
     var facetColumns: [String: FacetColumn]
     var numericColumns: [String: NumericColumn]
-    var recordAtCustomRank: [Int32]
+    var recordAtCustomRank: RecordOrder
 
     /// The first read of each record collects ids, facets and numbers in record order (custom
     /// ranking needs the numbers before documents can be numbered); the words are then read in
@@ -84,13 +84,14 @@ struct IndexParts {
         }
         numericByRecord = [:]
         let dictionary = IndexParts.buildDictionary(store: store, order: recordAtRank, attributes: resolved.searchableAttributes)
+        // Packed before the prefix lists are laid out, so the build's peak holds the smaller one.
+        self.recordAtCustomRank = RecordOrder(recordAtRank)
         // Ids the store came with (a text file's line numbers) stay when no attribute gives any.
         self.records = store.withObjectIDs(ids.packed ?? store.ids)
         self.dictionary = dictionary
         self.prefixLists = PrefixLists(dictionary: dictionary, documentCount: count)
         self.facetColumns = facetColumns
         self.numericColumns = numericColumns
-        self.recordAtCustomRank = recordAtRank
     }
 
     private static func buildDictionary(store: RecordStore, order: [Int32], attributes: [String]) -> TermDictionary {

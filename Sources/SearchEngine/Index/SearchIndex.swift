@@ -17,7 +17,7 @@ public final class SearchIndex: Sendable {
     let numericColumns: [String: NumericColumn]
     /// The record of each document. Documents are the records in customRanking order (ties
     /// broken by record order); columns, postings and ranking keys speak in document numbers.
-    let recordAtCustomRank: [Int32]
+    let recordAtCustomRank: RecordOrder
     /// How the tie-break criteria pack into a key, from the settings' ranking order.
     let rankingKey: RankingKey
     /// Per searchable attribute: matched without typos (`disableTypoToleranceOnAttributes`).
@@ -61,7 +61,7 @@ public final class SearchIndex: Sendable {
     init(
         name: String, records: RecordStore, settings: ResolvedIndexSettings, dictionary: TermDictionary,
         prefixLists: PrefixLists, facetColumns: [String: FacetColumn], numericColumns: [String: NumericColumn],
-        recordAtCustomRank: [Int32]
+        recordAtCustomRank: RecordOrder
     ) {
         self.name = name
         self.records = records

@@ -34,11 +34,11 @@ extension IndexFile {
         }
         let count = records.count
         let recordAtCustomRank = try section(.ranking) { input in
-            let ranks = try input.readArray(of: Int32.self)
-            guard ranks.count == count, ranks.allSatisfy({ $0 >= 0 && Int($0) < count }) else {
+            let width = try input.readCount(atMost: 4)
+            guard let order = RecordOrder(bytes: try input.readArray(), width: width), order.isConsistent(recordCount: count) else {
                 throw input.damaged("the ranking order does not name every record")
             }
-            return ranks
+            return order
         }
         let dictionary = try section(.terms) { try readTerms(&$0, documentCount: count) }
         let prefixLists = try section(.prefixes) { input in

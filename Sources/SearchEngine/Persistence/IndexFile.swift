@@ -5,9 +5,9 @@ import InstantSearchCore
 /// records, term dictionary, posting lists, prefix lists and columns are stored as the arrays
 /// the engine searches, and read straight back into them.
 ///
-/// Layout (format v4):
+/// Layout (format v6):
 ///
-///     signature   "ISIDX\u{1}v4\n": the version in digits, so an older or newer file says which it is
+///     signature   "ISIDX\u{1}v6\n": the version in digits, so an older or newer file says which it is
 ///     table       section count, then per section its length and CRC-32C, then the table's own CRC-32C
 ///     sections    meta (name, settings), records, ranking, terms, prefixes, facets, numerics: back to
 ///                 back, each a run of arrays with their lengths, and exactly as long as the table says
@@ -15,7 +15,7 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    static let version = 5  // 5: postings mark a value's only word (Posting.wholeValueBit)
+    static let version = 6  // 6: the ranking order packed (RecordOrder); 5: postings mark a value's only word
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)
@@ -91,7 +91,8 @@ enum IndexFile {
         case .records:
             try index.records.write(to: &out)
         case .ranking:
-            try out.write(array: index.recordAtCustomRank)
+            try out.write(UInt64(index.recordAtCustomRank.width))
+            try out.write(array: index.recordAtCustomRank.bytes)
         case .terms:
             let dictionary = index.dictionary
             try out.write(packed: PackedStrings(dictionary.terms))

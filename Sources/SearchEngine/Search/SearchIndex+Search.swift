@@ -124,7 +124,7 @@ extension SearchIndex {
     private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: Bool) -> [Hit] {
         var highlighter = Highlighter(words: plan.words, standIns: plan.standIns)
         return keys.map { key in
-            let record = Int(recordAtCustomRank[RankingKey.customRank(of: key)])
+            let record = recordAtCustomRank[RankingKey.customRank(of: key)]
             let value = records[record]
             let (highlights, snippets) = highlighter.highlights(of: value, attributes: settings.searchableAttributes)
             return Hit(
