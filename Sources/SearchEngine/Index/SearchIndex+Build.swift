@@ -66,7 +66,7 @@ struct IndexParts {
         // Documents are numbered in customRanking order (document d is the d-th record of
         // that order): ranking keys end in the document number, sorted postings are sorted by
         // custom rank, and every per-document column is read in ascending order by a query.
-        let recordAtRank = CustomRankOrder.records(
+        var recordAtRank = CustomRankOrder.records(
             columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
 
         var facetColumns: [String: FacetColumn] = [:]
@@ -83,9 +83,12 @@ struct IndexParts {
             numericColumns[attribute] = numericByRecord.removeValue(forKey: attribute)!.permuted(by: recordAtRank)
         }
         numericByRecord = [:]
-        let dictionary = IndexParts.buildDictionary(store: store, order: recordAtRank, attributes: resolved.searchableAttributes)
-        // Packed before the prefix lists are laid out, so the build's peak holds the smaller one.
-        self.recordAtCustomRank = RecordOrder(recordAtRank)
+        // Packed once the columns are laid out, before the dictionary and the prefix lists (the
+        // build's peak), which then hold the smaller order.
+        let order = RecordOrder(recordAtRank)
+        recordAtRank = []
+        let dictionary = IndexParts.buildDictionary(store: store, order: order, attributes: resolved.searchableAttributes)
+        self.recordAtCustomRank = order
         // Ids the store came with (a text file's line numbers) stay when no attribute gives any.
         self.records = store.withObjectIDs(ids.packed ?? store.ids)
         self.dictionary = dictionary
@@ -94,7 +97,7 @@ struct IndexParts {
         self.numericColumns = numericColumns
     }
 
-    private static func buildDictionary(store: RecordStore, order: [Int32], attributes: [String]) -> TermDictionary {
+    private static func buildDictionary(store: RecordStore, order: RecordOrder, attributes: [String]) -> TermDictionary {
         var builder = TermDictionaryBuilder()
         let attributeCount = min(attributes.count, Int(UInt16.max))
         guard attributeCount > 0 else { return builder.build() }
@@ -130,7 +133,8 @@ struct IndexParts {
         let cells = attributes.prefix(attributeCount).map { store.codedCells($0) }
         var known = cells.map { _ in [[(term: Int32, posting: Posting)]?]() }
         func forEachPosting(_ body: (Int32, Posting) -> Void) {
-            for (document, record) in order.enumerated() {
+            for document in 0..<order.count {
+                let record = Int32(order[document])
                 for attribute in 0..<attributeCount {
                     guard let cellIDs = cells[attribute] else {
                         emit(record: record, attribute: attribute, document: document) { body(builder.id(of: $0), $1) }
