@@ -61,3 +61,17 @@ struct LoopPartsTests {
         #expect(mailbox.drain().count == 1)
     }
 }
+
+/// The data loads once the first frame is on screen (on two cores a load started before would
+/// delay it): the driver runs its first-frame work on that event, once.
+@Suite struct FirstFrameTests {
+    @Test func theFirstFrameStartsTheLoadOnce() {
+        var started = 0
+        let driver = SearchAppDriver(app: AppHarness().app) { started += 1 }
+        _ = driver.handle(.wake)
+        #expect(started == 0, "nothing before the first frame")
+        #expect(driver.handle(.firstFrameDrawn) == .ignored)
+        _ = driver.handle(.firstFrameDrawn)
+        #expect(started == 1)
+    }
+}

@@ -114,12 +114,15 @@ public struct TerminalSearch {
             hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
             previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current)
         let report = hub.loading.report
-        for loader in loaders { loader.start(report: report) }
+        let loaders = loaders
+        // Started once the first frame is up: on two cores, a load started before would
+        // delay it by the time its threads take.
+        let driver = SearchAppDriver(app: app) { for loader in loaders { loader.start(report: report) } }
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if !initialQuery.isEmpty { app.paste(initialQuery) }
         if startsFederated { hub.toggleFederatedView() }
-        switch try loop.run(SearchAppDriver(app: app)) {
+        switch try loop.run(driver) {
         case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
         case .quit:
             if case .accepted(let hits, let key) = app.outcome {
@@ -135,9 +138,12 @@ public struct TerminalSearch {
 /// sizes to `resize`.
 final class SearchAppDriver: TerminalApp {
     let app: SearchApp
+    /// Run once, when the first frame is on screen.
+    private var onFirstFrame: (() -> Void)?
 
-    init(app: SearchApp) {
+    init(app: SearchApp, onFirstFrame: (() -> Void)? = nil) {
         self.app = app
+        self.onFirstFrame = onFirstFrame
     }
 
     func handle(_ event: TerminalEvent) -> LoopCommand {
@@ -152,6 +158,10 @@ final class SearchAppDriver: TerminalApp {
         case .paste(let text): return app.paste(text) ? .continue : .ignored
         case .mouse(let mouse): return app.handle(mouse) ? .continue : .ignored
         case .wake: return app.deliverResponses() > 0 ? .continue : .ignored
+        case .firstFrameDrawn:
+            onFirstFrame?()
+            onFirstFrame = nil
+            return .ignored
         case .resize(let width, let height):
             app.resize(width: width, height: height)
             return .continue

@@ -11,6 +11,8 @@ public enum TerminalEvent: Sendable, Hashable {
     /// The wake closure was called (the `Mailbox` has deliveries, most likely). May also
     /// arrive spuriously; draining an empty mailbox is fine.
     case wake
+    /// The first frame is on screen: work that would delay it (loading the data) starts now.
+    case firstFrameDrawn
     /// A signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT,
     /// SIGPIPE, SIGUSR1, …: see `SignalGuard`) arrived, or the terminal hung up (reported
     /// as SIGHUP). The loop ends after this event whatever the app

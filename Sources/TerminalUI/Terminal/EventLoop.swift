@@ -71,6 +71,7 @@ private struct Session<App: TerminalApp> {
     static var pasteGiveUp: Duration { .milliseconds(500) }
     var reportedSize: (width: Int, height: Int)
     var needsFrame = true
+    var firstFrameDrawn = false
 
     init(terminal: any TerminalScreen, timers: TimerQueue, pipe: WakePipe, app: App) {
         self.terminal = terminal
@@ -130,7 +131,14 @@ private struct Session<App: TerminalApp> {
                 _ = try app.handle(.signal(sig))
                 return .signal(sig)
             }
-            if needsFrame { try drawFrame() }
+            if needsFrame {
+                let first = !firstFrameDrawn
+                try drawFrame()
+                if first {
+                    firstFrameDrawn = true
+                    if try apply(.firstFrameDrawn) { return .quit }
+                }
+            }
 
             switch wait() {
             case .ready(let wakePipeReadable): woken = wakePipeReadable && pipe.drain()
