@@ -14,12 +14,9 @@ final class LoadFailures: Sendable {
         Keeping(inner: loader, failures: self)
     }
 
-    /// Prints each failure once, on its own line; true when there was any.
-    @discardableResult
-    func printAll() -> Bool {
-        let all = failures.withLock { all in defer { all = [] }; return all }
-        for failure in all { note(failure) }
-        return !all.isEmpty
+    /// Prints each failure once, on its own line.
+    func printAll() {
+        for failure in failures.withLock({ all in defer { all = [] }; return all }) { note(failure) }
     }
 
     private func record(_ failure: String) {
