@@ -2,7 +2,8 @@
 /// text to the hub as an intent, and the searcher's strategy decides when a search follows.
 public struct SearchBox: Equatable, Sendable {
     public private(set) var text = ""
-    /// Cursor position in characters, 0...text.count.
+    /// Cursor position in characters (grapheme clusters), 0...text.count: always between two
+    /// characters of `text`, whatever was typed or deleted.
     public private(set) var cursor = 0
     public var placeholder = "Search"
     /// What stands before the query (fzf's `--prompt`).
@@ -19,13 +20,17 @@ public struct SearchBox: Equatable, Sendable {
     }
 
     /// Inserts `pasted` at the cursor as one edit, in time linear in the text's length.
+    ///
+    /// What is typed may combine with what stands beside it (an accent typed after its letter,
+    /// the second half of a flag, a Hangul vowel after its consonant, a joiner): the text is
+    /// then fewer characters than before plus typed. The cursor goes to the end of what was
+    /// typed, moved on to the next character boundary when that end fell inside a character.
     public mutating func insert(_ pasted: String) {
         guard !pasted.isEmpty else { return }
-        var characters = Array(text)
-        let inserted = Array(pasted)
-        characters.insert(contentsOf: inserted, at: cursor)
-        cursor += inserted.count
-        text = String(characters)
+        let characters = Array(text)
+        let before = String(characters[..<cursor])
+        let edited = before + pasted + String(characters[cursor...])
+        setText(edited, cursorAtUTF8Offset: before.utf8.count + pasted.utf8.count)
     }
 
     /// Replaces the whole query (a query from the history), cursor at its end.
@@ -35,6 +40,10 @@ public struct SearchBox: Equatable, Sendable {
     }
 
     /// Applies an editing action; false for actions that do not edit the query.
+    ///
+    /// Every action works on whole characters (grapheme clusters: `é` typed as `e` and an
+    /// accent, a flag, a Hangul syllable typed as jamo, an emoji joined by ZWJ): arrows step
+    /// over one, Backspace and Delete remove one, so the cursor never stands inside one.
     @discardableResult
     public mutating func perform(_ action: KeyAction) -> Bool {
         var characters = Array(text)
@@ -46,10 +55,10 @@ public struct SearchBox: Equatable, Sendable {
         case .deleteChar:
             guard cursor < characters.count else { return true }
             characters.remove(at: cursor)
-        case .backwardChar: cursor = max(0, cursor - 1)
-        case .forwardChar: cursor = min(characters.count, cursor + 1)
-        case .beginningOfLine: cursor = 0
-        case .endOfLine: cursor = characters.count
+        case .backwardChar: cursor = max(0, cursor - 1); return true
+        case .forwardChar: cursor = min(characters.count, cursor + 1); return true
+        case .beginningOfLine: cursor = 0; return true
+        case .endOfLine: cursor = characters.count; return true
         case .unixLineDiscard:
             characters.removeAll()
             cursor = 0
@@ -60,8 +69,25 @@ public struct SearchBox: Equatable, Sendable {
         default:
             return false
         }
-        text = String(characters)
+        // What stood on either side of a deletion may join into one character (a consonant
+        // and a vowel once the letter between them is gone): place the cursor on the new text.
+        setText(String(characters), cursorAtUTF8Offset: String(characters[..<cursor]).utf8.count)
         return true
+    }
+
+    /// Sets the text and puts the cursor at the character boundary at or after `offset`
+    /// (UTF-8 bytes into `newText`): the cursor counts characters, and a byte offset is the
+    /// one position that means the same before and after characters combine.
+    private mutating func setText(_ newText: String, cursorAtUTF8Offset offset: Int) {
+        let target = newText.utf8.index(newText.startIndex, offsetBy: min(offset, newText.utf8.count))
+        var position = newText.startIndex
+        var count = 0
+        while position < target {
+            newText.formIndex(after: &position)
+            count += 1
+        }
+        text = newText
+        cursor = count
     }
 
     /// Where Ctrl-W stops: back over spaces, then over the word before them.
