@@ -20,6 +20,8 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
     public var backend: EmbeddedBackend?
     /// For a cache entry: builds the data file again when the entry turns out damaged.
     private let rebuild: Rebuild?
+    /// For a cache entry: the key it must have been written under (`IndexCache.Entry`).
+    private let cacheKey: String?
     private let cancelled = Atomic<Bool>(false)
     private let started = ContinuousClock.now
     private let fallback = Mutex<StreamingIndexLoader?>(nil)
@@ -37,10 +39,15 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
 
     /// Reads the header and the settings now; throws `IndexFileError` when they are damaged,
     /// truncated or of another version.
-    public init(path: String, rebuild: Rebuild? = nil) throws {
+    public convenience init(path: String, rebuild: Rebuild? = nil) throws {
+        try self.init(path: path, rebuild: rebuild, cacheKey: nil)
+    }
+
+    init(path: String, rebuild: Rebuild?, cacheKey: String?) throws {
         self.path = path
         self.rebuild = rebuild
-        let meta = try IndexFile.readMeta(path: path)
+        self.cacheKey = cacheKey
+        let meta = try IndexFile.readMeta(path: path, cacheKey: cacheKey)
         placeholder = SearchIndex(name: meta.name, records: RecordStore(records: []), resolved: meta.settings)
     }
 
@@ -64,7 +71,7 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
     private func run(report: @escaping @Sendable (LoadingProgress) -> Void) {
         let index: SearchIndex
         do {
-            index = try IndexFile.read(path: path)
+            index = try IndexFile.read(path: path, cacheKey: cacheKey)
             guard index.name == indexName else { throw IndexFileError(file: path, reason: .damaged, detail: "the index changed while it was read") }
         } catch {
             guard !isCancelled else { return }

@@ -6,7 +6,9 @@ import InstantSearchCore
 ///
 /// An entry is named by a hash of what decides the index: the file's absolute path, size and
 /// modification time, the format asked for, the settings file's bytes, the index file
-/// version and the program's own build. A changed file or settings is simply another entry; the old one ages out. Entries
+/// version and the program's own build. A changed file or settings is simply another entry; the old one ages out. The key is
+/// also written inside the entry and checked on every open, so an entry replaced by another
+/// index file (valid, but of other data) is refused like a damaged one and built again. Entries
 /// are written aside and renamed (`IndexFile.write`), so a reader never sees half of one. The
 /// directory is bounded: past `capacityBytes`, the entries used longest ago go first (an entry's
 /// modification time is set each time it is opened).
@@ -58,7 +60,7 @@ public struct IndexCache: Sendable {
         if !overrides.isEmpty { key += "|options:" + overrides }
         let base = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
         let safe = String(base.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }.prefix(40))
-        return Entry(cache: self, path: directory + "/\(safe)-\(Self.hash(key)).idx")
+        return Entry(cache: self, path: directory + "/\(safe)-\(Self.hash(key)).idx", key: key)
     }
 
     /// 128 bits from two FNV-1a passes with different starting points: a name, not a secret.
@@ -74,6 +76,9 @@ public struct IndexCache: Sendable {
         let cache: IndexCache
         /// The entry's index file.
         public let path: String
+        /// What decides the index (see `entry(forDataFile:…)`): the file is named by its hash and
+        /// holds it whole, checked on open.
+        let key: String
 
         public enum Lookup<Found> {
             case hit(Found)
@@ -86,7 +91,7 @@ public struct IndexCache: Sendable {
         /// The whole index, read and verified now.
         public func open() -> Lookup<SearchIndex> {
             lookup { path in
-                let index = try IndexFile.read(path: path)
+                let index = try IndexFile.read(path: path, cacheKey: key)
                 utimes(path, nil)  // used now: the last to be evicted
                 return index
             }
@@ -95,7 +100,7 @@ public struct IndexCache: Sendable {
         /// The index's name and settings now, the rest when the loader starts (the interface
         /// opens meanwhile); `rebuild` builds the data file again if the rest is damaged.
         public func openInBackground(rebuild: IndexFileLoader.Rebuild) -> Lookup<IndexFileLoader> {
-            lookup { try IndexFileLoader(path: $0, rebuild: rebuild) }
+            lookup { try IndexFileLoader(path: $0, rebuild: rebuild, cacheKey: key) }
         }
 
         private func lookup<Found>(_ read: (String) throws -> Found) -> Lookup<Found> {
@@ -112,7 +117,7 @@ public struct IndexCache: Sendable {
         public func store(_ index: SearchIndex) throws {
             try FileManager.default.createDirectory(
                 atPath: cache.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try IndexFile.write(index, to: path)
+            try IndexFile.write(index, to: path, cacheKey: key)
             cache.trim(keeping: path)
         }
     }

@@ -7,11 +7,14 @@ extension IndexFile {
     struct Meta {
         let name: String
         let settings: ResolvedIndexSettings
+        /// What the index cache named the entry by (`IndexCache.entry`); empty for an index
+        /// written by `instantsearch index`.
+        let cacheKey: String
     }
 
     /// The signature, the section table (so a truncated file is refused here already) and the
     /// meta section, checked against its checksum: a few kilobytes, whatever the index's size.
-    static func readMeta(path: String) throws -> Meta {
+    static func readMeta(path: String, cacheKey expected: String? = nil) throws -> Meta {
         let descriptor = open(path, O_RDONLY)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
@@ -22,17 +25,24 @@ extension IndexFile {
         var input = BinaryReader(descriptor: descriptor, path: path, size: Int(status.st_size))
         let table = try readHeader(&input, fileSize: Int(status.st_size))
         input.startSection(Section.meta.name, length: table[Section.meta.rawValue].length)
-        let (name, settings) = try readMeta(&input)
+        let meta = try readMeta(&input)
         try input.endSection(expecting: table[Section.meta.rawValue].checksum)
-        return Meta(name: name, settings: settings)
+        try requireCacheKey(meta.cacheKey, expected, path: path)
+        return meta
     }
 
-    static func readMeta(_ input: inout BinaryReader) throws -> (name: String, settings: ResolvedIndexSettings) {
-        let (name, settingsText) = try (input.readString(), input.readString())
+    static func readMeta(_ input: inout BinaryReader) throws -> Meta {
+        let (name, settingsText, cacheKey) = try (input.readString(), input.readString(), input.readString())
         do {
-            return (name, try IndexSettings.parse(text: settingsText, file: "settings").resolved(for: []))
+            return Meta(name: name, settings: try IndexSettings.parse(text: settingsText, file: "settings").resolved(for: []), cacheKey: cacheKey)
         } catch {
             throw input.damaged("\(error)")
         }
+    }
+
+    /// A cache entry is served only under the key it was written with: an index file copied
+    /// over it (valid, but of other data) is refused, and the cache builds the data again.
+    static func requireCacheKey(_ found: String, _ expected: String?, path: String) throws {
+        if let expected, found != expected { throw IndexFileError(file: path, reason: .otherCacheKey) }
     }
 }

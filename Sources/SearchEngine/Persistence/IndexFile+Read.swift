@@ -6,7 +6,8 @@ import InstantSearchCore
 /// refused unless its checksum matches. Nothing of a section is used before it is verified:
 /// the index is assembled only once every section has been read and checked.
 extension IndexFile {
-    static func read(path: String) throws -> SearchIndex {
+    /// With `cacheKey`, the file must have been written as the cache entry of that key.
+    static func read(path: String, cacheKey expected: String? = nil) throws -> SearchIndex {
         let descriptor = open(path, O_RDONLY)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
@@ -25,7 +26,9 @@ extension IndexFile {
             return value
         }
 
-        let (name, settings) = try section(.meta) { try readMeta(&$0) }
+        let meta = try section(.meta) { try readMeta(&$0) }
+        try requireCacheKey(meta.cacheKey, expected, path: path)
+        let (name, settings) = (meta.name, meta.settings)
         let records = try section(.records) { input in
             guard let records = try RecordStore.read(from: &input), records.ids.map({ $0.count == records.count }) ?? true else {
                 throw input.damaged("the records do not fit together")

@@ -9,13 +9,15 @@ import InstantSearchCore
 ///
 ///     signature   "ISIDX\u{1}v6\n": the version in digits, so an older or newer file says which it is
 ///     table       section count, then per section its length and CRC-32C, then the table's own CRC-32C
-///     sections    meta (name, settings), records, ranking, terms, prefixes, facets, numerics: back to
+///     sections    meta (name, settings, cache key), records, ranking, terms, prefixes, facets, numerics: back to
 ///                 back, each a run of arrays with their lengths, and exactly as long as the table says
 ///
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    static let version = 6  // 6: the ranking order packed (RecordOrder); 5: postings mark a value's only word
+    // 7: the meta section ends with the cache key; 6: the ranking order packed (RecordOrder);
+    // 5: postings mark a value's only word
+    static let version = 7
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)
@@ -36,14 +38,16 @@ enum IndexFile {
         return (try? handle.read(upToCount: signaturePrefix.count)).map { [UInt8]($0) == signaturePrefix } ?? false
     }
 
-    static func write(_ index: SearchIndex, to path: String) throws {
+    /// `cacheKey`: what an index cache entry is named by, kept inside it so that `read` can
+    /// tell it from another index file put in its place; empty for an index a person wrote.
+    static func write(_ index: SearchIndex, to path: String, cacheKey: String = "") throws {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw DataError(file: path, message: "cannot write beside it (\(temporary))") }
         do {
             var out = BinaryWriter(descriptor: descriptor, path: temporary)
-            try write(index, to: &out)
+            try write(index, cacheKey: cacheKey, to: &out)
             try out.flush()
             guard fsync(descriptor) == 0, close(descriptor) == 0 else {
                 throw DataError(file: path, message: "cannot write: \(String(cString: strerror(errno)))")
@@ -68,7 +72,7 @@ enum IndexFile {
         return bytes
     }
 
-    private static func write(_ index: SearchIndex, to out: inout BinaryWriter) throws {
+    private static func write(_ index: SearchIndex, cacheKey: String, to out: inout BinaryWriter) throws {
         try out.write(raw: signature)
         // The table's place, filled in once every section's length and checksum are known.
         let tableOffset = out.offset
@@ -77,17 +81,18 @@ enum IndexFile {
         var sections: [(length: Int, checksum: UInt32)] = []
         for section in Section.allCases {
             out.startSection()
-            try write(section, of: index, to: &out)
+            try write(section, of: index, cacheKey: cacheKey, to: &out)
             sections.append(out.endSection())
         }
         try out.overwrite(at: tableOffset, with: table(sections))
     }
 
-    private static func write(_ section: Section, of index: SearchIndex, to out: inout BinaryWriter) throws {
+    private static func write(_ section: Section, of index: SearchIndex, cacheKey: String, to out: inout BinaryWriter) throws {
         switch section {
         case .meta:
             try out.write(string: index.name)
             try out.write(string: index.settings.fileJSON().serialized())
+            try out.write(string: cacheKey)
         case .records:
             try index.records.write(to: &out)
         case .ranking:

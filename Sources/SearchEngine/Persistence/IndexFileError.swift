@@ -9,6 +9,9 @@ public struct IndexFileError: Error, CustomStringConvertible, Hashable, Sendable
         case unsupportedVersion(found: Int)
         /// Truncated, corrupted or inconsistent: a checksum, a length or a cross-check failed.
         case damaged
+        /// A cache entry whose key (data file, size, time, settings) is not the one it was
+        /// opened under: another index file put in its place.
+        case otherCacheKey
     }
 
     public var file: String
@@ -30,6 +33,8 @@ public struct IndexFileError: Error, CustomStringConvertible, Hashable, Sendable
             return "\(file): index format v\(found), this build reads v\(IndexFile.version): rebuild it with 'instantsearch index'"
         case .damaged:
             return "\(file): the index file is damaged (\(detail)); rebuild it with 'instantsearch index'"
+        case .otherCacheKey:
+            return "\(file): this cache entry was made for another data file or other settings"
         }
     }
 }
