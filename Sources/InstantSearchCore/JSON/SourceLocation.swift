@@ -7,13 +7,22 @@ public enum SourceLocation {
         let end = min(max(offset, 0), bytes.count)
         var i = 0
         while i < end {
-            if bytes[i] == UInt8(ascii: "\n") {
+            if isLineEnd(at: i, in: bytes) {
                 line += 1
                 lineStart = i + 1
             }
             i += 1
         }
         return (line, column(from: lineStart, to: end, in: bytes))
+    }
+
+    /// Whether a line ends with the byte at `i`: LF, the LF of CRLF, or a CR alone (old Mac
+    /// text), so that CRLF is one line end and CR-only text has lines at all.
+    @inlinable
+    public static func isLineEnd(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "\n") { return true }
+        return byte == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))
     }
 
     /// Columns count characters a user sees, not bytes: UTF-8 continuation bytes are skipped.
@@ -38,7 +47,7 @@ public final class LineIndex {
     public func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         if starts == nil {
             var found = [0]
-            for i in 0..<bytes.count where bytes[i] == UInt8(ascii: "\n") { found.append(i + 1) }
+            for i in 0..<bytes.count where SourceLocation.isLineEnd(at: i, in: bytes) { found.append(i + 1) }
             starts = found
         }
         let end = min(max(offset, 0), bytes.count)

@@ -1,7 +1,7 @@
 import InstantSearchCore
 
 /// RFC 4180 CSV with a header row: quoted fields may hold commas, line breaks and doubled
-/// quotes; lines end in LF or CRLF. A column whose non-empty cells all read as numbers
+/// quotes; lines end in LF, CRLF or a CR alone (old Mac text). A column whose non-empty cells all read as numbers
 /// becomes numeric; empty cells are left out of the record.
 ///
 /// Two steps: `scan` validates the file and keeps its cells column by column (`CSVTable`: no
@@ -43,7 +43,9 @@ struct CSVParser {
         var rowCount = 0
         var log = SkipLog(options: options, file: file)
         // Rows are at most the lines: enough room from the start, so no column grows by copying.
-        let lineCount = bytes.reduce(into: 1) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
+        let lineCount = bytes.withUnsafeBufferPointer { bytes in
+            (0..<bytes.count).reduce(into: 1) { if SourceLocation.isLineEnd(at: $1, in: bytes) { $0 += 1 } }
+        }
         try bytes.withUnsafeBufferPointer { bytes in
             let lines = LineIndex()
             func error(_ message: String, at position: Int) -> DataError {
@@ -172,7 +174,7 @@ struct CSVParser {
                         closed = true
                         break
                     }
-                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    if SourceLocation.isLineEnd(at: offset, in: bytes) { line += 1 }
                     offset += 1
                 }
                 guard closed else { throw error("unterminated quoted field (opened here)", at: cellStart) }
@@ -191,7 +193,8 @@ struct CSVParser {
             } else if bytes[offset] == separator {
                 offset += 1
             } else {
-                offset += bytes[offset] == UInt8(ascii: "\r") ? 2 : 1
+                let crlf = bytes[offset] == UInt8(ascii: "\r") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\n")
+                offset += crlf ? 2 : 1
                 line += 1
                 endOfRecord = true
             }
@@ -200,8 +203,7 @@ struct CSVParser {
 
     @inline(__always)
     private static func isFieldEnd(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ separator: UInt8) -> Bool {
-        if byte == separator || byte == UInt8(ascii: "\n") { return true }
-        return byte == UInt8(ascii: "\r") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\n")
+        byte == separator || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     static func text(of cell: Cell, in bytes: UnsafeBufferPointer<UInt8>) -> String {

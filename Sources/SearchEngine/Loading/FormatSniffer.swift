@@ -25,7 +25,8 @@ public enum FormatSniffer {
         let sample = sampleEnd(bytes, isComplete: isComplete)
         guard sample > 0 else { return .lines }
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        let headerHasTab = bytes[start..<sample].prefix { $0 != UInt8(ascii: "\n") }.contains(UInt8(ascii: "\t"))
+        let headerHasTab = bytes[start..<sample].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+            .contains(UInt8(ascii: "\t"))
         if headerHasTab, rowsAgree(bytes, from: start, to: sample, separator: UInt8(ascii: "\t")) { return .tsv }
         if rowsAgree(bytes, from: start, to: sample, separator: UInt8(ascii: ",")) { return .csv }
         return .lines
@@ -43,7 +44,7 @@ public enum FormatSniffer {
         let limit = min(bytes.count, sampleBytes)
         if isComplete && limit == bytes.count { return limit }
         var end = limit
-        while end > 0, bytes[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+        while end > 0, bytes[end - 1] != UInt8(ascii: "\n"), bytes[end - 1] != UInt8(ascii: "\r") { end -= 1 }
         return end
     }
 

@@ -148,7 +148,7 @@ enum JSONRecovery {
     /// The start of the line after `offset` (or the end).
     static func nextLine(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int {
         var i = min(offset, bytes.count)
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+        while i < bytes.count, !SourceLocation.isLineEnd(at: i, in: bytes) { i += 1 }
         return min(i + 1, bytes.count)
     }
 }
