@@ -72,8 +72,8 @@ struct QueryCommand: ParsableCommand {
             let overrides = try settingsOptions.overrides()
             let index: SearchIndex
             if source == "-" {
-                // Standard input is read whole and never cached.
-                let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                // Standard input is read whole (within the bounds of `DataLoader.readAll`) and never cached.
+                let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: data.format, options: lenient.loadOptions)
                 index = try SearchIndex(
                     name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),

@@ -1,7 +1,7 @@
 import InstantSearchCore
 
-/// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`
-/// (a trailing CR dropped), identified by its line number. Kept as one column of text, so a
+/// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`,
+/// identified by its line number. Lines end in LF, CRLF or a CR alone (old Mac text). Kept as one column of text, so a
 /// million lines cost their bytes and an offset each.
 enum LineRecords {
     static let attribute = "line"
@@ -33,17 +33,20 @@ enum LineRecords {
         var number = 1
         while start < bytes.count {
             var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            var contentEnd = end
-            if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-            let line = bytes[start..<contentEnd]
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            if end - start > options.maxRecordBytes {
+                throw DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes))
+            }
+            let line = bytes[start..<end]
             if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                 text.append(contentsOf: line)
                 ends.append(UInt32(truncatingIfNeeded: text.count))
                 lineNumbers.append(String(number))
             }
             number += 1
-            start = end + 1
+            // CRLF is one line end.
+            let crlf = end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
+            start = end + (crlf ? 2 : 1)
         }
         let table = CSVTable(
             header: [attribute], numeric: [false], count: ends.count, columns: [.text(bytes: text, ends: ends)])

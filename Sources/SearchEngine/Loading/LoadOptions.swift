@@ -8,13 +8,25 @@ public struct LoadOptions: Sendable {
     /// Told once per file what was skipped, when anything was (the command line prints it on
     /// standard error, so nothing is lost silently).
     public var report: (@Sendable (LoadReport) -> Void)?
+    /// The longest record read (a line, a CSV row, a JSON record), and the most blank bytes
+    /// read without a record, before the data is refused (`InputGuard`): what is buffered while
+    /// reading stays bounded by what is kept. Tests set a small one.
+    public var maxRecordBytes: Int
 
-    public init(lenient: Bool = false, report: (@Sendable (LoadReport) -> Void)? = nil) {
+    public init(
+        lenient: Bool = false, report: (@Sendable (LoadReport) -> Void)? = nil,
+        maxRecordBytes: Int = LoadOptions.defaultMaxRecordBytes
+    ) {
         self.lenient = lenient
         self.report = report
+        self.maxRecordBytes = maxRecordBytes
     }
 
     public static let strict = LoadOptions()
+
+    /// The default `maxRecordBytes`: far beyond any real record, small enough that refusing
+    /// takes a fraction of a second and a bounded amount of memory.
+    public static let defaultMaxRecordBytes = 32 << 20
 }
 
 /// What a lenient load skipped in one file: how many records, and the first few reasons.

@@ -14,6 +14,9 @@ struct RecordFramer {
     private(set) var boundary = 0
     /// Bytes seen so far.
     private(set) var consumed = 0
+    /// Where the last record (a CSV header too) ends: unlike `boundary`, not moved on by blank
+    /// lines, so `consumed - recordEnd` is what stands buffered for no record (`InputGuard`).
+    private(set) var recordEnd = 0
 
     private var separator: UInt8
     // CSV / TSV
@@ -74,6 +77,7 @@ struct RecordFramer {
     private mutating func endRow(at offset: Int) {
         if rowHasContent {
             if headerSeen { records += 1 } else { headerSeen = true }
+            recordEnd = offset
         }
         rowHasContent = false
         boundary = offset
@@ -85,7 +89,8 @@ struct RecordFramer {
             let byte = bytes[i]
             switch quoteState {
             case .cellStart, .unquoted, .quoteInQuoted:
-                if byte == newline {
+                // A CR ends a row too (old Mac text); in CRLF the LF then ends an empty one.
+                if byte == newline || byte == ret {
                     endRow(at: i + 1)
                     quoteState = .cellStart
                     if records >= limit { return i + 1 }
@@ -98,7 +103,7 @@ struct RecordFramer {
                 } else if byte == quote && quoteState == .quoteInQuoted {
                     quoteState = .quoted  // a doubled quote inside a quoted cell
                 } else {
-                    if byte != ret { rowHasContent = true }
+                    rowHasContent = true
                     quoteState = .unquoted
                 }
             case .quoted:
@@ -111,12 +116,15 @@ struct RecordFramer {
     private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         for i in consumed..<bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\n") {
-                if rowHasContent { records += 1 }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if rowHasContent {
+                    records += 1
+                    recordEnd = i + 1
+                }
                 rowHasContent = false
                 boundary = i + 1
                 if records >= limit { return i + 1 }
-            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
                 rowHasContent = true
             }
         }
@@ -146,6 +154,7 @@ struct RecordFramer {
                 if depth == recordDepth && byte == UInt8(ascii: "}") {
                     records += 1
                     boundary = i + 1
+                    recordEnd = i + 1
                     if records >= limit { return i + 1 }
                 }
             default: break

@@ -45,6 +45,9 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     private var totalBytes: Int?
     private var buffer: [UInt8] = []
     private var atEnd = false
+    /// Checks each chunk as it arrives, so that a stream of NUL bytes or of blank lines, or a
+    /// record without end, is refused instead of buffered for ever.
+    private var inputGuard: InputGuard
     private var framer: RecordFramer?
     private var firstStore: RecordStore?
     /// Set by `prepare()` when the sample was all of the data.
@@ -69,6 +72,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         self.options = options
         self.cacheEntry = cacheEntry
         if case .file(let path) = source { sourceName = path } else { sourceName = "<stdin>" }
+        inputGuard = InputGuard(file: sourceName, options: options)
     }
 
     deinit {
@@ -85,7 +89,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         if format == nil, case .file(let path) = source { format = DataFormat.fromExtension(of: path) }
         while format == nil || format == .json {
             let sniffable = atEnd || buffer.count >= FormatSniffer.sampleBytes
-                || (ContinuousClock.now >= deadline && buffer.contains(UInt8(ascii: "\n")))
+                || (ContinuousClock.now >= deadline && buffer.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
             if sniffable {
                 format = try DataFormat.resolve(format, bytes: buffer, file: sourceName)
                 if format == .lines, buffer.isEmpty { format = nil }
@@ -136,6 +140,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 throw DataError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
             }
             if (status.st_mode & S_IFMT) == S_IFREG {
+                // A file's text is checked by the parser; its size bounds what is read.
+                inputGuard = InputGuard(file: path, options: options, checksText: false)
                 totalBytes = Int(status.st_size)
                 buffer.reserveCapacity(Int(status.st_size) + 1)
             }
@@ -165,6 +171,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         if readCount == 0 { atEnd = true }
+        try inputGuard.check(buffer, format: format, atEnd: atEnd)
     }
 
     /// The records of the whole records read so far (all of them once the data has ended).
@@ -174,9 +181,10 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // Only the last parse reports what --lenient skipped, and while the interface runs, not
         // on standard error (it would be drawn over) but on the stats line.
         let skipped = SkippedRecords()
-        let last = LoadOptions(lenient: options.lenient) { skipped.report = $0 }
+        let last = LoadOptions(lenient: options.lenient, report: { skipped.report = $0 }, maxRecordBytes: options.maxRecordBytes)
         let store = try DataLoader.loadRecords(
-            bytes: bytes, name: sourceName, format: format, options: atEnd ? last : LoadOptions(lenient: options.lenient))
+            bytes: bytes, name: sourceName, format: format,
+            options: atEnd ? last : LoadOptions(lenient: options.lenient, maxRecordBytes: options.maxRecordBytes))
         if let report = skipped.report {
             if settings == nil { options.report?(report) } else { remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ") }
         }
