@@ -11,9 +11,13 @@ enum SQL {
         path.split(separator: ".", omittingEmptySubsequences: false).map { identifier(String($0)) }.joined(separator: ".")
     }
 
-    /// `'text'`, with embedded quotes doubled (standard_conforming_strings is on since 9.1).
+    /// `E'text'`: an escape string, its backslashes doubled and its quotes doubled. A plain
+    /// `'text'` reads a backslash as an escape when the server or the session has
+    /// `standard_conforming_strings` off: a name ending in `\` then escapes the closing quote
+    /// and the rest of the statement is read as the string. An `E''` string reads backslashes
+    /// the same way whatever that setting is.
     static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        "E'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// The vocabulary table beside a table: `shop.products` → `shop.products_words`.
