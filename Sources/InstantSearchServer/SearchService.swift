@@ -71,9 +71,9 @@ public struct SearchService: Sendable {
         case ("POST", 4) where s[3] == "query":
             let index = try authorizedIndex(s[2], request)
             let parameters = try RequestBody.parameters(of: RequestBody.object(request.body))
-            let query = try AlgoliaParameters(values: parameters).query()
-            let results = try await backend.search([IndexedQuery(indexName: index.name, query: query)])
-            return AlgoliaResponse.json(results[0], params: Self.paramsString(parameters))
+            let search = try SearchRequest(parameters, index: index)
+            let results = try await backend.search([search.indexed])
+            return search.answer(results[0])
         case ("POST", 6) where s[3] == "facets" && s[5] == "query":
             let index = try authorizedIndex(s[2], request)
             return try facetValues(index: index, attribute: s[4], body: request.body)
@@ -93,34 +93,58 @@ public struct SearchService: Sendable {
 
     // MARK: Routes
 
+    /// Queries run side by side; the hits asked of all of them together are bounded (Algolia's
+    /// 1,000 per page), or fifty queries of 1,000 hits make a 70 MB answer.
     private func multiQuery(_ request: Request) async throws -> JSONValue {
         let body = try RequestBody.object(request.body)
         guard let requests = body["requests"]?.arrayValue else {
             throw ServerError.badRequest("expected {\"requests\": [{\"indexName\": ..., \"params\": ...}, ...]}")
         }
+        for key in (body.objectValue ?? [:]).keys where key != "requests" && key != "strategy" {
+            throw ServerError.badRequest("Unknown parameter: \(key.prefix(80)) (a multi-query body holds requests and strategy)")
+        }
+        if let strategy = body["strategy"], strategy != "none" {
+            throw ServerError.badRequest("strategy: only \"none\" is supported (every query is answered)")
+        }
         guard requests.count <= Self.maxQueriesPerRequest else {
             throw ServerError.badRequest("at most \(Self.maxQueriesPerRequest) queries per request")
         }
-        let parsed = try requests.enumerated().map { position, item -> (IndexedQuery, String) in
+        let names = try requests.enumerated().map { position, item -> String in
             guard case .object = item, let name = item["indexName"]?.stringValue else {
                 throw ServerError.badRequest("requests[\(position)]: missing indexName")
             }
-            let parameters = try RequestBody.parameters(of: item)
-            return (IndexedQuery(indexName: name, query: try AlgoliaParameters(values: parameters).query()), Self.paramsString(parameters))
+            return name
         }
-        try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: parsed.map(\.0.indexName))
-        for (query, _) in parsed where backend.index(named: query.indexName) == nil {
-            throw ServerError.notFound("index \"\(query.indexName)\" does not exist")
+        try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: names)
+        var hits = 0
+        let parsed = try zip(requests, names).enumerated().map { position, pair -> SearchRequest in
+            guard let index = backend.index(named: pair.1) else { throw ServerError.notFound("index \"\(pair.1)\" does not exist") }
+            if let type = pair.0["type"], type != "default" {
+                throw ServerError.badRequest("requests[\(position)]: type: only \"default\" is supported (facet searches have their own route)")
+            }
+            do {
+                let search = try SearchRequest(RequestBody.parameters(of: pair.0), index: index, alsoAllowed: ["indexName", "type"])
+                hits += search.indexed.query.hitsPerPage
+                return search
+            } catch let error as AlgoliaParameterError {
+                throw ServerError.badRequest("requests[\(position)]: \(error.message)")
+            }
         }
-        let results = try await backend.search(parsed.map(\.0))
-        return ["results": .array(zip(results, parsed).map { AlgoliaResponse.json($0, params: $1.1) })]
+        guard hits <= AlgoliaLimits.maxHitsPerRequest else {
+            throw ServerError.badRequest(
+                "hitsPerPage: at most \(AlgoliaLimits.maxHitsPerRequest) hits in all the queries of one request together (asked: \(hits))")
+        }
+        let results = try await backend.search(parsed.map(\.indexed))
+        return ["results": .array(zip(results, parsed).map { $1.answer($0) })]
     }
 
     private func facetValues(index: SearchIndex, attribute: String, body: [UInt8]) throws -> JSONValue {
         let parameters = try RequestBody.parameters(of: RequestBody.object(body))
         let reader = AlgoliaParameters(values: parameters)
         let text = try reader.string("facetQuery") ?? ""
-        var query = try reader.query()
+        try AlgoliaLimits.checkQuery(text, parameter: "facetQuery")
+        var query = try reader.query(alsoAllowed: ["facetQuery", "maxFacetHits"])
+        if let most = try reader.integer("maxFacetHits", at: 1...100) { query.maxValuesPerFacet = most }
         if query.disjunctiveFacets.isEmpty, index.settings.disjunctiveFacets.contains(attribute) {
             query.disjunctiveFacets.insert(attribute)
         }

@@ -9,11 +9,14 @@ public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringCon
 
 /// Algolia's search parameters → a `Query` (the server side of `AlgoliaRequest`).
 ///
-/// Understood: `query`, `page`, `hitsPerPage`, `facets`, `maxValuesPerFacet`, `filters`,
-/// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` and `facetQuery`;
-/// plus `disjunctiveFacets`, this server's own: facets counted as if their own refinements
-/// were absent (what Algolia's JavaScript helper does with extra queries). Filters the
-/// refinement model cannot hold (negations, `!=`) join `filters` with AND.
+/// Understood: `query`, `page`, `hitsPerPage`, `offset`/`length`, `facets`, `maxValuesPerFacet`,
+/// `filters`, `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` (the same),
+/// `typoTolerance`, `distinct`, `getRankingInfo`, `facetingAfterDistinct` and `facetQuery`; plus
+/// `disjunctiveFacets`, this server's own: facets counted, and numeric attributes' stats taken,
+/// as if their own refinements were absent (what Algolia's JavaScript helper does with extra
+/// queries). Every other name is checked by `AlgoliaParameterNames`. Filters the refinement model
+/// cannot hold (negations, `!=`, OR across attributes, numeric conditions whose stats must
+/// honour them) join `filters` with AND.
 public struct AlgoliaParameters {
     public let values: [String: JSONValue]
 
@@ -21,10 +24,19 @@ public struct AlgoliaParameters {
         self.values = values
     }
 
-    public func query() throws -> Query {
-        var query = Query(text: try string("query") ?? "")
-        query.page = try integer("page", at: 0...10_000) ?? 0
-        query.hitsPerPage = try integer("hitsPerPage", at: 0...1_000) ?? 20
+    /// The query; `alsoAllowed` names a route's own parameters (`indexName` in a multi-query,
+    /// `facetQuery` in a facet search), read by the route itself.
+    public func query(alsoAllowed: Set<String> = []) throws -> Query {
+        try AlgoliaParameterNames.check(values, alsoAllowed: alsoAllowed)
+        let text = try string("query") ?? ""
+        try AlgoliaLimits.checkQuery(text)
+        var query = Query(text: text)
+        query.page = try integer("page", at: QueryLimits.page) ?? 0
+        query.hitsPerPage = try integer("hitsPerPage", at: QueryLimits.hitsPerPage) ?? 20
+        if let (offset, length) = try window() {
+            // The first offset + length hits; the server drops the first `offset` of them.
+            (query.page, query.hitsPerPage) = (0, offset + length)
+        }
         query.maxValuesPerFacet = try integer("maxValuesPerFacet", at: 1...1_000) ?? 100
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
@@ -35,19 +47,35 @@ public struct AlgoliaParameters {
         } else {
             query.distinct = try integer("distinct", at: 0...4)
         }
+        if let typos = try typoTolerance() { query.typoTolerance = typos }
         var extra: [String] = []
         if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
-            extra.append("(\(filters))")
+            try AlgoliaLimits.checkFilters(filters)
+            // Put first and bare when it has no top-level OR, so its columns and its nesting
+            // are what the client wrote (256 levels stay 256).
+            extra.append(FilterText.hasTopLevelOR(filters) ? "(\(filters))" : filters)
         }
-        try readFacetFilters(into: &query, extra: &extra)
-        try readNumericFilters(into: &query, extra: &extra)
+        var conditions = 0
+        try readFacetFilters(into: &query, extra: &extra, conditions: &conditions)
+        try readNumericFilters(into: &query, extra: &extra, conditions: &conditions)
         query.filters = extra.isEmpty ? nil : extra.joined(separator: " AND ")
         return query
     }
 
+    /// `typoTolerance`: true (the index's rules) or false (none); `min` and `strict` are refused.
+    private func typoTolerance() throws -> Bool? {
+        switch values["typoTolerance"] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case .string("true")?: return true
+        case .string("false")?: return false
+        default: throw AlgoliaParameterError("typoTolerance: only true or false are supported (not \"min\" or \"strict\")")
+        }
+    }
+
     // MARK: Filters
 
-    private func readFacetFilters(into query: inout Query, extra: inout [String]) throws {
+    private func readFacetFilters(into query: inout Query, extra: inout [String], conditions: inout Int) throws {
         guard let raw = values["facetFilters"] else { return }
         let groups: [JSONValue]
         switch raw {
@@ -66,6 +94,8 @@ public struct AlgoliaParameters {
                 }
             default: throw AlgoliaParameterError("facetFilters: expected strings or arrays of strings")
             }
+            conditions += members.count
+            try AlgoliaLimits.checkConditions(conditions, parameter: "facetFilters")
             let parsed = try members.map(Self.facetFilter)
             let attributes = Set(parsed.map(\.attribute))
             // One attribute, no negation: a refinement, OR-ed when the group has several values.
@@ -82,7 +112,7 @@ public struct AlgoliaParameters {
 
     private static func facetFilter(_ text: String) throws -> (attribute: String, value: String, negated: Bool) {
         guard let colon = text.firstIndex(of: ":") else {
-            throw AlgoliaParameterError("facetFilters: \"\(text)\" is not attribute:value")
+            throw AlgoliaParameterError("facetFilters: \"\(text.prefix(80))\" is not attribute:value")
         }
         let attribute = String(text[..<colon])
         var value = String(text[text.index(after: colon)...])
@@ -92,47 +122,40 @@ public struct AlgoliaParameters {
         return (attribute, value, negated)
     }
 
-    private func readNumericFilters(into query: inout Query, extra: inout [String]) throws {
+    /// A lone condition on an attribute of `disjunctiveFacets` becomes a range, so that
+    /// attribute's stats ignore it (a slider's bounds stay put); every other condition joins
+    /// `filters`, so stats and counts honour it as Algolia's do.
+    private func readNumericFilters(into query: inout Query, extra: inout [String], conditions: inout Int) throws {
         guard let raw = values["numericFilters"] else { return }
-        let items: [String]
+        let groups: [[String]]
         switch raw {
-        case .array(let list): items = list.compactMap { $0.stringValue ?? $0.arrayValue?.first?.stringValue }
-        case .string(let s): items = s.split(separator: ",").map(String.init)
+        case .array(let list):
+            groups = try list.map { item in
+                if let text = item.stringValue { return [text] }
+                guard let inner = item.arrayValue else { throw AlgoliaParameterError("numericFilters: expected strings or arrays of strings") }
+                return try inner.map {
+                    guard let text = $0.stringValue else { throw AlgoliaParameterError("numericFilters: expected strings") }
+                    return text
+                }
+            }
+        case .string(let s): groups = s.split(separator: ",").map { [String($0)] }
         default: throw AlgoliaParameterError("numericFilters must be an array")
         }
-        for item in items {
-            let compact = item.replacingOccurrences(of: " ", with: "")
-            if let (attribute, op, number) = Self.comparison(compact), op != "!=" {
-                var range = query.numericRanges[attribute] ?? NumericRange()
-                // The tighter bound wins; at the same value a strict one is the tighter.
-                if op.hasPrefix(">") || op == "=" {
-                    let strict = op == ">"
-                    if number > range.lower ?? -.infinity { (range.lower, range.excludesLower) = (number, strict) }
-                    else if number == range.lower, strict { range.excludesLower = true }
-                }
-                if op.hasPrefix("<") || op == "=" {
-                    let strict = op == "<"
-                    if number < range.upper ?? .infinity { (range.upper, range.excludesUpper) = (number, strict) }
-                    else if number == range.upper, strict { range.excludesUpper = true }
-                }
-                query.numericRanges[attribute] = range
+        for group in groups where !group.isEmpty {
+            conditions += group.count
+            try AlgoliaLimits.checkConditions(conditions, parameter: "numericFilters")
+            let parsed = try group.map(AlgoliaNumericFilter.parse)
+            if parsed.count == 1, query.disjunctiveFacets.contains(parsed[0].attribute), let range = parsed[0].range {
+                let attribute = parsed[0].attribute
+                query.numericRanges[attribute] = (query.numericRanges[attribute] ?? NumericRange()).intersected(with: range)
             } else {
-                extra.append("(\(item))")  // the engine's filter syntax reads the rest, or says what is wrong
+                let clauses = parsed.map(\.filterText)
+                extra.append(clauses.count == 1 ? clauses[0] : "(" + clauses.joined(separator: " OR ") + ")")
             }
         }
     }
 
-    private static func comparison(_ text: String) -> (String, String, Double)? {
-        for op in [">=", "<=", "!=", "=", ">", "<"] {
-            guard let range = text.range(of: op) else { continue }
-            let attribute = String(text[..<range.lowerBound])
-            guard !attribute.isEmpty, let number = Double(text[range.upperBound...]) else { return nil }
-            return (attribute, op, number)
-        }
-        return nil
-    }
-
-    private static func quoted(_ s: String) -> String {
+    static func quoted(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 

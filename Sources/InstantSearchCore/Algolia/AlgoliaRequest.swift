@@ -14,7 +14,10 @@ public enum AlgoliaRequest {
         fields["hitsPerPage"] = int(query.hitsPerPage)
         if !query.facets.isEmpty { fields["facets"] = strings(query.facets) }
         fields["maxValuesPerFacet"] = int(query.maxValuesPerFacet)
-        if !query.disjunctiveFacets.isEmpty { fields["disjunctiveFacets"] = strings(query.disjunctiveFacets.sorted()) }
+        // A range's own stats ignore it (a slider's bounds stay put): this server reads that from
+        // the attribute listed in disjunctiveFacets, as a facet's own counts ignore its refinements.
+        let disjunctive = query.disjunctiveFacets.union(query.numericRanges.keys)
+        if !disjunctive.isEmpty { fields["disjunctiveFacets"] = strings(disjunctive.sorted()) }
         var facetFilters: [JSONValue] = []
         for attribute in query.facetRefinements.keys.sorted() {
             let values = query.facetRefinements[attribute]!.sorted().map { "\(attribute):\(escape($0))" }
@@ -40,6 +43,8 @@ public enum AlgoliaRequest {
         if query.getRankingInfo { fields["getRankingInfo"] = .bool(true) }
         if let distinct = query.distinct { fields["distinct"] = int(distinct) }
         if let after = query.facetingAfterDistinct { fields["facetingAfterDistinct"] = .bool(after) }
+        if !query.typoTolerance { fields["typoTolerance"] = .bool(false) }
+        if let attributes = query.attributesToHighlight { fields["attributesToHighlight"] = strings(attributes) }
         return .object(fields)
     }
 

@@ -6,9 +6,9 @@ import OrderedCollections
 /// as the response (field for field where Algolia has the field); `AlgoliaResponse+Decoding`
 /// reads one back. `AlgoliaRequest` does the same for the request parameters.
 public enum AlgoliaResponse {
-    public static func json(_ results: SearchResults, params: String = "") -> JSONValue {
+    public static func json(_ results: SearchResults, params: String = "", shape: AlgoliaHitShape = AlgoliaHitShape()) -> JSONValue {
         var response: OrderedDictionary<String, JSONValue> = [:]
-        response["hits"] = .array(results.hits.map(hit))
+        response["hits"] = .array(results.hits.map { hit($0, shape: shape) })
         response["nbHits"] = number(results.nbHits)
         response["page"] = number(results.page)
         response["nbPages"] = number(results.nbPages)
@@ -38,25 +38,30 @@ public enum AlgoliaResponse {
     static func number(_ n: Int) -> JSONValue { .number(Double(n)) }
 
     /// The record's own fields, `objectID`, then `_highlightResult` (and `_snippetResult` when
-    /// the engine made snippets): one entry per attribute, an array for array attributes.
-    static func hit(_ hit: Hit) -> JSONValue {
-        var fields = hit.record.objectValue ?? [:]
+    /// the engine made snippets or the request asked for them): one entry per attribute, an
+    /// array for array attributes; as much of each as `shape` asks for.
+    static func hit(_ hit: Hit, shape: AlgoliaHitShape = AlgoliaHitShape()) -> JSONValue {
+        var fields = (hit.record.objectValue ?? [:]).filter { shape.retrieves($0.key) }
         fields["objectID"] = .string(hit.objectID)
+        func isArray(_ attribute: String) -> Bool { hit.record[attribute]?.arrayValue != nil }
         var highlights: OrderedDictionary<String, JSONValue> = [:]
-        for attribute in hit.highlights.keys.sorted() {
-            let highlight = hit.highlights[attribute]!
-            let isArray = hit.record[attribute]?.arrayValue != nil
-            highlights[attribute] = entry(highlight, isArray: isArray)
+        for attribute in hit.highlights.keys.sorted() where shape.highlights(attribute) {
+            highlights[attribute] = entry(hit.highlights[attribute]!, isArray: isArray(attribute), shape: shape)
         }
         fields["_highlightResult"] = .object(highlights)
-        if !hit.snippets.isEmpty {
-            var snippets: OrderedDictionary<String, JSONValue> = [:]
-            for attribute in hit.snippets.keys.sorted() {
-                let snippet = hit.snippets[attribute]!
-                snippets[attribute] = entry(snippet, isArray: hit.record[attribute]?.arrayValue != nil)
+        var snippets: OrderedDictionary<String, JSONValue> = [:]
+        if let asked = shape.attributesToSnippet {
+            for (attribute, words) in asked {
+                guard var highlight = hit.highlights[attribute] else { continue }
+                highlight.values = highlight.values.map { AlgoliaHitShape.snippet($0, words: words) }
+                snippets[attribute] = entry(highlight, isArray: isArray(attribute), shape: shape)
             }
-            fields["_snippetResult"] = .object(snippets)
+        } else {
+            for attribute in hit.snippets.keys.sorted() where shape.highlights(attribute) {
+                snippets[attribute] = entry(hit.snippets[attribute]!, isArray: isArray(attribute), shape: shape)
+            }
         }
+        if !snippets.isEmpty { fields["_snippetResult"] = .object(snippets) }
         if let info = hit.rankingInfo { fields["_rankingInfo"] = rankingInfo(info) }
         return .object(fields)
     }
@@ -81,11 +86,11 @@ public enum AlgoliaResponse {
         return .object(fields)
     }
 
-    static func entry(_ highlight: AttributeHighlight, isArray: Bool) -> JSONValue {
+    static func entry(_ highlight: AttributeHighlight, isArray: Bool, shape: AlgoliaHitShape = AlgoliaHitShape()) -> JSONValue {
         let words = JSONValue.array(highlight.matchedWords.map { .string($0) })
         let entries = highlight.values.map { value -> JSONValue in
             let level = value.matchedRanges.isEmpty ? MatchLevel.none : highlight.matchLevel
-            return ["value": .string(value.tagged()), "matchLevel": .string(level.rawValue),
+            return ["value": .string(value.tagged(pre: shape.preTag, post: shape.postTag)), "matchLevel": .string(level.rawValue),
                     "matchedWords": value.matchedRanges.isEmpty ? [] : words]
         }
         if isArray { return .array(entries) }

@@ -82,6 +82,12 @@ public struct Query: Hashable, Sendable {
     public var getRankingInfo = false
     /// Order the whole result set by one attribute, relevance breaking ties; nil: relevance.
     public var sortBy: SortCriterion? = nil
+    /// false: every word matched as typed, whatever the index's typo rules (Algolia's
+    /// `typoTolerance: false`).
+    public var typoTolerance = true
+    /// The attributes a hit's highlights (and snippets) are made for; nil: the searchable
+    /// attributes; `*` in the list: every attribute of the record (Algolia's `attributesToHighlight`).
+    public var attributesToHighlight: [String]? = nil
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

@@ -37,6 +37,8 @@ final class ConnectionRegistry: Sendable {
         var since: ContinuousClock.Instant
         /// Already shut down by the reaper or an eviction: no longer counted as idle.
         var doomed = false
+        /// While the service answers: stops that work when the client has gone.
+        var cancelHandling: (@Sendable () -> Void)?
     }
 
     private struct State {
@@ -63,7 +65,7 @@ final class ConnectionRegistry: Sendable {
         return state.withLock { state in
             let live = state.entries.values.lazy.filter { !$0.doomed }.count
             if live >= maxConnections {
-                guard Self.evictLongestIdle(&state) else {
+                guard Self.evictLongestIdle(&state) || Self.evictOldestPartialHead(&state) else {
                     state.refusals += 1
                     return nil
                 }
@@ -88,13 +90,29 @@ final class ConnectionRegistry: Sendable {
         state.withLock { Self.evictLongestIdle(&$0) }
     }
 
+    /// The connection waiting longest for a request, among those whose client has not sent
+    /// one yet: a request already in the socket is queued for an answer, not idle.
     private static func evictLongestIdle(_ state: inout State) -> Bool {
-        guard let (id, _) = state.entries.filter({ $0.value.phase == .idle && !$0.value.doomed }).min(by: { $0.value.since < $1.value.since })
+        let idle = state.entries.filter { $0.value.phase == .idle && !$0.value.doomed }.sorted { $0.value.since < $1.value.since }
+        guard let (id, _) = idle.first(where: { !Self.hasUnreadBytes($0.value.descriptor) }) else { return false }
+        evict(id, &state)
+        return true
+    }
+
+    /// With no idle connection left, the one that began its head longest ago goes: a head
+    /// arrives in one packet from a real client, so 1,000 sockets trickling theirs (a
+    /// slowloris) give way to newcomers instead of locking them out until their deadlines.
+    private static func evictOldestPartialHead(_ state: inout State) -> Bool {
+        guard let (id, _) = state.entries.filter({ $0.value.phase == .head && !$0.value.doomed }).min(by: { $0.value.since < $1.value.since })
         else { return false }
+        evict(id, &state)
+        return true
+    }
+
+    private static func evict(_ id: Int, _ state: inout State) {
         state.entries[id]!.doomed = true
         state.evictions += 1
         _ = shutdown(state.entries[id]!.descriptor, Int32(SHUT_RDWR))
-        return true
     }
 
     /// Starts a phase; its deadline runs from now (none while the service answers).
@@ -111,10 +129,17 @@ final class ConnectionRegistry: Sendable {
         }
         state.withLock { state in
             guard state.entries[id] != nil else { return }
+            state.entries[id]!.cancelHandling = nil
             state.entries[id]!.phase = phase
             state.entries[id]!.deadline = deadline
             state.entries[id]!.since = now
         }
+    }
+
+    /// The service starts answering: no deadline, but `cancel` is called if the client leaves.
+    func handling(_ id: Int, cancel: @escaping @Sendable () -> Void) {
+        enter(id, .handling)
+        state.withLock { state in state.entries[id]?.cancelHandling = cancel }
     }
 
     /// Called by the connection before it closes its descriptor.
@@ -122,19 +147,49 @@ final class ConnectionRegistry: Sendable {
         state.withLock { _ = $0.entries.removeValue(forKey: id) }
     }
 
-    /// Shuts down every connection past its deadline; returns how many.
+    /// Shuts down every connection past its deadline, and cancels the work of those whose
+    /// client has gone; returns how many were shut down.
+    ///
+    /// A connection "idle" past its deadline with bytes waiting in its socket is not idle: its
+    /// client sent a request that the server, busy with others, has not read yet. It is never
+    /// closed for that (the wait is the server's, not the client's); its head deadline runs
+    /// from now instead, and is checked again the same way.
     @discardableResult
     func reap(now: ContinuousClock.Instant = .now) -> Int {
         state.withLock { state in
             var reaped = 0
             for (id, entry) in state.entries where !entry.doomed {
+                if let cancel = entry.cancelHandling, Self.peerClosed(entry.descriptor) {
+                    state.entries[id]!.cancelHandling = nil
+                    cancel()
+                    continue
+                }
                 guard let deadline = entry.deadline, deadline <= now else { continue }
+                if entry.phase == .idle, Self.hasUnreadBytes(entry.descriptor) {
+                    state.entries[id]!.deadline = now + timeouts.head
+                    continue
+                }
                 state.entries[id]!.doomed = true
                 _ = shutdown(entry.descriptor, Int32(SHUT_RDWR))
                 reaped += 1
             }
             return reaped
         }
+    }
+
+    // MARK: Peeking at a socket
+
+    /// Whether the client sent bytes the connection has not read yet.
+    static func hasUnreadBytes(_ descriptor: Int32) -> Bool {
+        var count: Int32 = 0
+        return ioctl(descriptor, UInt(FIONREAD), &count) == 0 && count > 0
+    }
+
+    /// Whether the client closed its side, with nothing left unread before the end (a
+    /// pipelined request still to read means it may yet want the answer).
+    static func peerClosed(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
     }
 
     struct Counts: Sendable, Equatable {

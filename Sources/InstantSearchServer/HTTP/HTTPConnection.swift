@@ -63,8 +63,13 @@ struct HTTPConnection {
         let head = try HTTPRequestHead.parse(buffer[..<bodyStart])
         registry.enter(id, .body)
         let body = try await readBody(of: head, buffer: &buffer, from: bodyStart)
-        registry.enter(id, .handling)
-        let response = await handler(HTTPRequest(head: head, body: body))
+        // The answer is worked out in a task of its own, which the reaper cancels if the client
+        // leaves meanwhile: a 1 MB query's work must not go on for nobody.
+        let request = HTTPRequest(head: head, body: body)
+        let handler = self.handler
+        let work = Task { await handler(request) }
+        registry.handling(id) { work.cancel() }
+        let response = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         let keepAlive = head.keepAlive && !response.closes
         registry.enter(id, .writing)
         try await write(response.encoded(keepAlive: keepAlive, http10: head.minorVersion == 0))

@@ -12,6 +12,11 @@ indirect enum CompiledFilter: Sendable {
     /// Binds attribute names to columns; an attribute that is neither a facet nor numeric is
     /// an error pointing at the predicate.
     init(_ expression: FilterExpression, index: SearchIndex, filter: String) throws {
+        var folded = FoldedFacetValues()
+        try self.init(expression, index: index, filter: filter, folded: &folded)
+    }
+
+    private init(_ expression: FilterExpression, index: SearchIndex, filter: String, folded: inout FoldedFacetValues) throws {
         func fail(_ message: String, _ column: Int) -> FilterError {
             FilterError(message: message, column: column, filter: filter)
         }
@@ -22,14 +27,13 @@ indirect enum CompiledFilter: Sendable {
             return numeric
         }
         switch expression {
-        case .and(let parts): self = .and(try parts.map { try CompiledFilter($0, index: index, filter: filter) })
-        case .or(let parts): self = .or(try parts.map { try CompiledFilter($0, index: index, filter: filter) })
-        case .not(let inner): self = .not(try CompiledFilter(inner, index: index, filter: filter))
+        case .and(let parts): self = .and(try parts.map { try CompiledFilter($0, index: index, filter: filter, folded: &folded) })
+        case .or(let parts): self = .or(try parts.map { try CompiledFilter($0, index: index, filter: filter, folded: &folded) })
+        case .not(let inner): self = .not(try CompiledFilter(inner, index: index, filter: filter, folded: &folded))
         case .equals(let attribute, let value, let column):
             if let facet = index.facetColumns[attribute] {
                 // Exact value first; else the value typed in another case, as Algolia matches them.
-                let id = facet.idOfValue[value]
-                    ?? facet.values.firstIndex { $0.caseInsensitiveCompare(value) }.map { Int32($0) }
+                let id = facet.idOfValue[value] ?? folded.id(of: value, attribute: attribute, in: facet)
                 self = .facet(facet, id)
             } else if let numeric = index.numericColumns[attribute] {
                 switch FilterNumber.parse(value) {
@@ -70,8 +74,20 @@ indirect enum CompiledFilter: Sendable {
     }
 }
 
-extension String {
-    fileprivate func caseInsensitiveCompare(_ other: String) -> Bool {
-        lowercased() == other.lowercased()
+/// A facet's values lowercased, built once per filter and only for a facet a value was not
+/// found in as typed: looking each such value up by scanning every value made a filter of
+/// 1,000 misspelt values cost 1,000 scans.
+private struct FoldedFacetValues {
+    private var byAttribute: [String: [String: Int32]] = [:]
+
+    mutating func id(of value: String, attribute: String, in facet: FacetColumn) -> Int32? {
+        if byAttribute[attribute] == nil {
+            var ids: [String: Int32] = [:]
+            for (id, text) in facet.values.enumerated() where ids[text.lowercased()] == nil {
+                ids[text.lowercased()] = Int32(id)  // the first in value order, as the scan found it
+            }
+            byAttribute[attribute] = ids
+        }
+        return byAttribute[attribute]![value.lowercased()]
     }
 }

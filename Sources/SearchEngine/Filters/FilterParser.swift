@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// A filter in Algolia's syntax, parsed: `genres:Comedy AND year:1990 TO 2000 AND NOT sex:M`.
 indirect enum FilterExpression: Hashable, Sendable {
     case and([FilterExpression])
@@ -50,6 +52,10 @@ struct FilterParser {
     /// it is bounded (70,000 `(` used to overflow the stack and kill a server).
     private var depth = 0
     static let maxDepth = 256
+    /// Predicates in one filter: each is checked against every matched record, so 50,000
+    /// OR-ed terms cost seconds per query. (Algolia's own filters are bounded too.)
+    static let maxConditions = 1_000
+    private var conditions = 0
 
     static func parse(_ filter: String) throws -> FilterExpression {
         var parser = try FilterParser(filter)
@@ -156,6 +162,10 @@ struct FilterParser {
 
     private mutating func predicate() throws -> FilterExpression {
         let column = tokens[next].column
+        conditions += 1
+        guard conditions <= FilterParser.maxConditions else {
+            throw error("more than \(FilterParser.maxConditions) conditions in one filter")
+        }
         guard case .word(let attribute, let quoted) = tokens[next].token,
             quoted || !["AND", "OR", "NOT", "TO"].contains(attribute)
         else { throw error("expected an attribute name") }

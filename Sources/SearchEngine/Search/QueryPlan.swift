@@ -29,6 +29,10 @@ struct QueryPlan {
     static let maxReadings = 6
     /// Split parts are at least this long (digits excepted: "lua54" is `lua5` `4`).
     static let minimumPart = 3
+    /// Longer words are not split: each cut tried costs a copy and a lookup of the word, so a
+    /// pasted 64,000-letter "word" cost the square of its length (0.66 s; 256k letters, 6.75 s).
+    /// Two indexed words that long side by side are not something anyone types.
+    static let longestSplitWord = 64
 
     /// `typoTolerance`: typos allowed for a word of so many letters (0: none); `hasTypoMatches`:
     /// whether some indexed word matches a word with its typos (the index's cached lookup).
@@ -81,7 +85,8 @@ struct QueryPlan {
     private mutating func addSplits(_ dictionary: TermDictionary) {
         for (i, word) in words.enumerated() where words.count < QueryWord.maxWords {
             let bytes = Array(word.term.utf8)
-            guard bytes.count >= 2 * Self.minimumPart - 1, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
+            guard bytes.count >= 2 * Self.minimumPart - 1, bytes.count <= Self.longestSplitWord, bytes.allSatisfy({ $0 < 0x80 })
+            else { continue }
             var found = 0
             // One split per word, the longest first part (`python3 numpy`, not `python 3numpy`):
             // each costs a match of the whole query, on every keystroke.

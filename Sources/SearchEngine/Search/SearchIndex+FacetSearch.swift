@@ -10,7 +10,7 @@ extension SearchIndex {
         guard let column = facetColumns[attribute] else {
             throw SearchError.backend("\"\(attribute)\" is not a facet of index \"\(name)\"")
         }
-        let evaluation = try evaluate(query, words: QueryWord.parse(query.text, relevance: settings.relevance))
+        let evaluation = try evaluate(query, words: QueryWord.parse(query.text, relevance: relevance(for: query)))
         let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
         let counts = try FacetAggregator.counts(
             column, records: evaluation.matches.records, status: evaluation.status, ignoring: ignored)

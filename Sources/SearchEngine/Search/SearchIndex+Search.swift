@@ -18,7 +18,7 @@ extension SearchIndex {
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
         }
-        let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: settings.relevance))
+        let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: relevance(for: query)))
         var words = typed
         var evaluation = try evaluate(query, words: words)
         var hitKeys = SearchIndex.passingKeys(evaluation)
@@ -118,15 +118,17 @@ extension SearchIndex {
         } else {
             TopKeys.smallest(hitKeys, count: wanted)
         }
-        return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo)
+        return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo, highlighting: query.attributesToHighlight)
     }
 
-    private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: Bool) -> [Hit] {
+    private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: Bool, highlighting: [String]?) -> [Hit] {
         var highlighter = Highlighter(words: plan.words, standIns: plan.standIns)
         return keys.map { key in
             let record = recordAtCustomRank[RankingKey.customRank(of: key)]
             let value = records[record]
-            let (highlights, snippets) = highlighter.highlights(of: value, attributes: settings.searchableAttributes)
+            var attributes = highlighting ?? settings.searchableAttributes
+            if attributes.contains("*") { attributes = value.objectValue.map { Array($0.keys) } ?? [] }
+            let (highlights, snippets) = highlighter.highlights(of: value, attributes: attributes)
             return Hit(
                 objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets,
                 rankingInfo: explain ? rankingInfo(key, record: value, wordCount: plan.words.count) : nil)
@@ -146,7 +148,7 @@ extension SearchIndex {
     /// The words as typed and every other reading of them (see `QueryPlan`), each document
     /// ranked by its best reading; then the filters.
     func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
-        let relevance = settings.relevance
+        let relevance = self.relevance(for: query)
         let plan = QueryPlan(
             words, expansions: expansions, dictionary: dictionary,
             typoTolerance: { relevance.allowedTypos(letters: $0) },
@@ -167,6 +169,13 @@ extension SearchIndex {
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
         return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan)
+    }
+
+    /// The index's relevance settings, without typos when the query turns them off.
+    func relevance(for query: Query) -> RelevanceSettings {
+        var relevance = settings.relevance
+        if !query.typoTolerance { relevance.typoTolerance = false }
+        return relevance
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -1,21 +1,23 @@
 /// A number as a filter writes it: decimal digits, an optional sign, fraction and exponent.
 /// `Double(_:)` alone would also take `nan`, `inf`, `0x1p3` and turn `1e400` into infinity,
 /// which then compares in surprising ways; those are refused here, overflow with its own message.
-enum FilterNumber {
-    enum Reading: Equatable {
+/// One reader for every place a filter holds a number: the engine's `filters` syntax and the
+/// server's `numericFilters`, so the same text is refused (or read) the same way in both.
+public enum FilterNumber {
+    public enum Reading: Equatable, Sendable {
         case number(Double)
         case notANumber
         /// Written as a number, but beyond what a Double holds.
         case outOfRange
     }
 
-    static func parse(_ text: String) -> Reading {
+    public static func parse(_ text: String) -> Reading {
         let shape = Array(text.utf8).withUnsafeBufferPointer { isDecimal($0) }
         guard shape, let value = Double(text) else { return .notANumber }
         return value.isFinite ? .number(value) : .outOfRange
     }
 
-    static func outOfRangeMessage(_ text: String) -> String {
+    public static func outOfRangeMessage(_ text: String) -> String {
         "\(text.prefix(40)) is out of range for a number (at most about 1.8e308)"
     }
 
