@@ -22,12 +22,23 @@ GENERATED  := .build/install-$(CONFIG)
 
 all: build
 
-build:
+## What the executables are built from: make compares their times with the binary's, so an
+## up-to-date `make run` starts the binary at once instead of asking `swift build` (seconds of
+## planning a package of a thousand targets) whether anything changed.
+SOURCES    := Package.swift Package.resolved $(shell find Sources -type f)
+
+build: $(RELEASE)
+
+## `swift build` leaves the binary's time alone when its own inputs did not change (a change
+## in a sibling only): touched, so that make does not ask again next time.
+$(RELEASE): $(SOURCES)
 	@./scripts/ensure-deps.sh
+	@echo "== building instantsearch (release): a few minutes the first time on two cores, seconds after a change"
 	$(SWIFT) build -c release --product instantsearch
+	@touch $@
 
 ## Opens the TUI on the bundled demo indices (products, categories). ARGS="..." adds options.
-run: build
+run: $(RELEASE)
 	@$(RELEASE) $(ARGS) $(DEMO)
 
 ## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
@@ -44,8 +55,11 @@ test:
 	$(SWIFT) build
 	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
-	  '$(SWIFT) test --skip EndToEndTests --skip RemoteTests && $(SWIFT) test --filter RemoteTests \
-	   && $(SWIFT) test --filter EndToEndTests'
+	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
+	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
+
+## Every test is a Swift Testing test: XCTest's runner would only say "Executed 0 tests" each time.
+TESTING    := --disable-xctest
 
 ## Rewrites the README's key map (between its keymap markers) from the key table, after keys
 ## were added or changed: ReadmeKeyMapTests with KEYMAP_UPDATE=1 writes instead of comparing.
@@ -70,12 +84,19 @@ serve:
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
 ## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
-## generated from the command line's own definitions (ArgumentParser's generate-manual plugin,
-## which first builds every product in CONFIG: one build for both) and bash / zsh / fish
-## completions (--generate-completion-script).
+## generated from the command line's own definitions and bash / zsh / fish completions
+## (scripts/generate-docs.sh). Each product is built with the very command `make build` uses
+## (for CONFIG=release), so the next `make run` finds nothing to build.
 install:
-	@./scripts/ensure-deps.sh
-	SWIFT=$(SWIFT) ./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
+	@./scripts/ensure-deps.sh --install
+	@for product in $(PRODUCTS); do \
+	  echo "== building $$product ($(CONFIG)): the first build takes minutes on two cores"; \
+	  $(SWIFT) build -c $(CONFIG) --product $$product || exit 1; \
+	  touch .build/$(CONFIG)/$$product; \
+	done
+	@echo "== generating the man pages and the shell completions"
+	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
+	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
 	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)

@@ -45,6 +45,8 @@ check "instantsearch serve finds the installed instantsearch-serve" \
     contains "Algolia's search REST protocol" "$root/bin/instantsearch" serve --help
 check "man -l reads the page, with the fzf options in it" \
     contains "--select-1" env MANPAGER=cat MANWIDTH=100 man -l "$root/share/man/man1/instantsearch.1"
+check "man -l keeps the page's non-ASCII characters (an ellipsis, in a UTF-8 locale)" \
+    contains "KEY:ACTION[,…]" env LANG=C.UTF-8 LC_ALL=C.UTF-8 MANPAGER=cat MANWIDTH=200 man -l "$root/share/man/man1/instantsearch.1"
 check "man -l reads it without a formatting warning" \
     bash -c "out=\$(env MANPAGER=cat man --warnings -l '$root/share/man/man1/instantsearch.1' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\"; false; }"
 check "the sibling pages are installed" \
@@ -60,6 +62,11 @@ complete_words() {  # complete_words WORD...: the completions offered for the la
 }
 check "bash: Tab after instantsearch offers the subcommands" contains "import-postgres" complete_words instantsearch ""
 check "bash: Tab completes the search's options" contains "--select-1" complete_words instantsearch search --sel
+# `search` is the default subcommand: its options and files complete without the word.
+check "bash: Tab completes the search's options without 'search'" contains "--select-1" complete_words instantsearch --sel
+check "bash: Tab completes a file name" contains "Makefile" complete_words instantsearch Makef
+check "bash: Tab completes a file name after an option" contains "Package.swift" complete_words instantsearch --lenient Package.sw
+check "bash: Tab completes a subcommand's options" contains "--index-cache" complete_words instantsearch query --index-c
 check "zsh: the completion file declares the command" grep -q "^#compdef instantsearch" "$root/share/zsh/site-functions/_instantsearch"
 check "fish: the completion file completes the command" grep -q "complete -c 'instantsearch'" "$root/share/fish/vendor_completions.d/instantsearch.fish"
 if command -v zsh >/dev/null; then check "zsh parses its completions" zsh -n "$root/share/zsh/site-functions/_instantsearch"; fi

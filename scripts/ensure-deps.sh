@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
 # the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
-# tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check) and
-# man-db (the install check reads the installed man page with man -l). Needs root or sudo only
-# when something is missing.
+# tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
+# --install, the man page generator) and man-db (the install check reads the installed man page
+# with man -l). Needs root or sudo only when something is missing.
 set -euo pipefail
 
 need=()
 [ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
 # The benchmark compares with SQLite FTS5 through the system library.
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+if [ "${1:-}" = "--install" ]; then
+    # scripts/manual.py writes the man pages.
+    command -v python3 >/dev/null 2>&1 || need+=(python3)
+fi
 if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
     # scripts/check-test-targets.sh reads SwiftPM's JSON with it.

@@ -1,36 +1,27 @@
 #!/usr/bin/env bash
 # Generates what `make install` installs beside the executables, from the command line's own
-# definitions so it never drifts from --help: man pages (ArgumentParser's generate-manual
-# plugin, which runs each executable with --experimental-dump-help and writes mdoc) and
-# bash / zsh / fish completions (--generate-completion-script).
+# definitions so it never drifts from --help: man pages (scripts/manual.py on each
+# executable's --experimental-dump-help) and bash / zsh / fish completions
+# (--generate-completion-script), made to complete the default subcommand's options and files
+# without the word `search` (scripts/completion-default.sh). Builds nothing: the executables
+# must be built in CONFIG (the Makefile's install target does, with the same command as
+# `make build`, so that the next `make run` has nothing to build).
 # Usage: scripts/generate-docs.sh CONFIG OUTPUT_FOLDER   (CONFIG: release or debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config=${1:?CONFIG (release or debug)}
 out=${2:?output folder}
-swift=${SWIFT:-swift}
 bin=.build/$config
 # The variable holds options for the interactive search; what is generated must not depend on it.
 unset INSTANTSEARCH_DEFAULT_OPTS
 
 rm -rf "$out"
 mkdir -p "$out/man"
-
-# The plugin builds every product in $config (the executables `make install` copies; nothing
-# to do when they are built) and its own tool, then runs each executable with
-# --experimental-dump-help and writes its page under .build/plugins/GenerateManual/outputs/<target>/.
-pages=.build/plugins/GenerateManual/outputs
-rm -rf "$pages"
-"$swift" package --disable-sandbox generate-manual --configuration "$config" >"$out/plugin.log" 2>&1 \
-    || { cat "$out/plugin.log" >&2; exit 1; }
 for product in instantsearch instantsearch-serve instantsearch-postgres; do
-    # A page is named after the command's name: instantsearch-serve calls itself "instantsearch serve".
-    page=$(find "$pages/$product" -maxdepth 1 -name '*.1' | head -n 1)
-    [ -n "$page" ] || { echo "generate-docs: no man page was generated for $product" >&2; exit 1; }
-    # A blank line in a discussion becomes mdoc's paragraph break (man warns about blank lines).
-    sed 's/^$/.Pp/' "$page" >"$out/man/$product.1"
+    [ -x "$bin/$product" ] || { echo "generate-docs: $bin/$product is not built" >&2; exit 1; }
+    "$bin/$product" --experimental-dump-help | python3 scripts/manual.py >"$out/man/$product.1"
 done
 
-"$bin/instantsearch" --generate-completion-script bash >"$out/instantsearch.bash"
-"$bin/instantsearch" --generate-completion-script zsh >"$out/_instantsearch"
+scripts/completion-default.sh bash "$bin/instantsearch" >"$out/instantsearch.bash"
+scripts/completion-default.sh zsh "$bin/instantsearch" >"$out/_instantsearch"
 "$bin/instantsearch" --generate-completion-script fish >"$out/instantsearch.fish"

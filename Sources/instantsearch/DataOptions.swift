@@ -16,10 +16,23 @@ struct DataOptions: ParsableArguments {
         valueName: "format"))
     var format: DataFormat?
 
+    @OptionGroup var delimiter: DelimiterOption
+
     @Flag(name: .customLong("no-index-cache"), help: "Build every index afresh and keep none in the index cache ($XDG_CACHE_HOME/instantsearch).")
     var noIndexCache = false
 
     var cache: IndexCache? { noIndexCache ? nil : IndexCache.standard() }
+
+    func validate() throws {
+        try delimiter.check(format: format)
+    }
+
+    /// How records are read: `--lenient`'s choice and the CSV separator.
+    func loadOptions(_ lenient: LenientOption) -> LoadOptions {
+        var options = lenient.loadOptions
+        options.csvSeparator = delimiter.separator
+        return options
+    }
 }
 
 /// Opens a file whole before anything is shown (`query`, a setup file's indices): an index
@@ -32,6 +45,8 @@ struct CachedOpen {
     var verbose = false
     /// Settings from the command line, laid over the settings file's.
     var overrides = SettingsOverrides()
+    /// Writes an index built here into the cache (an entry already there is read either way).
+    var stores = true
 
     /// The index, its named attributes checked against its records (`SettingsCheck`).
     func open(path: String, settingsPath: String?) throws -> SearchIndex {
@@ -51,7 +66,7 @@ struct CachedOpen {
     private func openDataFile(path: String, settingsInForce: String?) throws -> SearchIndex {
         let name = SearchIndex.indexName(ofDataFile: path)
         let entry = cache?.entry(
-            forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient,
+            forDataFile: path, format: format, settingsFile: settingsInForce, lenient: options.lenient, csvSeparator: options.csvSeparator,
             overrides: overrides.cacheKey(forIndex: name))
         if let entry {
             switch entry.open() {
@@ -66,10 +81,11 @@ struct CachedOpen {
         }
         let settings = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
         let index = try SearchIndex(path: path, settings: settings, format: format, options: options)
-        if let entry {
+        if let entry, stores {
             do {
-                try entry.store(index)
+                let notice = try entry.store(index)
                 say("\(path): index cached as \(entry.path)")
+                if let notice { note(notice) }
             } catch {
                 note("\(path): could not write the index cache: \(error)")
             }

@@ -17,7 +17,7 @@ struct IndexCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A data file: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed.")
+    @Argument(help: "A data file: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed.", completion: .file())
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the index.", valueName: "index-file"))
@@ -29,11 +29,17 @@ struct IndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The data's format: json, ndjson, csv, tsv or lines.", valueName: "format"))
     var format: DataFormat?
 
+    @OptionGroup var delimiter: DelimiterOption
+
     @OptionGroup var lenient: LenientOption
 
     /// --searchable / --facets / --numeric / --sort / --display, built into the index file.
     @OptionGroup(title: "Settings (as for the interactive search)")
     var settingsOptions: SettingsArguments
+
+    func validate() throws {
+        try delimiter.check(format: format)
+    }
 
     func run() throws {
         do {
@@ -42,7 +48,9 @@ struct IndexCommand: ParsableCommand {
             let settingsInForce = settings ?? SearchIndex.settingsBeside(file)
             let name = SearchIndex.indexName(ofDataFile: file)
             let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
-            let index = try SearchIndex(path: file, settings: given, format: format, options: lenient.loadOptions)
+            var options = lenient.loadOptions
+            options.csvSeparator = delimiter.separator
+            let index = try SearchIndex(path: file, settings: given, format: format, options: options)
             try SettingsCheck(overrides: overrides).check(index, settingsFile: settingsInForce)
             try overrides.checkIndexNames([index.name])
             try index.write(to: output)

@@ -103,7 +103,7 @@ struct IndexLoader {
         let settingsInForce = source.settings ?? SearchIndex.settingsBeside(path)
         let given = overrides.settings(try IndexSettings.load(ifGiven: settingsInForce), forIndex: name)
         let entry = cache?.entry(
-            forDataFile: path, format: source.format, settingsFile: settingsInForce, lenient: options.lenient,
+            forDataFile: path, format: source.format, settingsFile: settingsInForce, lenient: options.lenient, csvSeparator: options.csvSeparator,
             overrides: overrides.cacheKey(forIndex: name))
         let loader = StreamingIndexLoader(source: .file(path), name: name, format: source.format, options: options, cacheEntry: entry)
         if let entry {

@@ -20,10 +20,13 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
               instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
+              instantsearch cache [list|size|clear]
             """,
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
         version: "0.1.0",
-        subcommands: [SearchCommand.self, QueryCommand.self, IndexCommand.self, ServeCommand.self, ImportPostgresCommand.self],
+        subcommands: [
+            SearchCommand.self, QueryCommand.self, IndexCommand.self, CacheCommand.self, ServeCommand.self, ImportPostgresCommand.self,
+        ],
         defaultSubcommand: SearchCommand.self
     )
 
@@ -80,7 +83,9 @@ struct SearchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Data files: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed; index files. '-' reads standard input.")
+    @Argument(
+        help: "Data files: .json, .ndjson / .jsonl, .csv / .tsv (with a header), else sniffed; index files. '-' reads standard input.",
+        completion: .file())
     var files: [String] = []
 
     @OptionGroup(title: "Data")
@@ -218,7 +223,7 @@ struct SearchCommand: ParsableCommand {
                 setup = try config.map(SetupFile.load)
                 let loaded = try IndexLoader(
                     files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache, setup: setup,
-                    options: lenient.loadOptions, overrides: overrides, watch: watch
+                    options: data.loadOptions(lenient), overrides: overrides, watch: watch
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))

@@ -5,7 +5,7 @@ import Synchronization
 /// Why a background load stopped (a bad record far into a file, an index file damaged past its
 /// header) is shown on the stats line while the interface runs, where it may be cut short; it is
 /// kept here and printed whole on standard error once the interface has closed, so that
-/// nothing is lost with the screen.
+/// nothing is lost with the screen; so are notices (the index cache passed 100 MB).
 final class LoadFailures: Sendable {
     private let failures = Mutex<[String]>([])
 
@@ -35,6 +35,7 @@ final class LoadFailures: Sendable {
         func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
             inner.start { [failures] progress in
                 if let failure = progress.failure { failures.record(failure) }
+                if let notice = progress.notice { failures.record(notice) }
                 report(progress)
             }
         }

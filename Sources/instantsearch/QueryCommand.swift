@@ -13,8 +13,9 @@ struct QueryCommand: ParsableCommand {
         discussion: """
             FILE_OR_INDEX is a data file (.json, .ndjson, .csv, .tsv, else sniffed; its \
             NAME.settings.json is used when present), '-' for standard input, or an index written \
-            by 'instantsearch index'. A data file's index is kept in the index cache and read from \
-            it next time (--verbose says which). Exit status: 0 with hits, 1 with none, 2 on an \
+            by 'instantsearch index'. A data file's index is read from the index cache when the \
+            interface (or --index-cache) left it there, and built otherwise; a one-off query writes \
+            nothing to the cache unless --index-cache asks (--verbose says which). Exit status: 0 with hits, 1 with none, 2 on an \
             error (the message on standard error).
 
             --filters takes Algolia's syntax: genres:Comedy AND year:1990 TO 2000 AND NOT sex:M, \
@@ -22,7 +23,7 @@ struct QueryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A data file, an index file, or '-' for standard input.")
+    @Argument(help: "A data file, an index file, or '-' for standard input.", completion: .file())
     var source: String
 
     @Argument(help: "The query text (the last word is matched as a prefix).")
@@ -46,6 +47,9 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "Say on standard error where the index came from (the index cache, or built).")
     var verbose = false
 
+    @Flag(name: .customLong("index-cache"), help: "Keep the index built for a data file in the index cache, for the next query or search on the unchanged file (default: a query writes nothing there).")
+    var indexCache = false
+
     @OptionGroup var lenient: LenientOption
 
     /// --display / --searchable / --facets / --numeric / --sort, as for the interactive search.
@@ -65,6 +69,7 @@ struct QueryCommand: ParsableCommand {
             throw ValidationError(problem)
         }
         if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
+        if indexCache, data.noIndexCache { throw ValidationError("--index-cache and --no-index-cache contradict each other.") }
     }
 
     func run() throws {
@@ -77,11 +82,12 @@ struct QueryCommand: ParsableCommand {
                 index = try SearchIndex(
                     name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),
-                    options: lenient.loadOptions)
+                    options: data.loadOptions(lenient))
                 try SettingsCheck(overrides: overrides).check(index, settingsFile: settings)
             } else {
                 index = try CachedOpen(
-                    cache: data.cache, format: data.format, options: lenient.loadOptions, verbose: verbose, overrides: overrides
+                    cache: data.cache, format: data.format, options: data.loadOptions(lenient), verbose: verbose, overrides: overrides,
+                    stores: indexCache
                 ).open(path: source, settingsPath: settings)
             }
             try overrides.checkIndexNames([index.name])

@@ -80,9 +80,10 @@ import Testing
         #expect(try DataLoader.load(path: headerOnly.path).isEmpty)
     }
 
-    @Test func tsvReadsWithTheCSVRules() throws {
-        let records = try DataLoader.load(bytes: Array("name\tnote\nann\t\"tab\there\"\n".utf8), name: "t", format: .tsv)
-        #expect(records == [.object(["name": "ann", "note": "tab\there"])])
+    @Test func tsvHasNoQuoting() throws {
+        // IANA TSV: a quote is text; an escaped tab is how a cell holds one.
+        let records = try DataLoader.load(bytes: Array("name\tnote\nann\t\"tab\\there\"\n".utf8), name: "t", format: .tsv)
+        #expect(records == [.object(["name": "ann", "note": "\"tab\there\""])])
     }
 
     @Test func aJSONFileThatIsNotJSONSaysSo() {

@@ -18,6 +18,9 @@ public struct LoadingProgress: Hashable, Sendable {
     /// A short remark: once done, "cached for next time"; before any record is searchable,
     /// what is under way ("opening the cached index").
     public var note: String?
+    /// A one-line notice worth keeping after the screen is gone (the index cache has grown past
+    /// the size where the user is told where it is): printed on standard error at exit.
+    public var notice: String?
 
     public init(
         indexName: String, records: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, recordsPerSecond: Double = 0,

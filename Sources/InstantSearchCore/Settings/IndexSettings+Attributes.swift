@@ -16,6 +16,7 @@ extension IndexSettings {
         add("disableTypoToleranceOnAttributes", relevance.disableTypoToleranceOnAttributes)
         add("attributeForDistinct", relevance.attributeForDistinct.map { [$0] })
         add("hierarchical", hierarchical.flatMap(\.sources))
+        add("sliders", widgets.sliders)
         return named
     }
 }

@@ -37,14 +37,19 @@ public struct WidgetSettings: Hashable, Sendable {
     public var numericMenus: [NumericMenu] = []
     /// nil: inferred from the data.
     public var toggles: [String]?
+    /// The numeric attributes offered as range sliders (`sliders`); nil: every one of
+    /// `numericAttributesForFiltering` that is not a toggle. Inferred settings name a few
+    /// (`IndexSettings.slidersWorthShowing`); the rest can still be filtered and sorted by.
+    public var sliders: [String]?
 
-    public init(sorts: [SortOption] = [], numericMenus: [NumericMenu] = [], toggles: [String]? = nil) {
+    public init(sorts: [SortOption] = [], numericMenus: [NumericMenu] = [], toggles: [String]? = nil, sliders: [String]? = nil) {
         self.sorts = sorts
         self.numericMenus = numericMenus
         self.toggles = toggles
+        self.sliders = sliders
     }
 
-    public static let knownKeys = ["sorts", "numericMenus", "toggles"]
+    public static let knownKeys = ["sorts", "numericMenus", "toggles", "sliders"]
     /// Bounds on what a settings file may declare: a menu is read by a person.
     static let maxSorts = 64
     static let maxBuckets = 32
@@ -79,6 +84,11 @@ public struct WidgetSettings: Hashable, Sendable {
                 throw fail("\"toggles\" must be an array of attribute names")
             }
             toggles = items.compactMap(\.stringValue)
+        case "sliders":
+            guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+                throw fail("\"sliders\" must be an array of numeric attribute names")
+            }
+            sliders = items.compactMap(\.stringValue)
         default: break
         }
     }
@@ -118,6 +128,7 @@ public struct WidgetSettings: Hashable, Sendable {
             fields.append(("numericMenus", .object(menus)))
         }
         if let toggles { fields.append(("toggles", .array(toggles.map { .string($0) }))) }
+        if let sliders { fields.append(("sliders", .array(sliders.map { .string($0) }))) }
         return fields
     }
 }

@@ -5,7 +5,8 @@ extension SearchIndex {
     /// (declared, or inferred on the sample: 0/1 numbers, true/false values — imdb's genre
     /// flags); an index file without them (written before toggles) gets them from its columns.
     /// They show as on / off / any, not as a list or a slider, so they leave the facet and
-    /// numeric lists of the description.
+    /// numeric lists of the description. The sliders are the settings' `sliders` when named
+    /// (inferred settings name the few worth showing), else every numeric attribute.
     public var indexDescription: IndexDescription {
         let toggles = self.toggles
         let toggled = Set(toggles.map(\.attribute))
@@ -13,7 +14,8 @@ extension SearchIndex {
             name: name, recordCount: records.count, searchableAttributes: settings.searchableAttributes,
             facetAttributes: settings.attributesForFaceting.filter { !toggled.contains($0) },
             disjunctiveFacets: Set(settings.disjunctiveFacets).subtracting(toggled),
-            numericAttributes: settings.numericAttributesForFiltering.filter { !toggled.contains($0) },
+            numericAttributes: (settings.widgets.sliders?.filter(settings.numericAttributesForFiltering.contains)
+                ?? settings.numericAttributesForFiltering).filter { !toggled.contains($0) },
             displayAttributes: settings.displayAttributes, sorts: settings.widgets.sorts, toggles: toggles,
             numericMenus: settings.widgets.numericMenus.filter { numericColumns[$0.attribute] != nil }
         )

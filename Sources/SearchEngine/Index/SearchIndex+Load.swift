@@ -35,7 +35,7 @@ extension SearchIndex {
         // Plain lines have one attribute; settings written for other data would not apply.
         self.init(
             name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings(),
-            inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete))
+            inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete, dialect: options.dialect(for: concrete)))
     }
 
     /// `NAME.settings.json` beside `NAME.ext`, when there is one.

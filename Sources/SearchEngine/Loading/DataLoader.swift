@@ -15,9 +15,9 @@ public enum DataLoader {
     public static func load(
         bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws -> [JSONValue] {
-        switch try DataFormat.resolve(format, bytes: bytes, file: name) {
-        case .csv: return try CSVParser.parse(bytes, file: name, options: options)
-        case .tsv: return try CSVParser.parse(bytes, file: name, options: options, separator: UInt8(ascii: "\t"))
+        let resolved = try DataFormat.resolve(format, bytes: bytes, file: name)
+        switch resolved {
+        case .csv, .tsv: return try CSVParser.parse(bytes, file: name, options: options, dialect: options.dialect(for: resolved))
         case .jsonArray, .json: return try JSONRecords.array(bytes, file: name, options: options)
         case .ndjson: return try JSONRecords.objects(bytes, file: name, options: options)
         case .lines: return try LineRecords.table(bytes, file: name, options: options).records
@@ -34,9 +34,10 @@ public enum DataLoader {
     public static func loadRecords(
         bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws -> RecordStore {
-        switch try DataFormat.resolve(format, bytes: bytes, file: name) {
-        case .csv: return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options))
-        case .tsv: return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options, separator: UInt8(ascii: "\t")))
+        let resolved = try DataFormat.resolve(format, bytes: bytes, file: name)
+        switch resolved {
+        case .csv, .tsv:
+            return RecordStore(csv: try CSVParser.scan(bytes, file: name, options: options, dialect: options.dialect(for: resolved)))
         // JSON stays parsed for now: packing it as compact text costs more time (0.6 s on
         // movies.json, in `serialized()`) than its memory is worth at that size.
         case .jsonArray, .json: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))

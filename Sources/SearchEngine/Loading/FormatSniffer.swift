@@ -5,7 +5,8 @@ import InstantSearchCore
 ///
 /// - `[` first: a JSON array; `{` first: JSON objects (NDJSON).
 /// - TSV when the first row has at least two tab-separated fields and every following row of
-///   the sample has as many; CSV likewise with commas (quotes as RFC 4180 has them).
+///   the sample has as many (TSV as IANA has it: no quoting); CSV likewise with commas (quotes
+///   as RFC 4180 has them).
 /// - Anything else — `ls`, `ps aux`, logs, one column of names, a header with no rows — is plain
 ///   lines. A one-column CSV cannot be told from lines by looking: `--format csv` says it.
 public enum FormatSniffer {
@@ -25,10 +26,9 @@ public enum FormatSniffer {
         let sample = sampleEnd(bytes, isComplete: isComplete)
         guard sample > 0 else { return .lines }
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        let headerHasTab = bytes[start..<sample].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-            .contains(UInt8(ascii: "\t"))
-        if headerHasTab, rowsAgree(bytes, from: start, to: sample, separator: UInt8(ascii: "\t")) { return .tsv }
-        if rowsAgree(bytes, from: start, to: sample, separator: UInt8(ascii: ",")) { return .csv }
+        let headerHasTab = bytes[start..<sample].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }.contains(UInt8(ascii: "\t"))
+        if headerHasTab, rowsAgree(bytes, from: start, to: sample, dialect: .tsv) { return .tsv }
+        if rowsAgree(bytes, from: start, to: sample, dialect: .csv) { return .csv }
         return .lines
     }
 
@@ -49,18 +49,16 @@ public enum FormatSniffer {
     }
 
     /// True when the header has at least two fields and the next rows (one at least) as many.
-    private static func rowsAgree(_ bytes: [UInt8], from start: Int, to end: Int, separator: UInt8) -> Bool {
+    private static func rowsAgree(_ bytes: [UInt8], from start: Int, to end: Int, dialect: CSVDialect) -> Bool {
         bytes.withUnsafeBufferPointer { all in
             let sample = UnsafeBufferPointer(rebasing: all[..<end])
             var offset = start
             var line = 1
             var row: [CSVParser.Cell] = []
-            let lines = LineIndex()
             var header = 0
             var agreeing = 0
             while offset < sample.count, agreeing < sampleRows {
-                guard (try? CSVParser.readRow(
-                    sample, offset: &offset, line: &line, into: &row, file: "", lines: lines, separator: separator)) != nil
+                guard (try? CSVParser.readRow(sample, offset: &offset, line: &line, into: &row, dialect: dialect)) != nil
                 else { return false }
                 if row.count == 1 && row[0].length == 0 { continue }  // a blank line
                 if header == 0 {

@@ -1,7 +1,10 @@
 import InstantSearchCore
 
-/// How a loader treats records it cannot read.
+/// How a loader reads: CSV's separator, and what it does with records it cannot read.
 public struct LoadOptions: Sendable {
+    /// CSV's field separator (`--delimiter`): a comma, or e.g. a tab for the quoted kind of
+    /// tab-separated file that `--format tsv` (IANA TSV, no quoting) does not read.
+    public var csvSeparator: UInt8
     /// Skip bad records (and count them) instead of stopping at the first, for a user who
     /// wants the rest: `--lenient`.
     public var lenient: Bool
@@ -14,12 +17,26 @@ public struct LoadOptions: Sendable {
     public var maxRecordBytes: Int
 
     public init(
-        lenient: Bool = false, report: (@Sendable (LoadReport) -> Void)? = nil,
+        lenient: Bool = false, csvSeparator: UInt8 = UInt8(ascii: ","), report: (@Sendable (LoadReport) -> Void)? = nil,
         maxRecordBytes: Int = LoadOptions.defaultMaxRecordBytes
     ) {
         self.lenient = lenient
+        self.csvSeparator = csvSeparator
         self.report = report
         self.maxRecordBytes = maxRecordBytes
+    }
+
+    /// How a delimited format's cells are written: TSV as IANA has it, CSV quoted, split at
+    /// `csvSeparator`.
+    func dialect(for format: DataFormat) -> CSVDialect {
+        format == .tsv ? .tsv : CSVDialect(separator: csvSeparator, quoted: true)
+    }
+
+    /// The same options, reporting to `report` instead.
+    func reporting(to report: (@Sendable (LoadReport) -> Void)?) -> LoadOptions {
+        var options = self
+        options.report = report
+        return options
     }
 
     public static let strict = LoadOptions()

@@ -4,8 +4,9 @@ import InstantSearchCore
 /// cuts the bytes read so far at the last record boundary, parses that prefix with the real
 /// parser and indexes it (so an error still reports the file's own line and column).
 ///
-/// It follows just enough of each syntax to never cut inside a record: CSV / TSV quotes as the
-/// CSV parser reads them (only a cell that starts with `"` is quoted), JSON strings and nesting.
+/// It follows just enough of each syntax to never cut inside a record: CSV quotes as the CSV
+/// parser reads them (only a cell that starts with `"` is quoted; TSV has none), JSON strings
+/// and nesting.
 struct RecordFramer {
     let format: DataFormat
     /// Records wholly inside `boundary` (a CSV header is not one).
@@ -18,7 +19,9 @@ struct RecordFramer {
     /// lines, so `consumed - recordEnd` is what stands buffered for no record (`InputGuard`).
     private(set) var recordEnd = 0
 
-    private var separator: UInt8
+    private let separator: UInt8
+    /// CSV's quoting; false for TSV, whose quotes are text.
+    private let quoting: Bool
     // CSV / TSV
     private var quoteState = QuoteState.cellStart
     private var rowHasContent = false
@@ -30,9 +33,11 @@ struct RecordFramer {
 
     private enum QuoteState { case cellStart, unquoted, quoted, quoteInQuoted }
 
-    init(format: DataFormat) {
+    init(format: DataFormat, dialect: CSVDialect? = nil) {
         self.format = format
-        separator = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+        let dialect = dialect ?? (format == .tsv ? .tsv : .csv)
+        separator = dialect.separator
+        quoting = dialect.quoted
     }
 
     /// Reads `bytes[consumed..<end]`: call it each time more has arrived. With `limit`, stops
@@ -68,8 +73,8 @@ struct RecordFramer {
 
     /// How many records settings are inferred from in `bytes`, data read whole: the sample's,
     /// or all of them when the data is shorter.
-    static func sampleSize(of bytes: [UInt8], format: DataFormat) -> Int {
-        var framer = RecordFramer(format: format)
+    static func sampleSize(of bytes: [UInt8], format: DataFormat, dialect: CSVDialect? = nil) -> Int {
+        var framer = RecordFramer(format: format, dialect: dialect)
         framer.advanceThroughSample(over: bytes)
         return framer.hasWholeSample ? framer.records : .max
     }
@@ -97,7 +102,7 @@ struct RecordFramer {
                 } else if byte == separator {
                     rowHasContent = true
                     quoteState = .cellStart
-                } else if byte == quote && quoteState == .cellStart {
+                } else if byte == quote && quoteState == .cellStart && quoting {
                     rowHasContent = true
                     quoteState = .quoted
                 } else if byte == quote && quoteState == .quoteInQuoted {

@@ -101,7 +101,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         self.format = format
         // The sample (`RecordFramer.advanceThroughSample`), so the settings are those a whole
         // build infers.
-        var framer = RecordFramer(format: format)
+        var framer = RecordFramer(format: format, dialect: options.dialect(for: format))
         framer.advanceThroughSample(over: buffer)
         while !atEnd && !framer.hasWholeSample
             && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
@@ -181,10 +181,9 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // Only the last parse reports what --lenient skipped, and while the interface runs, not
         // on standard error (it would be drawn over) but on the stats line.
         let skipped = SkippedRecords()
-        let last = LoadOptions(lenient: options.lenient, report: { skipped.report = $0 }, maxRecordBytes: options.maxRecordBytes)
+        let last = options.reporting { skipped.report = $0 }
         let store = try DataLoader.loadRecords(
-            bytes: bytes, name: sourceName, format: format,
-            options: atEnd ? last : LoadOptions(lenient: options.lenient, maxRecordBytes: options.maxRecordBytes))
+            bytes: bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
         if let report = skipped.report {
             if settings == nil { options.report?(report) } else { remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ") }
         }
@@ -245,9 +244,12 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         func cacheLast() {
             buffer = []
             guard let cacheEntry, let last, last.recordCount > 0, !isCancelled else { return }
-            let stored = (try? cacheEntry.store(last)) != nil
+            var (stored, notice) = (true, String?.none)
+            do { notice = try cacheEntry.store(last) } catch { stored = false }
             let note = stored ? "cached for next time" : "could not write the index cache"
-            report(progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; ")))
+            var done = progress(finished: true, note: [remark, note].compactMap { $0 }.joined(separator: "; "))
+            done.notice = notice
+            report(done)
         }
         func finish() {
             report(progress(finished: true, note: remark))

@@ -15,12 +15,18 @@ import InstantSearchCore
 public struct IndexCache: Sendable {
     public let directory: String
     public let capacityBytes: Int
+    /// Past this size the user is told once where the cache is and how to clear it
+    /// (`sizeNotice`): a cache that grows silently to gigabytes is a surprise, one that says
+    /// so once is not a nag.
+    public let noticeBytes: Int
 
     public static let defaultCapacityBytes = 1 << 30
+    public static let defaultNoticeBytes = 100 << 20
 
-    public init(directory: String, capacityBytes: Int = IndexCache.defaultCapacityBytes) {
+    public init(directory: String, capacityBytes: Int = IndexCache.defaultCapacityBytes, noticeBytes: Int = IndexCache.defaultNoticeBytes) {
         self.directory = directory
         self.capacityBytes = capacityBytes
+        self.noticeBytes = noticeBytes
     }
 
     /// `$XDG_CACHE_HOME/instantsearch`, else `~/.cache/instantsearch`; the cap from
@@ -41,7 +47,8 @@ public struct IndexCache: Sendable {
     /// The entry for a data file as it is now; nil when it is not a regular file (a pipe).
     /// `overrides`: settings given besides the file's (command-line options), as text.
     public func entry(
-        forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false, overrides: String = ""
+        forDataFile path: String, format: DataFormat?, settingsFile: String?, lenient: Bool = false,
+        csvSeparator: UInt8 = UInt8(ascii: ","), overrides: String = ""
     ) -> Entry? {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
@@ -51,6 +58,7 @@ public struct IndexCache: Sendable {
         free(resolved)
         var key = "\(String(decoding: IndexFile.magic, as: UTF8.self))|\(absolute)|\(status.st_size)"
         key += "|\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)|\(format?.rawValue ?? "auto")|\(lenient ? "lenient" : "strict")|"
+        if csvSeparator != UInt8(ascii: ",") { key += "|separator:\(csvSeparator)" }
         // The program itself: another build may infer or lay out differently.
         var program = stat()
         if stat("/proc/self/exe", &program) == 0 { key += "|\(program.st_size).\(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)" }
@@ -113,13 +121,67 @@ public struct IndexCache: Sendable {
             }
         }
 
-        /// Writes the index (aside, then renamed), then trims the cache to its capacity.
-        public func store(_ index: SearchIndex) throws {
+        /// Writes the index (aside, then renamed), then trims the cache to its capacity. Returns
+        /// the one-line notice to show when the cache has just passed `noticeBytes` for the first
+        /// time (`IndexCache.sizeNotice`), else nil.
+        @discardableResult
+        public func store(_ index: SearchIndex) throws -> String? {
             try FileManager.default.createDirectory(
                 atPath: cache.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try IndexFile.write(index, to: path, cacheKey: key)
             cache.trim(keeping: path)
+            return cache.sizeNotice()
         }
+    }
+
+    /// One entry as `instantsearch cache list` shows it.
+    public struct Listing: Sendable, Equatable {
+        public let path: String
+        public let bytes: Int
+        /// When it was last opened (or written), seconds since 1970.
+        public let used: Double
+
+        /// The entry's file name: the data file's name, then the key's hash.
+        public var name: String { (path as NSString).lastPathComponent }
+    }
+
+    /// Every entry, the most recently used first.
+    public func entries() -> [Listing] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".idx") && !$0.hasPrefix(".") }.compactMap { name -> Listing? in
+            let path = directory + "/" + name
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Listing(path: path, bytes: Int(status.st_size), used: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+        }.sorted { $0.used > $1.used }
+    }
+
+    /// What the entries take together.
+    public func totalBytes() -> Int { entries().reduce(0) { $0 + $1.bytes } }
+
+    /// Removes every entry and every temporary file a write left; returns the entries removed
+    /// and their bytes. The directory itself stays (with the size notice's mark, so that
+    /// clearing it is not told again how to clear it).
+    @discardableResult
+    public func clear() -> (entries: Int, bytes: Int) {
+        var removed = (entries: 0, bytes: 0)
+        for entry in entries() where unlink(entry.path) == 0 { removed = (removed.entries + 1, removed.bytes + entry.bytes) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") { unlink(directory + "/" + name) }
+        return removed
+    }
+
+    /// The mark that the notice was given (a file in the cache directory).
+    static let noticeMark = ".size-notice-given"
+
+    /// The notice, the first time the entries pass `noticeBytes` (nil after, and below it).
+    func sizeNotice() -> String? {
+        let mark = directory + "/" + Self.noticeMark
+        guard access(mark, F_OK) != 0 else { return nil }
+        let total = totalBytes()
+        guard total > noticeBytes else { return nil }
+        guard FileManager.default.createFile(atPath: mark, contents: nil) else { return nil }
+        return "the index cache in \(directory) now takes \(total >> 20) MB (at most \(capacityBytes >> 20) MB, INSTANTSEARCH_INDEX_CACHE_MB); 'instantsearch cache clear' empties it"
     }
 
     /// Removes the entries used longest ago until the rest fit, and temporary files left by

@@ -139,19 +139,18 @@ extension IndexFile {
     private static func readTerms(_ input: inout BinaryReader, documentCount count: Int) throws -> TermDictionary {
         let terms = try input.readPacked()
         let offsets = try input.readArray(of: Int64.self)
-        let postings = try input.readArray(of: Posting.self)
+        let coded: [UInt8] = try input.readArray()
         guard terms.bytes.count < Int(Int32.max), offsets.count == terms.count + 1, offsets.first == 0,
-            offsets.last == Int64(postings.count), zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 })
+            zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 })
         else { throw input.damaged("the posting lists' offsets do not fit together") }
         for term in 1..<max(terms.count, 1) {
             guard terms.bytes[terms.range(at: term - 1)].lexicographicallyPrecedes(terms.bytes[terms.range(at: term)]) else {
                 throw input.damaged("the terms are out of order")
             }
         }
-        for term in 0..<terms.count {
-            let list = postings[Int(offsets[term])..<Int(offsets[term + 1])]
-            guard list.allSatisfy({ $0.record >= 0 && Int($0.record) < count }), zip(list, list.dropFirst()).allSatisfy({ $0.record <= $1.record })
-            else { throw input.damaged("a posting list is out of order or names a record that is not there") }
+        // Decoded gaps are never negative, so every list comes out ordered by record.
+        guard let postings = PostingCoding.decode(coded, offsets: offsets, documentCount: count) else {
+            throw input.damaged("a posting list is cut short or names a record that is not there")
         }
         return TermDictionary(terms: (0..<terms.count).map { terms.string(at: $0) }, offsets: offsets.map { Int($0) }, postings: postings)
     }

@@ -2,12 +2,13 @@ import Foundation
 import InstantSearchCore
 
 /// An index written to disk by `instantsearch index`, opened without rebuilding anything:
-/// records, term dictionary, posting lists, prefix lists and columns are stored as the arrays
-/// the engine searches, and read straight back into them.
+/// records, term dictionary, prefix lists and columns are stored as the arrays the engine
+/// searches, and read straight back into them; posting lists, the bulk of an index, as varints
+/// (`PostingCoding`), decoded on the way in.
 ///
-/// Layout (format v6):
+/// Layout (format v8):
 ///
-///     signature   "ISIDX\u{1}v6\n": the version in digits, so an older or newer file says which it is
+///     signature   "ISIDX\u{1}v8\n": the version in digits, so an older or newer file says which it is
 ///     table       section count, then per section its length and CRC-32C, then the table's own CRC-32C
 ///     sections    meta (name, settings, cache key), records, ranking, terms, prefixes, facets, numerics: back to
 ///                 back, each a run of arrays with their lengths, and exactly as long as the table says
@@ -15,9 +16,9 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
-    // 7: the meta section ends with the cache key; 6: the ranking order packed (RecordOrder);
-    // 5: postings mark a value's only word
-    static let version = 7
+    // 8: postings as varints (PostingCoding); 7: the meta section ends with the cache key;
+    // 6: the ranking order packed (RecordOrder); 5: postings mark a value's only word
+    static let version = 8
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)
@@ -102,7 +103,7 @@ enum IndexFile {
             let dictionary = index.dictionary
             try out.write(packed: PackedStrings(dictionary.terms))
             try out.write(array: dictionary.offsets.map { Int64($0) })
-            try out.write(array: dictionary.postings)
+            try out.write(array: PostingCoding.encode(dictionary.postings, offsets: dictionary.offsets))
         case .prefixes:
             let lists = index.prefixLists.all
             try out.write(array: lists.map(\.key))

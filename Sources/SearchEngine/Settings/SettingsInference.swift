@@ -1,8 +1,13 @@
 import InstantSearchCore
 
 /// What one top-level attribute holds across all records: the evidence inference decides on.
-private struct AttributeProfile {
-    static let distinctLimit = 200
+struct AttributeProfile {
+    /// Distinct values counted; past this an attribute is no facet.
+    static let distinctLimit = 1000
+    /// Up to this many distinct values make a facet when each is shared by at least two
+    /// records; more (a month over twenty years) when each is shared by twenty on average.
+    static let smallFacetLimit = 200
+    static let recordsPerValueOfALargeFacet = 20
 
     var present = 0
     var strings = 0
@@ -16,21 +21,30 @@ private struct AttributeProfile {
     var urlLikeValues = 0
     var distinct: Set<String> = []
     var tooManyDistinct = false
+    /// The numbers with the position of their record in the sample, in order: what tells a
+    /// slider worth showing from a constant or a copy of another column (`SliderChoice`).
+    var numberSample: [(record: Int, value: Double)] = []
 
-    mutating func record(_ value: JSONValue) {
+    mutating func record(_ value: JSONValue, at position: Int) {
         switch value {
         case .null: return
         case .string(let s):
+            // An empty text says nothing: a column of them is no facet of one empty value.
+            guard s.contains(where: { !$0.isWhitespace }) else { return }
             strings += 1
             noteText(s)
         case .array(let items):
-            let texts = items.compactMap(\.stringValue)
             guard !items.isEmpty else { return }  // an empty list says nothing about the type
-            if texts.count == items.count { stringArrays += 1 }
+            let texts = items.compactMap(\.stringValue).filter { $0.contains(where: { !$0.isWhitespace }) }
+            if items.allSatisfy({ $0.stringValue != nil }) {
+                guard !texts.isEmpty else { return }  // nor does a list of empty texts
+                stringArrays += 1
+            }
             texts.forEach { noteText($0) }
         case .number(let n):
             numbers += 1
             if n == 0 || n == 1 { zeroOrOne += 1 }
+            numberSample.append((position, n))
         case .bool(let b):
             bools += 1
             noteDistinct(b ? "true" : "false")
@@ -88,10 +102,12 @@ private struct AttributeProfile {
         return present > 0 && !tooManyDistinct && !distinct.isEmpty && distinct.isSubset(of: ["true", "false"])
     }
 
-    /// Few values, each shared by several records: a list to refine by.
+    /// Few values, each shared by several records: a list to refine by (a status, a brand, a
+    /// month: up to 200 values shared by two records each, up to 1000 shared by twenty).
     var isFacetLike: Bool {
         guard isText || (bools == present && present > 0) else { return false }
-        return !tooManyDistinct && !distinct.isEmpty && distinct.count * 2 < present
+        guard !tooManyDistinct, !distinct.isEmpty, distinct.count * 2 < present else { return false }
+        return distinct.count <= Self.smallFacetLimit || distinct.count * Self.recordsPerValueOfALargeFacet <= present
     }
 }
 
@@ -101,9 +117,11 @@ extension IndexSettings {
     /// Inference rules: text attributes (strings, arrays of strings) are searchable unless
     /// they hold links/paths or are short codes that are facets anyway ("M"/"F"); title- and
     /// name-like keys rank first, then file order. Text or booleans with at most 200 distinct
-    /// values shared by several records are facets; single-valued facets are disjunctive,
-    /// since AND between two values of a one-value attribute could never match. Numbers that are
-    /// not ids are numeric. The title shown is the first searchable attribute.
+    /// values shared by two records each, or at most 1000 shared by twenty each (a month over
+    /// years), are facets; empty texts count as absent, so an empty column is none.
+    /// Single-valued facets are disjunctive, since AND between two values of a one-value
+    /// attribute could never match. Numbers that are not ids are numeric (filters, sorts); a
+    /// few of them are sliders (`SliderChoice`). The title shown is the first searchable attribute.
     public func resolved(for records: [JSONValue]) -> ResolvedIndexSettings {
         resolved(recordCount: records.count) { records[$0] }
     }
@@ -140,16 +158,16 @@ extension IndexSettings {
                         order.append(key)
                         slots.append(AttributeProfile())
                     }
-                    slots[slot].record(value)
+                    slots[slot].record(value, at: index)
                     // Nested leaves are candidates as dotted paths (`maker.name`, `cast.name`).
                     for (path, leaf) in Self.nestedLeaves(of: key, value) {
                         if let known = slotOfKey[path] {
-                            slots[known].record(leaf)
+                            slots[known].record(leaf, at: index)
                         } else {
                             slotOfKey[path] = slots.count
                             order.append(path)
                             slots.append(AttributeProfile())
-                            slots[slots.count - 1].record(leaf)
+                            slots[slots.count - 1].record(leaf, at: index)
                         }
                     }
                 }
@@ -178,10 +196,24 @@ extension IndexSettings {
             ?? facets.filter { key in profiles[key].map { $0.stringArrays == 0 } ?? false }
         let allFacets = facets + disjunctive.filter { !facets.contains($0) }
 
+        // Toggles are inferred on the sample, like the rest, so an index still loading (whose
+        // first snapshot holds no records) has them from the start.
+        var widgets = self.widgets
+        if widgets.toggles == nil {
+            widgets.toggles = (numerics + allFacets).filter { profiles[$0]?.isFlag ?? false }
+        }
+        // Sliders for the few numbers worth one, when the numbers themselves were inferred
+        // (numbers a person named are all sliders).
+        if widgets.sliders == nil, numericAttributesForFiltering == nil {
+            let toggled = Set(widgets.toggles ?? [])
+            widgets.sliders = SliderChoice.choose(
+                among: numerics.filter { !toggled.contains($0) }.map { (name: $0, profile: profiles[$0]!) }, sampled: min(recordCount, sample))
+        }
+
         var display = displayAttributes ?? []
         if displayAttributes == nil {
             // A few lines per hit stay readable; data with dozens of numeric columns would not.
-            for attribute in [searchable.first].compactMap({ $0 }) + allFacets + numerics
+            for attribute in [searchable.first].compactMap({ $0 }) + allFacets + (widgets.sliders ?? numerics)
             where !display.contains(attribute) && display.count < Self.inferredDisplayLimit {
                 display.append(attribute)
             }
@@ -191,12 +223,6 @@ extension IndexSettings {
             }
         }
 
-        // Toggles are inferred on the sample, like the rest, so an index still loading (whose
-        // first snapshot holds no records) has them from the start.
-        var widgets = self.widgets
-        if widgets.toggles == nil {
-            widgets.toggles = (numerics + allFacets).filter { profiles[$0]?.isFlag ?? false }
-        }
         var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],

@@ -239,7 +239,7 @@ public final class SearchApp {
     private func refreshPreview() {
         guard preview.isShown, !hub.showsFederated else { return }
         let hit = hitsList.selectedHit(in: hub.state.active)
-        let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription))
+        let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.state.active.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
         let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
         guard moved || command != commandRunning else { return }

@@ -14,6 +14,8 @@ public struct PreviewPane {
     private(set) var output: PreviewOutput?
     /// The index's number formats, for the fields that have one.
     private var numbers = NumberText.standard
+    /// Why loading stopped, shown whole above the hit: the stats line has room for its start only.
+    private(set) var notice: String?
     let runsCommand: Bool
     /// The content wrapped to the pane's width, and the first line in view.
     private(set) var lines: [StyledLine] = []
@@ -41,9 +43,10 @@ public struct PreviewPane {
     /// than before starts at the top and drops the previous command's output; returns whether
     /// the record changed (the command must run again).
     @discardableResult
-    mutating func show(_ hit: Hit?, numbers: NumberText = .standard) -> Bool {
-        guard hit != self.hit || numbers != self.numbers else { return false }
+    mutating func show(_ hit: Hit?, numbers: NumberText = .standard, notice: String? = nil) -> Bool {
+        guard hit != self.hit || numbers != self.numbers || notice != self.notice else { return false }
         self.numbers = numbers
+        self.notice = notice
         let moved = hit?.objectID != self.hit?.objectID || hit?.record != self.hit?.record
         self.hit = hit
         if moved {
@@ -79,13 +82,14 @@ public struct PreviewPane {
 
     private mutating func relayout() {
         guard width > 0 else { return lines = [] }
+        lines = notice.map { notice in
+            StyledWrap.wrap([("⚠ loading stopped: " + notice, Theme.error)], width: width, indent: 2) + [[]]
+        } ?? []
         if runsCommand {
             // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned.
-            lines = output?.lines ?? []
+            lines += output?.lines ?? []
         } else if let hit {
-            lines = PreviewContent.lines(of: hit, numbers: numbers).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
-        } else {
-            lines = []
+            lines += PreviewContent.lines(of: hit, numbers: numbers).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
         }
         scroll = max(0, min(scroll, lines.count - height))
     }
@@ -93,11 +97,11 @@ public struct PreviewPane {
     // MARK: Drawing
 
     func render(_ area: Rect, _ canvas: inout Canvas) {
-        guard hit != nil else {
+        guard hit != nil || notice != nil else {
             canvas.write("No hit selected.", x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
             return
         }
-        if runsCommand, lines.isEmpty {
+        if runsCommand, lines.isEmpty, notice == nil {
             let message = output.map { $0.isFinished ? "(no output, status \($0.status ?? 0))" : "…" } ?? "…"
             canvas.write(message, x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
             return

@@ -101,7 +101,6 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .shiftRight: "shiftRight"
         case .altUp: "altUp"
         case .altDown: "altDown"
-        case .alt(let c): "alt(\(c))"
         case .home: "home"
         case .end: "end"
         case .pageUp: "pageUp"

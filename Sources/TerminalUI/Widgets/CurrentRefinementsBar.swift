@@ -41,7 +41,7 @@ public struct CurrentRefinementsBar {
             let lower = range.lower.map { numbers.number($0, attribute: chip.attribute) }
             let upper = range.upper.map { numbers.number($0, attribute: chip.attribute) }
             switch (lower, upper) {
-            case (let lower?, let upper?) where range.lower == range.upper: return "\(chip.attribute) = \(lower)"
+            case (let lower?, _?) where range.lower == range.upper: return "\(chip.attribute) = \(lower)"
             case (let lower?, let upper?): return "\(chip.attribute): \(lower) to \(upper)"
             case (let lower?, nil): return "\(chip.attribute) \(range.excludesLower ? ">" : "≥") \(lower)"
             case (nil, let upper?): return "\(chip.attribute) \(range.excludesUpper ? "<" : "≤") \(upper)"
@@ -66,7 +66,7 @@ public struct CurrentRefinementsBar {
         let right = area.maxX - 1
         var first = 0
         // Scroll right just enough for the selected chip to fit.
-        while first < selection, left + texts[first...selection].reduce(0) { $0 + $1.displayWidth + 1 } > right { first += 1 }
+        while first < selection, left + texts[first...selection].reduce(0, { $0 + $1.displayWidth + 1 }) > right { first += 1 }
         var placed: [(position: Int, text: String, area: Rect)] = []
         var x = left
         for position in first..<chips.count {

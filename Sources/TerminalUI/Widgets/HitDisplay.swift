@@ -7,7 +7,7 @@ struct HitDisplay {
     struct Field {
         var attribute: String
         var text: [(String, Style)]
-        /// What its column in the wide layout shows: a number without its name.
+        /// What its column in the wide layout shows: a number with its name unless its format says what it is.
         var cell: [(String, Style)]
         var isNumber: Bool
         var isEmpty: Bool { text.allSatisfy { $0.0.isEmpty } }
@@ -30,19 +30,26 @@ struct HitDisplay {
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record.value(atPath: attribute).map { numbers.value($0, attribute: attribute) }
+            hit.record.value(atPath: attribute).map { Self.labelled(numbers.value($0, attribute: attribute), attribute, numbers) }
         }
         fields = attributes.filter { $0 != titleAttribute && $0 != figureAttribute }.map { attribute in
             let value = hit.record.value(atPath: attribute)
             if numeric.contains(attribute) || value?.numberValue != nil {
                 let number = value.map { numbers.value($0, attribute: attribute) } ?? ""
                 let text = number.isEmpty ? "" : "\(attribute) \(number)"
-                return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(number, Theme.secondary)], isNumber: true)
+                let cell = number.isEmpty ? "" : Self.labelled(number, attribute, numbers)
+                return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(cell, Theme.secondary)], isNumber: true)
             }
             let text = value.map { _ in Self.pieces(of: hit, attribute: attribute, plain: Theme.secondary, highlighted: Theme.highlight) } ?? []
             return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
+    }
+
+    /// A number with its attribute's name ("rank 12"): a bare 12 says nothing of what it
+    /// counts. One the settings give a format ("$12.99", "12 kg") says it already.
+    static func labelled(_ number: String, _ attribute: String, _ numbers: NumberText) -> String {
+        numbers.formats[attribute] == nil ? "\(attribute) \(number)" : number
     }
 
     /// The other display attributes on one line, " · " between them (the narrow layout's second row).

@@ -57,7 +57,8 @@ enum StatsLine {
     /// "· loading 42% · 712,000 records · 1.2M/s" while an index fills; a failure or a note
     /// ("from the index cache") once it is done.
     static func describe(_ loading: LoadingProgress, numbers: NumberText = .standard) -> [(String, Style)] {
-        if let failure = loading.failure { return [("  ⚠ loading stopped: \(failure)", Theme.error)] }
+        // The preview pane (F6) shows the whole message, which this line may cut.
+        if let failure = loading.failure { return [("  ⚠ loading stopped (F6 shows why): \(failure)", Theme.error)] }
         if loading.isFinished { return loading.note.map { [("  · \($0)", Theme.secondary)] } ?? [] }
         // Before any record is searchable, what is under way ("opening the cached index").
         if let note = loading.note, loading.records == 0 { return [("  · \(note)…", Theme.secondary)] }
