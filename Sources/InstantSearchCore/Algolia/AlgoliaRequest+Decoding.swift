@@ -10,7 +10,8 @@ public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringCon
 /// Algolia's search parameters → a `Query` (the server side of `AlgoliaRequest`).
 ///
 /// Understood: `query`, `page`, `hitsPerPage`, `facets`, `maxValuesPerFacet`, `filters`,
-/// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` and `facetQuery`;
+/// `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters`, `facetQuery`,
+/// `enableRules` and `ruleContexts`;
 /// plus `disjunctiveFacets`, this server's own: facets counted as if their own refinements
 /// were absent (what Algolia's JavaScript helper does with extra queries). Filters the
 /// refinement model cannot hold (negations, `!=`) join `filters` with AND.
@@ -29,6 +30,8 @@ public struct AlgoliaParameters {
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        query.enableRules = try boolean("enableRules") ?? true
+        query.ruleContexts = try list("ruleContexts") ?? []
         query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0

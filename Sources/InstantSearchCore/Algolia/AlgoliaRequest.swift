@@ -40,6 +40,8 @@ public enum AlgoliaRequest {
         if query.getRankingInfo { fields["getRankingInfo"] = .bool(true) }
         if let distinct = query.distinct { fields["distinct"] = int(distinct) }
         if let after = query.facetingAfterDistinct { fields["facetingAfterDistinct"] = .bool(after) }
+        if !query.enableRules { fields["enableRules"] = .bool(false) }
+        if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
         return .object(fields)
     }
 

@@ -82,6 +82,10 @@ public struct Query: Hashable, Sendable {
     public var getRankingInfo = false
     /// Order the whole result set by one attribute, relevance breaking ties; nil: relevance.
     public var sortBy: SortCriterion? = nil
+    /// Query rules apply (Algolia's `enableRules`).
+    public var enableRules = true
+    /// The contexts a rule's condition may ask for (Algolia's `ruleContexts`).
+    public var ruleContexts: [String] = []
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],
