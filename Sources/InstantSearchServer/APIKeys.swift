@@ -48,6 +48,14 @@ public struct APIKeys: Sendable, Equatable {
         }
     }
 
+    /// Checks that a request may change what the server holds (query rules): the admin key, or
+    /// any request on a server without keys (it answers loopback only unless told otherwise).
+    public func authorizeWrite(applicationID requestApp: String?, apiKey: String?) throws {
+        if isOpen { return }
+        try authorize(applicationID: requestApp, apiKey: apiKey, indices: [])
+        guard let apiKey, isAdmin(apiKey) else { throw ServerError.forbidden("changing rules needs the admin API key") }
+    }
+
     private func isAdmin(_ key: String) -> Bool {
         guard let adminKey else { return false }
         return ConstantTime.equals(key, adminKey)

@@ -8,7 +8,7 @@ import SearchEngine
 ///
 /// Routes: `POST /1/indexes/{index}/query`, `POST /1/indexes/*/queries` (multi-query),
 /// `POST /1/indexes/{index}/facets/{facet}/query`, `GET /1/indexes/{index}/settings`,
-/// `GET /1/indexes` (the indices this key may see).
+/// `GET /1/indexes` (the indices this key may see), and the query rules' routes (`RulesRoutes`).
 public struct SearchService: Sendable {
     public let backend: EmbeddedBackend
     public let keys: APIKeys
@@ -77,6 +77,8 @@ public struct SearchService: Sendable {
         case ("POST", 6) where s[3] == "facets" && s[5] == "query":
             let index = try authorizedIndex(s[2], request)
             return try facetValues(index: index, attribute: s[4], body: request.body)
+        case (_, 5) where s[3] == "rules":
+            return try rules(request, index: try authorizedIndex(s[2], request))
         case ("GET", 4) where s[3] == "settings":
             return settings(of: try authorizedIndex(s[2], request))
         default:

@@ -59,7 +59,7 @@ struct IndexLoader {
         }
         try overrides.checkIndexNames(opened.indices.map(\.name))
         try setup?.checkSections(against: opened.indices)
-        return loaded(opened)
+        return try loaded(opened)
     }
 
     /// What the sources gave so far: the indices the interface opens on, and what fills them.
@@ -129,9 +129,13 @@ struct IndexLoader {
         opened.streaming.append(loader)
     }
 
-    /// The backend on the indices opened, and their loaders (watching their files with `--watch`).
-    private func loaded(_ opened: Opened) -> Loaded {
+    /// The backend on the indices opened, with each data file's query rules (its sibling
+    /// NAME.rules.json), and their loaders (watching their files with `--watch`).
+    private func loaded(_ opened: Opened) throws -> Loaded {
         let backend = EmbeddedBackend(indices: opened.indices)
+        for (name, source) in opened.watched {
+            if let rules = SearchIndex.rulesBeside(source.data) { backend.setRules(try RuleSet.load(path: rules), of: name) }
+        }
         for loader in opened.streaming { loader.backend = backend }
         for loader in opened.opening { loader.backend = backend }
         let loaders: [(name: String, loader: any BackgroundLoading)] =

@@ -9,6 +9,7 @@ public enum AlgoliaParameterNames {
         "query", "page", "hitsPerPage", "offset", "length", "facets", "maxValuesPerFacet", "filters", "facetFilters",
         "numericFilters", "disjunctiveFacets", "getRankingInfo", "distinct", "facetingAfterDistinct", "typoTolerance",
         "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
+        "enableRules", "ruleContexts",
     ]
 
     /// Parameters about analytics and personalization on Algolia's side: they change nothing in
@@ -23,8 +24,8 @@ public enum AlgoliaParameterNames {
         "optionalFilters", "restrictSearchableAttributes", "tagFilters", "sumOrFiltersScores", "aroundLatLng",
         "aroundLatLngViaIP", "aroundRadius", "aroundPrecision", "minimumAroundRadius", "insideBoundingBox",
         "insidePolygon", "queryType", "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures",
-        "optionalWords", "removeStopWords", "ignorePlurals", "queryLanguages", "naturalLanguages", "ruleContexts",
-        "enableRules", "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
+        "optionalWords", "removeStopWords", "ignorePlurals", "queryLanguages", "naturalLanguages",
+        "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
         "disableTypoToleranceOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
         "replaceSynonymsInHighlight", "minProximity", "responseFields", "sortFacetValuesBy", "snippetEllipsisText",
         "restrictHighlightAndSnippetArrays", "decompoundQuery", "similarQuery", "enableReRanking", "reRankingApplyFilter",

@@ -11,7 +11,8 @@ public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringCon
 ///
 /// Understood: `query`, `page`, `hitsPerPage`, `offset`/`length`, `facets`, `maxValuesPerFacet`,
 /// `filters`, `facetFilters` (strings AND-ed, inner arrays OR-ed), `numericFilters` (the same),
-/// `typoTolerance`, `distinct`, `getRankingInfo`, `facetingAfterDistinct` and `facetQuery`; plus
+/// `typoTolerance`, `distinct`, `getRankingInfo`, `facetingAfterDistinct`, `facetQuery`,
+/// `enableRules` and `ruleContexts`; plus
 /// `disjunctiveFacets`, this server's own: facets counted, and numeric attributes' stats taken,
 /// as if their own refinements were absent (what Algolia's JavaScript helper does with extra
 /// queries). Every other name is checked by `AlgoliaParameterNames`. Filters the refinement model
@@ -41,6 +42,8 @@ public struct AlgoliaParameters {
         query.facets = try list("facets") ?? []
         query.disjunctiveFacets = Set(try list("disjunctiveFacets") ?? [])
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
+        query.enableRules = try boolean("enableRules") ?? true
+        query.ruleContexts = try list("ruleContexts") ?? []
         query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0

@@ -45,6 +45,8 @@ public enum AlgoliaRequest {
         if let after = query.facetingAfterDistinct { fields["facetingAfterDistinct"] = .bool(after) }
         if !query.typoTolerance { fields["typoTolerance"] = .bool(false) }
         if let attributes = query.attributesToHighlight { fields["attributesToHighlight"] = strings(attributes) }
+        if !query.enableRules { fields["enableRules"] = .bool(false) }
+        if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
         return .object(fields)
     }
 

@@ -14,6 +14,12 @@ extension AlgoliaResponse {
                 ?? (hitsPerPage > 0 ? (nbHits + hitsPerPage - 1) / hitsPerPage : 0),
             hitsPerPage: hitsPerPage, processingTimeMS: json["processingTimeMS"]?.numberValue ?? 0,
             queryAfterRemoval: json["queryAfterRemoval"]?.stringValue)
+        // A server's rendering content this client cannot read is left out, as its settings are.
+        results.userData = json["userData"]?.arrayValue ?? []
+        results.appliedRules = (json["appliedRules"]?.arrayValue ?? []).compactMap { $0["objectID"]?.stringValue }
+        results.renderingContent = json["renderingContent"].flatMap {
+            try? RenderingContent.parse($0, fail: { DataError(file: "response", message: $0) })
+        }
         for (attribute, values) in json["facets"]?.objectValue ?? [:] {
             let counts = (values.objectValue ?? [:]).compactMap { value, count in
                 count.numberValue.map { FacetValueCount(value: value, count: Int($0)) }
@@ -38,8 +44,11 @@ extension AlgoliaResponse {
         let highlights = attributeHighlights(fields["_highlightResult"])
         let snippets = attributeHighlights(fields["_snippetResult"])
         let rankingInfo = fields["_rankingInfo"].flatMap(rankingInfo)
+        let isPromoted = fields["_rankingInfo"]?["promoted"] == .bool(true)
         for key in fields.keys where key.hasPrefix("_") { fields[key] = nil }
-        return Hit(objectID: objectID, record: .object(fields), highlights: highlights, snippets: snippets, rankingInfo: rankingInfo)
+        return Hit(
+            objectID: objectID, record: .object(fields), highlights: highlights, snippets: snippets, rankingInfo: rankingInfo,
+            isPromoted: isPromoted)
     }
 
     /// `_rankingInfo` read back: Algolia's fields, and this engine's own where it sent them

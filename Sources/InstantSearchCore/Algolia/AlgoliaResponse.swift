@@ -30,6 +30,11 @@ public enum AlgoliaResponse {
         response["facets_stats"] = .object(stats)
         response["query"] = .string(results.query)
         if let removal = results.queryAfterRemoval { response["queryAfterRemoval"] = .string(removal) }
+        if let content = results.renderingContent { response["renderingContent"] = content.json }
+        if !results.userData.isEmpty { response["userData"] = .array(results.userData) }
+        if !results.appliedRules.isEmpty {
+            response["appliedRules"] = .array(results.appliedRules.map { ["objectID": .string($0)] })
+        }
         response["params"] = .string(params)
         response["index"] = .string(results.indexName)
         return .object(response)
@@ -63,6 +68,12 @@ public enum AlgoliaResponse {
         }
         if !snippets.isEmpty { fields["_snippetResult"] = .object(snippets) }
         if let info = hit.rankingInfo { fields["_rankingInfo"] = rankingInfo(info) }
+        if hit.isPromoted {
+            // Algolia says so in `_rankingInfo` even when the ranking was not asked for.
+            var info = fields["_rankingInfo"]?.objectValue ?? [:]
+            info["promoted"] = .bool(true)
+            fields["_rankingInfo"] = .object(info)
+        }
         return .object(fields)
     }
 

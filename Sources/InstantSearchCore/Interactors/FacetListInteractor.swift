@@ -55,18 +55,26 @@ public struct FacetListInteractor: Sendable {
         return display.expanded.isEmpty && !byName ? limit + 1 : showMoreLimit
     }
 
+    /// The lists as the answer's `renderingContent.facetOrdering` (Algolia's dynamic facets)
+    /// says when it says something: which facets show in which order, each list's pinned values
+    /// first and hidden ones left out. A refined facet always shows, so its refinement can be undone.
     public func sections(results: SearchResults?, query: Query, display: FacetListState = FacetListState()) -> [FacetSection] {
-        attributes.map { attribute in
+        let ordering = results?.renderingContent?.facetOrdering
+        var shown = ordering?.shown(attributes) ?? attributes
+        shown += attributes.filter { !shown.contains($0) && !(query.facetRefinements[$0] ?? []).isEmpty }
+        return shown.map { attribute in
             let counts = results?.facets[attribute] ?? []
             let refined = query.facetRefinements[attribute] ?? []
             let expanded = display.expanded.contains(attribute)
-            let order = display.order(of: attribute)
+            let rule = ordering?.values[attribute]
+            let order = display.chosenOrder[attribute] ?? rule?.sortRemainingBy.flatMap(FacetValueOrder.init) ?? display.order(of: attribute)
             // The values not refined, in the facet's order, as many as the list shows; the
             // refined ones on top of them, whatever their count.
-            let others = Self.sorted(
-                counts.filter { !refined.contains($0.value) }.map {
-                    FacetItem(attribute: attribute, value: $0.value, count: $0.count, isRefined: false)
-                }, by: order)
+            let unrefined = counts.filter { !refined.contains($0.value) }.map {
+                FacetItem(attribute: attribute, value: $0.value, count: $0.count, isRefined: false)
+            }
+            let others = rule.map { $0.arrange(unrefined, value: \.value) { Self.sorted($0, by: order) } }
+                ?? Self.sorted(unrefined, by: order)
             let chosen = refined.map { value in
                 FacetItem(attribute: attribute, value: value, count: counts.first { $0.value == value }?.count ?? 0, isRefined: true)
             }

@@ -6,6 +6,15 @@ public enum FacetValueOrder: String, Hashable, Sendable, CaseIterable {
     case name
 
     public var next: FacetValueOrder { self == .count ? .name : .count }
+
+    /// The order `facetOrdering`'s `sortRemainingBy` names; nil for `hidden`, which is no order.
+    init?(_ remaining: FacetValuesOrdering.Remaining) {
+        switch remaining {
+        case .count: self = .count
+        case .alpha: self = .name
+        case .hidden: return nil
+        }
+    }
 }
 
 /// What a person chose about one index's facet lists, kept by the hub: which lists are expanded

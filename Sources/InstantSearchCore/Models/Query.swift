@@ -88,6 +88,10 @@ public struct Query: Hashable, Sendable {
     /// The attributes a hit's highlights (and snippets) are made for; nil: the searchable
     /// attributes; `*` in the list: every attribute of the record (Algolia's `attributesToHighlight`).
     public var attributesToHighlight: [String]? = nil
+    /// Query rules apply (Algolia's `enableRules`).
+    public var enableRules = true
+    /// The contexts a rule's condition may ask for (Algolia's `ruleContexts`).
+    public var ruleContexts: [String] = []
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

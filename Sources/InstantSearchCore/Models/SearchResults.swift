@@ -77,11 +77,14 @@ public struct Hit: Hashable, Sendable {
     public var snippets: [String: AttributeHighlight]
     /// Filled when the query asks for it (`Query.getRankingInfo`) and the backend explains.
     public var rankingInfo: RankingInfo?
+    /// Put in its place by a query rule rather than ranked there (Algolia's `_rankingInfo.promoted`).
+    public var isPromoted = false
 
     public init(
         objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],
-        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil
+        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil, isPromoted: Bool = false
     ) {
+        self.isPromoted = isPromoted
         self.objectID = objectID
         self.record = record
         self.highlights = highlights
@@ -129,13 +132,21 @@ public struct SearchResults: Hashable, Sendable {
     /// When no record matched every word and trailing words were dropped to find some: the
     /// query as searched, the dropped words wrapped in `<em>` (Algolia's field). nil otherwise.
     public var queryAfterRemoval: String?
+    /// How the index asks for these results to be shown (Algolia's `renderingContent`).
+    public var renderingContent: RenderingContent?
+    /// What the query rules that applied send to be shown, in the rules' order (Algolia's `userData`).
+    public var userData: [JSONValue] = []
+    /// The objectIDs of the rules that applied.
+    public var appliedRules: [String] = []
 
     public init(
         indexName: String, query: String = "", hits: [Hit] = [], nbHits: Int = 0, page: Int = 0,
         nbPages: Int = 0, hitsPerPage: Int = 20, facets: [String: [FacetValueCount]] = [:],
-        facetStats: [String: FacetStats] = [:], processingTimeMS: Double = 0, queryAfterRemoval: String? = nil
+        facetStats: [String: FacetStats] = [:], processingTimeMS: Double = 0, queryAfterRemoval: String? = nil,
+        renderingContent: RenderingContent? = nil
     ) {
         self.queryAfterRemoval = queryAfterRemoval
+        self.renderingContent = renderingContent
         self.indexName = indexName
         self.query = query
         self.hits = hits

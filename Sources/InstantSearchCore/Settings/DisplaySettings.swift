@@ -7,13 +7,16 @@ public struct DisplaySettings: Hashable, Sendable {
     public var format: [String: NumberFormat] = [:]
     /// attribute → its facet list's order; `"*"`: every facet the object does not name.
     public var sortFacetValuesBy: [String: FacetValueOrder] = [:]
+    /// Which facet lists show, their order and their pinned or hidden values (Algolia's
+    /// `renderingContent.facetOrdering`), sent with every answer.
+    public var renderingContent: RenderingContent?
 
     public init(format: [String: NumberFormat] = [:], sortFacetValuesBy: [String: FacetValueOrder] = [:]) {
         self.format = format
         self.sortFacetValuesBy = sortFacetValuesBy
     }
 
-    public static let knownKeys = ["format", "sortFacetValuesBy"]
+    public static let knownKeys = ["format", "sortFacetValuesBy", "renderingContent"]
 
     /// The order of `attribute`'s list, as the settings say (nil: they say nothing).
     public func order(of attribute: String) -> FacetValueOrder? { sortFacetValuesBy[attribute] ?? sortFacetValuesBy["*"] }
@@ -29,6 +32,8 @@ public struct DisplaySettings: Hashable, Sendable {
                 }
                 self.format[attribute] = format
             }
+        case "renderingContent":
+            renderingContent = try RenderingContent.parse(value, fail: fail)
         default:
             func order(_ value: JSONValue, of what: String) throws -> FacetValueOrder {
                 switch value.stringValue {
@@ -55,6 +60,7 @@ public struct DisplaySettings: Hashable, Sendable {
             if (try? one.parse(key: key, value: value, fail: { DataError(file: "settings", message: $0) })) != nil {
                 display.format.merge(one.format) { _, new in new }
                 display.sortFacetValuesBy.merge(one.sortFacetValuesBy) { _, new in new }
+                display.renderingContent = one.renderingContent ?? display.renderingContent
             }
         }
         return display
@@ -70,6 +76,7 @@ public struct DisplaySettings: Hashable, Sendable {
             let orders = sortFacetValuesBy.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value == .name ? "alpha" : "count")) }
             fields.append(("sortFacetValuesBy", .object(.init(uniqueKeysWithValues: orders))))
         }
+        if let renderingContent { fields.append(("renderingContent", renderingContent.json)) }
         return fields
     }
 }

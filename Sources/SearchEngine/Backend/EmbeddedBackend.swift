@@ -9,6 +9,8 @@ public final class EmbeddedBackend: Searchable {
     private struct State {
         var indices: [SearchIndex]
         var indexByName: [String: SearchIndex]
+        /// Query rules by index name; they outlive the index snapshots a load replaces.
+        var rules: [String: RuleSet] = [:]
     }
     private let state: Mutex<State>
 
@@ -39,20 +41,28 @@ public final class EmbeddedBackend: Searchable {
 
     public func index(named name: String) -> SearchIndex? { indexByName[name] }
 
+    /// The query rules of index `name` (none until set).
+    public func rules(of name: String) -> RuleSet { state.withLock { $0.rules[name] ?? RuleSet() } }
+
+    /// Puts `rules` in force for index `name`, for every search from now on.
+    public func setRules(_ rules: RuleSet, of name: String) {
+        state.withLock { $0.rules[name] = rules }
+    }
+
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let indexByName = self.indexByName
-        let resolved = try queries.map { query -> (SearchIndex, Query) in
+        let (indexByName, rules) = state.withLock { ($0.indexByName, $0.rules) }
+        let resolved = try queries.map { query -> (SearchIndex, Query, RuleSet) in
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
-            return (index, query.query)
+            return (index, query.query, rules[query.indexName] ?? RuleSet())
         }
         if resolved.count == 1 {
             try Task.checkCancellation()
-            return [try resolved[0].0.search(resolved[0].1)]
+            return [try resolved[0].0.search(resolved[0].1, rules: resolved[0].2)]
         }
         return try await withThrowingTaskGroup(of: (Int, SearchResults).self) { group in
-            for (position, (index, query)) in resolved.enumerated() {
-                group.addTask { (position, try index.search(query)) }
+            for (position, (index, query, rules)) in resolved.enumerated() {
+                group.addTask { (position, try index.search(query, rules: rules)) }
             }
             var ordered = [SearchResults?](repeating: nil, count: resolved.count)
             for try await (position, results) in group { ordered[position] = results }

@@ -40,7 +40,16 @@ extension SearchIndex {
 
     /// `NAME.settings.json` beside `NAME.ext`, when there is one.
     public static func settingsBeside(_ dataPath: String) -> String? {
-        let path = (dataPath as NSString).deletingPathExtension + ".settings.json"
+        sibling(of: dataPath, named: "settings")
+    }
+
+    /// The query rules file beside a data file (`products.json` → `products.rules.json`), if there is one.
+    public static func rulesBeside(_ dataPath: String) -> String? {
+        sibling(of: dataPath, named: "rules")
+    }
+
+    private static func sibling(of dataPath: String, named kind: String) -> String? {
+        let path = (dataPath as NSString).deletingPathExtension + ".\(kind).json"
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 }

@@ -57,7 +57,7 @@ extension SearchIndex {
             indexName: name, query: query.text, hits: hits, nbHits: nbHits, page: page,
             nbPages: hitsPerPage > 0 && nbHits > 0 ? (nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
             facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed),
-            queryAfterRemoval: queryAfterRemoval
+            queryAfterRemoval: queryAfterRemoval, renderingContent: settings.display.renderingContent
         )
     }
 

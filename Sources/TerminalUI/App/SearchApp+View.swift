@@ -75,7 +75,11 @@ extension SearchApp {
         let sidebarLine = String(repeating: "─", count: sliderTitle.width)
         canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
-        title(paneTitle("Hits", .focusHits), x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
+        let hitsTitle = paneTitle("Hits", .focusHits)
+        title(hitsTitle, x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
+        RulesBanner.render(
+            hub.state.active.results?.userData ?? [], x: layout.hits.x + 2 + hitsTitle.displayWidth,
+            in: Rect(x: layout.hits.x, y: layout.topRule.y, width: layout.hits.width, height: 1), &canvas)
         title(paneTitle("Refinements", .focusRefinements), x: layout.refinements.x + 1, y: layout.topRule.y,
               focused: focus == .refinements, into: &canvas)
         title(paneTitle("Range", .focusSlider), x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)

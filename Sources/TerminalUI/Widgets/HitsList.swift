@@ -11,6 +11,8 @@ public struct HitsList {
     static let columnsFromWidth = 100
     /// Beside a marked hit (fzf's `--multi`).
     static let markGlyph = "✓"
+    /// Beside a hit a query rule put in its place.
+    static let promotedGlyph = "↑"
     /// One row per hit (the list's own unit); `top` is the first hit drawn.
     private(set) var list = ListState()
     private var indexName: String?
@@ -174,6 +176,8 @@ public struct HitsList {
             drawHit(display, in: hitArea, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
                 canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+            } else if results.hits[position].isPromoted {
+                canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
         }
         if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {

@@ -1,0 +1,53 @@
+import Foundation
+import InstantSearchCore
+import Testing
+
+/// `serve`'s query rules routes (Algolia's): save, read, search, apply, delete, clear; writes
+/// need the admin key. The rules use a context of their own, so the suites that share the demo
+/// backend never see them.
+@Suite("serve: query rules")
+struct ServeRulesTests {
+    private static let rule = #"""
+        {"objectID": "serve-rule", "conditions": [{"pattern": "tv", "anchoring": "contains", "context": "serve-rules-test"}],
+         "consequence": {"promote": [{"objectID": "p0001", "position": 0}], "userData": {"banner": "TV week"}}}
+        """#
+
+    @Test func aSavedRuleAppliesToQueriesInItsContextAndGoesAwayWhenDeleted() async throws {
+        try await withServer { server in
+            let path = "/1/indexes/products/rules/serve-rule"
+            #expect(try await server.send("PUT", path, key: "search-all", body: Self.rule).status == 403, "writes need the admin key")
+            #expect(try await server.send("PUT", path, body: Self.rule).status == 200)
+            let (status, read) = try await server.send("GET", path, key: "search-all")
+            #expect(status == 200 && read?["objectID"] as? String == "serve-rule")
+            let found = try await server.send("POST", "/1/indexes/products/rules/search", body: #"{"query": "serve-rule"}"#)
+            #expect(found.json?["nbHits"] as? Int == 1)
+
+            let query = #"{"query": "tv", "hitsPerPage": 3, "ruleContexts": ["serve-rules-test"]}"#
+            let (_, answer) = try await server.send("POST", "/1/indexes/products/query", key: "search-all", body: query)
+            let hits = try #require(answer?["hits"] as? [[String: Any]])
+            #expect(hits.first?["objectID"] as? String == "p0001")
+            #expect((hits.first?["_rankingInfo"] as? [String: Any])?["promoted"] as? Bool == true)
+            #expect((answer?["userData"] as? [[String: Any]])?.first?["banner"] as? String == "TV week")
+            #expect((answer?["appliedRules"] as? [[String: Any]])?.first?["objectID"] as? String == "serve-rule")
+            // Without the context the rule stays out.
+            let (_, plain) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv", "hitsPerPage": 3}"#)
+            #expect(plain?["userData"] == nil)
+
+            #expect(try await server.send("DELETE", path).status == 200)
+            #expect(try await server.send("GET", path).status == 404)
+        }
+    }
+
+    @Test func aBatchSavesSeveralAndClearEmptiesTheIndexRules() async throws {
+        try await withServer { server in
+            let batch = "[\(Self.rule.replacingOccurrences(of: "serve-rule", with: "batch-1")), "
+                + "\(Self.rule.replacingOccurrences(of: "serve-rule", with: "batch-2"))]"
+            #expect(try await server.send("POST", "/1/indexes/categories/rules/batch", body: batch).status == 200)
+            #expect(try await server.send("POST", "/1/indexes/categories/rules/search", body: "{}").json?["nbHits"] as? Int == 2)
+            let (status, error) = try await server.send("POST", "/1/indexes/categories/rules/batch", body: #"[{"objectID": "x", "validity": []}]"#)
+            #expect(status == 400 && (error?["message"] as? String)?.contains("validity") == true)
+            #expect(try await server.send("POST", "/1/indexes/categories/rules/clear").status == 200)
+            #expect(try await server.send("POST", "/1/indexes/categories/rules/search", body: "{}").json?["nbHits"] as? Int == 0)
+        }
+    }
+}
