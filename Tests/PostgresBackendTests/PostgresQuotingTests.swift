@@ -14,9 +14,11 @@ import Testing
     static let worse = #"it's\"#
 
     private func url(asUser user: String?) throws -> PostgresConnectionURL {
-        var components = try #require(URLComponents(string: try #require(postgresURL)))
+        let base = try #require(postgresURL)
+        var components = try #require(URLComponents(string: base))
         if let user { components.user = user }
-        return try PostgresConnectionURL(parsing: try #require(components.string))
+        let text = try #require(components.string)
+        return try PostgresConnectionURL(parsing: text)
     }
 
     @Test func namesWithBackslashesAndQuotesHoldWithStandardConformingStringsOff() async throws {
