@@ -11,6 +11,14 @@ import Testing
         #expect(JSONValue.string("a\u{1}b").serialized() == #""a\u0001b""#)
     }
 
+    /// Plain runs are copied whole between escapes: what precedes, follows and sits between
+    /// them (accents, combining marks, emoji) comes out unchanged.
+    @Test func runsBetweenEscapesAreKeptWhole() {
+        #expect(JSONValue.string("\"é\u{301}\"\t🇫🇷\\\u{0}x").serialized() == #""\"é\#u{301}\"\t🇫🇷\\\u0000x""#)
+        #expect(JSONValue.string("").serialized() == #""""#)
+        #expect(JSONValue.string("\n").serialized() == #""\n""#)
+    }
+
     @Test func displayTextIsWhatAPersonReads() {
         #expect(JSONValue.number(1999).displayText == "1999")
         #expect(JSONValue.number(19.99).displayText == "19.99")

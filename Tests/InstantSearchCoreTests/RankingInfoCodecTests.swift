@@ -10,7 +10,7 @@ import Testing
         query.getRankingInfo = true
         let written = AlgoliaRequest.json(IndexedQuery(indexName: "products", query: query))
         #expect(written["getRankingInfo"] == .bool(true))
-        let read = try AlgoliaParameters(values: written.objectValue!.reduce(into: [:]) { $0[$1.key] = $1.value }).query()
+        let read = try AlgoliaParameters(values: written.objectValue!.reduce(into: [:]) { $0[$1.key] = $1.value }).query(alsoAllowed: ["indexName"])
         #expect(read.getRankingInfo)
     }
 
