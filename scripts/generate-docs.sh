@@ -2,7 +2,8 @@
 # Generates what `make install` installs beside the executables, from the command line's own
 # definitions so it never drifts from --help: man pages (ArgumentParser's generate-manual
 # plugin, which runs each executable with --experimental-dump-help and writes mdoc) and
-# bash / zsh / fish completions (--generate-completion-script).
+# bash / zsh / fish completions (--generate-completion-script), and the shell integration's
+# scripts (instantsearch --bash / --zsh / --fish) as shell/key-bindings.SHELL.
 # Usage: scripts/generate-docs.sh CONFIG OUTPUT_FOLDER   (CONFIG: release or debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,3 +35,8 @@ done
 "$bin/instantsearch" --generate-completion-script bash >"$out/instantsearch.bash"
 "$bin/instantsearch" --generate-completion-script zsh >"$out/_instantsearch"
 "$bin/instantsearch" --generate-completion-script fish >"$out/instantsearch.fish"
+
+mkdir -p "$out/shell"
+for shell in bash zsh fish; do
+    "$bin/instantsearch" --$shell >"$out/shell/key-bindings.$shell"
+done
