@@ -55,15 +55,21 @@ public struct HistoryRecords: Sendable {
         records.sort { $0.order > $1.order }
     }
 
-    /// The records as JSON objects, `now` (seconds since 1970) giving `days`.
-    public func json(now: Int) -> [JSONValue] {
-        records.map { record in
+    /// The records as JSON objects, `now` (seconds since 1970) giving `days`; a folder under
+    /// `home` is written `~/…`, as a prompt shows it (and short enough for the facet list).
+    public func json(now: Int, home: String? = nil) -> [JSONValue] {
+        func shown(_ directory: String) -> String {
+            guard let home, home.count > 1 else { return directory }
+            if directory == home { return "~" }
+            return directory.hasPrefix(home + "/") ? "~" + directory.dropFirst(home.count) : directory
+        }
+        return records.map { record -> JSONValue in
             var fields: OrderedDictionary<String, JSONValue> = ["command": .string(record.command), "count": .number(Double(record.count))]
             if let time = record.time {
                 fields["time"] = .number(Double(time))
                 fields["days"] = .number(Double(max(0, now - time) / 86_400))
             }
-            if !record.directories.isEmpty { fields["dir"] = .array(record.directories.map(JSONValue.string)) }
+            if !record.directories.isEmpty { fields["dir"] = .array(record.directories.map { JSONValue.string(shown($0)) }) }
             if let status = record.exitStatus { fields["exit"] = .string(String(status)) }
             return .object(fields)
         }

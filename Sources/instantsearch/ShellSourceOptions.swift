@@ -95,6 +95,10 @@ struct ShellSourceOptions: ParsableArguments {
                 throw ValidationError(error.description)
             }
         }
+        var isFolder: ObjCBool = false
+        if source != .history, !(FileManager.default.fileExists(atPath: walkerRoot, isDirectory: &isFolder) && isFolder.boolValue) {
+            throw ValidationError("--walker-root \(walkerRoot): not a folder (--source files and dirs walk a folder)")
+        }
         source.preset(&settings, history: history, frecency: !noFrecency)
         data.format = .ndjson
         let frecency = noFrecency ? nil : FrecencyStore.load(path: frecencyPath(source))
@@ -109,7 +113,7 @@ struct ShellSourceOptions: ParsableArguments {
         let thread: Thread
         let root = absoluteRoot
         if let history {
-            let records = history.json(now: now).map { record in
+            let records = history.json(now: now, home: ProcessInfo.processInfo.environment["HOME"]).map { record in
                 frecency.map { Self.adding($0.score(of: record["command"]?.stringValue ?? "", now: now), to: record) } ?? record
             }
             thread = Thread { SourceWriter.write(records, to: writeEnd) }

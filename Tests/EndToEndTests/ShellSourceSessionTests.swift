@@ -69,3 +69,11 @@ import Testing
         #expect(output == "- cmd: ls\n")
     }
 }
+
+extension ShellSourceSessionTests {
+    @Test func aWalkerRootThatIsNoFolderIsOneLineAndStatusTwo() throws {
+        let (status, output) = try spawn(Project.binary, ["--source", "files", "--walker-root", "/etc/hostname"])
+        #expect(status == 2)
+        #expect(output == "instantsearch: --walker-root /etc/hostname: not a folder (--source files and dirs walk a folder)\n")
+    }
+}

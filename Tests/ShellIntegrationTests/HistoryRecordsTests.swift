@@ -31,6 +31,9 @@ import Testing
         #expect(json[0]["exit"] == .string("0"))
         #expect(json[0]["days"] == .number(2))
         #expect(json[1]["dir"] == nil && json[1]["time"] == nil && json[1]["count"] == .number(1))
+        // Under HOME, a folder is written as a prompt shows it.
+        #expect(records.json(now: 0, home: "/src")[0]["dir"] == .array([.string("~/a"), .string("~/b")]))
+        #expect(records.json(now: 0, home: "/sr")[0]["dir"] == .array([.string("/src/a"), .string("/src/b")]))
     }
 
     @Test func logLinesRoundTripEscapes() {

@@ -78,9 +78,10 @@ __instantsearch_complete() {
   COMPREPLY=("${COMPREPLY[0]% }")
 }
 
+# Commands with a completion of their own (bash-completion's git, tar, …) keep it: only these,
+# and only when nothing completes them yet, get ours.
 for __instantsearch_command in ${INSTANTSEARCH_COMPLETION_COMMANDS:-vim vi nvim nano emacs code less more cat head tail \
-  bat ls cp mv rm ln mkdir rmdir cd pushd open xdg-open git diff du tar zip unzip python python3 node source kill ssh scp \
-  sftp telnet mosh}; do
+  bat ls cp mv rm ln mkdir rmdir cd pushd diff du kill ssh scp sftp telnet mosh}; do
   complete -p "$__instantsearch_command" >/dev/null 2>&1 ||
     complete -o bashdefault -o default -F __instantsearch_complete "$__instantsearch_command"
 done
