@@ -99,6 +99,7 @@ struct ShellSourceOptions: ParsableArguments {
         if source != .history, !(FileManager.default.fileExists(atPath: walkerRoot, isDirectory: &isFolder) && isFolder.boolValue) {
             throw ValidationError("--walker-root \(walkerRoot): not a folder (--source files and dirs walk a folder)")
         }
+        try checkNotEmpty(source, history: history)
         source.preset(&settings, history: history, frecency: !noFrecency)
         data.format = .ndjson
         let frecency = noFrecency ? nil : FrecencyStore.load(path: frecencyPath(source))
@@ -118,13 +119,7 @@ struct ShellSourceOptions: ParsableArguments {
             }
             thread = Thread { SourceWriter.write(records, to: writeEnd) }
         } else {
-            var options = FileWalker.Options()
-            options.includeHidden = walkerHidden
-            options.respectsGitignore = !walkerNoIgnore
-            options.directoriesOnly = source == .dirs
-            options.maximumDepth = walkerDepth
-            options.maximumCount = walkerLimit
-            let walker = FileWalker(root: walkerRoot, options: options)
+            let walker = FileWalker(root: walkerRoot, options: walkerOptions(source))
             thread = Thread {
                 SourceWriter.writeWalk(walker, to: writeEnd) { entry in
                     let record = entry.json(now: now)
@@ -135,6 +130,31 @@ struct ShellSourceOptions: ParsableArguments {
         thread.name = "instantsearch \(source.rawValue)"
         thread.start()
         return source.rawValue
+    }
+}
+
+extension ShellSourceOptions {
+    /// Nothing to list is said plainly, before the interface opens (the loader would otherwise
+    /// report that no records arrived on standard input, which the user never gave). The walk
+    /// stops at its first entry.
+    func walkerOptions(_ source: Source) -> FileWalker.Options {
+        var options = FileWalker.Options()
+        options.includeHidden = walkerHidden
+        options.respectsGitignore = !walkerNoIgnore
+        options.directoriesOnly = source == .dirs
+        options.maximumDepth = walkerDepth
+        options.maximumCount = walkerLimit
+        return options
+    }
+
+    func checkNotEmpty(_ source: Source, history: HistoryRecords?) throws {
+        if let history {
+            guard history.records.isEmpty else { return }
+            throw ValidationError("--source history: no history yet for \(shellName) (read: --shell-history, --command-log)")
+        }
+        guard FileWalker(root: walkerRoot, options: walkerOptions(source)).walk({ _ in false }).entries == 0 else { return }
+        let what = source == .dirs ? "no folder" : "nothing"
+        throw ValidationError("--source \(source.rawValue): \(what) under \(walkerRoot) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)")
     }
 }
 

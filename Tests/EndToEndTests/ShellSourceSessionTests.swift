@@ -77,3 +77,14 @@ extension ShellSourceSessionTests {
         #expect(output == "instantsearch: --walker-root /etc/hostname: not a folder (--source files and dirs walk a folder)\n")
     }
 }
+
+extension ShellSourceSessionTests {
+    @Test func nothingToListIsSaidPlainly() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let (status, output) = try spawn(Project.binary, ["--source", "dirs", "--walker-root", empty.path])
+        #expect(status == 2)
+        #expect(output == "instantsearch: --source dirs: no folder under \(empty.path) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)\n")
+    }
+}

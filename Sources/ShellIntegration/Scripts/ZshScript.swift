@@ -26,6 +26,7 @@ instantsearch-cd-widget() {
   local dir
   dir=$(__instantsearch_select_dir)
   if [[ -n $dir ]]; then
+    zle push-line  # what was typed comes back at the next prompt
     BUFFER="builtin cd -- ${(q)dir}"
     zle accept-line
   fi
