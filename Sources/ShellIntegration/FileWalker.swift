@@ -32,6 +32,11 @@ public struct FileWalker: Sendable {
         /// Seconds since 1970.
         public var mtime: Int
         public var isDirectory: Bool
+
+        public init(path: String, name: String, ext: String, dir: String, size: Int, mtime: Int, isDirectory: Bool) {
+            (self.path, self.name, self.ext, self.dir) = (path, name, ext, dir)
+            (self.size, self.mtime, self.isDirectory) = (size, mtime, isDirectory)
+        }
     }
 
     public struct Summary: Sendable, Equatable {

@@ -20,7 +20,13 @@ public final class SourceWriter {
     /// Adds one record; false once the reader is gone.
     @discardableResult
     public func add(_ record: JSONValue) -> Bool {
-        buffer += Array(record.serialized().utf8)
+        add(line: record.serialized())
+    }
+
+    /// Adds one record already written as a JSON line (without its newline).
+    @discardableResult
+    public func add(line: String) -> Bool {
+        buffer += line.utf8
         buffer.append(UInt8(ascii: "\n"))
         written += 1
         if written <= 64 || buffer.count >= 1 << 16 || ContinuousClock.now - lastFlush > .milliseconds(50) { flush() }
@@ -42,12 +48,13 @@ public final class SourceWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Walks `walker`'s tree into the descriptor, each entry as `record` makes it, then closes it.
+    /// Walks `walker`'s tree into the descriptor, each entry the line `line` makes of it, then
+    /// closes it.
     public static func writeWalk(
-        _ walker: FileWalker, to descriptor: Int32, record: (FileWalker.Entry) -> JSONValue
+        _ walker: FileWalker, to descriptor: Int32, line: (FileWalker.Entry) -> String
     ) -> FileWalker.Summary {
         let writer = SourceWriter(descriptor: descriptor)
-        let summary = walker.walk { writer.add(record($0)) }
+        let summary = walker.walk { writer.add(line: line($0)) }
         writer.flush()
         close(descriptor)
         return summary

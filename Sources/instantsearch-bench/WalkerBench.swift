@@ -20,7 +20,7 @@ enum WalkerBench {
         let now = Int(Date().timeIntervalSince1970)
         report("walker + NDJSON records", best(rounds) {
             let null = open("/dev/null", O_WRONLY)
-            _ = SourceWriter.writeWalk(walker, to: null) { $0.json(now: now) }
+            _ = SourceWriter.writeWalk(walker, to: null) { $0.ndjsonLine(now: now, frecency: 0) }
         }, entries)
         report("find", best(rounds) { command("find", [root]) }, lines("find", [root]))
         report("find -printf '%p %s %T@'", best(rounds) { command("find", [root, "-printf", "%p %s %T@\\n"]) }, nil)

@@ -122,8 +122,7 @@ struct ShellSourceOptions: ParsableArguments {
             let walker = FileWalker(root: walkerRoot, options: walkerOptions(source))
             thread = Thread {
                 SourceWriter.writeWalk(walker, to: writeEnd) { entry in
-                    let record = entry.json(now: now)
-                    return frecency.map { Self.adding($0.score(of: root + "/" + entry.path, now: now), to: record) } ?? record
+                    entry.ndjsonLine(now: now, frecency: frecency?.score(of: root + "/" + entry.path, now: now))
                 }
             }
         }

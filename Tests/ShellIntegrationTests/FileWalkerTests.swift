@@ -82,3 +82,18 @@ import Testing
         #expect(seen == 0)
     }
 }
+
+extension FileWalkerTests {
+    /// The hand-written line reads back as the record `json` builds, whatever the name holds.
+    @Test(arguments: ["plain.txt", "quote \" and \\ back", "tab\there\nnewline \u{1} ctl", "naïve – 日本.md"])
+    func theNDJSONLineIsTheRecord(name: String) throws {
+        let entry = FileWalker.Entry(path: "dir/\(name)", name: name, ext: "md", dir: "dir", size: 12, mtime: 1_000_000, isDirectory: false)
+        let parsed = try JSONParser.parse(entry.ndjsonLine(now: 1_000_000 + 86_400 * 2, frecency: 6.93147), file: "line")
+        var expected = entry.json(now: 1_000_000 + 86_400 * 2)
+        if case .object(var fields) = expected {
+            fields["frecency"] = .number(6.931)
+            expected = .object(fields)
+        }
+        #expect(parsed == expected)
+    }
+}
