@@ -18,6 +18,8 @@ MANDIR     := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR    := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR     := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR    := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+SHELLDIR   := $(DESTDIR)$(PREFIX)/share/instantsearch/shell
+SHELLS     := bash zsh fish
 GENERATED  := .build/install-$(CONFIG)
 
 all: build
@@ -70,12 +72,15 @@ keymap:
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
 ## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
 ## reopen). BENCH_ARGS="--rounds 5 --only movies".
+## Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
 BENCH_ARGS ?=
+WALKER_ROOT ?= /usr
 bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product instantsearch-bench
 	$(SWIFT) build -c release --product instantsearch
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
+	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
 serve:
@@ -85,7 +90,9 @@ serve:
 
 ## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
 ## generated from the command line's own definitions and bash / zsh / fish completions
-## (scripts/generate-docs.sh). Each product is built with the very command `make build` uses
+## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
+## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
+## is built with the very command `make build` uses
 ## (for CONFIG=release), so the next `make run` finds nothing to build.
 install:
 	@./scripts/ensure-deps.sh --install
@@ -97,16 +104,19 @@ install:
 	@echo "== generating the man pages and the shell completions"
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)
 	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
 	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)
 	install -m 644 $(GENERATED)/instantsearch.bash $(BASHDIR)/instantsearch
 	install -m 644 $(GENERATED)/_instantsearch $(ZSHDIR)/_instantsearch
 	install -m 644 $(GENERATED)/instantsearch.fish $(FISHDIR)/instantsearch.fish
+	install -m 644 $(addprefix $(GENERATED)/shell/key-bindings.,$(SHELLS)) $(SHELLDIR)
 
 uninstall:
 	rm -f $(addprefix $(BINDIR)/,$(PRODUCTS)) $(addprefix $(MANDIR)/,$(addsuffix .1,$(PRODUCTS)))
 	rm -f $(BASHDIR)/instantsearch $(ZSHDIR)/_instantsearch $(FISHDIR)/instantsearch.fish
+	rm -f $(addprefix $(SHELLDIR)/key-bindings.,$(SHELLS))
+	-rmdir $(SHELLDIR) $(dir $(SHELLDIR)) 2>/dev/null
 
 ## libFuzzer targets (Fuzz/: every folder of Fuzz/Sources is one, seeded from Fuzz/Corpus/NAME),
 ## built with -sanitize=fuzzer,address into .build-fuzz, each run for FUZZ_SECONDS (60).

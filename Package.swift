@@ -64,16 +64,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shell integration (Ctrl-T, Ctrl-R, Alt-C, **): the file walker, history parsing and
+        // the scripts `instantsearch --bash / --zsh / --fish` print. No UI, no engine.
+        .target(
+            name: "ShellIntegration",
+            dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        .testTarget(name: "ShellIntegrationTests", dependencies: ["ShellIntegration", "InstantSearchCore"]),
         .executableTarget(
             name: "instantsearch",
             dependencies: [
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
+                "ShellIntegration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `make bench`: the engine against SQLite FTS5 (system libsqlite3, no package to fetch).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .executableTarget(name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite"]),
+        .executableTarget(name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"]),
         // The HTTP client backend (`instantsearch --remote`): URLSession from FoundationNetworking, no NIO.
         .target(
             name: "RemoteBackend",

@@ -72,6 +72,15 @@ check "fish: the completion file completes the command" grep -q "complete -c 'in
 if command -v zsh >/dev/null; then check "zsh parses its completions" zsh -n "$root/share/zsh/site-functions/_instantsearch"; fi
 if command -v fish >/dev/null; then check "fish parses its completions" fish -n "$root/share/fish/vendor_completions.d/instantsearch.fish"; fi
 
+for shell in bash zsh fish; do
+    installed=$root/share/instantsearch/shell/key-bindings.$shell
+    check "$shell: the installed integration is what instantsearch --$shell prints" \
+        bash -c "diff <('$root/bin/instantsearch' --$shell) '$installed'"
+    if command -v $shell >/dev/null; then check "$shell parses its integration" $shell -n "$installed"; fi
+done
+check "bash: sourcing the integration binds Ctrl-T, Ctrl-R and Alt-C" \
+    contains "__instantsearch_ctrl_t" bash --norc -ic "source '$root/share/instantsearch/shell/key-bindings.bash'; bind -X"
+
 check "make uninstall" make --no-print-directory uninstall DESTDIR="$dest" PREFIX="$prefix"
 check "uninstall leaves no file behind" bash -c "left=\$(find '$dest' -type f); [ -z \"\$left\" ] || { echo \"\$left\"; false; }"
 

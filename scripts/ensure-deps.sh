@@ -2,8 +2,9 @@
 # Installs what building and testing need from Debian's packages, when it is missing:
 # the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
-# --install, the man page generator) and man-db (the install check reads the installed man page
-# with man -l). Needs root or sudo only when something is missing.
+# --install, the man page generator), man-db (the install check reads the installed man page
+# with man -l), and zsh and fish (the shell integration's tests drive them). Needs root or sudo
+# only when something is missing.
 set -euo pipefail
 
 need=()
@@ -20,6 +21,9 @@ if [ "${1:-}" = "--test" ]; then
     command -v python3 >/dev/null 2>&1 || need+=(python3)
     # scripts/check-install.sh reads the installed man page with `man -l` (man-db brings groff).
     command -v man >/dev/null 2>&1 || need+=(man-db)
+    # The shell integration's tests drive real zsh and fish (bash is there already).
+    command -v zsh >/dev/null 2>&1 || need+=(zsh)
+    command -v fish >/dev/null 2>&1 || need+=(fish)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

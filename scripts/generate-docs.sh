@@ -3,7 +3,8 @@
 # definitions so it never drifts from --help: man pages (scripts/manual.py on each
 # executable's --experimental-dump-help) and bash / zsh / fish completions
 # (--generate-completion-script), made to complete the default subcommand's options and files
-# without the word `search` (scripts/completion-default.sh). Builds nothing: the executables
+# without the word `search` (scripts/completion-default.sh), and the shell integration's scripts (instantsearch --bash /
+# --zsh / --fish) as shell/key-bindings.SHELL. Builds nothing: the executables
 # must be built in CONFIG (the Makefile's install target does, with the same command as
 # `make build`, so that the next `make run` has nothing to build).
 # Usage: scripts/generate-docs.sh CONFIG OUTPUT_FOLDER   (CONFIG: release or debug)
@@ -25,3 +26,8 @@ done
 scripts/completion-default.sh bash "$bin/instantsearch" >"$out/instantsearch.bash"
 scripts/completion-default.sh zsh "$bin/instantsearch" >"$out/_instantsearch"
 "$bin/instantsearch" --generate-completion-script fish >"$out/instantsearch.fish"
+
+mkdir -p "$out/shell"
+for shell in bash zsh fish; do
+    "$bin/instantsearch" --$shell >"$out/shell/key-bindings.$shell"
+done

@@ -2,6 +2,7 @@ import Foundation
 
 // instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR] [--binary PATH] [--sides LIST]
 // instantsearch-bench --dump FILE [--dataset NAME]
+// instantsearch-bench --walker ROOT [--rounds N]   (the shell integration's walker against find / fd)
 //
 // Replays typing (every prefix of a set of queries) against our engine and against SQLite
 // FTS5, on the same records, in one run, and prints per-keystroke p50 / p99 / max, build time
@@ -48,6 +49,12 @@ if let data = option("--make-index"), let output = option("--output") {
 if let indexPath = option("--profile") {
     let dataset = BenchDataset.all.first { $0.name == (option("--dataset") ?? "babynames") }!
     do { try ProfileRun.run(indexPath: indexPath, dataset: dataset) } catch { fail("\(error)") }
+    exit(0)
+}
+
+if let root = option("--walker") {
+    // The shell integration's walker against find and fd (`WalkerBench`).
+    WalkerBench.run(root: root, rounds: rounds)
     exit(0)
 }
 

@@ -148,6 +148,10 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Existing engines")
     var engines: EngineOptions
 
+    /// --bash / --zsh / --fish, --source files|dirs|history (ShellSourceOptions.swift).
+    @OptionGroup(title: "Shell integration")
+    var shellSource: ShellSourceOptions
+
     /// While INSTANTSEARCH_DEFAULT_OPTS is checked on its own: each value is checked, but not
     /// whether the options make a whole command (files given, options that go together).
     nonisolated(unsafe) private static var checksValuesOnly = false
@@ -175,7 +179,13 @@ struct SearchCommand: ParsableCommand {
         if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
             throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
         }
-        if Self.checksValuesOnly { return }
+        if Self.checksValuesOnly || shellSource.script != nil { return }
+        if shellSource.source != nil {
+            guard files.isEmpty, config == nil, remote.remote == nil, !engines.isActive, !watch else {
+                throw ValidationError("--source searches its own records: give no FILE, --config, --remote, --elasticsearch, --postgres or --watch with it.")
+            }
+            return
+        }
         if (engines.isActive || remote.remote != nil), !(try settingsOptions.overrides().isEmpty) {
             throw ValidationError("--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres.")
         }
@@ -204,6 +214,13 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let shell = shellSource.script { return shellSource.printScript(shell) }
+        var settingsOptions = settingsOptions
+        var data = data
+        var stdinName = stdinName
+        if let source = shellSource.source {
+            stdinName = try shellSource.start(source, settings: &settingsOptions, data: &data)
+        }
         if engines.isActive {
             return try engines.run(
                 settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
@@ -243,7 +260,13 @@ struct SearchCommand: ParsableCommand {
         )
         search.loaders = loaders
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
+        let picked = PickedRecords()
+        defer { shellSource.remember(picked.records) }
         try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordText: { hit in
+            if let text = shellSource.printedText(of: hit.record) {
+                picked.records.append(hit.record)
+                return text
+            }
             // A line picked from plain text comes back as that line, as fzf gives it.
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
                 case .string(let line)? = fields["line"] {
@@ -252,6 +275,11 @@ struct SearchCommand: ParsableCommand {
             return hit.record.serialized()
         })
     }
+}
+
+/// The records a session printed, for --source's frecency (filled by the printing closure).
+private final class PickedRecords {
+    var records: [JSONValue] = []
 }
 
 enum StrategyName: String, ExpressibleByArgument, CaseIterable {

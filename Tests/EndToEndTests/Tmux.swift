@@ -8,8 +8,10 @@ final class Tmux {
     let session = "e2e"
     let workDirectory: URL
 
-    /// Starts a bash shell in a terminal of the given size, in a fresh temporary directory.
-    init(width: Int = 100, height: Int = 30) throws {
+    /// Starts a bash shell in a terminal of the given size, in a fresh temporary directory;
+    /// `shell` runs another (the shell integration's tests: zsh, fish), `environment` adds
+    /// NAME=value words (already quoted for the shell that runs tmux's command).
+    init(width: Int = 100, height: Int = 30, shell: String = "bash --norc --noprofile", environment: [String] = []) throws {
         workDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("instantsearch-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -17,7 +19,7 @@ final class Tmux {
         // give it no pipe.
         try run(quietly: true, [
             "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=screen-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile",
+            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=screen-256color LANG=C.UTF-8 PS1='$ ' \(environment.joined(separator: " ")) \(shell)",
         ])
         try run(["set-option", "-t", session, "remain-on-exit", "on"])
     }

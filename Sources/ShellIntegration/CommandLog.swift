@@ -1,0 +1,95 @@
+import Foundation
+
+/// The integration's own record of commands: what no shell's history keeps (the folder a
+/// command ran in, its exit status). The shell scripts append one line per command, with
+/// builtins only (no process started at each prompt):
+///
+///     SECONDS <tab> STATUS <tab> FOLDER <tab> COMMAND
+///
+/// with `\` written `\\`, a newline `\n` and a tab `\t` in FOLDER and COMMAND. A line that does
+/// not read so is skipped (a line cut short by a full disk, say), never an error.
+///
+/// The file is bounded: `trim` keeps the newest `keptLines` when it has grown past `maximumLines`.
+public enum CommandLog {
+    public static let maximumLines = 100_000
+    public static let keptLines = 50_000
+
+    /// `$XDG_STATE_HOME/instantsearch/history.SHELL`, else under `~/.local/state`.
+    public static func defaultPath(shell: String, environment: [String: String]) -> String {
+        StateFolder.path(environment: environment) + "/history.\(shell)"
+    }
+
+    public static func parse(_ text: String) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let time = Int(fields[0]), let status = Int(fields[1]) else { continue }
+            let command = unescaped(fields[3])
+            guard !command.allSatisfy(\.isWhitespace) else { continue }
+            entries.append(HistoryEntry(command: command, time: time, directory: unescaped(fields[2]), exitStatus: status))
+        }
+        return entries
+    }
+
+    /// One line of the log (what the scripts write, for tests and tools).
+    public static func line(_ entry: HistoryEntry) -> String {
+        "\(entry.time ?? 0)\t\(entry.exitStatus ?? 0)\t\(escaped(entry.directory ?? ""))\t\(escaped(entry.command))"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func unescaped(_ text: Substring) -> String {
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                default: result.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Keeps the newest `keptLines` lines when the file has more than `maximumLines`; replaces
+    /// it atomically, so a shell appending at that moment loses at most its one line.
+    public static func trim(path: String, maximumLines: Int = maximumLines, keptLines: Int = keptLines) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard lines.count > maximumLines else { return }
+        var kept = Data()
+        for line in lines.suffix(keptLines) {
+            kept.append(contentsOf: line)
+            kept.append(UInt8(ascii: "\n"))
+        }
+        try kept.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Where the integration keeps what it learns: `$XDG_STATE_HOME/instantsearch`, else
+/// `~/.local/state/instantsearch`.
+public enum StateFolder {
+    public static func path(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/instantsearch" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/instantsearch"
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where Ctrl-R's history comes from: the shell's own file and the integration's log.
+public struct HistorySources: Sendable {
+    public enum Failure: Error, CustomStringConvertible, Equatable {
+        case unreadable(option: String, path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let option, let path, let reason):
+                "\(option) \(path): \(reason) (give a readable history file, or leave the option out)"
+            }
+        }
+    }
+
+    public var shell: String
+    /// The shell's history file; nil: the shell's usual place. A missing file at the usual
+    /// place is an empty history, a file named and missing or unreadable is an error.
+    public var historyFile: String?
+    /// The integration's log; nil: `CommandLog.defaultPath`.
+    public var logFile: String?
+
+    public init(shell: String, historyFile: String? = nil, logFile: String? = nil) {
+        self.shell = shell
+        self.historyFile = historyFile
+        self.logFile = logFile
+    }
+
+    /// The shell's usual history file (bash and zsh: `$HISTFILE` when exported).
+    public static func defaultHistoryFile(shell: String, environment: [String: String]) -> String? {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        switch ShellKind(rawValue: shell) {
+        case .bash: return environment["HISTFILE"] ?? home + "/.bash_history"
+        case .zsh: return environment["HISTFILE"] ?? home + "/.zsh_history"
+        case .fish:
+            let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+            return data + "/fish/\(environment["fish_history"] ?? "fish")_history"
+        case nil: return environment["HISTFILE"]
+        }
+    }
+
+    /// Reads both (trimming the log when it has grown past its bound) and collapses them.
+    public func load(environment: [String: String]) throws(Failure) -> HistoryRecords {
+        let named = historyFile != nil
+        let file = historyFile ?? Self.defaultHistoryFile(shell: shell, environment: environment)
+        var shellHistory: [HistoryEntry] = []
+        if let file, let bytes = try Self.read(file, option: "--shell-history", mustExist: named) {
+            shellHistory = ShellHistoryParser.parse(bytes, shell: shell)
+        }
+        let log = logFile ?? CommandLog.defaultPath(shell: shell, environment: environment)
+        var logged: [HistoryEntry] = []
+        if let bytes = try Self.read(log, option: "--command-log", mustExist: logFile != nil) {
+            logged = CommandLog.parse(String(decoding: bytes, as: UTF8.self))
+            try? CommandLog.trim(path: log)  // best effort: a read-only log is still read
+        }
+        return HistoryRecords(shellHistory: shellHistory, log: logged)
+    }
+
+    private static func read(_ path: String, option: String, mustExist: Bool) throws(Failure) -> [UInt8]? {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if mustExist { throw .unreadable(option: option, path: path, reason: "no such file") }
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(option: option, path: path, reason: "cannot read it")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Issue 24 in real shells: the integration `instantsearch --bash / --zsh / --fish` prints,
+/// loaded as a user's startup file would, driven with the keys a user presses.
+@Suite(.serialized) struct ShellIntegrationSessionTests {
+    enum Shell: String, CaseIterable, CustomTestStringConvertible {
+        case bash, zsh, fish
+
+        var testDescription: String { rawValue }
+
+        var isInstalled: Bool {
+            ["/bin/", "/usr/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + rawValue) }
+        }
+
+        /// How each quotes "my notes/plan b.md" when it inserts it.
+        var quotedPlan: String {
+            self == .fish ? "'my notes/plan b.md'" : #"my\ notes/plan\ b.md"#
+        }
+    }
+
+    /// The shells installed here (scripts/ensure-deps.sh --test installs all three).
+    static var shells: [Shell] { Shell.allCases.filter(\.isInstalled) }
+
+    /// A shell with the integration loaded, `instantsearch` on its PATH, its state in the
+    /// work folder, a prompt of "$ ", a file with spaces in its path and a cleared screen.
+    private func start(_ shell: Shell) throws -> Tmux {
+        let binaries = URL(fileURLWithPath: Project.binary).deletingLastPathComponent().path
+        let path = "\(binaries):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+        let command = switch shell {
+        case .bash: "bash --norc --noprofile"
+        case .zsh: "zsh -f"
+        case .fish: "fish --no-config"
+        }
+        let tmux = try Tmux(width: 110, height: 40, shell: command, environment: ["PATH='\(path)'"])
+        let state = tmux.workDirectory.appendingPathComponent("state").path
+        switch shell {
+        case .bash:
+            try tmux.shell(#"export XDG_STATE_HOME='\#(state)'; eval "$(instantsearch --bash)""#)
+        case .zsh:
+            try tmux.shell(#"PS1='$ '; export XDG_STATE_HOME='\#(state)'; eval "$(instantsearch --zsh)""#)
+        case .fish:
+            try tmux.shell(#"function fish_prompt; echo -n '$ '; end; set -gx XDG_STATE_HOME '\#(state)'; instantsearch --fish | source"#)
+        }
+        try tmux.shell("mkdir -p 'my notes' && echo 'the plan' > 'my notes/plan b.md' && clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        return tmux
+    }
+
+    /// The last line that starts with the prompt.
+    private func promptLine(_ screen: String) -> String {
+        screen.split(separator: "\n").last { $0.hasPrefix("$ ") }.map(String.init) ?? ""
+    }
+
+    @Test(arguments: shells)
+    func ctrlRFindsACommandTypedWithATypoAndPutsItOnThePrompt(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.shell("echo unrelated words")
+        try tmux.shell("echo pineapple-marker")
+        try tmux.shell("clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("C-r")
+        try tmux.waitFor("the history listed") { $0.contains("echo unrelated words") && $0.contains("echo pineapple-marker") }
+        try tmux.type("pineaple")  // a letter missing
+        try tmux.waitFor("only the pineapple") { $0.contains("echo pineapple-marker") && !$0.contains("unrelated") }
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo pineapple-marker" }
+        #expect(!screen.split(separator: "\n").contains("pineapple-marker"), "Enter put the command on the prompt without running it")
+        try tmux.press("Enter")
+        try tmux.waitFor("the command run") { $0.split(separator: "\n").contains("pineapple-marker") }
+
+        // Ctrl-O runs the pick at once.
+        try tmux.shell("clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("C-r")
+        try tmux.waitFor("the history listed") { $0.contains("echo unrelated words") }
+        try tmux.type("unrelated")
+        try tmux.waitFor("only the unrelated words") { $0.contains("echo unrelated words") && !$0.contains("pineapple") }
+        try tmux.press("C-o")
+        try tmux.waitFor("the command run at once") { $0.split(separator: "\n").contains("unrelated words") }
+    }
+
+    @Test(arguments: shells)
+    func ctrlRRefinedByTheFolderACommandRanIn(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.shell("mkdir alpha beta")
+        try tmux.shell("cd alpha")
+        try tmux.shell("echo fruit-in-alpha")
+        try tmux.shell("cd ../beta")
+        try tmux.shell("echo fruit-in-beta")
+        try tmux.shell("cd .. && clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("C-r")
+        try tmux.waitFor("both fruits") { $0.contains("echo fruit-in-alpha") && $0.contains("echo fruit-in-beta") }
+        try tmux.type("fruit")
+        try tmux.press("F3")
+        try tmux.waitFor("the folder list focused") { $0.contains("▌[ ]") }
+        try tmux.moveSelection(marker: "▌[") { $0.contains("~/alpha ") }
+        try tmux.press("Enter")
+        try tmux.waitFor("beta's command gone") { $0.contains("echo fruit-in-alpha") && !$0.contains("echo fruit-in-beta") }
+        try tmux.press("F2")
+        try tmux.press("Enter")
+        try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo fruit-in-alpha" }
+    }
+
+    @Test(arguments: shells)
+    func ctrlTInsertsAQuotedPathWithASpace(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.type("cat ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
+        try tmux.type("plan b")
+        try tmux.waitFor("the plan selected") { $0.contains("▌") && $0.contains("plan b.md") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the quoted path on the prompt") { promptLine($0).hasPrefix("$ cat \(shell.quotedPlan)") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the file shown") { $0.split(separator: "\n").contains("the plan") }
+    }
+
+    @Test(arguments: shells)
+    func altCChangesDirectory(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.shell("mkdir -p 'deep/inner folder' && clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("M-c")
+        try tmux.waitFor("the folders listed") { $0.contains("deep/inner folder") }
+        try tmux.type("inner")
+        try tmux.waitFor("only the inner folder") { $0.contains("deep/inner folder") && !$0.contains("my notes") }
+        try tmux.press("Enter")
+        try tmux.shell("pwd")
+        try tmux.waitFor("the new folder") { $0.split(separator: "\n").contains { $0.hasSuffix("/deep/inner folder") } }
+    }
+
+    @Test(arguments: shells)
+    func starStarTabCompletesAPath(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.type("vim plan**")
+        try tmux.press("Tab")
+        try tmux.waitFor("the picker on the query") { $0.contains("plan b.md") && $0.contains("plan") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the path completed") { promptLine($0).hasPrefix("$ vim \(shell.quotedPlan)") }
+        try tmux.press("C-u")
+    }
+}
