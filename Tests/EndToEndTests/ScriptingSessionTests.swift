@@ -185,6 +185,6 @@ import Testing
         try tmux.shell("\(Project.binary) fruits.txt --bind 'ctrl-r:reload(ls' 2> err.txt; echo \"exit=$?\"")
         try tmux.waitFor("exit=2")
         let message = try #require(tmux.file("err.txt"))
-        #expect(message.contains("column 8") && message.contains("\"reload(\" is never closed"))
+        #expect(message.contains("column 14") && message.contains("\"reload(\" is never closed"))
     }
 }

@@ -48,7 +48,7 @@ import Testing
 
     @Test func mistakesNameTheColumn() {
         var table = KeyTable.standard
-        #expect(throws: KeyBindingError(column: 8, problem: .unbalanced(action: "reload", opener: "(", closer: ")"))) {
+        #expect(throws: KeyBindingError(column: 14, problem: .unbalanced(action: "reload", opener: "(", closer: ")"))) {
             try table.bind(list: "ctrl-r:reload(seq 10")
         }
         #expect(throws: KeyBindingError(column: 11, problem: .unknownAction("explode"))) { try table.bind(list: "ctrl-r:up+explode") }
@@ -60,8 +60,8 @@ import Testing
         #expect(throws: KeyBindingError(column: 10, problem: .unexpected(")"))) { try table.bind(list: "ctrl-r:up)") }
         #expect(throws: KeyBindingError(column: 1, problem: .unknownKey("chnage"))) { try table.bind(list: "chnage:up") }
         #expect(table.actions(for: .control("r"), in: [.global]) == nil, "nothing bound after a mistake")
-        let message = "\(KeyBindingError(column: 8, problem: .unbalanced(action: "reload", opener: "(", closer: ")")))"
-        #expect(message.contains("reload[…]") && message.hasPrefix("column 8:"))
+        let message = "\(KeyBindingError(column: 14, problem: .unbalanced(action: "reload", opener: "(", closer: ")")))"
+        #expect(message.contains("reload[…]") && message.hasPrefix("column 14:"))
     }
 
     @Test func chainsShowInTheHelpAsWritten() throws {
