@@ -39,7 +39,7 @@ import Testing
     @Test func executeGivesTheTerminalToTheCommandAndComesBack() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell(
-            "\(Project.binary) fruits.txt --bind 'ctrl-o:execute(echo \"ran on\" {} > ran.txt; printf \"in the command\"; read answer)'; echo \"exit=$?\"")
+            "\(Project.binary) fruits.txt --bind 'ctrl-o:execute(echo \"ran on\" {} > ran.txt; printf \"in the %s\" command; read answer)'; echo \"exit=$?\"")
         try tmux.waitFor("4 results")
         try tmux.type("cherry")
         try tmux.waitFor("1 result")

@@ -43,7 +43,8 @@ import Testing
 
     @Test func aChainAloneReadsAsTransformPrintsIt() throws {
         #expect(try KeyTable.parseActions("change-query(abc)+first") == [BoundAction(.changeQuery, "abc"), BoundAction(.first)])
-        #expect(throws: KeyBindingError(column: 4, problem: .unexpected(","))) { try KeyTable.parseActions("up,down") }
+        #expect(throws: KeyBindingError(column: 3, problem: .unexpected(","))) { try KeyTable.parseActions("up,down") }
+        #expect(throws: KeyBindingError(column: 3, problem: .unexpected(","))) { try KeyTable.parseActions("up,") }
     }
 
     @Test func mistakesNameTheColumn() {
@@ -55,7 +56,7 @@ import Testing
         #expect(throws: KeyBindingError(column: 8, problem: .needsArgument("reload"))) { try table.bind(list: "ctrl-r:reload") }
         #expect(throws: KeyBindingError(column: 8, problem: .needsArgument("execute"))) { try table.bind(list: "ctrl-r:execute(  )") }
         #expect(throws: KeyBindingError(column: 8, problem: .takesNoArgument("up"))) { try table.bind(list: "ctrl-r:up(3)") }
-        #expect(throws: KeyBindingError(column: 10, problem: .missingAction)) { try table.bind(list: "ctrl-r:up+") }
+        #expect(throws: KeyBindingError(column: 11, problem: .missingAction)) { try table.bind(list: "ctrl-r:up+") }
         #expect(throws: KeyBindingError(column: 8, problem: .missingAction)) { try table.bind(list: "ctrl-r:") }
         #expect(throws: KeyBindingError(column: 10, problem: .unexpected(")"))) { try table.bind(list: "ctrl-r:up)") }
         #expect(throws: KeyBindingError(column: 1, problem: .unknownKey("chnage"))) { try table.bind(list: "chnage:up") }

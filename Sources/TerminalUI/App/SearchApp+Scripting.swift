@@ -22,6 +22,8 @@ struct ScriptState {
     var files: [String] = []
     /// Whether `start` has been raised (events before it are the setup's, not the user's).
     var started = false
+    /// Set when an event ran its chain (`start` tells the loop whether to draw).
+    var eventsRan = false
     // The session as events last saw it.
     var seenQuery = ""
     var seenFocus: String?
@@ -53,15 +55,20 @@ extension SearchApp {
     }
 
     /// The session's events: `start` once the interface is up; the rest as they happen.
-    func start() {
+    /// Returns whether an event's actions ran (a new frame is then needed).
+    @discardableResult
+    func start() -> Bool {
         script.started = true
         script.seenQuery = searchBox.text  // the query the session opened with (--query) is no change
+        script.eventsRan = false
         raise(.start)
         raiseEvents()
+        return script.eventsRan
     }
 
     func raise(_ event: KeyEvent) {
         guard let chain = keys.actions(for: .event(event), in: [.global]) else { return }
+        script.eventsRan = true
         run(chain)
     }
 

@@ -135,10 +135,7 @@ public struct TerminalSearch {
         let loaders = loaders
         // Started once the first frame is up: on two cores, a load started before would
         // delay it by the time its threads take.
-        let driver = SearchAppDriver(app: app) {
-            for loader in loaders { loader.start(report: report) }
-            app.start()
-        }
+        let driver = SearchAppDriver(app: app) { for loader in loaders { loader.start(report: report) } }
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if !initialQuery.isEmpty { app.paste(initialQuery) }
@@ -187,7 +184,8 @@ final class SearchAppDriver: TerminalApp {
         case .firstFrameDrawn:
             onFirstFrame?()
             onFirstFrame = nil
-            return settle(.continue)
+            // fzf's start event: what it runs shows in the next frame.
+            return settle(app.start() ? .continue : .ignored)
         case .resize(let width, let height):
             app.resize(width: width, height: height)
             return settle(.continue)

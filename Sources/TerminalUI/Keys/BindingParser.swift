@@ -15,6 +15,8 @@ struct BindingParser {
 
     private let text: [Character]
     private var position = 0
+    /// The last chain ended with `,`: another binding must follow (`f9:abort,` is a mistake).
+    private var endedWithComma = false
 
     private init(_ text: String) {
         self.text = Array(text)
@@ -26,7 +28,7 @@ struct BindingParser {
         var parsed: [Parsed] = []
         repeat {
             parsed.append(try parser.binding())
-        } while parser.position < parser.text.count
+        } while parser.position < parser.text.count || parser.endedWithComma
         return parsed
     }
 
@@ -34,8 +36,9 @@ struct BindingParser {
     static func actions(_ chain: String) throws(KeyBindingError) -> [BoundAction] {
         var parser = BindingParser(chain)
         let actions = try parser.chain()
-        if parser.position < parser.text.count {
-            throw KeyBindingError(column: parser.position, problem: .unexpected(parser.text[parser.position - 1]))
+        if parser.position < parser.text.count || parser.endedWithComma {
+            // Bindings are separated by commas; a chain alone has none.
+            throw KeyBindingError(column: parser.position, problem: .unexpected(","))
         }
         return actions
     }
@@ -74,12 +77,16 @@ struct BindingParser {
     /// `ACTION[+ACTION…]`, up to a `,` (consumed) or the end.
     private mutating func chain() throws(KeyBindingError) -> [BoundAction] {
         var actions: [BoundAction] = []
+        endedWithComma = false
         while true {
             actions.append(try action())
             guard position < text.count else { return actions }
             let next = text[position]
             position += 1
-            if next == "," { return actions }
+            if next == "," {
+                endedWithComma = true
+                return actions
+            }
             guard next == "+" else { throw error(at: position - 1, .unexpected(next)) }
         }
     }
