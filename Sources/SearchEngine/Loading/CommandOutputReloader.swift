@@ -10,6 +10,8 @@ public struct CommandOutputReloader: RecordReloading {
     private let backend: EmbeddedBackend
     private let lineIndices: Set<String>
     private let options: LoadOptions
+    /// Which reload is the latest: an older one still finishing never replaces a newer one's records.
+    private let generations = Generations()
 
     public init(backend: EmbeddedBackend, lineIndices: Set<String>, options: LoadOptions = LoadOptions(lenient: true)) {
         self.backend = backend
@@ -20,7 +22,24 @@ public struct CommandOutputReloader: RecordReloading {
     public func reload(indexName: String, from descriptor: Int32) -> any BackgroundLoading {
         Reloading(
             backend: backend, indexName: indexName, descriptor: descriptor,
-            format: lineIndices.contains(indexName) ? .lines : nil, options: options)
+            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations)
+    }
+}
+
+/// Numbers the reloads; replacing an index and checking that its reload is still the latest
+/// happen under one lock, so a reload cancelled a moment too late cannot win.
+final class Generations: Sendable {
+    private let latest = Mutex(0)
+
+    func next() -> Int { latest.withLock { $0 += 1; return $0 } }
+
+    /// Runs `body` if `generation` is still the latest; whether it ran.
+    func ifLatest(_ generation: Int, _ body: () -> Void) -> Bool {
+        latest.withLock { latest in
+            guard latest == generation else { return false }
+            body()
+            return true
+        }
     }
 }
 
@@ -31,12 +50,23 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     private let indexName: String
     private let loader: StreamingIndexLoader
     private let cancelled = Atomic<Bool>(false)
+    private let generations: Generations
+    private let generation: Int
 
-    init(backend: EmbeddedBackend, indexName: String, descriptor: Int32, format: DataFormat?, options: LoadOptions) {
+    init(
+        backend: EmbeddedBackend, indexName: String, descriptor: Int32, format: DataFormat?, options: LoadOptions,
+        generations: Generations
+    ) {
         self.backend = backend
         self.indexName = indexName
+        self.generations = generations
+        generation = generations.next()
         loader = StreamingIndexLoader(source: .descriptor(descriptor), name: indexName, format: format, options: options)
-        loader.backend = backend
+    }
+
+    /// Puts `index` in the backend unless a newer reload began; whether it did.
+    private func replace(_ index: SearchIndex) -> Bool {
+        generations.ifLatest(generation) { backend.replace(index) }
     }
 
     func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
@@ -56,14 +86,16 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
         report(LoadingProgress(indexName: indexName, note: "reloading"))
         do {
             let first = try loader.prepare(settings: IndexSettings())
-            guard !cancelled.load(ordering: .relaxed) else { return }
-            backend.replace(first)
+            guard !cancelled.load(ordering: .relaxed), replace(first) else { return }
             report(LoadingProgress(indexName: indexName, records: first.recordCount, isNewSnapshot: true))
-            loader.start(report: report)
+            let stillLatest = Atomic<Bool>(true)
+            loader.start(
+                onSnapshot: { [self] index in stillLatest.store(replace(index), ordering: .relaxed) },
+                report: { progress in if stillLatest.load(ordering: .relaxed) { report(progress) } })
         } catch {
             guard !cancelled.load(ordering: .relaxed) else { return }
             // What did not read leaves an empty list, and says why.
-            backend.replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings))
+            guard replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings)) else { return }
             report(LoadingProgress(indexName: indexName, isNewSnapshot: true, isFinished: true, failure: "\(error)"))
         }
     }
