@@ -43,7 +43,10 @@ let package = Package(
         // CRC-32C of index-file sections with the processor's CRC instruction (Swift cannot reach it).
         .target(name: "CChecksum"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses"]),
+        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing"]),
+        // The HTTP/1.1 request parser and its limits, free of any network stack: the server's
+        // front and the TUI's `--listen` both parse requests with it.
+        .target(name: "HTTPParsing"),
         // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
         .target(
             name: "ElasticsearchBackend",
@@ -92,7 +95,7 @@ let package = Package(
         .target(
             name: "InstantSearchServer",
             dependencies: [
-                "InstantSearchCore", "SearchEngine",
+                "InstantSearchCore", "SearchEngine", "HTTPParsing",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

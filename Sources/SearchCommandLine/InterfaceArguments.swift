@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import TerminalUI
 
@@ -15,10 +16,38 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (no clicks, no wheel in the interface).")
     public var noMouse = false
 
+    @Flag(help: "Do not search as the query is typed: the query is only for commands ({q}), as fzf's --disabled (a launcher that reloads on change:).")
+    public var disabled = false
+
+    @Option(help: ArgumentHelp(
+        "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Loopback unless ADDR is given, which needs an API key in INSTANTSEARCH_API_KEY (sent as x-api-key).",
+        valueName: "[addr:]port"))
+    public var listen: String?
+
+    @Flag(help: "Up from the first hit goes to the last, down from the last to the first (fzf's --cycle).")
+    public var cycle = false
+
+    @Flag(help: "Keep the selected record selected when the query changes, where it is still listed (fzf's --track).")
+    public var track = false
+
+    @Flag(help: "Read the whole input before the interface opens (fzf's --sync).")
+    public var sync = false
+
     public init() {}
 
     public func validate() throws {
         _ = try keyTable()
+        _ = try listenAddress()
+    }
+
+    /// `--listen` read, with the API key from the environment.
+    public func listenAddress() throws(ValidationError) -> ListenAddress? {
+        guard let listen else { return nil }
+        do {
+            return try ListenAddress(parsing: listen, apiKey: ProcessInfo.processInfo.environment[ListenAddress.keyVariable])
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The standard key table with every `--bind` applied, in order.
@@ -39,9 +68,15 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         TerminalOptions(colors: noColor ? false : nil, mouse: !noMouse)
     }
 
+    /// Applies what the interface does with them beyond the terminal: `--disabled`.
+    public func configure(_ options: inout SearchApp.Options) {
+        (options.disabled, options.cycle, options.track) = (disabled, cycle, track)
+        options.listen = try? listenAddress()
+    }
+
     /// The same options, as a command line for a sibling executable.
     public var forwarded: [String] {
-        bind.map { "--bind=\($0)" } + (noMouse ? ["--no-mouse"] : [])
+        bind.map { "--bind=\($0)" } + (noMouse ? ["--no-mouse"] : []) + (listen.map { ["--listen=\($0)"] } ?? []) + [("--disabled", disabled), ("--cycle", cycle), ("--track", track), ("--sync", sync)].filter(\.1).map(\.0)
     }
 
     private static func quoted(_ value: String) -> String {

@@ -69,7 +69,7 @@ public struct PickArguments: ParsableArguments, Sendable {
         guard let expect else { return [:] }
         var keys: [Key: String] = [:]
         for (offset, name) in expect.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-            guard let key = KeyName.parse(String(name)) else {
+            guard let key = KeyName.parse(String(name)), !key.isEvent else {
                 throw ValidationError("--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys: \(KeyName.validNames), or one character.")
             }
             keys[key] = String(name)

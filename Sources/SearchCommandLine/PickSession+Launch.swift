@@ -15,7 +15,12 @@ extension PickSession {
         search.terminal = interface.terminalOptions(noColor: noColor)
         search.keys = try interface.keyTable()
         preview.configure(&search)
-        let status = try run(search, pick: pick, recordText: recordText)
+        if interface.sync {
+            // fzf's --sync: everything read before the interface opens.
+            LoadingToTheEnd.run(search.loaders)
+            search.loaders = []
+        }
+        let status = try run(search, pick: pick, recordText: recordText, configure: interface.configure)
         if status != 0 { throw ExitCode(status) }
     }
 }

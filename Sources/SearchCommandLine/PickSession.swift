@@ -28,11 +28,12 @@ public enum PickSession {
     /// cannot be written is an error before anything else happens.
     public static func run(
         _ search: TerminalSearch, pick: PickArguments, print: (String) -> Void = { Swift.print($0) },
-        recordText: (Hit) -> String = PickSession.jsonLine
+        recordText: (Hit) -> String = PickSession.jsonLine, configure: (inout SearchApp.Options) -> Void = { _ in }
     ) throws -> Int32 {
         var search = search
         search.initialQuery = pick.query
         search.options = try options(for: pick)
+        configure(&search.options)
         if let height = pick.height { search.terminal.height = InlineHeight.parse(height) }
         if pick.selectOne || pick.exitZero, let first = search.indices.first {
             LoadingToTheEnd.run(search.loaders)
@@ -48,6 +49,12 @@ public enum PickSession {
             }
         }
         let ending = try search.runSession()
+        if case .become(let command, let environment) = ending.exit {
+            // fzf's become: the terminal is restored; this process is the command from here on.
+            let why = CommandRunner.replaceProcess(with: command, environment: environment)
+            FileHandle.standardError.write(Data("instantsearch: become: \(why)\n".utf8))
+            return 127
+        }
         if let path = pick.history, case .accepted = ending.exit, var history = search.options.history {
             history.append(ending.query)
             do {
@@ -101,8 +108,9 @@ public enum PickSession {
     ) -> Output {
         switch ending.exit {
         case .accepted(let hits, let key):
-            return Output(lines: heading(query: ending.query, key: key, pick: pick) + hits.map(recordText), status: hits.isEmpty ? 1 : 0)
-        case .cancelled:
+            let lines = heading(query: ending.query, key: key, pick: pick) + ending.printed + hits.map(recordText)
+            return Output(lines: lines, status: hits.isEmpty ? 1 : 0)
+        case .cancelled, .become:
             return Output(lines: [], status: 130)
         case .signal(let number):
             return Output(lines: [], status: 128 + number)

@@ -232,6 +232,7 @@ struct SearchCommand: ParsableCommand {
         var loaders: [any BackgroundLoading] = []
         var loadFailures: LoadFailures?
         var lineIndices = Set<String>()
+        var reloader: (any RecordReloading)?
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -244,6 +245,7 @@ struct SearchCommand: ParsableCommand {
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
+                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: LoadOptions(lenient: true))
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
@@ -259,6 +261,7 @@ struct SearchCommand: ParsableCommand {
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
         )
         search.loaders = loaders
+        search.reloader = reloader
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }

@@ -23,7 +23,7 @@ final class Probe: TerminalApp {
         case .paste(let text): log.append("paste of \(text.count) characters")
         case .mouse(let mouse): log.append("mouse \(mouse)")
         case .resize(let width, let height): log.append("size \(width)x\(height)")
-        case .wake, .firstFrameDrawn: return .ignored
+        case .wake, .firstFrameDrawn, .terminalReleased: return .ignored
         }
         return .continue
     }

@@ -20,6 +20,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     public enum Source: Sendable, Equatable {
         case file(String)
         case standardInput
+        /// A pipe from a command (fzf's `reload`), closed by the loader when done.
+        case descriptor(Int32)
     }
 
     /// How long `prepare()` waits on a pipe for a first sample before the interface opens.
@@ -71,7 +73,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         self.format = format
         self.options = options
         self.cacheEntry = cacheEntry
-        if case .file(let path) = source { sourceName = path } else { sourceName = "<stdin>" }
+        switch source {
+        case .file(let path): sourceName = path
+        case .standardInput: sourceName = "<stdin>"
+        case .descriptor: sourceName = "<command>"
+        }
         inputGuard = InputGuard(file: sourceName, options: options)
     }
 
@@ -104,7 +110,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         var framer = RecordFramer(format: format, dialect: options.dialect(for: format))
         framer.advanceThroughSample(over: buffer)
         while !atEnd && !framer.hasWholeSample
-            && !(source == .standardInput && ContinuousClock.now >= deadline && framer.records > 0) {
+            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records > 0) {
             try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
             framer.advanceThroughSample(over: buffer)
         }
@@ -133,6 +139,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         switch source {
         case .standardInput:
             descriptor = STDIN_FILENO
+        case .descriptor(let given):
+            descriptor = given
         case .file(let path):
             descriptor = open(path, O_RDONLY)
             var status = stat()
@@ -295,6 +303,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             report(progress(finished: true, failure: String(describing: error)))
         }
     }
+}
+
+extension StreamingIndexLoader.Source {
+    /// Standard input or a command's output: data that comes as it comes, of unknown size.
+    var isPipe: Bool { if case .file = self { false } else { true } }
 }
 
 /// What a lenient parse skipped, kept for the note (the parse runs on the loader's thread).

@@ -37,7 +37,7 @@ extension SearchApp {
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active
             guard let hit = hitsList.selectedHit(in: state) else { return true }
-            marks.toggle(hit, in: state.name)
+            if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
         case .previousHistory where history != nil && !showsHelp:
             if let query = history?.previous(from: searchBox.text) { showQuery(query) }
         case .nextHistory where history != nil && !showsHelp:
@@ -45,7 +45,7 @@ extension SearchApp {
         case _ where showsHelp: return help.perform(action)
         default:
             if !searchesFacetValues, searchBox.perform(action) {
-                if searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
+                searchQuery()
                 return true
             }
             return performInView(action)
@@ -54,9 +54,9 @@ extension SearchApp {
     }
 
     /// A query from the history in the box, searched like a typed one.
-    private func showQuery(_ query: String) {
+    func showQuery(_ query: String) {
         searchBox.replace(with: query)
-        if searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
+        searchQuery()
     }
 
     /// What accept (or an `--expect` key) ends with: the marks in marking order, else the
@@ -88,7 +88,7 @@ extension SearchApp {
     /// Enter: results not yet for the query on screen (manual mode, a held-back search) are
     /// searched for; otherwise the selected hit is picked, or in the sections view a facet
     /// value refines.
-    private func accept() -> Bool {
+    func accept() -> Bool {
         if hub.showsFederated {
             if federatedView?.selectedHit != nil {
                 outcome = .accepted(hits: pickedHits(), key: "")

@@ -15,7 +15,7 @@ extension SearchApp {
         let state = hub.state
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
         var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
-        if let header = options.header, let area = layout.header {
+        if let header, let area = layout.header {
             canvas.write(header, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
         }
         if state.showsSections, let sections = state.sections, let federatedView {
@@ -43,7 +43,7 @@ extension SearchApp {
                 // The typed-range input, while open, has the cursor.
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
-            StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers)
+            StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers, notice: script.notice)
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         if showsHelp {

@@ -17,6 +17,8 @@ public final class SearchApp {
         case accepted(hits: [Hit], key: String)
         /// Abort (Esc from the hits list, Ctrl-C): exit 130, print nothing.
         case cancelled
+        /// fzf's `become`: the terminal restored, this process is to become the command.
+        case become(command: String, environment: [String: String])
 
         /// Accept on one hit.
         public static func selected(_ hit: Hit) -> Outcome { .accepted(hits: [hit], key: "") }
@@ -34,6 +36,15 @@ public final class SearchApp {
         public var prompt = SearchBox.defaultPrompt
         /// `--history`: the queries previous-history / next-history walk.
         public var history: QueryHistory?
+        /// fzf's `--disabled`: the query is not searched (only commands read it, `{q}`).
+        public var disabled = false
+        /// fzf's `--multi=N`: at most this many marks.
+        public var multiLimit = Int.max
+        /// fzf's `--listen`: where the remote control listens.
+        public var listen: ListenAddress?
+        /// fzf's `--cycle` and `--track` (see `HitsList`).
+        public var cycle = false
+        public var track = false
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -57,10 +68,22 @@ public final class SearchApp {
     public internal(set) var currentRefinements = CurrentRefinementsBar()
     /// The preview pane (F6), and the `--preview` command it runs, if any.
     public internal(set) var preview: PreviewPane
-    let previewCommand: PreviewCommand?
-    let previewRunner: PreviewCommandRunner?
+    /// The preview command in force (`--preview`, then `change-preview`).
+    var previewCommand: PreviewCommand?
+    /// Runs every command of the session: the preview's and those of `--bind` actions.
+    let previewRunner: CommandRunner?
     /// The `--preview` command line last started, as expanded for the hit and the query.
-    private var commandRunning: String?
+    var commandRunning: String?
+    /// `--bind`'s chains under way, events, and what commands left to say (`SearchApp+Scripting`).
+    var script = ScriptState()
+    /// Reads a `reload` command's output into the index (nil: reload says it cannot).
+    let reloader: (any RecordReloading)?
+    /// `--listen`'s endpoint, when given: actions come in from it, the state goes out to it.
+    public var remote: RemoteControl?
+    /// Its port, for commands (`INSTANTSEARCH_PORT`).
+    var listeningPort: Int? { remote?.port }
+    /// The line under the search box: `--header`, then `change-header`.
+    public internal(set) var header: String?
     /// The sections view (F5), when the setup has one.
     public internal(set) var federatedView: FederatedView?
     var help: HelpOverlay
@@ -88,9 +111,12 @@ public final class SearchApp {
     public init(
         hub: InstantSearch, keys: KeyTable = .standard, options: Options = Options(),
         previewWindow: PreviewWindow = PreviewWindow(), previewCommand: PreviewCommand? = nil,
-        previewRunner: PreviewCommandRunner? = nil, numbers: NumberText = .standard
+        previewRunner: CommandRunner? = nil, numbers: NumberText = .standard, reloader: (any RecordReloading)? = nil
     ) {
         self.hub = hub
+        self.reloader = reloader
+        header = options.header
+        (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
         self.numbers = numbers
         self.keys = keys
         self.options = options
@@ -116,6 +142,7 @@ public final class SearchApp {
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         sortNotice = nil
+        script.notice = nil
         if !showsHelp, let name = options.expect[key] {
             // fzf's --expect: the key ends the session like accept, whatever it is bound to.
             outcome = .accepted(hits: pickedHits(), key: name)
@@ -125,10 +152,11 @@ public final class SearchApp {
             if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
         } else if editsRange {
             handleRangeInput(key)
-        } else if let action = keys.action(for: key, in: contexts) {
-            _ = perform(action)
+        } else if let chain = keys.actions(for: key, in: contexts) {
+            run(chain)
         }
         refresh()
+        raiseEvents()
         return outcome == nil
     }
 
@@ -149,8 +177,9 @@ public final class SearchApp {
             return true
         }
         searchBox.insert(text)
-        hub.dispatch(.setQuery(searchBox.text))
+        searchQuery()
         refresh()
+        raiseEvents()
         return true
     }
 
@@ -162,7 +191,11 @@ public final class SearchApp {
             preview.show(output)
             count += 1
         }
-        if count > 0 { refresh() }
+        count += takeCommandResults() + takeRemoteActions()
+        if count > 0 {
+            refresh()
+            raiseEvents()
+        }
         return count
     }
 
@@ -172,13 +205,14 @@ public final class SearchApp {
         fitLayout(force: true)
         help.resize(screen: screen)
         refresh()
+        if script.started { raise(.resize) }
     }
 
     /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
     /// attribute list then shows or hides). The lists follow their new sizes.
     private func fitLayout(force: Bool = false) {
         let wanted = ScreenLayout(
-            screen: screen, hasHeader: options.header != nil, preview: preview.isShown ? preview.window : nil,
+            screen: screen, hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4)
         guard force || wanted != layout else { return }
         layout = wanted
@@ -236,12 +270,12 @@ public final class SearchApp {
 
     /// The preview follows the selected hit; the `--preview` command runs again when what it
     /// would run changes (another record, or the query with `{q}`), killing the one before.
-    private func refreshPreview() {
+    func refreshPreview() {
         guard preview.isShown, !hub.showsFederated else { return }
         let hit = hitsList.selectedHit(in: hub.state.active)
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.state.active.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
-        let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
+        let command = hit.map { _ in expand(previewCommand.template) }
         guard moved || command != commandRunning else { return }
         commandRunning = command
         if let command { previewRunner.start(command) } else { previewRunner.cancel() }
@@ -267,6 +301,11 @@ public final class SearchApp {
             return
         }
         searchBox.insert(character)
-        hub.dispatch(.setQuery(searchBox.text))
+        searchQuery()
+    }
+
+    /// The query in the box goes to the hub, unless `--disabled` keeps it for commands alone.
+    func searchQuery() {
+        if !options.disabled, searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
     }
 }

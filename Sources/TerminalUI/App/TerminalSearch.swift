@@ -1,3 +1,4 @@
+import Foundation
 import InstantSearchCore
 
 /// The terminal InstantSearch, ready to run over any backend: builds the event loop, the
@@ -11,6 +12,9 @@ public struct TerminalSearch {
         case cancelled
         /// A termination signal ended the session (the terminal is restored).
         case signal(Int32)
+        /// fzf's `become`: the caller is to replace the process with the command
+        /// (`CommandRunner.replaceProcess`), the terminal already restored.
+        case become(command: String, environment: [String: String])
 
         /// Enter on one hit.
         public static func selected(_ hit: Hit) -> Exit { .accepted(hits: [hit], key: "") }
@@ -54,6 +58,8 @@ public struct TerminalSearch {
     public var previewWindow = PreviewWindow()
     /// A command whose output the preview shows instead of the record (`--preview`).
     public var previewCommand: PreviewCommand?
+    /// Reads `reload` commands' output into an index (nil: the source cannot be reloaded).
+    public var reloader: (any RecordReloading)?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -85,10 +91,13 @@ public struct TerminalSearch {
     public struct Ending: Equatable {
         public var exit: Exit
         public var query: String
+        /// `print(...)`'s lines, in order: printed before the picked records.
+        public var printed: [String]
 
-        public init(exit: Exit, query: String) {
+        public init(exit: Exit, query: String, printed: [String] = []) {
             self.exit = exit
             self.query = query
+            self.printed = printed
         }
     }
 
@@ -108,11 +117,20 @@ public struct TerminalSearch {
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections.isEmpty ? FederatedSection.defaults(for: indices) : federatedSections,
             strategy: { Self.makeStrategy(choice, scheduler: timers) })
-        let runner = previewCommand.map { _ in PreviewCommandRunner(wake: loop.wake) }
-        defer { runner?.cancel() }
+        // One runner for every command of the session: the preview's and --bind's.
+        let runner = CommandRunner(wake: loop.wake)
+        defer { CommandRunner.Slot.allCases.forEach(runner.cancel) }
         let app = SearchApp(
             hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
-            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current)
+            previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current,
+            reloader: reloader)
+        defer { app.cleanUpCommands() }
+        if let address = options.listen {
+            let remote = try RemoteControl(address: address, wake: loop.wake)
+            app.remote = remote
+            remote.start()
+        }
+        defer { app.remote?.stop() }
         let report = hub.loading.report
         let loaders = loaders
         // Started once the first frame is up: on two cores, a load started before would
@@ -125,10 +143,12 @@ public struct TerminalSearch {
         switch try loop.run(driver) {
         case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
         case .quit:
-            if case .accepted(let hits, let key) = app.outcome {
-                return Ending(exit: .accepted(hits: hits, key: key), query: hub.queryText)
+            let query = app.searchBox.text
+            switch app.outcome {
+            case .accepted(let hits, let key): return Ending(exit: .accepted(hits: hits, key: key), query: query, printed: app.script.printed)
+            case .become(let command, let environment): return Ending(exit: .become(command: command, environment: environment), query: query)
+            case .cancelled, nil: return Ending(exit: .cancelled, query: query)
             }
-            return Ending(exit: .cancelled, query: hub.queryText)
         }
     }
 }
@@ -154,19 +174,30 @@ final class SearchAppDriver: TerminalApp {
                 app.wantsRepaint = false
                 return .repaint
             }
-            return going ? .continue : .quit
-        case .paste(let text): return app.paste(text) ? .continue : .ignored
+            return going ? (app.wantsTerminal ? .releaseTerminal : .continue) : .quit
+        case .terminalReleased:
+            app.runForeground()
+            return app.isFinished ? .quit : app.wantsTerminal ? .releaseTerminal : .continue
+        case .paste(let text): return settle(app.paste(text) ? .continue : .ignored)
         case .mouse(let mouse): return app.handle(mouse) ? .continue : .ignored
-        case .wake: return app.deliverResponses() > 0 ? .continue : .ignored
+        case .wake: return settle(app.deliverResponses() > 0 ? .continue : .ignored)
         case .firstFrameDrawn:
             onFirstFrame?()
             onFirstFrame = nil
-            return .ignored
+            // fzf's start event: what it runs shows in the next frame.
+            return settle(app.start() ? .continue : .ignored)
         case .resize(let width, let height):
             app.resize(width: width, height: height)
-            return .continue
+            return settle(.continue)
         case .signal: return .quit
         }
+    }
+
+    /// What an event's actions (events and chains that ran with it) ask of the loop: to end,
+    /// or the terminal for `execute`.
+    private func settle(_ answer: LoopCommand) -> LoopCommand {
+        if app.isFinished { return .quit }
+        return app.wantsTerminal ? .releaseTerminal : answer
     }
 
     func render(into canvas: inout Canvas) -> CursorPosition? {

@@ -63,6 +63,30 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previousRefinement = "previous-refinement"
     case nextRefinement = "next-refinement"
     case removeRefinement = "remove-refinement"
+    // fzf's scripting (issue 23): commands, text, the marks and the list as a whole. Those
+    // that take an argument say so in `argument`; `ScriptedActions` carries them out.
+    case execute
+    case executeSilent = "execute-silent"
+    case become
+    case reload
+    case reloadSync = "reload-sync"
+    case transform
+    case transformQuery = "transform-query"
+    case changeQuery = "change-query"
+    case changePrompt = "change-prompt"
+    case changeHeader = "change-header"
+    case put
+    case print
+    case preview
+    case changePreview = "change-preview"
+    case changePreviewWindow = "change-preview-window"
+    case refreshPreview = "refresh-preview"
+    case selectAll = "select-all"
+    case deselectAll = "deselect-all"
+    case toggleAll = "toggle-all"
+    case first
+    case last
+    case acceptNonEmpty = "accept-non-empty"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -136,7 +160,66 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previousRefinement: return "previous refinement"
         case .nextRefinement: return "next refinement"
         case .removeRefinement: return "remove the selected refinement"
+        case .execute: return "run the command with the terminal, then come back"
+        case .executeSilent: return "run the command in the background, then carry on"
+        case .become: return "leave, the terminal restored, and run the command in this process's place"
+        case .reload: return "the command's output becomes the list (query and marks kept)"
+        case .reloadSync: return "reload, the actions after it waiting for the command to end"
+        case .transform: return "run the command; what it prints are actions to run"
+        case .transformQuery: return "run the command; what it prints is the new query"
+        case .changeQuery: return "the query becomes the text"
+        case .changePrompt: return "the prompt becomes the text"
+        case .changeHeader: return "the header becomes the text"
+        case .put: return "type the text into the query"
+        case .print: return "print the text when the session ends with accept"
+        case .preview: return "show the command's output in the preview pane"
+        case .changePreview: return "the preview command becomes this one"
+        case .changePreviewWindow: return "place the preview pane (right:50%, bottom:40%, hidden)"
+        case .refreshPreview: return "run the preview command again"
+        case .selectAll: return "with --multi: mark every hit listed"
+        case .deselectAll: return "with --multi: unmark every hit"
+        case .toggleAll: return "with --multi: mark the hits listed that are not, unmark those that are"
+        case .first: return "select the first hit"
+        case .last: return "select the last hit listed"
+        case .acceptNonEmpty: return "accept, unless nothing would be picked"
         }
+    }
+
+    /// What an action takes after its name, in one of fzf's delimiters (`reload(cmd)`).
+    public enum Argument: Sendable {
+        case none
+        /// A shell command, its placeholders filled in when it runs.
+        case command
+        /// Text, used as written (it may be empty).
+        case text
+    }
+
+    public var argument: Argument {
+        switch self {
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
+            return .command
+        case .changeQuery, .changePrompt, .changeHeader, .put, .print, .changePreviewWindow: return .text
+        default: return .none
+        }
+    }
+}
+
+/// One step of a binding: a named action and what was written in its brackets.
+public struct BoundAction: Hashable, Sendable, CustomStringConvertible {
+    public var action: KeyAction
+    public var argument: String?
+
+    public init(_ action: KeyAction, _ argument: String? = nil) {
+        self.action = action
+        self.argument = argument
+    }
+
+    /// As `--bind` takes it: `reload(seq 10)`, `up`.
+    public var description: String {
+        guard let argument else { return action.name }
+        let pairs: [(Character, Character)] = [("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"), ("~", "~"), ("!", "!"), ("@", "@"), ("#", "#")]
+        if let pair = pairs.first(where: { !argument.contains($0.1) }) { return "\(action.name)\(pair.0)\(argument)\(pair.1)" }
+        return "\(action.name):\(argument)"
     }
 }
 

@@ -23,6 +23,7 @@ public enum KeyName {
         case .alt(" "): return "alt-space"
         case .alt(let character): return "alt-\(character)"
         case .character(let character): return String(character)
+        case .event(let event): return event.rawValue
         default: return key.description
         }
     }
@@ -37,6 +38,7 @@ public enum KeyName {
         case .alt(" "): return "Alt-Space"
         case .alt(let character): return "Alt-\(character)"
         case .character(let character): return String(character)
+        case .event(let event): return "on \(event.rawValue)"
         default: return key.description
         }
     }
@@ -44,10 +46,12 @@ public enum KeyName {
     /// The forms of key names `--bind` reads, for messages.
     public static let validNames = "ctrl-a…ctrl-z (not ctrl-h, i, j, m), ctrl-space, alt-CHAR (alt-1, alt-p, …), f1…f12, "
         + named.filter { $0.bind != "space" }.map(\.bind).joined(separator: ", ")
+        + "; events: " + KeyEvent.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Reads a `--bind` key name; nil when it names no key.
     public static func parse(_ name: String) -> Key? {
         let lower = name.lowercased()
+        if let event = KeyEvent(rawValue: lower) { return .event(event) }
         if let entry = named.first(where: { $0.bind == lower }) { return entry.0 }
         if lower.hasPrefix("ctrl-") {
             let rest = lower.dropFirst(5)

@@ -3,16 +3,27 @@
 /// overrides it. A later binding of the same key in the same context wins, so overriding is
 /// appending.
 public struct KeyTable: Sendable {
+    /// A key (or an event) in a context, and the chain of actions it runs.
     public struct Binding: Hashable, Sendable {
         public var key: Key
         public var context: KeyContext
-        public var action: KeyAction
+        public var actions: [BoundAction]
 
         public init(_ key: Key, _ context: KeyContext, _ action: KeyAction) {
+            self.init(key, context, actions: [BoundAction(action)])
+        }
+
+        public init(_ key: Key, _ context: KeyContext, actions: [BoundAction]) {
             self.key = key
             self.context = context
-            self.action = action
+            self.actions = actions
         }
+
+        /// The first action: what the help and the hints know the binding by.
+        public var action: KeyAction { actions[0].action }
+
+        /// A single action without an argument: one of the table's plain rows.
+        var isPlain: Bool { actions.count == 1 && actions[0].argument == nil }
     }
 
     public private(set) var bindings: [Binding]
@@ -21,57 +32,58 @@ public struct KeyTable: Sendable {
         self.bindings = bindings
     }
 
-    /// The action of `key` in the first of `contexts` that binds it.
+    /// The first action of `key` in the first of `contexts` that binds it.
     public func action(for key: Key, in contexts: [KeyContext]) -> KeyAction? {
+        actions(for: key, in: contexts)?.first?.action
+    }
+
+    /// The chain `key` (or an event) runs in the first of `contexts` that binds it.
+    public func actions(for key: Key, in contexts: [KeyContext]) -> [BoundAction]? {
         for context in contexts {
-            if let binding = bindings.last(where: { $0.key == key && $0.context == context }) { return binding.action }
+            if let binding = bindings.last(where: { $0.key == key && $0.context == context }) { return binding.actions }
         }
         return nil
     }
 
     /// Binds `key` to `action` in `context`, over whatever it did there before.
     public mutating func bind(_ key: Key, to action: KeyAction, in context: KeyContext) {
+        bind(key, to: [BoundAction(action)], in: context)
+    }
+
+    /// Binds `key` to a chain of actions in `context`, over whatever it did there before.
+    public mutating func bind(_ key: Key, to actions: [BoundAction], in context: KeyContext) {
         bindings.removeAll { $0.key == key && $0.context == context }
-        bindings.append(Binding(key, context, action))
+        bindings.append(Binding(key, context, actions: actions))
     }
 
-    /// Reads fzf's `KEY:ACTION` (`ctrl-x:clear-refinements`), optionally `CONTEXT/KEY:ACTION`
-    /// (`hits/enter:accept`); without a context the binding applies everywhere.
+    /// Whether anything is bound to `event`.
+    public func binds(_ event: KeyEvent) -> Bool {
+        bindings.contains { $0.key == .event(event) }
+    }
+
+    /// Reads a chain of actions alone (`reload(ls)+first`), as `transform` prints them and
+    /// `--listen` receives them.
+    public static func parseActions(_ chain: String) throws(KeyBindingError) -> [BoundAction] {
+        try BindingParser.actions(chain)
+    }
+
+    /// Reads one binding, `KEY:ACTIONS` (`ctrl-x:clear-refinements`), optionally
+    /// `CONTEXT/KEY:ACTIONS` (`hits/enter:accept`); without a context it applies everywhere.
     public mutating func bind(_ spec: String) throws(KeyTableError) {
-        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw .malformed(spec) }
-        var keyName = parts[0]
-        var context = KeyContext.global
-        if let slash = keyName.firstIndex(of: "/"), keyName.count > 1 {
-            guard let named = KeyContext(rawValue: String(keyName[..<slash])) else { throw .unknownContext(String(keyName[..<slash])) }
-            context = named
-            keyName = String(keyName[keyName.index(after: slash)...])
+        do {
+            try bind(list: spec)
+        } catch {
+            throw error.problem
         }
-        guard let key = KeyName.parse(keyName) else { throw .unknownKey(keyName) }
-        if case .character = key { throw .printableKey(keyName) }
-        guard let action = KeyAction(name: parts[1]) else { throw .unknownAction(parts[1]) }
-        bind(key, to: action, in: context)
     }
 
-    /// `--bind`'s value: `KEY:ACTION[,KEY:ACTION…]`, bound left to right (so a later one wins).
-    /// On a mistake nothing is bound, and the error gives the column (from 1) of the name at fault.
+    /// `--bind`'s value: `KEY:ACTIONS[,KEY:ACTIONS…]` (see `BindingParser`), bound left to
+    /// right (so a later one wins). On a mistake nothing is bound, and the error gives the
+    /// column (from 1) of the part at fault.
     public mutating func bind(list: String) throws(KeyBindingError) {
         var table = self
-        var start = 1
-        for spec in list.split(separator: ",", omittingEmptySubsequences: false) {
-            do {
-                try table.bind(String(spec))
-            } catch {
-                let keyEnd = spec.firstIndex(of: ":").map { spec.distance(from: spec.startIndex, to: $0) } ?? spec.count
-                let offset: Int
-                switch error {
-                case .unknownAction(let name): offset = spec.count - name.count
-                case .unknownKey(let name), .printableKey(let name): offset = keyEnd - name.count
-                case .malformed, .unknownContext: offset = 0
-                }
-                throw KeyBindingError(column: start + offset, problem: error)
-            }
-            start += spec.count + 1
+        for parsed in try BindingParser.bindings(list) {
+            table.bind(parsed.key, to: parsed.actions, in: parsed.context)
         }
         self = table
     }
@@ -85,9 +97,9 @@ public struct KeyTable: Sendable {
         return table
     }
 
-    /// The keys of `action` in `context`, in table order.
+    /// The keys bound to `action` alone in `context`, in table order.
     public func keys(for action: KeyAction, in context: KeyContext) -> [Key] {
-        bindings.filter { $0.action == action && $0.context == context }.map(\.key)
+        bindings.filter { $0.isPlain && $0.action == action && $0.context == context }.map(\.key)
     }
 
     /// The help's groups: per context, one row per action with all its keys; `name` is the
@@ -95,12 +107,17 @@ public struct KeyTable: Sendable {
     public var groups: [(title: String, rows: [(keys: String, name: String, action: String)])] {
         KeyContext.allCases.compactMap { context in
             var actions: [KeyAction] = []
-            for binding in bindings where binding.context == context && !actions.contains(binding.action) {
+            for binding in bindings where binding.context == context && binding.isPlain && !actions.contains(binding.action) {
                 actions.append(binding.action)
             }
             var rows = actions.map { action in
                 (keys: keys(for: action, in: context).map(KeyName.label).joined(separator: ", "), name: action.name,
                  action: action.summary(in: context))
+            }
+            // Chains and actions with arguments (`--bind`): one row each, written as bound.
+            rows += bindings.filter { $0.context == context && !$0.isPlain }.map { binding in
+                (keys: KeyName.label(binding.key), name: binding.actions.map(\.description).joined(separator: "+"),
+                 action: binding.actions.map { $0.action.summary(in: context) }.joined(separator: "; then "))
             }
             if context == .searchBox { rows.insert(("Space, letters, …", "", "edit the query, whichever pane has focus"), at: 0) }
             return rows.isEmpty ? nil : (context.title, rows)
@@ -135,6 +152,16 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
     case unknownContext(String)
     /// A key that types (`a`, `space`): printable keys always edit the query.
     case printableKey(String)
+    /// An action's argument opened and never closed: `reload(ls`.
+    case unbalanced(action: String, opener: Character, closer: Character)
+    case needsArgument(String)
+    case takesNoArgument(String)
+    /// Nothing where an action belongs: `ctrl-a:`, `up+`.
+    case missingAction
+    /// Something after an action that is neither `+` nor `,`.
+    case unexpected(Character)
+    /// An event bound in a context: events happen to the whole session.
+    case eventInContext(String)
 
     public var description: String {
         switch self {
@@ -146,6 +173,15 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
             return "no action is named \"\(name)\"; actions: \(KeyAction.allCases.map(\.name).joined(separator: ", "))"
         case .unknownContext(let name):
             return "no context is named \"\(name)\"; contexts: \(KeyContext.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unbalanced(let action, let opener, let closer):
+            return "\"\(action)\(opener)\" is never closed by \"\(closer)\"; choose a delimiter the argument does not contain: \(action)(…), \(action)[…], \(action){…}, \(action)<…>, \(action)~…~, or \(action):… at the end"
+        case .needsArgument(let name):
+            return "\"\(name)\" needs an argument, as \(name)(…)"
+        case .takesNoArgument(let name): return "\"\(name)\" takes no argument"
+        case .missingAction: return "an action is missing (after \":\" or \"+\")"
+        case .unexpected(let character):
+            return "\"\(character)\" after an action: chain actions with + and separate bindings with ,"
+        case .eventInContext(let name): return "the event \"\(name)\" belongs to the whole session: bind it without a context"
         }
     }
 }

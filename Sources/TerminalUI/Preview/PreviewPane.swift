@@ -5,7 +5,8 @@ import InstantSearchCore
 /// state, changed when the selection, the results, the command's output, a key or the size
 /// change; `render` only draws them.
 public struct PreviewPane {
-    public let window: PreviewWindow
+    /// Where the pane goes (`--preview-window`, `change-preview-window`).
+    public internal(set) var window: PreviewWindow
     /// Whether the pane is on screen (F6 / Alt-p toggle it).
     public internal(set) var isShown: Bool
     /// The hit shown, as last given; nil when nothing is selected.
@@ -16,7 +17,8 @@ public struct PreviewPane {
     private var numbers = NumberText.standard
     /// Why loading stopped, shown whole above the hit: the stats line has room for its start only.
     private(set) var notice: String?
-    let runsCommand: Bool
+    /// Whether a command's output is shown rather than the record (`--preview`, `change-preview`).
+    var runsCommand: Bool
     /// The content wrapped to the pane's width, and the first line in view.
     private(set) var lines: [StyledLine] = []
     public private(set) var scroll = 0

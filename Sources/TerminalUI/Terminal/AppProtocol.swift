@@ -18,6 +18,9 @@ public enum TerminalEvent: Sendable, Hashable {
     /// as SIGHUP). The loop ends after this event whatever the app
     /// answers: it is the app's chance to save state.
     case signal(Int32)
+    /// The app asked for the terminal (`LoopCommand.releaseTerminal`): curses has let go of
+    /// it until the app answers; a program run now (fzf's `execute`) has the screen and keys.
+    case terminalReleased
 }
 
 /// What the app wants after an event.
@@ -31,6 +34,9 @@ public enum LoopCommand: Sendable, Hashable {
     case repaint
     /// End the loop; `run` restores the terminal and returns `.quit`.
     case quit
+    /// Give the terminal back to the shell's modes, send `.terminalReleased`, then take it
+    /// again and repaint every cell (fzf's `execute`: a program runs on the terminal meanwhile).
+    case releaseTerminal
 }
 
 /// Why `EventLoop.run` returned.

@@ -191,9 +191,22 @@ private struct Session<App: TerminalApp> {
 
     /// Hands one event to the app; true if it asked to quit.
     private mutating func apply(_ event: TerminalEvent) throws -> Bool {
-        switch try app.handle(event) {
+        var answer = try app.handle(event)
+        while answer == .releaseTerminal {
+            // fzf's execute: the terminal back to the shell's modes while the app runs a
+            // program on it, then taken again and repainted whole.
+            terminal.suspend()
+            answer = try app.handle(.terminalReleased)
+            terminal.resume()
+            onScreen = nil
+            needsFrame = true
+            // The window may have changed size meanwhile: the next turn looks.
+            SignalGuard.resizePending.store(true, ordering: .sequentiallyConsistent)
+            pipe.wake()
+        }
+        switch answer {
         case .continue: needsFrame = true
-        case .ignored: break
+        case .ignored, .releaseTerminal: break
         case .repaint:
             terminal.invalidate()
             onScreen = nil

@@ -29,6 +29,9 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// The terminal changed size. The event loop reports sizes as `TerminalEvent.resize`;
     /// this case only exists so the decoder can name curses' KEY_RESIZE.
     case resize
+    /// Not a key at all: something that happened in the session (fzf's `change`, `load`, …),
+    /// bound with `--bind` like a key. Only the app raises them; the decoder never does.
+    case event(KeyEvent)
 
     /// Decodes one result of `wget_wch`: `code` is the value it stored, `isKeyCode` whether
     /// it returned KEY_CODE_YES (a curses key code) rather than OK (a character).
@@ -106,6 +109,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .pageUp: "pageUp"
         case .pageDown: "pageDown"
         case .resize: "resize"
+        case .event(let event): "event(\(event.rawValue))"
         }
     }
 }

@@ -173,6 +173,22 @@ enum SignalGuard {
         _ = continuePending.exchange(false, ordering: .sequentiallyConsistent)
     }
 
+    /// Runs `body` with SIGINT and SIGQUIT ignored, as `system(3)` does while a command has
+    /// the terminal (`execute`): the keyboard's Ctrl-C ends the command, not the session.
+    static func ignoringInterrupts<T>(_ body: () -> T) -> T {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var saved = [sigaction(), sigaction()]
+        _ = sigaction(SIGINT, &ignore, &saved[0])
+        _ = sigaction(SIGQUIT, &ignore, &saved[1])
+        defer {
+            _ = sigaction(SIGINT, &saved[0], nil)
+            _ = sigaction(SIGQUIT, &saved[1], nil)
+        }
+        return body()
+    }
+
     /// Whether `sig` is under its default action as the program left it (not ignored, and
     /// not handled by something else).
     private static func isDefault(_ sig: Int32) -> Bool {

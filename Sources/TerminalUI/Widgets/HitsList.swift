@@ -74,7 +74,7 @@ public struct HitsList {
         // is among the hits, and the list keeps its scroll.
         let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
         let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
-        let kept = isRefresh ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
+        let kept = isRefresh || (tracks && results?.page == 0) ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
         if results != nil { restoring = false }
         shown = results
         measure()
@@ -84,13 +84,22 @@ public struct HitsList {
         return loadMoreIfNeeded(state)
     }
 
+    /// fzf's `--cycle`: up from the first hit goes to the last listed, down from the last to the first.
+    var cycles = false
+    /// fzf's `--track`: a new query keeps the selected record selected where it is still listed.
+    var tracks = false
+
     /// Up, Down, PgUp, PgDn; false for other actions.
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
         switch action {
+        case .up where cycles && list.selection == 0: list.move(by: list.count)
+        case .down where cycles && list.selection == list.count - 1: list.move(by: -list.count)
         case .up: list.move(by: -1)
         case .down: list.move(by: 1)
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
+        case .first: list.move(by: -list.count)
+        case .last: list.move(by: list.count)
         default: return (false, [])
         }
         settle()

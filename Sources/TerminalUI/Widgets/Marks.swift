@@ -10,6 +10,9 @@ public struct Marks: Equatable, Sendable {
     }
 
     public private(set) var marked: [Mark] = []
+    /// After a `reload`, records are new: a mark follows its record's content (a line that is
+    /// still there stays marked), no longer its objectID (a line number).
+    public var matchesByContent = false
 
     public init() {}
 
@@ -19,12 +22,16 @@ public struct Marks: Equatable, Sendable {
     public var hits: [Hit] { marked.map(\.hit) }
 
     public func contains(_ hit: Hit, in indexName: String) -> Bool {
-        marked.contains { $0.indexName == indexName && $0.hit.objectID == hit.objectID }
+        marked.contains { matches($0, hit, indexName) }
+    }
+
+    private func matches(_ mark: Mark, _ hit: Hit, _ indexName: String) -> Bool {
+        mark.indexName == indexName && (matchesByContent ? mark.hit.record == hit.record : mark.hit.objectID == hit.objectID)
     }
 
     /// Marks `hit`, or unmarks it if it was marked.
     public mutating func toggle(_ hit: Hit, in indexName: String) {
-        if let found = marked.firstIndex(where: { $0.indexName == indexName && $0.hit.objectID == hit.objectID }) {
+        if let found = marked.firstIndex(where: { matches($0, hit, indexName) }) {
             marked.remove(at: found)
         } else {
             marked.append(Mark(indexName: indexName, hit: hit))

@@ -6,7 +6,10 @@ import InstantSearchCore
 /// answers from the cache, requests still pending. Drawn from the hub's state alone.
 enum StatsLine {
     /// `marked`: how many hits fzf's `--multi` has marked (shown when some are).
-    static func render(_ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard) {
+    /// `notice`: what a `--bind` command that failed said (its status and last error line).
+    static func render(
+        _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard, notice: String? = nil
+    ) {
         let index = state.active
         var left: [(String, Style)] = []
         if let results = index.results {
@@ -21,6 +24,7 @@ enum StatsLine {
         if let loading = index.loading { left += Self.describe(loading, numbers: numbers) }
         // An older query's count beside the error would mislead: results are nil then.
         if let error = index.error { left.append(("  ⚠ \(error.message)", Theme.error)) }
+        if let notice { left.insert(("⚠ \(notice)  ", Theme.error), at: 0) }
 
         // An error needs the room more than the counters do.
         let right = index.error != nil ? index.mode : Self.activity(

@@ -14,7 +14,7 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "HTTP \(status): \(message)" }
 
-    static func badRequest(_ message: String) -> HTTPFailure { HTTPFailure(status: 400, message) }
+    public static func badRequest(_ message: String) -> HTTPFailure { HTTPFailure(status: 400, message) }
 
     /// The reason phrase of every status this server sends.
     public static func reason(_ status: Int) -> String {

@@ -1,0 +1,102 @@
+import Foundation
+import InstantSearchCore
+import Synchronization
+
+/// fzf's `reload` over the embedded engine: a command's output replaces an index's records,
+/// read as standard input is (`StreamingIndexLoader`): the index is emptied at once, then each
+/// snapshot is searchable as it is built. Plain-line indices stay lines; others are sniffed,
+/// their settings inferred again from the new records.
+public struct CommandOutputReloader: RecordReloading {
+    private let backend: EmbeddedBackend
+    private let lineIndices: Set<String>
+    private let options: LoadOptions
+    /// Which reload is the latest: an older one still finishing never replaces a newer one's records.
+    private let generations = Generations()
+
+    public init(backend: EmbeddedBackend, lineIndices: Set<String>, options: LoadOptions = LoadOptions(lenient: true)) {
+        self.backend = backend
+        self.lineIndices = lineIndices
+        self.options = options
+    }
+
+    public func reload(indexName: String, from descriptor: Int32) -> any BackgroundLoading {
+        Reloading(
+            backend: backend, indexName: indexName, descriptor: descriptor,
+            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations)
+    }
+}
+
+/// Numbers the reloads; replacing an index and checking that its reload is still the latest
+/// happen under one lock, so a reload cancelled a moment too late cannot win.
+final class Generations: Sendable {
+    private let latest = Mutex(0)
+
+    func next() -> Int { latest.withLock { $0 += 1; return $0 } }
+
+    /// Runs `body` if `generation` is still the latest; whether it ran.
+    func ifLatest(_ generation: Int, _ body: () -> Void) -> Bool {
+        latest.withLock { latest in
+            guard latest == generation else { return false }
+            body()
+            return true
+        }
+    }
+}
+
+/// One reload: the sample read on a thread of its own (it may wait for the command), then the
+/// loader's own thread for the rest.
+private final class Reloading: BackgroundLoading, @unchecked Sendable {
+    private let backend: EmbeddedBackend
+    private let indexName: String
+    private let loader: StreamingIndexLoader
+    private let cancelled = Atomic<Bool>(false)
+    private let generations: Generations
+    private let generation: Int
+
+    init(
+        backend: EmbeddedBackend, indexName: String, descriptor: Int32, format: DataFormat?, options: LoadOptions,
+        generations: Generations
+    ) {
+        self.backend = backend
+        self.indexName = indexName
+        self.generations = generations
+        generation = generations.next()
+        loader = StreamingIndexLoader(source: .descriptor(descriptor), name: indexName, format: format, options: options)
+    }
+
+    /// Puts `index` in the backend unless a newer reload began; whether it did.
+    private func replace(_ index: SearchIndex) -> Bool {
+        generations.ifLatest(generation) { backend.replace(index) }
+    }
+
+    func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let thread = Thread { [self] in run(report: report) }
+        thread.name = "instantsearch reloading \(indexName)"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+        loader.cancel()
+    }
+
+    private func run(report: @escaping @Sendable (LoadingProgress) -> Void) {
+        guard let current = backend.index(named: indexName) else { return }
+        report(LoadingProgress(indexName: indexName, note: "reloading"))
+        do {
+            let first = try loader.prepare(settings: IndexSettings())
+            guard !cancelled.load(ordering: .relaxed), replace(first) else { return }
+            report(LoadingProgress(indexName: indexName, records: first.recordCount, isNewSnapshot: true))
+            let stillLatest = Atomic<Bool>(true)
+            loader.start(
+                onSnapshot: { [self] index in stillLatest.store(replace(index), ordering: .relaxed) },
+                report: { progress in if stillLatest.load(ordering: .relaxed) { report(progress) } })
+        } catch {
+            guard !cancelled.load(ordering: .relaxed) else { return }
+            // What did not read leaves an empty list, and says why.
+            guard replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings)) else { return }
+            report(LoadingProgress(indexName: indexName, isNewSnapshot: true, isFinished: true, failure: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import InstantSearchCore
+
+/// What `--bind`'s chains have under way: the actions left to run, the command they wait for,
+/// and what the session's events were last seen as.
+struct ScriptState {
+    /// Actions still to run, in order (the rest of a chain, then chains queued behind it).
+    var pending: [BoundAction] = []
+    var isDraining = false
+    /// A command the chain waits for before its next action.
+    enum Waiting: Equatable { case executeSilent, transform, transformQuery, reloadSync }
+    var waiting: Waiting?
+    /// `execute`'s command line, until the loop hands over the terminal.
+    var foreground: String?
+    /// What the last command that failed said, on the stats line until the next key.
+    var notice: String?
+    /// `print(...)`'s lines, printed when the session ends with accept.
+    var printed: [String] = []
+    /// The `reload` reading now (cancelled by the next one).
+    var reloading: (any BackgroundLoading)?
+    /// `{+f}` files, removed when the session ends.
+    var files: [String] = []
+    /// Whether `start` has been raised (events before it are the setup's, not the user's).
+    var started = false
+    /// Set when an event ran its chain (`start` tells the loop whether to draw).
+    var eventsRan = false
+    // The session as events last saw it.
+    var seenQuery = ""
+    var seenFocus: String?
+    var seenResults: SearchResults?
+    var seenLoaded = false
+}
+
+/// The loading a reload's hand-off started (called before `start` returns, on this thread).
+private final class StartedLoading: @unchecked Sendable {
+    var loading: (any BackgroundLoading)?
+}
+
+extension SearchApp {
+    /// Runs a chain of actions, after any still waiting for a command.
+    func run(_ chain: [BoundAction]) {
+        script.pending += chain
+        drain()
+    }
+
+    /// Runs queued actions until one waits for a command or the terminal, or the session ends.
+    func drain() {
+        guard !script.isDraining else { return }
+        script.isDraining = true
+        defer { script.isDraining = false }
+        while script.waiting == nil, script.foreground == nil, outcome == nil, !script.pending.isEmpty {
+            let next = script.pending.removeFirst()
+            if !performScripted(next) { perform(next.action) }
+        }
+    }
+
+    /// The session's events: `start` once the interface is up; the rest as they happen.
+    /// Returns whether an event's actions ran (a new frame is then needed).
+    @discardableResult
+    func start() -> Bool {
+        script.started = true
+        script.seenQuery = searchBox.text  // the query the session opened with (--query) is no change
+        script.eventsRan = false
+        raise(.start)
+        raiseEvents()
+        return script.eventsRan
+    }
+
+    func raise(_ event: KeyEvent) {
+        guard let chain = keys.actions(for: .event(event), in: [.global]) else { return }
+        script.eventsRan = true
+        run(chain)
+    }
+
+    /// Compares the session with what events last saw, and raises those that happened.
+    func raiseEvents() {
+        defer { publishState() }
+        guard script.started else { return }
+        let state = hub.state.active
+        if searchBox.text != script.seenQuery {
+            script.seenQuery = searchBox.text
+            raise(.change)
+        }
+        let loaded = state.loading?.isFinished ?? true
+        if loaded, !script.seenLoaded { raise(.load) }
+        script.seenLoaded = loaded
+        if let results = state.results, results != script.seenResults {
+            script.seenResults = results
+            raise(.result)
+            if loaded, results.nbHits == 1 { raise(.one) }
+            if loaded, results.nbHits == 0 { raise(.zero) }
+        }
+        let focus = hitsList.selectedHit(in: state).map { "\(hitsList.selection) \($0.objectID)" }
+        if focus != script.seenFocus {
+            script.seenFocus = focus
+            if focus != nil { raise(.focus) }
+        }
+    }
+
+    /// Carries out the actions of fzf's scripting; false for the others (`perform` has them).
+    private func performScripted(_ bound: BoundAction) -> Bool {
+        let argument = bound.argument ?? ""
+        switch bound.action {
+        case .execute: script.foreground = expand(argument)
+        case .executeSilent: startCommand(argument, waiting: .executeSilent)
+        case .transform: startCommand(argument, waiting: .transform)
+        case .transformQuery: startCommand(argument, waiting: .transformQuery)
+        case .become: outcome = .become(command: expand(argument), environment: environment)
+        case .reload, .reloadSync: reload(argument, sync: bound.action == .reloadSync)
+        case .changeQuery: showQuery(argument)
+        case .put:
+            searchBox.insert(argument)
+            searchQuery()
+        case .changePrompt: searchBox.prompt = argument
+        case .changeHeader:
+            header = argument.isEmpty ? nil : argument
+            resize(width: screen.width, height: screen.height)
+        case .print: script.printed.append(argument)
+        case .preview:
+            if !preview.isShown { togglePreview() }
+            preview.runsCommand = true
+            commandRunning = expand(argument)
+            previewRunner?.start(commandRunning ?? "", environment: environment)
+        case .changePreview:
+            previewCommand = PreviewCommand(argument)
+            preview.runsCommand = true
+            commandRunning = nil
+            refreshPreview()
+        case .changePreviewWindow:
+            do {
+                let window = try PreviewWindow(parsing: argument)
+                if preview.isShown == window.startsHidden { togglePreview() }
+                preview.window = window
+                resize(width: screen.width, height: screen.height)
+            } catch {
+                script.notice = "change-preview-window: \(error)"
+            }
+        case .refreshPreview:
+            commandRunning = nil
+            refreshPreview()
+        case .selectAll, .deselectAll, .toggleAll: markAll(bound.action)
+        case .acceptNonEmpty: if !pickedHits().isEmpty { _ = accept() }
+        default: return false
+        }
+        return true
+    }
+
+    /// select-all, deselect-all, toggle-all: over the hits listed (the pages loaded), as fzf
+    /// does over its matches; `--multi=N` caps the marks.
+    private func markAll(_ action: KeyAction) {
+        guard options.multi, !hub.showsFederated else { return }
+        let state = hub.state.active
+        let hits = state.results?.hits ?? []
+        for hit in hits {
+            let marked = marks.contains(hit, in: state.name)
+            switch action {
+            case .selectAll where !marked && marks.count < options.multiLimit: marks.toggle(hit, in: state.name)
+            case .deselectAll where marked: marks.toggle(hit, in: state.name)
+            case .toggleAll where marked || marks.count < options.multiLimit: marks.toggle(hit, in: state.name)
+            default: break
+            }
+        }
+        if action == .deselectAll { marks = Marks() }
+    }
+
+    /// A command line with its placeholders filled in, every value shell-quoted.
+    func expand(_ template: String) -> String {
+        let hit = hitsList.selectedHit(in: hub.state.active)
+        let picked = pickedHits()
+        return PreviewCommand(template).expanded(with: PreviewCommand.Values(hit: hit, query: searchBox.text) { [self] in
+            writeMarkedFile(picked)
+        })
+    }
+
+    /// `{+f}`: the marked hits (else the selected one), one a line, in a file of their own.
+    private func writeMarkedFile(_ hits: [Hit]) -> String? {
+        let path = NSTemporaryDirectory() + "instantsearch-\(getpid())-\(script.files.count).txt"
+        let text = hits.map { PreviewCommand.text(of: $0) + "\n" }.joined()
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else { return nil }
+        script.files.append(path)
+        return path
+    }
+
+    /// fzf's environment for the commands, under our prefix.
+    var environment: [String: String] {
+        let state = hub.state.active
+        var values = [
+            "INSTANTSEARCH_QUERY": searchBox.text,
+            "INSTANTSEARCH_INDEX": state.name,
+            "INSTANTSEARCH_PROMPT": searchBox.prompt,
+            "INSTANTSEARCH_MATCH_COUNT": String(state.results?.nbHits ?? 0),
+            "INSTANTSEARCH_SELECT_COUNT": String(marks.count),
+            "INSTANTSEARCH_LINES": String(screen.height),
+            "INSTANTSEARCH_COLUMNS": String(screen.width),
+        ]
+        if hitsList.selectedHit(in: state) != nil { values["INSTANTSEARCH_POS"] = String(hitsList.selection + 1) }
+        if let port = listeningPort { values["INSTANTSEARCH_PORT"] = String(port) }
+        return values
+    }
+
+    private func startCommand(_ template: String, waiting: ScriptState.Waiting) {
+        guard let runner = previewRunner else {
+            script.notice = "no command runner in this session"
+            return
+        }
+        script.waiting = waiting
+        runner.start(expand(template), in: .action, environment: environment, output: .separate)
+    }
+
+    /// reload / reload-sync: the command's output becomes the active index's records, read in
+    /// as it comes; the query stays, marks follow the records' content.
+    private func reload(_ template: String, sync: Bool) {
+        guard let runner = previewRunner, let reloader else {
+            script.notice = "reload: this source cannot be reloaded"
+            return
+        }
+        script.reloading?.cancel()
+        let name = hub.state.active.name
+        let report = hub.loading.report
+        marks.matchesByContent = true
+        let started = StartedLoading()
+        runner.start(expand(template), in: .reload, environment: environment, output: .handOff({ descriptor in
+            let reading = reloader.reload(indexName: name, from: descriptor)
+            started.loading = reading
+            reading.start(report: report)
+        }))
+        script.reloading = started.loading
+        if sync { script.waiting = .reloadSync }
+    }
+
+    /// The answers of the commands chains wait for; how many there were.
+    func takeCommandResults() -> Int {
+        var count = 0
+        if let result = previewRunner?.take(.reload), result.isFinished {
+            count += 1
+            if result.failed { script.notice = "reload \(result.failure)" }
+            if script.waiting == .reloadSync { script.waiting = nil }
+        }
+        if let result = previewRunner?.take(.action), result.isFinished, let waiting = script.waiting {
+            count += 1
+            script.waiting = nil
+            let text = String(decoding: result.output, as: UTF8.self)
+            if result.failed {
+                script.notice = "\(waiting == .executeSilent ? "execute-silent" : "transform") \(result.failure)"
+            } else if waiting == .transform {
+                do {
+                    script.pending.insert(contentsOf: try KeyTable.parseActions(text.trimmingCharacters(in: .newlines)), at: 0)
+                } catch {
+                    script.notice = "transform printed no actions: \(error)"
+                }
+            } else if waiting == .transformQuery {
+                showQuery(text.trimmingCharacters(in: .newlines))
+            }
+        }
+        if count > 0 { drain() }
+        return count
+    }
+
+    /// After the loop handed over the terminal: `execute`'s command runs on it, then the chain
+    /// goes on.
+    func runForeground() {
+        guard let command = script.foreground else { return }
+        script.foreground = nil
+        let (status, message) = CommandRunner.runInTerminal(command, environment: environment)
+        if status != 0 { script.notice = "execute " + (message ?? status.map { "exited \($0)" } ?? "killed") }
+        drain()
+        refresh()
+    }
+
+    /// Whether the loop must hand over the terminal (`execute` waits for it).
+    var wantsTerminal: Bool { script.foreground != nil && outcome == nil }
+
+    /// Removes what the session's commands left behind (`{+f}` files, but not for `become`'s
+    /// command, which still has to read them).
+    func cleanUpCommands() {
+        script.reloading?.cancel()
+        if case .become = outcome { return }
+        for file in script.files { try? FileManager.default.removeItem(atPath: file) }
+        script.files = []
+    }
+}

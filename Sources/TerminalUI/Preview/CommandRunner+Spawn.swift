@@ -1,0 +1,101 @@
+import Foundation
+
+extension CommandRunner {
+    enum Spawned { case success(pid_t), failure(String) }
+
+    /// `sh -c command` in a process group of its own, standard output and error into the
+    /// descriptors given, standard input from /dev/null, signals back to their defaults (the UI
+    /// blocks some), `environment` over this process's.
+    static func spawn(_ command: String, stdout: Int32, stderr: Int32, environment: [String: String]) -> Spawned {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        return spawn(command, actions: &actions, ownGroup: true, environment: environment)
+    }
+
+    /// fzf's `execute`: runs `command` on the terminal (standard input, output and error on
+    /// /dev/tty) and waits for it, the caller having handed the terminal over (curses ended).
+    /// Ctrl-C and Ctrl-\ go to the command alone meanwhile, as with `system(3)`. Returns the
+    /// exit status (nil: killed by a signal, or it could not start — `message` says why).
+    static func runInTerminal(_ command: String, environment: [String: String]) -> (status: Int32?, message: String?) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        return SignalGuard.ignoringInterrupts {
+            // In our process group, so the terminal's foreground: it may read the keyboard.
+            switch spawn(command, actions: &actions, ownGroup: false, environment: environment) {
+            case .failure(let message): return (nil, message)
+            case .success(let pid):
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return (status & 0x7F == 0 ? (status >> 8) & 0xFF : nil, nil)
+            }
+        }
+    }
+
+    /// fzf's `become`: this process becomes `sh -c command` (the terminal already restored by
+    /// the caller, standard input and output as the program got them). Returns only if the
+    /// shell could not be started, with why.
+    public static func replaceProcess(with command: String, environment: [String: String]) -> String {
+        fflush(nil)
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp = environmentBlock(adding: environment)
+        defer { (argv + envp).forEach { free($0) } }
+        // Signals we ignore or block would stay so across exec: the command gets the defaults.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        sigprocmask(SIG_SETMASK, &empty, nil)
+        for signal in SignalGuard.terminationSignals + SignalGuard.loopSignals { Glibc.signal(signal, SIG_DFL) }
+        execve("/bin/sh", &argv, &envp)
+        return "cannot run /bin/sh: \(String(cString: strerror(errno)))"
+    }
+
+    private static func spawn(
+        _ command: String, actions: inout posix_spawn_file_actions_t, ownGroup: Bool, environment: [String: String]
+    ) -> Spawned {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp = environmentBlock(adding: environment)
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+        return result == 0 ? .success(pid) : .failure(String(cString: strerror(result)))
+    }
+
+    /// This process's environment with `extra` over it, as `NAME=value` C strings (to free).
+    private static func environmentBlock(adding extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if extra[name] == nil { entries.append(text) }
+            pointer += 1
+        }
+        // NUL cannot be in an environment string; the value stops there otherwise.
+        entries += extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.filter { $0 != "\0" })" }
+        return entries.map { strdup($0) } + [nil]
+    }
+}
