@@ -72,7 +72,7 @@ struct Session<App: TerminalApp> {
     var pacer = FramePacer()
     /// When the loop last woke up (for the profile).
     private var wokeAt = ContinuousClock.now
-    /// When the keys of the turn were handled, until an answer is posted (for the profile).
+    /// When the dispatch of the turn's keys started, until an answer is posted (for the profile).
     private var keysHandledAt: ContinuousClock.Instant?
     /// When the oldest key not yet on screen with everything it asked for came (for the profile).
     private var keyArrivedAt: ContinuousClock.Instant?
@@ -227,7 +227,9 @@ struct Session<App: TerminalApp> {
         if command != .ignored {
             pacer.inputHandled(at: timers.now)
             if profile != nil {
-                keysHandledAt = ContinuousClock.now
+                // From the dispatch's start: the request goes out inside it, and a quick
+                // backend may post its answer before the dispatch has returned.
+                keysHandledAt = started
                 if keyArrivedAt == nil { keyArrivedAt = wokeAt }
             }
         }

@@ -11,8 +11,8 @@ public final class LoopProfile: Sendable {
         case read
         /// The app handling the keys: key table, intents, searcher, request sent.
         case dispatch
-        /// From the keys handled to the backend's answer posted to the mailbox (a task
-        /// started on another thread, the search itself).
+        /// From the key's dispatch (which sends the request) to the backend's answer posted to
+        /// the mailbox (a task started on another thread, the search itself).
         case backend
         /// From the answer posted to the loop awake to take it (the wake pipe, `poll`).
         case wake
