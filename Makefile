@@ -71,8 +71,11 @@ keymap:
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
 ## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
-## reopen). BENCH_ARGS="--rounds 5 --only movies".
+## reopen); then keystroke to screen, ours (with --profile) and fzf's, through the same pty tool
+## (../shared/tools/keylatency.py: pip install pyte ptyprocess; apt-get install fzf) on 100
+## lines (3 times: --key-repeats N), babynames and the 10M set.
 ## Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
+## BENCH_ARGS="--rounds 5 --only movies", "--sides keys", "--only lines-100".
 BENCH_ARGS ?=
 WALKER_ROOT ?= /usr
 bench:

@@ -18,6 +18,10 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <poll.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 
 // Swift cannot import function-like macros, and Swift 6 refuses to read mutable C globals
 // (LINES, COLS, stdscr) without an unsafe escape hatch. These one-liners give both a
@@ -70,6 +74,15 @@ static inline int cn_tty_size(int fd, int *rows, int *cols) {
     *rows = ws.ws_row;
     *cols = ws.ws_col;
     return 0;
+}
+
+// poll with a timeout in nanoseconds (poll itself counts whole milliseconds, too coarse to
+// hold a frame for a fraction of one); negative: wait for ever. ppoll is declared only under
+// _GNU_SOURCE, which the system module is not built with, so it goes through syscall.
+static inline int cn_poll_ns(struct pollfd *fds, unsigned long count, long long timeout_ns) {
+    if (timeout_ns < 0) return (int)syscall(SYS_ppoll, fds, count, (void *)0, (void *)0, 8);
+    struct timespec ts = { (time_t)(timeout_ns / 1000000000LL), (long)(timeout_ns % 1000000000LL) };
+    return (int)syscall(SYS_ppoll, fds, count, &ts, (void *)0, 8);
 }
 
 #endif

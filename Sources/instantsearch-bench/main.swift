@@ -25,7 +25,9 @@ let only = option("--only")
 let generatedFolder = option("--cache") ?? GeneratedDataset.defaultFolder
 let binary = option("--binary")
 /// Which measurements to take: `--sides engine` profiles the engine alone.
-let sides = Set((option("--sides") ?? "engine,fts5,terminal").split(separator: ",").map(String.init))
+let sides = Set((option("--sides") ?? "engine,fts5,terminal,keys").split(separator: ",").map(String.init))
+/// How many times the 100-line keystroke row is measured (the machine may be shared).
+let keyRepeats = Int(option("--key-repeats") ?? "") ?? 3
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("instantsearch-bench: \(message)\n".utf8))
@@ -83,6 +85,17 @@ guard FileManager.default.fileExists(atPath: datasetsDirectory, isDirectory: &is
         """)
 }
 
+/// The records of a CSV file (its lines but the header); nil for any other file.
+func csvRecords(_ path: String) -> Int? {
+    guard path.hasSuffix(".csv"), let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    var lines = 0
+    while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+        lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+    return lines - 1
+}
+
 func runChild(side: String, dataset: BenchDataset, path: String) -> Measurement {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -101,7 +114,15 @@ func runChild(side: String, dataset: BenchDataset, path: String) -> Measurement 
 print("instantsearch-bench: \(BenchDataset.keystrokes.count) keystrokes × \(rounds) rounds per side "
     + "(after one warm-up round); each keystroke = top 20 ranked + highlighted, every facet counted, facet stats")
 print("queries typed: " + BenchDataset.typed.joined(separator: ", "))
-if binary == nil { print("(no --binary: first-frame and reopen times of the TUI are not measured)") }
+if binary == nil { print("(no --binary: first-frame, reopen and keystroke times of the TUI are not measured)") }
+/// Keystrokes into the TUI and into fzf: 100 lines first, the data sets as they come.
+let keyTool = KeyLatencySide.tool(datasets: datasetsDirectory)
+let keysMissing = sides.contains("keys") && binary != nil ? KeyLatencySide.missing(tool: keyTool) : nil
+if let keysMissing { print("(keystroke latency against fzf not measured: \(keysMissing))") }
+var keyWorkloads: [KeyLatencySide.Workload] = []
+if only == nil || only == "lines-100" {
+    keyWorkloads.append(KeyLatencySide.Workload(name: "100 lines (seq 100)", text: "12345678", startup: 2, lines: 100))
+}
 for dataset in BenchDataset.all where only == nil || only == dataset.name {
     let source = (datasetsDirectory as NSString).appendingPathComponent(dataset.file)
     var path = source
@@ -125,10 +146,11 @@ for dataset in BenchDataset.all where only == nil || only == dataset.name {
     let fileMB = size.doubleValue / 1_048_576
     let engine = sides.contains("engine") ? runChild(side: "engine", dataset: dataset, path: path) : nil
     let fts5 = sides.contains("fts5") ? runChild(side: "fts5", dataset: dataset, path: path) : nil
-    guard let records = (engine ?? fts5)?.records else { continue }
+    // Without either side (`--sides terminal,keys`), a CSV's records are its lines after the header.
+    guard let records = (engine ?? fts5)?.records ?? csvRecords(path) else { continue }
     let origin = dataset.generated ? "generated from \(dataset.file) into \(path)" : dataset.file
     print("\n\(dataset.name) (\(records) records, \(Report.format(fileMB, 0)) MB, \(origin))")
-    print(Report.table(engine: engine, fts5: fts5, fileMB: fileMB))
+    if engine != nil || fts5 != nil { print(Report.table(engine: engine, fts5: fts5, fileMB: fileMB)) }
     if let binary, sides.contains("terminal") {
         do {
             let opened = try TerminalSide.run(binary: binary, file: path, records: records)
@@ -137,4 +159,13 @@ for dataset in BenchDataset.all where only == nil || only == dataset.name {
             print("  terminal: \(error)")
         }
     }
+    if dataset.name != "movies" {
+        // Long enough to load (or build) the index before the first key: 10M takes seconds.
+        let startup = dataset.generated ? 45.0 : 10.0
+        keyWorkloads.append(KeyLatencySide.Workload(name: "\(dataset.name) (\(records) records)", text: "christopher", startup: startup, file: path))
+    }
+}
+if let binary, sides.contains("keys"), keysMissing == nil, !keyWorkloads.isEmpty {
+    print("\nKeystroke to screen, typed one key at a time into a 120x40 pseudo-terminal (\(keyTool), the same tool for both)")
+    print(KeyLatencySide.runAll(keyWorkloads, tool: keyTool, binary: binary, repeats: keyRepeats))
 }

@@ -57,8 +57,8 @@ struct PostgresSearchCommand: ParsableCommand {
     @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page.")
     var hitsPerPage = 20
 
-    @Option(help: ArgumentHelp("Wait this long after the last key before searching.", valueName: "ms"))
-    var debounce = 5
+    @Option(help: ArgumentHelp("Wait this long after the last key before searching. Default: the backend's (100).", valueName: "ms"))
+    var debounce: Int?
 
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
     var noColor = false
@@ -74,7 +74,7 @@ struct PostgresSearchCommand: ParsableCommand {
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
-            ?? QueryLimits.check(debounce, in: QueryLimits.milliseconds, option: "--debounce")
+            ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
         {
             throw ValidationError(problem)
         }
@@ -91,7 +91,8 @@ struct PostgresSearchCommand: ParsableCommand {
             throw fail("--postgres", error)
         }
         let search = TerminalSearch(
-            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)))
+            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage,
+            strategy: debounce.map { .debounce(.milliseconds($0)) })
         do {
             try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions)
         } catch let error where !(error is ExitCode || error is ValidationError) {

@@ -35,11 +35,12 @@ struct EngineOptions: ParsableArguments {
 
     /// Runs the session against the remote engine; the exit status follows the file TUI's.
     func run(
-        settings: String?, hitsPerPage: Int, debounce: Int, noColor: Bool, pick: PickArguments, interface: InterfaceArguments,
+        settings: String?, hitsPerPage: Int, debounce: Int?, noColor: Bool, pick: PickArguments, interface: InterfaceArguments,
         preview: PreviewArguments
     ) throws {
         if let postgres {
-            var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage), "--debounce", String(debounce)]
+            var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage)]
+            if let debounce { arguments += ["--debounce", String(debounce)] }
             arguments += table.flatMap { ["--table", $0] }
             if let settings { arguments += ["--settings", settings] }
             if noColor { arguments.append("--no-color") }
@@ -61,7 +62,7 @@ struct EngineOptions: ParsableArguments {
         }
         let search = TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
-            hitsPerPage: hitsPerPage, strategy: .debounce(.milliseconds(debounce)))
+            hitsPerPage: hitsPerPage, strategy: debounce.map { .debounce(.milliseconds($0)) })
         try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: preview)
     }
 }

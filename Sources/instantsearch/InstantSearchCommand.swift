@@ -106,14 +106,17 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")
     var hitsPerPage = 20
 
-    @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times).")
-    var strategy = StrategyName.debounce
+    @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times). Default: the backend's: realtime for files (every key, the stale search cancelled), debounce for --remote, --elasticsearch and --postgres.")
+    var strategy: StrategyName?
 
-    @Option(help: ArgumentHelp("With debounce: wait this long after the last key (a paste costs one search). Default: 5, or 100 with --remote.", valueName: "ms"))
+    @Option(help: ArgumentHelp("Debounce: wait this long after the last key (a paste costs one search); alone, chooses debounce. Default: 5 for files, 100 over the network.", valueName: "ms"))
     var debounce: Int?
 
-    @Option(help: ArgumentHelp("With throttle: at most one search per interval.", valueName: "ms"))
-    var throttle = 100
+    @Option(help: ArgumentHelp("Throttle: at most one search per interval; alone, chooses throttle. Default: 100.", valueName: "ms"))
+    var throttle: Int?
+
+    @Flag(help: "On exit, print where each keystroke's time went (read, dispatch, backend, wake, state, render, diff, doupdate) to standard error.")
+    var profile = false
 
     @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Keep answers this long to serve repeated queries without a search.", valueName: "seconds"))
     var cacheTTL = 120
@@ -171,7 +174,7 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
             ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
-            ?? QueryLimits.check(throttle, in: 1...QueryLimits.milliseconds.upperBound, option: "--throttle")
+            ?? QueryLimits.check(throttle ?? 1, in: 1...QueryLimits.milliseconds.upperBound, option: "--throttle")
             ?? QueryLimits.check(cacheTTL, in: 1...86_400, option: "--cache-ttl")
         {
             throw ValidationError(problem)
@@ -223,7 +226,7 @@ struct SearchCommand: ParsableCommand {
         }
         if engines.isActive {
             return try engines.run(
-                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce ?? 100, noColor: noColor, pick: pick,
+                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce, noColor: noColor, pick: pick,
                 interface: interface, preview: previewOptions)
         }
         var backend: any Searchable
@@ -256,13 +259,15 @@ struct SearchCommand: ParsableCommand {
         }
         var search = TerminalSearch(
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
-            strategy: strategy.choice(debounce: debounce ?? (remote.remote == nil ? 5 : 100), throttle: throttle),
+            strategy: StrategyName.choice(strategy, debounce: debounce, throttle: throttle, policy: backend.requestPolicy),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
         )
         search.loaders = loaders
         search.reloader = reloader
+        search.profile = profile ? LoopProfile() : nil
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
+        defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
         try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordText: { hit in
@@ -283,17 +288,4 @@ struct SearchCommand: ParsableCommand {
 /// The records a session printed, for --source's frecency (filled by the printing closure).
 private final class PickedRecords {
     var records: [JSONValue] = []
-}
-
-enum StrategyName: String, ExpressibleByArgument, CaseIterable {
-    case realtime, debounce, throttle, adaptive
-
-    func choice(debounce: Int, throttle: Int) -> TerminalSearch.Strategy {
-        switch self {
-        case .realtime: return .realtime
-        case .debounce: return .debounce(.milliseconds(debounce))
-        case .throttle: return .throttle(.milliseconds(throttle))
-        case .adaptive: return .adaptive
-        }
-    }
 }

@@ -115,6 +115,11 @@ struct ElasticsearchMappingTests {
         #expect(results.nbHits == 3 && results.hits.isEmpty)
     }
 
+    @Test func aClusterIsAskedLikeANetworkServiceDebounced() {
+        let backend = ElasticsearchBackend(baseURL: URL(string: "http://127.0.0.1:9200")!, indices: [products])
+        #expect(backend.requestPolicy == .network)
+    }
+
     @Test func theBackendMapsBothWaysThroughTheAdapter() throws {
         let backend = ElasticsearchBackend(baseURL: URL(string: "http://127.0.0.1:9200")!, indices: [products])
         let query = IndexedQuery(indexName: "products", query: Query(text: "sony"))

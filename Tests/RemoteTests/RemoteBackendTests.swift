@@ -14,6 +14,12 @@ struct RemoteBackendTests {
         AlgoliaRemoteBackend(url: server.url, applicationID: "test-app", apiKey: key, timeout: timeout)
     }
 
+    @Test func algoliaIsAskedLikeANetworkServiceDebounced() throws {
+        let backend = AlgoliaRemoteBackend(url: try #require(URL(string: "http://127.0.0.1:1")), applicationID: "a", apiKey: "k")
+        #expect(backend.requestPolicy == .network)
+        #expect(backend.requestPolicy.strategy == .debounce(.milliseconds(100)))
+    }
+
     /// The same query through HTTP and in process gives the same results (timings aside).
     @Test func remoteResultsMatchTheEmbeddedEngine() async throws {
         let products = try #require(Demo.backend.descriptions.first { $0.name == "products" })

@@ -16,6 +16,13 @@ import Testing
         #expect(backend.descriptions[1].recordCount == 2)
     }
 
+    /// fzf's model: every key searches, and a newer key cancels the scan still running.
+    @Test func theEngineIsAskedOnEveryKeyTheStaleScanCancelled() {
+        #expect(backend.requestPolicy == .inProcess)
+        #expect(backend.requestPolicy.strategy == .realtime)
+        #expect(backend.requestPolicy.maxPendingRequests == 1)
+    }
+
     @Test func multiQueryAnswersInRequestOrder() async throws {
         let results = try await backend.search([
             IndexedQuery(indexName: "people", query: Query(text: "mar")),

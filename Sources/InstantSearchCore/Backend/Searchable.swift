@@ -16,9 +16,15 @@ public protocol Searchable: Sendable {
     /// (what a `MultiSearcher` sends for each keystroke). Has a default; a backend with a
     /// multi-query protocol implements it as one request.
     func multiSearch(_ requests: [SearchRequest]) async throws -> [SearchResponse]
+
+    /// How this backend is best asked while the user types (strategy, requests in flight).
+    /// Has a default: `.network`, the safe one (no more requests than keys, debounced).
+    var requestPolicy: RequestPolicy { get }
 }
 
 extension Searchable {
+    public var requestPolicy: RequestPolicy { .network }
+
     public func search(_ query: IndexedQuery) async throws -> SearchResults {
         let results = try await search([query])
         guard let first = results.first else {

@@ -24,6 +24,9 @@ public struct SimulatedLatency: Searchable {
         return try await backend.searchForFacetValues(indexName: indexName, attribute: attribute, text: text, query: query)
     }
 
+    /// A simulated network is asked like a real one, whatever it wraps.
+    public var requestPolicy: RequestPolicy { .network }
+
     private func delay() -> Duration {
         let spread = jitter.milliseconds
         let offset = spread > 0 ? Double.random(in: -spread...spread) : 0

@@ -36,7 +36,7 @@ public final class HitsSearcher: PipelineSearcher {
     public init(
         indexName: String, query: Query, backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, strategy: (any RequestStrategy)? = nil, cache: SearchCache? = nil,
-        sequencer: Sequencer = Sequencer()
+        sequencer: Sequencer? = nil
     ) {
         self.indexName = indexName
         self.query = query

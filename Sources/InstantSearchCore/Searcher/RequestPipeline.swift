@@ -43,14 +43,15 @@ public final class RequestPipeline: DeliveryReceiver {
 
     public init(
         backend: any Searchable, scheduler: (any Scheduler)?, router: ResponseRouter,
-        strategy: (any RequestStrategy)? = nil, cache: SearchCache? = nil, sequencer: Sequencer = Sequencer()
+        strategy: (any RequestStrategy)? = nil, cache: SearchCache? = nil, sequencer: Sequencer? = nil
     ) {
         self.backend = backend
         self.scheduler = scheduler
         self.router = router
         self.strategy = strategy ?? RealtimeStrategy()
         self.cache = cache
-        self.sequencer = sequencer
+        // As many requests in flight as the backend says suit it (`RequestPolicy`).
+        self.sequencer = sequencer ?? Sequencer(maxPending: backend.requestPolicy.maxPendingRequests)
         recipientID = router.register(self)
     }
 

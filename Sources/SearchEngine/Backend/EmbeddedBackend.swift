@@ -37,6 +37,9 @@ public final class EmbeddedBackend: Searchable {
         try self.init(indices: paths.map { try SearchIndex.open(path: $0) })
     }
 
+    /// In the process: asked on every key, the stale scan cancelled (see `RequestPolicy`).
+    public var requestPolicy: RequestPolicy { .inProcess }
+
     public var descriptions: [IndexDescription] { indices.map(\.indexDescription) }
 
     public func index(named name: String) -> SearchIndex? { indexByName[name] }

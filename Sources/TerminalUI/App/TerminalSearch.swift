@@ -21,20 +21,14 @@ public struct TerminalSearch {
     }
 
     /// When as-you-type searches go out.
-    public enum Strategy: Hashable, Sendable {
-        case realtime
-        /// After the keys have been quiet this long: a burst of keys costs one search.
-        case debounce(Duration)
-        /// At most once per interval.
-        case throttle(Duration)
-        /// Realtime, throttled or manual, following the observed response times.
-        case adaptive
-    }
+    public typealias Strategy = StrategyChoice
 
     public var indices: [IndexDescription]
     public var backend: any Searchable
     public var hitsPerPage: Int
-    public var strategy: Strategy
+    /// The user's choice; nil: what the backend declares suits it (`Searchable.requestPolicy`:
+    /// every key for the embedded engine, debounced for a service over the network).
+    public var strategy: Strategy?
     /// How long answers are kept to serve repeated queries; nil for no cache.
     public var cacheTimeToLive: Duration?
     /// The sections of the federated view (F5); none: each index's hits and the values of its
@@ -60,10 +54,12 @@ public struct TerminalSearch {
     public var previewCommand: PreviewCommand?
     /// Reads `reload` commands' output into an index (nil: the source cannot be reloaded).
     public var reloader: (any RecordReloading)?
+    /// Set to time each step of the event loop (`--profile`); read it once `run` returned.
+    public var profile: LoopProfile?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
-        strategy: Strategy = .debounce(.milliseconds(5)), cacheTimeToLive: Duration? = .seconds(120),
+        strategy: Strategy? = nil, cacheTimeToLive: Duration? = .seconds(120),
         federatedSections: [FederatedSection] = [], startsFederated: Bool = false,
         terminal: TerminalOptions = TerminalOptions(), keys: KeyTable = .standard
     ) {
@@ -78,14 +74,8 @@ public struct TerminalSearch {
         self.cacheTimeToLive = cacheTimeToLive
     }
 
-    static func makeStrategy(_ choice: Strategy, scheduler: any Scheduler) -> any RequestStrategy {
-        switch choice {
-        case .realtime: return RealtimeStrategy()
-        case .debounce(let delay): return DebouncedStrategy(delay: delay, scheduler: scheduler)
-        case .throttle(let interval): return ThrottledStrategy(interval: interval, scheduler: scheduler)
-        case .adaptive: return AdaptiveNetworkStrategy(scheduler: scheduler)
-        }
-    }
+    /// The strategy the searchers use: the one chosen, else the backend's.
+    public var effectiveStrategy: Strategy { strategy ?? backend.requestPolicy.strategy }
 
     /// How a session ended, and the query in the box then (fzf's `--print-query` prints it).
     public struct Ending: Equatable {
@@ -110,13 +100,17 @@ public struct TerminalSearch {
     /// `run()`, also telling the query the session ended with.
     public func runSession() throws -> Ending {
         let loop = try EventLoop(options: terminal)
-        let router = ResponseRouter(wake: loop.wake)
+        loop.profile = profile
+        let wake = loop.wake
+        let profile = profile
+        // With --profile, the mailbox also notes when an answer was posted (the wake step).
+        let router = ResponseRouter(wake: profile == nil ? wake : { @Sendable in profile?.notePost(); wake() })
         let timers = loop.timers
-        let choice = strategy
+        let choice = effectiveStrategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections.isEmpty ? FederatedSection.defaults(for: indices) : federatedSections,
-            strategy: { Self.makeStrategy(choice, scheduler: timers) })
+            strategy: { choice.makeStrategy(scheduler: timers) })
         // One runner for every command of the session: the preview's and --bind's.
         let runner = CommandRunner(wake: loop.wake)
         defer { CommandRunner.Slot.allCases.forEach(runner.cancel) }
@@ -135,7 +129,8 @@ public struct TerminalSearch {
         let loaders = loaders
         // Started once the first frame is up: on two cores, a load started before would
         // delay it by the time its threads take.
-        let driver = SearchAppDriver(app: app) { for loader in loaders { loader.start(report: report) } }
+        let hold = backend.requestPolicy.answersWithinFrame ? SearchAppDriver.answerHold : nil
+        let driver = SearchAppDriver(app: app, answerHold: hold) { for loader in loaders { loader.start(report: report) } }
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if !initialQuery.isEmpty { app.paste(initialQuery) }
@@ -158,12 +153,29 @@ public struct TerminalSearch {
 /// sizes to `resize`.
 final class SearchAppDriver: TerminalApp {
     let app: SearchApp
+    /// How long a key's frame may wait for the answer to the search it started: set for a
+    /// backend whose answers come within a frame (`RequestPolicy.answersWithinFrame`).
+    let answerHold: Duration?
     /// Run once, when the first frame is on screen.
     private var onFirstFrame: (() -> Void)?
 
-    init(app: SearchApp, onFirstFrame: (() -> Void)? = nil) {
+    /// An in-process engine answers most keys well within this (a fraction of a millisecond
+    /// at 1.69M records); short enough that the echo of a slower one still shows within 2 ms.
+    static let answerHold = Duration.milliseconds(1)
+
+    init(app: SearchApp, answerHold: Duration? = nil, onFirstFrame: (() -> Void)? = nil) {
         self.app = app
+        self.answerHold = answerHold
         self.onFirstFrame = onFirstFrame
+    }
+
+    /// The hold while a search of what is on screen runs (the active index's, the sections
+    /// view's, a facet list's); nil once answered.
+    var frameHold: Duration? {
+        guard let answerHold else { return nil }
+        let hub = app.hub
+        let searching = hub.showsFederated ? hub.federated?.multiSearcher.isSearching ?? false : hub.searcher.isSearching
+        return searching || hub.facetLists.isSearching ? answerHold : nil
     }
 
     func handle(_ event: TerminalEvent) -> LoopCommand {

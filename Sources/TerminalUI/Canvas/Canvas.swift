@@ -55,19 +55,7 @@ public struct Canvas: Sendable, Hashable, CustomStringConvertible {
 
     /// Row `y` cut into runs of equal style, left to right, covering the whole width.
     public func runs(inLine y: Int) -> [StyledRun] {
-        guard y >= 0, y < height, width > 0 else { return [] }
-        var runs: [StyledRun] = []
-        for x in 0..<width {
-            let cell = cells[y * width + x]
-            // A continuation belongs to the run of its left half, whatever its own style.
-            if let last = runs.indices.last, cell.isContinuation || runs[last].style == cell.style {
-                runs[last].width += 1
-                runs[last].text += cell.text
-            } else {
-                runs.append(StyledRun(x: x, width: 1, text: cell.text.isEmpty ? " " : cell.text, style: cell.style))
-            }
-        }
-        return runs
+        runs(inLine: y, columns: 0..<width)
     }
 
     /// The lines joined with newlines: what a test prints when a comparison fails.

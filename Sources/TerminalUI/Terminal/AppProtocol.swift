@@ -59,4 +59,12 @@ public protocol TerminalApp: AnyObject {
     /// Draws the whole screen into a blank canvas of the terminal's size; returns where the
     /// text cursor should blink, or nil to hide it.
     func render(into canvas: inout Canvas) throws -> CursorPosition?
+    /// How long after a key its frame may wait for an answer the app has asked for and
+    /// expects within a frame, to draw the key and its answer together (`FramePacer`); nil:
+    /// nothing awaited, draw now. Asked before every frame.
+    var frameHold: Duration? { get }
+}
+
+extension TerminalApp {
+    public var frameHold: Duration? { nil }
 }

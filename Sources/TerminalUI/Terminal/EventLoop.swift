@@ -1,3 +1,4 @@
+import CNcurses
 import InstantSearchCore
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,10 @@ import Glibc
 /// matters: 40 keys typed ahead are 40 events and one frame, not 40; a paste (bracketed
 /// by the terminal) is one `.paste` event.
 ///
+/// A key that starts a quick search is drawn with its answer, as one frame, when the app
+/// asks for it (`TerminalApp.frameHold`, see `FramePacer`); otherwise every turn that changed
+/// something draws at once: there is no frame rate, and no sleep on a key's path.
+///
 /// The suspend key (Ctrl-Z) and SIGTSTP suspend the session: the terminal is restored, the
 /// process stops, and on `fg` the screen is drawn again whole.
 ///
@@ -20,6 +25,8 @@ import Glibc
 public final class EventLoop {
     /// The loop's clock and timers; their actions run on the loop's thread.
     public let timers: TimerQueue
+    /// Set before `run` to time each step of the loop (`--profile`).
+    public var profile: LoopProfile?
     private let options: TerminalOptions
     private let pipe: WakePipe
 
@@ -47,17 +54,28 @@ public final class EventLoop {
             try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
         }
         defer { terminal.close() }
-        var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app)
+        var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app, profile: profile)
         return try session.run()
     }
 }
 
-/// The state of one `run`: kept apart so `EventLoop` itself holds no per-run state.
-private struct Session<App: TerminalApp> {
+/// The state of one `run`: kept apart so `EventLoop` itself holds no per-run state. Tests run
+/// it with a stand-in terminal and `wait` (nothing blocks, time is the timer queue's).
+struct Session<App: TerminalApp> {
     let terminal: any TerminalScreen
     let timers: TimerQueue
     let pipe: WakePipe
     let app: App
+    let profile: LoopProfile?
+    /// Blocks until input, a wake-up or `deadline` (on the timers' clock; nil: no deadline).
+    private let waitForEvents: (_ session: Session, _ deadline: Duration?) -> WaitResult
+    var pacer = FramePacer()
+    /// When the loop last woke up (for the profile).
+    private var wokeAt = ContinuousClock.now
+    /// When the dispatch of the turn's keys started, until an answer is posted (for the profile).
+    private var keysHandledAt: ContinuousClock.Instant?
+    /// When the oldest key not yet on screen with everything it asked for came (for the profile).
+    private var keyArrivedAt: ContinuousClock.Instant?
     /// What is on screen, to skip unchanged rows; nil forces a full redraw.
     var onScreen: Canvas?
     var decoder = InputDecoder()
@@ -73,11 +91,16 @@ private struct Session<App: TerminalApp> {
     var needsFrame = true
     var firstFrameDrawn = false
 
-    init(terminal: any TerminalScreen, timers: TimerQueue, pipe: WakePipe, app: App) {
+    init(
+        terminal: any TerminalScreen, timers: TimerQueue, pipe: WakePipe, app: App, profile: LoopProfile? = nil,
+        wait: @escaping (_ session: Session, _ deadline: Duration?) -> WaitResult = { $0.poll(until: $1) }
+    ) {
         self.terminal = terminal
         self.timers = timers
         self.pipe = pipe
         self.app = app
+        self.profile = profile
+        waitForEvents = wait
         reportedSize = terminal.size
     }
 
@@ -87,7 +110,9 @@ private struct Session<App: TerminalApp> {
         // The app learns the size before its first frame, so layout is state, not a guess.
         if try apply(.resize(width: reportedSize.width, height: reportedSize.height)) { return .quit }
         while true {
+            let readStarted = ContinuousClock.now
             let (batch, decoded) = readEvents()
+            if !batch.isEmpty { profile?.record(.read, ContinuousClock.now - readStarted) }
             var events = decoded
             if decoder.isInPaste {
                 if !batch.isEmpty {
@@ -120,9 +145,9 @@ private struct Session<App: TerminalApp> {
                     if mouse.y < 0 { continue }
                     event = .mouse(mouse)
                 }
-                if try apply(event) { return .quit }
+                if try applyInput(event) { return .quit }
             }
-            if woken, try apply(.wake) { return .quit }
+            if woken, try applyWake() { return .quit }
             if let deadline = timers.nextDeadline, deadline <= timers.now {
                 timers.runDue()
                 needsFrame = true
@@ -131,16 +156,21 @@ private struct Session<App: TerminalApp> {
                 _ = try app.handle(.signal(sig))
                 return .signal(sig)
             }
-            if needsFrame {
+            let hold = app.frameHold
+            if needsFrame, pacer.shouldDraw(now: timers.now, hold: hold) {
                 let first = !firstFrameDrawn
-                try drawFrame()
+                try drawFrame(awaitingAnswer: hold != nil)
                 if first {
                     firstFrameDrawn = true
                     if try apply(.firstFrameDrawn) { return .quit }
                 }
             }
 
-            switch wait() {
+            let holdDeadline = needsFrame ? pacer.deadline(hold: hold) : nil
+            let deadline = [timers.nextDeadline, holdDeadline].compactMap { $0 }.min()
+            let result = waitForEvents(self, deadline)
+            wokeAt = ContinuousClock.now
+            switch result {
             case .ready(let wakePipeReadable): woken = wakePipeReadable && pipe.drain()
             case .hangup:
                 _ = try app.handle(.signal(SIGHUP))
@@ -189,22 +219,53 @@ private struct Session<App: TerminalApp> {
         pipe.wake()  // so the next turn looks at the size before waiting for a key
     }
 
+    /// Hands a key, paste or click to the app; true if it asked to quit. What it changed is
+    /// drawn by the frame the pacer allows.
+    private mutating func applyInput(_ event: TerminalEvent) throws -> Bool {
+        let started = ContinuousClock.now
+        let command = try app.handle(event)
+        if command != .ignored {
+            pacer.inputHandled(at: timers.now)
+            if profile != nil {
+                // From the dispatch's start: the request goes out inside it, and a quick
+                // backend may post its answer before the dispatch has returned.
+                keysHandledAt = started
+                if keyArrivedAt == nil { keyArrivedAt = wokeAt }
+            }
+        }
+        profile?.record(.dispatch, ContinuousClock.now - started)
+        return try consume(command)
+    }
+
+    /// Hands the app the answers that woke the loop; true if it asked to quit.
+    private mutating func applyWake() throws -> Bool {
+        if let profile, let posted = profile.takePost() {
+            profile.record(.wake, max(.zero, wokeAt - posted))
+            if let keysHandledAt, posted > keysHandledAt { profile.record(.backend, posted - keysHandledAt) }
+            keysHandledAt = nil
+        }
+        let started = ContinuousClock.now
+        let quit = try apply(.wake)
+        profile?.record(.state, ContinuousClock.now - started)
+        return quit
+    }
+
     /// Hands one event to the app; true if it asked to quit.
     private mutating func apply(_ event: TerminalEvent) throws -> Bool {
-        var answer = try app.handle(event)
-        while answer == .releaseTerminal {
-            // fzf's execute: the terminal back to the shell's modes while the app runs a
-            // program on it, then taken again and repainted whole.
+        try consume(app.handle(event))
+    }
+
+    /// Acts on what the app answered; true if it asked to quit. fzf's execute: while the app
+    /// asks for the terminal, it goes back to the shell's modes for the program the app runs
+    /// on it, then is taken again and repainted whole.
+    private mutating func consume(_ answer: LoopCommand) throws -> Bool {
+        var command = answer
+        while command == .releaseTerminal {
             terminal.suspend()
-            answer = try app.handle(.terminalReleased)
-            terminal.resume()
-            onScreen = nil
-            needsFrame = true
-            // The window may have changed size meanwhile: the next turn looks.
-            SignalGuard.resizePending.store(true, ordering: .sequentiallyConsistent)
-            pipe.wake()
+            command = try app.handle(.terminalReleased)
+            redrawAfterStop()
         }
-        switch answer {
+        switch command {
         case .continue: needsFrame = true
         case .ignored, .releaseTerminal: break
         case .repaint:
@@ -216,33 +277,53 @@ private struct Session<App: TerminalApp> {
         return false
     }
 
-    private mutating func drawFrame() throws {
+    /// `awaitingAnswer`: the app still waits for an answer it asked for (the frame shows a
+    /// key's echo before its results).
+    private mutating func drawFrame(awaitingAnswer: Bool) throws {
         let size = terminal.size
         var canvas = Canvas(width: size.width, height: size.height)
+        let renderStarted = ContinuousClock.now
         let cursor = try app.render(into: &canvas)
-        terminal.draw(canvas, previous: onScreen, cursor: cursor)
+        let stageStarted = ContinuousClock.now
+        terminal.stage(canvas, previous: onScreen, cursor: cursor)
+        let presentStarted = ContinuousClock.now
+        terminal.present()
         onScreen = canvas
         needsFrame = false
+        pacer.drew()
+        guard let profile else { return }
+        let drawn = ContinuousClock.now
+        profile.record(.render, stageStarted - renderStarted)
+        profile.record(.diff, presentStarted - stageStarted)
+        profile.record(.doupdate, drawn - presentStarted)
+        profile.countFrame(key: keyArrivedAt != nil, combined: !awaitingAnswer)
+        if let keyArrivedAt, !awaitingAnswer {
+            profile.record(.keyToFrame, drawn - keyArrivedAt)
+            self.keyArrivedAt = nil
+        }
     }
 
-    private enum WaitResult {
+    enum WaitResult {
         case ready(wakePipeReadable: Bool)
         /// The terminal went away (window closed, ssh dropped).
         case hangup
     }
 
-    /// Blocks until a key, a wake-up, a signal or the next timer deadline.
-    private func wait() -> WaitResult {
+    /// Blocks until a key, a wake-up, a signal or `deadline` (on the timers' clock), to the
+    /// microsecond: a held frame must not wait a millisecond more than it was allowed.
+    func poll(until deadline: Duration?) -> WaitResult {
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0),
         ]
-        var timeout = pollTimeout(now: timers.now, deadline: timers.nextDeadline)
+        var wakeAt = deadline
         if decoder.isInPaste {
-            let check = pollTimeout(now: timers.now, deadline: lastPasteInput + Self.pasteGiveUp)
-            timeout = timeout < 0 ? check : min(timeout, check)
+            let check = lastPasteInput + Self.pasteGiveUp
+            wakeAt = wakeAt.map { min($0, check) } ?? check
         }
-        let count = poll(&fds, nfds_t(fds.count), timeout)
+        let timeout = wakeAt.map { max(Duration.zero, $0 - timers.now) }
+        let nanoseconds = timeout.map { $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000 } ?? -1
+        let count = cn_poll_ns(&fds, UInt(fds.count), nanoseconds)
         // EINTR: a signal arrived; its handler also wrote to the wake pipe, and the next
         // turn looks at the flags anyway.
         if count < 0 && errno != EINTR { return .hangup }  // poll itself broke: do not spin.

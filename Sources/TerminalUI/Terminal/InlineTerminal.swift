@@ -33,6 +33,8 @@ final class InlineTerminal: TerminalScreen {
     /// The column the cursor was left in (the search box's caret), 0 when hidden.
     private var cursorColumn = 0
     private var isClosed = false
+    /// The frame `stage` prepared, which `present` writes.
+    private var staged = ""
     /// The region's first row on the screen, 0-based, from the terminal's cursor report
     /// (mouse reports count rows from the screen's top); 0 if the terminal did not answer.
     private(set) var originRow = 0
@@ -124,21 +126,29 @@ final class InlineTerminal: TerminalScreen {
         reserveRows()
     }
 
-    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
+    /// Builds the bytes of the frame: for each row, only the columns that differ from
+    /// `previous` (nil: every row whole). `present` writes them in one go.
+    func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
         var out = "\u{1B}[?25l"
         let sameShape = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
         for y in 0..<min(canvas.height, rows) {
-            if sameShape, let previous, Self.row(y, of: previous) == Self.row(y, of: canvas) { continue }
-            out += move(to: y) + "\r"
-            for run in canvas.runs(inLine: y) { out += styles.sequence(run.style) + run.text }
+            guard let columns = canvas.changedColumns(inLine: y, since: sameShape ? previous : nil) else { continue }
+            out += move(to: y) + "\r" + (columns.lowerBound > 0 ? "\u{1B}[\(columns.lowerBound)C" : "")
+            for run in canvas.runs(inLine: y, columns: columns) { out += styles.sequence(run.style) + run.text }
             out += "\u{1B}[0m"
-            cursorColumn = canvas.width - 1  // a full row leaves the cursor at its end
+            // Writing the last column leaves the cursor on it (the terminal's pending wrap).
+            cursorColumn = min(columns.upperBound, canvas.width - 1)
         }
         if let cursor, cursor.x >= 0, cursor.x < canvas.width, cursor.y >= 0, cursor.y < min(canvas.height, rows) {
             out += move(to: cursor.y) + "\r" + (cursor.x > 0 ? "\u{1B}[\(cursor.x)C" : "") + "\u{1B}[?25h"
             cursorColumn = cursor.x
         }
-        emit(out)
+        staged += out
+    }
+
+    func present() {
+        emit(staged)
+        staged = ""
     }
 
     /// Nothing to forget: the loop's next frame is drawn whole (it passes no previous frame).
@@ -288,9 +298,5 @@ final class InlineTerminal: TerminalScreen {
             if written <= 0 { break }
             offset += written
         }
-    }
-
-    private static func row(_ y: Int, of canvas: Canvas) -> ArraySlice<Cell> {
-        canvas.cells[(y * canvas.width)..<((y + 1) * canvas.width)]
     }
 }

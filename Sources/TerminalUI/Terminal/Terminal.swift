@@ -100,6 +100,10 @@ public final class Terminal {
         _ = nodelay(window, true)
         _ = intrflush(window, false)
         _ = set_escdelay(options.escapeDelay)
+        // No typeahead check inside doupdate: curses would poll the keyboard between lines and
+        // leave a frame half written when a key is waiting. The loop already coalesces the
+        // keys typed ahead into one frame, which is then written whole.
+        _ = typeahead(-1)
         // Mouse reports are decoded by `InputDecoder`, never by curses: where terminfo names
         // the report's start (xterm's kmous is ESC [ <), curses would take those bytes as
         // KEY_MOUSE and leave the rest ("0;12;5M") to be typed into the query.
@@ -208,16 +212,16 @@ public final class Terminal {
         return batch
     }
 
-    /// Copies `canvas` to the screen. Rows equal to the same row of `previous` (what is
-    /// already on screen) are skipped; pass nil to redraw everything. Each run of equal
-    /// style is one curses call. Ends with a single doupdate.
-    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
+    /// Copies `canvas` into curses' screen, sending nothing yet (`present` does): only the cells
+    /// that differ from `previous` (what is already on screen; nil redraws everything), each
+    /// run of equal style one curses call.
+    func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
         let window = cn_stdscr()
         let sameShape = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
         if !sameShape { _ = werase(window) }
         for y in 0..<canvas.height {
-            if sameShape, let previous, Self.row(y, of: previous) == Self.row(y, of: canvas) { continue }
-            for run in canvas.runs(inLine: y) {
+            guard let columns = canvas.changedColumns(inLine: y, since: sameShape ? previous : nil) else { continue }
+            for run in canvas.runs(inLine: y, columns: columns) {
                 let (attributes, pair) = styles.resolve(run.style)
                 _ = cn_wattr_set(window, attributes, pair)
                 _ = mvwaddstr(window, Int32(y), Int32(run.x), run.text)
@@ -231,6 +235,10 @@ public final class Terminal {
             setCursorVisible(false)
         }
         _ = wnoutrefresh(window)
+    }
+
+    /// Sends the staged frame: one `doupdate`, which writes what changed on the terminal.
+    func present() {
         _ = doupdate()
     }
 
@@ -267,10 +275,6 @@ public final class Terminal {
         guard cursorVisible != visible else { return }
         cursorVisible = visible
         _ = curs_set(visible ? 1 : 0)
-    }
-
-    private static func row(_ y: Int, of canvas: Canvas) -> ArraySlice<Cell> {
-        canvas.cells[(y * canvas.width)..<((y + 1) * canvas.width)]
     }
 
     /// The bytes that undo curses' screen modes, for the crash path: end bracketed paste and

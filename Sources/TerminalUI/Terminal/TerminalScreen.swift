@@ -15,8 +15,11 @@ protocol TerminalScreen: AnyObject {
     func readInput(limit: Int) -> [RawInput]
     /// After SIGWINCH: read the terminal's new size.
     func applyResize()
-    /// Copies `canvas` to the terminal, skipping rows equal to `previous`'s (nil: every row).
-    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?)
+    /// Prepares `canvas` for the terminal: only the cells that differ from `previous`'s
+    /// (nil: every cell). Nothing is written before `present`.
+    func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?)
+    /// Writes the staged frame to the terminal.
+    func present()
     /// The next frame repaints every cell (Ctrl-L).
     func invalidate()
     /// The terminal back to the shell for a while (Ctrl-Z), and taken again.
@@ -24,6 +27,14 @@ protocol TerminalScreen: AnyObject {
     func resume()
     /// The terminal given back as it was; safe to call twice.
     func close()
+}
+
+extension TerminalScreen {
+    /// Stages and presents `canvas` in one go.
+    func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
+        stage(canvas, previous: previous, cursor: cursor)
+        present()
+    }
 }
 
 extension Terminal: TerminalScreen {

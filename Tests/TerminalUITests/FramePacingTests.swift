@@ -1,0 +1,155 @@
+import InstantSearchCore
+import Testing
+@testable import TerminalUI
+
+/// A terminal that hands out scripted keys and keeps every frame it is given.
+final class RecordingScreen: TerminalScreen {
+    var pendingInput: [RawInput] = []
+    private(set) var frames: [Canvas] = []
+    private var staged: Canvas?
+
+    var inputFD: Int32 { -1 }
+    var suspendKey: Key? { nil }
+    var size: (width: Int, height: Int) { (24, 2) }
+    var originRow: Int { 0 }
+    func readInput(limit: Int) -> [RawInput] {
+        defer { pendingInput = [] }
+        return pendingInput
+    }
+    func applyResize() {}
+    func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) { staged = canvas }
+    func present() {
+        if let staged { frames.append(staged) }
+        staged = nil
+    }
+    func invalidate() {}
+    func suspend() {}
+    func resume() {}
+    func close() {}
+
+    func type(_ character: Character) {
+        pendingInput += character.unicodeScalars.map { RawInput(code: $0.value) }
+    }
+}
+
+/// An app whose every key starts a search; the answer arrives when the test says.
+final class SearchingApp: TerminalApp {
+    static let hold = Duration.milliseconds(1)
+    var query = ""
+    var results = ""
+    var awaiting = false
+    var answerReady = false
+    /// False: the app never holds a frame (as for a remote backend).
+    var holds = true
+
+    func handle(_ event: TerminalEvent) -> LoopCommand {
+        switch event {
+        case .key(.character("!")): return .quit
+        case .key(.character(let character)):
+            query.append(character)
+            (awaiting, answerReady) = (true, false)
+            return .continue
+        case .wake:
+            guard answerReady, awaiting else { return .ignored }
+            results = "results for \(query)"
+            awaiting = false
+            return .continue
+        case .resize: return .continue
+        default: return .ignored
+        }
+    }
+
+    func render(into canvas: inout Canvas) -> CursorPosition? {
+        canvas.write(query, x: 0, y: 0)
+        canvas.write(results, x: 0, y: 1)
+        return nil
+    }
+
+    var frameHold: Duration? { awaiting && holds ? Self.hold : nil }
+}
+
+/// The event loop's frames for a key whose search answers quickly, and for one that does not:
+/// its real turn, with a stand-in terminal and a scripted wait on a manual clock (no sleep).
+@Suite struct FramePacingTests {
+    /// What the scripted wait does on each call: it may move the clock, type, answer.
+    typealias Step = (_ deadline: Duration?, _ pipe: WakePipe) -> Session<SearchingApp>.WaitResult
+
+    private let screen = RecordingScreen()
+    private let app = SearchingApp()
+    private let clock = ManualClock()
+
+    /// Runs the loop through `steps` (one per wait), then types "!" to quit; returns the
+    /// deadlines the loop waited for and the frames after the first.
+    private func run(_ steps: [Step], profile: LoopProfile? = nil) throws -> (deadlines: [Duration?], frames: [[String]]) {
+        let pipe = try WakePipe()
+        defer { pipe.close() }
+        let timers = TimerQueue { [clock] in clock.now }
+        var deadlines: [Duration?] = []
+        var remaining = steps
+        var session = Session(terminal: screen, timers: timers, pipe: pipe, app: app, profile: profile) { [screen] _, deadline in
+            deadlines.append(deadline)
+            guard !remaining.isEmpty else {
+                screen.type("!")
+                return .ready(wakePipeReadable: false)
+            }
+            return remaining.removeFirst()(deadline, pipe)
+        }
+        #expect(try session.run() == .quit)
+        return (deadlines, screen.frames.dropFirst().map(\.lines))
+    }
+
+    private func typeA(_ deadline: Duration?, _ pipe: WakePipe) -> Session<SearchingApp>.WaitResult {
+        screen.type("a")
+        return .ready(wakePipeReadable: false)
+    }
+
+    /// `after` from now, the backend answers and the mailbox wakes the loop.
+    private func answer(after delay: Duration) -> Step {
+        { [clock, app] _, pipe in
+            clock.advance(by: delay)
+            app.answerReady = true
+            pipe.wake()
+            return .ready(wakePipeReadable: true)
+        }
+    }
+
+    @Test func aQuickAnswerIsDrawnWithItsKeyAsOneFrame() throws {
+        let (deadlines, frames) = try run([typeA, answer(after: .microseconds(300))])
+        #expect(deadlines[1] == SearchingApp.hold, "the key's frame waits at most the hold")
+        #expect(frames == [["a", "results for a"]], "echo and results in one frame")
+    }
+
+    @Test func aSlowAnswerLetsTheEchoGoFirst() throws {
+        let (deadlines, frames) = try run([
+            typeA,
+            { [clock] deadline, _ in
+                clock.advance(by: deadline! - clock.now)  // the hold runs out, no answer yet
+                return .ready(wakePipeReadable: false)
+            },
+            answer(after: .milliseconds(20)),
+        ])
+        #expect(deadlines[1] == SearchingApp.hold)
+        #expect(deadlines[2] == nil, "the echo is on screen: nothing more to hold")
+        #expect(frames == [["a", ""], ["a", "results for a"]], "the echo first, the results when they come")
+    }
+
+    @Test func theProfileCountsTheKeysFramesAndTimesEachStep() throws {
+        let profile = LoopProfile()
+        _ = try run([typeA, answer(after: .microseconds(300))], profile: profile)
+        #expect(profile.samples(.keyToFrame).count == 1, "one key, one final frame")
+        #expect(profile.samples(.dispatch).count == 2, "the key and the quitting one")
+        for step in [LoopProfile.Step.read, .state, .render, .diff, .doupdate] {
+            #expect(!profile.samples(step).isEmpty, "\(step) timed")
+        }
+        let report = profile.report()
+        #expect(report.contains("profile: frames 2: 1 drew a key with its answer, 0 drew a key before its answer"))
+        #expect(report.contains("key to frame"))
+    }
+
+    @Test func withoutAHoldTheEchoIsDrawnAtOnce() throws {
+        app.holds = false  // a remote backend: nothing is held
+        let (deadlines, frames) = try run([typeA, answer(after: .microseconds(300))])
+        #expect(deadlines[1] == nil, "no deadline: the loop drew and waits for anything")
+        #expect(frames == [["a", ""], ["a", "results for a"]])
+    }
+}
