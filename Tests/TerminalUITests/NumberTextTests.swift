@@ -54,7 +54,7 @@ import Testing
         #expect(shown.details.map(\.0).joined() == "reviews 14,062")
         #expect(shown.figure == "$525.99")
         description.numberFormats = [:]
-        #expect(HitDisplay(hit: hit, description: description).figure == "525.99", "no settings: no dollars")
+        #expect(HitDisplay(hit: hit, description: description).figure == "price 525.99", "no format: no dollars, and the name says what it is")
     }
 
     @Test func plainAndUnknownCurrencies() {
