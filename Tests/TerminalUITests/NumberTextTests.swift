@@ -90,6 +90,6 @@ import Testing
         #expect(text(LoadingProgress(indexName: "a", isFinished: true)) == "")
         #expect(text(LoadingProgress(indexName: "a", isFinished: true, note: "index from the cache in 80 ms")) == "  · index from the cache in 80 ms")
         #expect(text(LoadingProgress(indexName: "a", isFinished: true, failure: "<stdin>:58: expected 2 fields, found 1"))
-            == "  ⚠ loading stopped: <stdin>:58: expected 2 fields, found 1")
+            == "  ⚠ loading stopped (F6 shows why): <stdin>:58: expected 2 fields, found 1")
     }
 }
