@@ -58,19 +58,22 @@ _instantsearch_with_default() {
         return
     fi
     local ret=1
-    if (( CURRENT == 2 )) && [[ "\${PREFIX}" != -* ]]; then
-        _describe -V subcommand subcommands && ret=0
-    fi
+    local -i first=\$(( CURRENT == 2 ))
     # The default's function reads its own name first, then its words.
     words[1]=$default
     _instantsearch_$default "\${@}" && ret=0
+    # The first word may be a subcommand as well as a file.
+    if (( first )) && [[ "\${PREFIX}" != -* ]]; then
+        compadd -- "\${subcommands[@]}" && ret=0
+    fi
     return ret
 }
 
+# Loaded from fpath as _instantsearch: this body defined the functions (redefining
+# _instantsearch itself), so the wrapper is registered for every Tab after this one.
+compdef _instantsearch_with_default instantsearch
 if [[ "\${funcstack[1]}" = _instantsearch ]]; then
     _instantsearch_with_default "\${@}"
-else
-    compdef _instantsearch_with_default instantsearch
 fi
 SCRIPT
     ;;

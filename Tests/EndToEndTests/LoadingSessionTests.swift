@@ -125,7 +125,7 @@ import Testing
         try tmux.waitFor("whole=130")
 
         try start(tmux, "\(Self.damageMiddle("people.idx")); \(Project.binary) people.idx", marker: "damaged")
-        try tmux.waitFor("the damage on the stats line") { $0.contains("⚠ loading stopped: people.idx") }
+        try tmux.waitFor("the damage on the stats line") { $0.contains("⚠ loading stopped (F6 shows why): people.idx") }
         try tmux.press("Escape")
         // Printed whole once the screen is gone, where the stats line may have cut it short.
         let after = try tmux.waitFor("damaged=130")

@@ -38,7 +38,7 @@ import Testing
     @Test func atMostFiveSlidersAndNoneForAConstantOrACopy() {
         let records: [JSONValue] = (0..<50).map { i in
             var fields: [(String, JSONValue)] = [("name", .string("item \(i)"))]
-            for column in ["a", "b", "c", "d", "e", "f", "g"] { fields.append((column, .number(Double(i * column.count + i % 7)))) }
+            for (k, column) in ["a", "b", "c", "d", "e", "f", "g"].enumerated() { fields.append((column, .number(Double(i * (k + 1) + i % 7)))) }
             fields += [("constant", .number(3)), ("a_copy", .number(Double(i + i % 7)))]
             return .object(.init(uniqueKeysWithValues: fields))
         }

@@ -54,7 +54,7 @@ import Testing
         #expect(shown.details.map(\.0).joined() == "reviews 14,062")
         #expect(shown.figure == "$525.99")
         description.numberFormats = [:]
-        #expect(HitDisplay(hit: hit, description: description).figure == "525.99", "no settings: no dollars")
+        #expect(HitDisplay(hit: hit, description: description).figure == "price 525.99", "no format: no dollars, and the name says what it is")
     }
 
     @Test func plainAndUnknownCurrencies() {
@@ -90,6 +90,6 @@ import Testing
         #expect(text(LoadingProgress(indexName: "a", isFinished: true)) == "")
         #expect(text(LoadingProgress(indexName: "a", isFinished: true, note: "index from the cache in 80 ms")) == "  · index from the cache in 80 ms")
         #expect(text(LoadingProgress(indexName: "a", isFinished: true, failure: "<stdin>:58: expected 2 fields, found 1"))
-            == "  ⚠ loading stopped: <stdin>:58: expected 2 fields, found 1")
+            == "  ⚠ loading stopped (F6 shows why): <stdin>:58: expected 2 fields, found 1")
     }
 }
