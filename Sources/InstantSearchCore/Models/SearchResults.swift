@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A run of text with the parts that matched the query marked.
 /// Ranges count `Character`s (grapheme clusters), which is what a screen shows.
 public struct HighlightedText: Hashable, Sendable {
@@ -77,16 +79,22 @@ public struct Hit: Hashable, Sendable {
     public var snippets: [String: AttributeHighlight]
     /// Filled when the query asks for it (`Query.getRankingInfo`) and the backend explains.
     public var rankingInfo: RankingInfo?
+    /// A record read from a table (CSV, TSV): every column's cell as the file had it, in the
+    /// file's order, empty cells included ("6.0" stays "6.0", where `record` has the number 6
+    /// and leaves empty cells out). What a pick prints and the hit shows; nil for other records.
+    public var sourceCells: OrderedDictionary<String, String>?
 
     public init(
         objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],
-        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil
+        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil,
+        sourceCells: OrderedDictionary<String, String>? = nil
     ) {
         self.objectID = objectID
         self.record = record
         self.highlights = highlights
         self.snippets = snippets
         self.rankingInfo = rankingInfo
+        self.sourceCells = sourceCells
     }
 }
 
