@@ -8,8 +8,9 @@ import TerminalUI
 /// ended the session (with `--expect`; empty for Enter), then each picked record as one JSON
 /// line. Every executable ends its session here.
 public enum PickSession {
-    /// How a picked record is printed unless the caller says otherwise: one JSON line.
-    public static let jsonLine: @Sendable (Hit) -> String = { $0.record.serialized() }
+    /// How a picked record is printed unless the caller says otherwise: one JSON line
+    /// (a table's row with its cells as the file had them: `PickedRecordText`).
+    public static let jsonLine: @Sendable (Hit) -> String = { PickedRecordText.jsonLine($0) }
 
     /// What to print and the exit status, when the session ends without the interface or in it.
     public struct Output: Equatable, Sendable {

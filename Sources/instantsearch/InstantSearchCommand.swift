@@ -280,7 +280,7 @@ struct SearchCommand: ParsableCommand {
                 case .string(let line)? = fields["line"] {
                 return line
             }
-            return hit.record.serialized()
+            return PickSession.jsonLine(hit)
         })
     }
 }

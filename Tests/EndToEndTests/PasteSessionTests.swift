@@ -8,7 +8,8 @@ import Testing
         let tmux = try Tmux()
         try tmux.shell("\(Project.demoCommand) > out.json; echo \"exit=$?\"")
         try tmux.waitFor("products 338")
-        try tmux.waitFor("the first search") { $0.contains("1 req / 0 keys") }
+        // Before any key the stats line shows the mode alone: requests per keys mean nothing yet.
+        try tmux.waitFor("the first search") { $0.contains("338 results") && !$0.contains(" req / ") }
         // 10,000 characters over several lines: "sony" 1,999 times, then "bravia"; the
         // newlines become spaces, so every word is a word of the query.
         let words = Array(repeating: "sony", count: 1_999) + ["bravi"]

@@ -16,12 +16,12 @@ import Testing
         #expect(screen.line(22).contains("2 marked"), "every mark is counted, shown or not")
         #expect(screen.line(23).contains("Ctrl-Space mark"), "the hint bar names the mark key with --multi")
         let row = try! #require(screen.row(containing: "Sony WH-1000XM5"))
-        #expect(screen.line(row).contains("✓Sony WH-1000XM5"))
-        #expect(screen.row(containing: "✓Sony Bravia") == nil)
+        #expect(screen.line(row).contains("✓ Sony WH-1000XM5"))
+        #expect(screen.row(containing: "✓ Sony Bravia") == nil)
         await harness.press(.control("u"))
         screen = harness.screen()
         #expect(screen.line(22).contains("2 marked"))
-        #expect(screen.row(containing: "✓LG OLED evo TV") != nil, "the mark is back with the hit")
+        #expect(screen.row(containing: "✓ LG OLED evo TV") != nil, "the mark is back with the hit")
         await harness.press(.control(" "))  // Sony Bravia TV, the first row again
         await harness.press(.control(" "))  // and unmarked
         #expect(harness.app.marks.count == 2)

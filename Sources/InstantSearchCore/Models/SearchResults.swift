@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A run of text with the parts that matched the query marked.
 /// Ranges count `Character`s (grapheme clusters), which is what a screen shows.
 public struct HighlightedText: Hashable, Sendable {
@@ -79,10 +81,15 @@ public struct Hit: Hashable, Sendable {
     public var rankingInfo: RankingInfo?
     /// Put in its place by a query rule rather than ranked there (Algolia's `_rankingInfo.promoted`).
     public var isPromoted = false
+    /// A record read from a table (CSV, TSV): every column's cell as the file had it, in the
+    /// file's order, empty cells included ("6.0" stays "6.0", where `record` has the number 6
+    /// and leaves empty cells out). What a pick prints and the hit shows; nil for other records.
+    public var sourceCells: OrderedDictionary<String, String>?
 
     public init(
         objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],
-        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil, isPromoted: Bool = false
+        snippets: [String: AttributeHighlight] = [:], rankingInfo: RankingInfo? = nil, isPromoted: Bool = false,
+        sourceCells: OrderedDictionary<String, String>? = nil
     ) {
         self.isPromoted = isPromoted
         self.objectID = objectID
@@ -90,6 +97,7 @@ public struct Hit: Hashable, Sendable {
         self.highlights = highlights
         self.snippets = snippets
         self.rankingInfo = rankingInfo
+        self.sourceCells = sourceCells
     }
 }
 

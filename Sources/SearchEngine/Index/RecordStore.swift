@@ -1,4 +1,5 @@
 import InstantSearchCore
+import OrderedCollections
 
 /// The records of an index and their ids, by record number.
 ///
@@ -78,6 +79,12 @@ public struct RecordStore: Sendable {
         var paths = Set<String>()
         for record in 0..<min(count, sample) { AttributePath.paths(of: self[record], into: &paths) }
         return paths
+    }
+
+    /// A table's row as the file had it (`Hit.sourceCells`); nil for records that are JSON.
+    func sourceCells(of record: Int) -> OrderedDictionary<String, String>? {
+        if case .csv(let table) = storage { return table.cells(record) }
+        return nil
     }
 
     public func objectID(of record: Int) -> String {

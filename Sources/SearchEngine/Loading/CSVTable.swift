@@ -22,6 +22,13 @@ struct CSVTable: Sendable {
         return ids
     }
 
+    /// Every column's cell as the file had it ("" for an empty one), in the header's order.
+    func cells(_ row: Int) -> OrderedDictionary<String, String> {
+        var cells = OrderedDictionary<String, String>(minimumCapacity: header.count)
+        for (column, name) in header.enumerated() { cells[name] = columns[column].text(at: row) }
+        return cells
+    }
+
     func record(_ row: Int) -> JSONValue {
         var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
         for (column, cells) in columns.enumerated() {
@@ -52,6 +59,18 @@ enum CSVColumn: Sendable {
                 let slice = UnsafeBufferPointer(rebasing: bytes[range])
                 return numeric ? .number(CSVColumn.number(slice)) : .string(String(decoding: slice, as: UTF8.self))
             }
+        }
+    }
+
+    /// The cell's text as the file had it (unescaped); "" for an empty cell.
+    func text(at row: Int) -> String {
+        switch self {
+        case .dictionary(let texts, _, let ids):
+            let id = ids[row]
+            return id > 0 ? texts[id - 1] : ""
+        case .text(let bytes, let ends):
+            let range = (row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])
+            return String(decoding: bytes[range], as: UTF8.self)
         }
     }
 

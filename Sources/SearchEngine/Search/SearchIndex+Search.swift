@@ -131,7 +131,8 @@ extension SearchIndex {
             let (highlights, snippets) = highlighter.highlights(of: value, attributes: attributes)
             return Hit(
                 objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets,
-                rankingInfo: explain ? rankingInfo(key, record: value, wordCount: plan.words.count) : nil)
+                rankingInfo: explain ? rankingInfo(key, record: value, wordCount: plan.words.count) : nil,
+                sourceCells: records.sourceCells(of: record))
         }
     }
 

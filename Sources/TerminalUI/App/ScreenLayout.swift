@@ -1,8 +1,38 @@
+import InstantSearchCore
+
+/// The sidebar's panes that have something to show for the index on screen: the refinement
+/// list (facets, toggles, numeric menus, trees) and the slider pane (numeric attributes).
+struct SidebarPanes: OptionSet, Equatable {
+    let rawValue: Int
+    static let refinements = SidebarPanes(rawValue: 1)
+    static let slider = SidebarPanes(rawValue: 2)
+    static let both: SidebarPanes = [.refinements, .slider]
+
+    /// What `description` gives the sidebar something for; nil (no description): both.
+    init(for description: IndexDescription?) {
+        guard let description else {
+            self = .both
+            return
+        }
+        var panes: SidebarPanes = []
+        if !description.facetAttributes.isEmpty || !description.toggles.isEmpty || !description.numericMenus.isEmpty
+            || !description.hierarchicalFacets.isEmpty {
+            panes.insert(.refinements)
+        }
+        if !description.numericAttributes.isEmpty { panes.insert(.slider) }
+        self = panes
+    }
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+}
+
 /// Where each pane goes on a screen of a given size. Pure arithmetic, tested on its own.
 ///
 /// On a roomy screen the hits list has a sidebar (refinements over the slider). A narrow or
 /// short screen (fzf's `--height 10`) folds the sidebar away: the body shows the focused pane
-/// alone, the rule above names all three; a very short one also drops the hint bar.
+/// alone, the rule above names them all; a very short one also drops the hint bar. A pane with
+/// nothing to show for the data (no facets, no numbers: plain lines) is left out, and the hits
+/// take the room: without either, the whole width.
 struct ScreenLayout: Equatable {
     static let minimumWidth = 40
     static let minimumHeight = 8
@@ -26,9 +56,14 @@ struct ScreenLayout: Equatable {
     /// The current refinements, a row of chips above the hits.
     var chips: Rect
     var hits: Rect
-    /// nil when folded: then `refinements` and `slider` are the body, like `hits`.
+    /// The rule left of the sidebar; nil when folded or when there is no sidebar.
     var sidebarRule: Rect?
+    /// Folded: `refinements` and `slider` are the body, like `hits`.
+    var isFolded: Bool
+    /// The panes laid out; one left out has an empty rect.
+    var panes: SidebarPanes
     var refinements: Rect
+    /// The rule between the refinements and the slider, when both are in the sidebar.
     var sliderTitle: Rect?
     var slider: Rect
     var bottomRule: Rect?
@@ -40,11 +75,9 @@ struct ScreenLayout: Equatable {
     var preview: Rect?
     var previewRule: Rect?
 
-    var isFolded: Bool { sidebarRule == nil }
-
     /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
     /// gets them as long as the refinement list keeps a few rows.
-    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4) {
+    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
@@ -58,18 +91,31 @@ struct ScreenLayout: Equatable {
         bottomRule = showsHints ? rows.removeFirst() : nil
         stats = rows.removeFirst()
         hints = showsHints ? rows.removeFirst() : nil
-        guard screen.width >= Self.sidebarMinimumWidth, body.height >= Self.sidebarMinimumBodyRows else {
-            (chips, hits) = Self.chipsRow(body.inset(top: 0, left: 0, bottom: 0, right: 1))
-            (refinements, slider) = (body, body)
+        self.panes = panes
+        let none = Rect(x: body.maxX, y: body.y, width: 0, height: 0)
+        isFolded = !panes.isEmpty && (screen.width < Self.sidebarMinimumWidth || body.height < Self.sidebarMinimumBodyRows)
+        if isFolded || panes.isEmpty {
+            // Folded, each pane has the body when it has the focus; no sidebar, the hits have it
+            // (and the chips' row too: with nothing to refine by, there are never chips).
+            let column = body.inset(top: 0, left: 0, bottom: 0, right: 1)
+            (chips, hits) = panes.isEmpty ? (Rect(x: column.x, y: column.y, width: column.width, height: 0), column) : Self.chipsRow(column)
+            refinements = panes.contains(.refinements) && isFolded ? body : none
+            slider = panes.contains(.slider) && isFolded ? body : none
+            if !isFolded, let window { carvePreview(window) }
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
         (chips, hits) = Self.chipsRow(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
         sidebarRule = columns[1]
-        let sliderHeight = max(4, min(sliderRows, columns[2].height - 1 - Self.minimumRefinementRows))
-        let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(sliderHeight)])
-        (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
+        switch panes {
+        case .refinements: (refinements, slider) = (columns[2], none)
+        case .slider: (refinements, slider) = (none, columns[2])
+        default:
+            let sliderHeight = max(4, min(sliderRows, columns[2].height - 1 - Self.minimumRefinementRows))
+            let sidebar = columns[2].splitRows([.rest, .fixed(1), .fixed(sliderHeight)])
+            (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
+        }
         if let window { carvePreview(window) }
     }
 
@@ -87,8 +133,12 @@ struct ScreenLayout: Equatable {
         case .right:
             let width = window.cells(of: hits.width, keep: 20)
             guard width >= 10 else { return }
-            let parts = hits.splitColumns([.rest, .fixed(1), .fixed(width)])
-            (hits, previewRule, preview) = (parts[0], parts[1], parts[2].inset(left: 1))
+            // The preview and its rule take the chips' row too: the chips stay over the hits.
+            let parts = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
+                .splitColumns([.rest, .fixed(1), .fixed(width)])
+            (previewRule, preview) = (parts[1], parts[2].inset(left: 1))
+            hits = Rect(x: hits.x, y: hits.y, width: parts[0].width, height: hits.height)
+            chips = Rect(x: chips.x, y: chips.y, width: parts[0].width, height: chips.height)
         case .bottom:
             let height = window.cells(of: hits.height, keep: 2)
             guard height >= 3 else { return }

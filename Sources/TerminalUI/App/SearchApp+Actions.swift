@@ -36,7 +36,7 @@ extension SearchApp {
         case .accept: return accept()
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active
-            guard let hit = hitsList.selectedHit(in: state) else { return true }
+            guard let hit = hitsList.selectedHit else { return true }
             if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
         case .previousHistory where history != nil && !showsHelp:
             if let query = history?.previous(from: searchBox.text) { showQuery(query) }
@@ -64,7 +64,7 @@ extension SearchApp {
     func pickedHits() -> [Hit] {
         if !marks.isEmpty { return marks.hits }
         if hub.showsFederated { return federatedView?.selectedHit.map { [$0] } ?? [] }
-        return hitsList.selectedHit(in: hub.state.active).map { [$0] } ?? []
+        return hitsList.selectedHit.map { [$0] } ?? []
     }
 
     /// Actions of the lists and the slider, in whichever view or pane has them.

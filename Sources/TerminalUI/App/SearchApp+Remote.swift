@@ -14,7 +14,7 @@ extension SearchApp {
     func publishState() {
         guard let remote else { return }
         let state = hub.state.active
-        let selected = hitsList.selectedHit(in: state)
+        let selected = hitsList.selectedHit
         var fields: [(String, JSONValue)] = [
             ("query", .string(searchBox.text)),
             ("prompt", .string(searchBox.prompt)),

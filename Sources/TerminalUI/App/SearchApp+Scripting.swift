@@ -90,7 +90,7 @@ extension SearchApp {
             if loaded, results.nbHits == 1 { raise(.one) }
             if loaded, results.nbHits == 0 { raise(.zero) }
         }
-        let focus = hitsList.selectedHit(in: state).map { "\(hitsList.selection) \($0.objectID)" }
+        let focus = hitsList.selectedHit.map { "\(hitsList.selection) \($0.objectID)" }
         if focus != script.seenFocus {
             script.seenFocus = focus
             if focus != nil { raise(.focus) }
@@ -165,7 +165,7 @@ extension SearchApp {
 
     /// A command line with its placeholders filled in, every value shell-quoted.
     func expand(_ template: String) -> String {
-        let hit = hitsList.selectedHit(in: hub.state.active)
+        let hit = hitsList.selectedHit
         let picked = pickedHits()
         return PreviewCommand(template).expanded(with: PreviewCommand.Values(hit: hit, query: searchBox.text) { [self] in
             writeMarkedFile(picked)
@@ -194,7 +194,7 @@ extension SearchApp {
             "INSTANTSEARCH_LINES": String(screen.height),
             "INSTANTSEARCH_COLUMNS": String(screen.width),
         ]
-        if hitsList.selectedHit(in: state) != nil { values["INSTANTSEARCH_POS"] = String(hitsList.selection + 1) }
+        if hitsList.selectedHit != nil { values["INSTANTSEARCH_POS"] = String(hitsList.selection + 1) }
         if let port = listeningPort { values["INSTANTSEARCH_PORT"] = String(port) }
         return values
     }

@@ -34,16 +34,18 @@ extension SearchApp {
                 hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
-            if !layout.isFolded || focus == .refinements {
+            if layout.panes.contains(.refinements), !layout.isFolded || focus == .refinements {
                 // The cursor goes where the keys go: into the search in facet values while it is open.
                 if let input = refinementList.render(layout.refinements, &canvas, focused: focus == .refinements) { cursor = input }
             }
-            if !layout.isFolded || focus == .slider {
+            if layout.panes.contains(.slider), !layout.isFolded || focus == .slider {
                 sliderPane.render(layout.slider, &canvas, focused: focus == .slider)
                 // The typed-range input, while open, has the cursor.
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
-            StatsLine.render(layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers, notice: script.notice)
+            StatsLine.render(
+                layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers, notice: script.notice,
+                showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         if showsHelp {
@@ -57,32 +59,41 @@ extension SearchApp {
         let rule = String(repeating: "─", count: canvas.width)
         canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
         if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
-        guard let sidebarRule = layout.sidebarRule, let sliderTitle = layout.sliderTitle else {
-            // Folded: every pane's title on the one rule, the focused one lit.
+        var titles = [(paneTitle("Hits", .focusHits), Focus.hits)]
+        if layout.panes.contains(.refinements) { titles.append((paneTitle("Refinements", .focusRefinements), .refinements)) }
+        if layout.panes.contains(.slider) { titles.append((paneTitle("Range", .focusSlider), .slider)) }
+        if layout.isFolded {
+            // Every pane's title on the one rule, the focused one lit.
             var x = 1
-            for (text, pane) in [(paneTitle("Hits", .focusHits), Focus.hits), (paneTitle("Refinements", .focusRefinements), .refinements),
-                                 (paneTitle("Range", .focusSlider), .slider)] {
+            for (text, pane) in titles {
                 title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
                 x += text.displayWidth + 1
             }
             return
         }
-        for y in sidebarRule.y..<sidebarRule.maxY {
-            canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+        if let sidebarRule = layout.sidebarRule {
+            for y in sidebarRule.y..<sidebarRule.maxY {
+                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+            }
+            canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
         }
-        canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
-        if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
-        let sidebarLine = String(repeating: "─", count: sliderTitle.width)
-        canvas.write("├" + sidebarLine, x: sidebarRule.x, y: sliderTitle.y, style: Theme.secondary)
+        if let sliderTitle = layout.sliderTitle {
+            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.secondary)
+        }
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
-        let hitsTitle = paneTitle("Hits", .focusHits)
-        title(hitsTitle, x: layout.hits.x + 1, y: layout.topRule.y, focused: focus == .hits, into: &canvas)
+        for (text, pane) in titles {
+            // Each pane's title on the rule above it: the top rule, or the slider's own under the refinements.
+            let (x, y) = switch pane {
+            case .refinements: (layout.refinements.x + 1, layout.topRule.y)
+            case .slider: layout.sliderTitle.map { ($0.x + 1, $0.y) } ?? (layout.slider.x + 1, layout.topRule.y)
+            default: (layout.hits.x + 1, layout.topRule.y)
+            }
+            title(text, x: x, y: y, focused: focus == pane, into: &canvas)
+        }
         RulesBanner.render(
-            hub.state.active.results?.userData ?? [], x: layout.hits.x + 2 + hitsTitle.displayWidth,
+            hub.state.active.results?.userData ?? [], x: layout.hits.x + 2 + titles[0].0.displayWidth,
             in: Rect(x: layout.hits.x, y: layout.topRule.y, width: layout.hits.width, height: 1), &canvas)
-        title(paneTitle("Refinements", .focusRefinements), x: layout.refinements.x + 1, y: layout.topRule.y,
-              focused: focus == .refinements, into: &canvas)
-        title(paneTitle("Range", .focusSlider), x: sliderTitle.x + 1, y: sliderTitle.y, focused: focus == .slider, into: &canvas)
     }
 
     /// The rule between the hits and the preview, right of them (a column) or below (a row).
@@ -99,6 +110,11 @@ extension SearchApp {
             if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
             canvas.write(name, x: rule.x + 1, y: rule.y, style: Theme.paneTitle)
         }
+        // Where the preview is in its text: on the rule over the pane, at its right end.
+        if let position = preview.position, let area = layout.preview {
+            let y = rule.width == 1 ? layout.topRule.y : rule.y
+            canvas.write(position, x: area.maxX - position.displayWidth, y: y, style: Theme.secondary.reverse())
+        }
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
@@ -112,13 +128,14 @@ extension SearchApp {
         title(paneTitle("Sections", .toggleSections), x: 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)
-        let activity = StatsLine.activity(
+        let summary = FederatedView.summary(sections, numbers: numbers)
+        let full = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
             pending: sections.isSearching ? 1 : 0, numbers: numbers)
+        let activity = StatsLine.fitting([full, sections.mode], beside: summary.displayWidth, in: canvas.width)
         canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
-        let summary = FederatedView.summary(sections, numbers: numbers)
         canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,
-                     maxWidth: canvas.width - activity.displayWidth - 3, overflow: .ellipsis)
+                     maxWidth: canvas.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
     }
 
     /// " Hits F2 ": a pane's name and the first key that reaches it, as bound (`--bind`).

@@ -99,6 +99,9 @@ public final class SearchApp {
     public internal(set) var wantsRepaint = false
     /// Why the last next-sort did nothing (no sorts declared), until the next key.
     public internal(set) var sortNotice: String?
+    /// The notes of finished loads already on screen when a key came ("cached for next time"):
+    /// they are done, and leave the stats line (by `noteKey`).
+    private(set) var dismissedNotes: Set<String> = []
     /// The screen's size and where each pane goes, from the last resize.
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
@@ -143,6 +146,7 @@ public final class SearchApp {
     public func handle(_ key: Key) -> Bool {
         sortNotice = nil
         script.notice = nil
+        dismissDoneNotes()
         if !showsHelp, let name = options.expect[key] {
             // fzf's --expect: the key ends the session like accept, whatever it is bound to.
             outcome = .accepted(hits: pickedHits(), key: name)
@@ -166,6 +170,7 @@ public final class SearchApp {
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        dismissDoneNotes()
         if editsRange {
             text.filter { !$0.isNewline }.forEach { sliderPane.typeInRange($0) }
             refresh()
@@ -181,6 +186,17 @@ public final class SearchApp {
         refresh()
         raiseEvents()
         return true
+    }
+
+    /// A finished load's note, as it stands, is said: the next key takes it off the stats line.
+    private func dismissDoneNotes() {
+        let active = hub.state.active
+        if active.loading?.isFinished == true, active.loading?.note != nil { dismissedNotes.insert(Self.noteKey(active)) }
+    }
+
+    /// Which note of which index: another note (a `--watch` reload's) shows again.
+    static func noteKey(_ index: IndexState) -> String {
+        "\(index.name)\u{0}\(index.loading?.note ?? "")"
     }
 
     /// Hands the backend's answers to their searchers and the views; returns how many there were.
@@ -211,9 +227,11 @@ public final class SearchApp {
     /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
     /// attribute list then shows or hides). The lists follow their new sizes.
     private func fitLayout(force: Bool = false) {
+        let panes = SidebarPanes(for: descriptions[hub.state.active.name])
+        if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
             screen: screen, hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
-            sliderRows: focus == .slider ? sliderPane.wantedRows : 4)
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes)
         guard force || wanted != layout else { return }
         layout = wanted
         if let layout {
@@ -244,10 +262,21 @@ public final class SearchApp {
     /// True while the slider pane's typed-range input (Ctrl-F) is open: printable keys type into it.
     var editsRange: Bool { focus == .slider && sliderPane.isEditingRange && !showsHelp && !hub.showsFederated }
 
-    /// Moves the focus; leaving the refinement list closes a search in its values.
+    /// Moves the focus; leaving the refinement list closes a search in its values. A pane
+    /// the index has nothing for is not on screen: the focus stays where it was.
     func move(focus next: Focus) {
+        guard SidebarPanes(for: descriptions[hub.state.active.name]).contains(Self.pane(of: next)) else { return }
         if next != .refinements, refinementList.isSearching { hub.dispatch(.closeFacetSearch) }
         focus = next
+    }
+
+    /// The sidebar pane a focus is in; none (empty) for the hits and the chips above them.
+    static func pane(of focus: Focus) -> SidebarPanes {
+        switch focus {
+        case .refinements: return .refinements
+        case .slider: return .slider
+        case .hits, .currentRefinements: return []
+        }
     }
 
     /// Reads the hub's state into the views, then hands the hub what they ask for (the next
@@ -272,7 +301,7 @@ public final class SearchApp {
     /// would run changes (another record, or the query with `{q}`), killing the one before.
     func refreshPreview() {
         guard preview.isShown, !hub.showsFederated else { return }
-        let hit = hitsList.selectedHit(in: hub.state.active)
+        let hit = hitsList.selectedHit
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.state.active.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
         let command = hit.map { _ in expand(previewCommand.template) }

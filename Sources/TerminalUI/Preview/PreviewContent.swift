@@ -14,7 +14,14 @@ enum PreviewContent {
     /// Logical lines, each with the indent its wrapped continuation lines take.
     static func lines(of hit: Hit, numbers: NumberText = .standard) -> [(line: StyledLine, indent: Int)] {
         var out: [(StyledLine, Int)] = []
-        let fields = hit.record.objectValue ?? ["value": hit.record]
+        var fields = hit.record.objectValue ?? ["value": hit.record]
+        if let cells = hit.sourceCells {
+            // A table's row: every column in the file's order, the empty ones too.
+            var columns = fields
+            columns.removeAll()
+            for (column, cell) in cells { columns[column] = fields[column] ?? .string(cell) }
+            fields = columns
+        }
         if fields["objectID"] == nil, !hit.objectID.isEmpty {
             out.append(([("objectID: ", Theme.secondary), (hit.objectID, Theme.secondary)], 2))
         }
@@ -73,6 +80,7 @@ enum PreviewContent {
         if let path, let number = value.numberValue, numbers.formats[path] != nil {
             return [(numbers.number(number, attribute: path), Theme.text)]
         }
+        if let path, let cell = hit.sourceCells?[path] { return [(cell, Theme.text)] }  // as the file has it: 6.0
         let shown = value.displayText
         return [(shown.count > valueLimit ? String(shown.prefix(valueLimit)) + "…" : shown, Theme.text)]
     }

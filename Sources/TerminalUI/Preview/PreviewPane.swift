@@ -111,9 +111,12 @@ public struct PreviewPane {
         for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
             canvas.write(line, x: area.x, y: area.y + row, maxWidth: area.width, overflow: runsCommand ? .clip : .ellipsis)
         }
-        if lines.count > area.height {
-            let position = " \(scroll + 1)/\(lines.count) "
-            canvas.write(position, x: area.maxX - position.count, y: area.y, style: Theme.secondary.reverse())
-        }
+    }
+
+    /// " 3/97 ": the first line in view and how many there are, when they do not all fit. Drawn
+    /// on the rule above or beside the pane (as fzf puts it on the border), never over the text.
+    var position: String? {
+        guard hit != nil, lines.count > height else { return nil }
+        return " \(scroll + 1)/\(lines.count) "
     }
 }

@@ -32,7 +32,7 @@ struct HitColumns {
     }
 
     func draw(_ display: HitDisplay, x: Int, y: Int, into canvas: inout Canvas) {
-        canvas.write(display.title, x: x, y: y, maxWidth: titleWidth, overflow: .ellipsis)
+        canvas.write(HitsList.scrolled(display.title, width: titleWidth), x: x, y: y, maxWidth: titleWidth, overflow: .ellipsis)
         var column = x + titleWidth
         if figureWidth > 0 {
             column += Self.gap

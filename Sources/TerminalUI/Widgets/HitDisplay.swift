@@ -30,12 +30,14 @@ struct HitDisplay {
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
-            hit.record.value(atPath: attribute).map { Self.labelled(numbers.value($0, attribute: attribute), attribute, numbers) }
+            hit.record.value(atPath: attribute).map {
+                Self.labelled(numbers.value($0, attribute: attribute, cell: hit.sourceCells?[attribute]), attribute, numbers)
+            }
         }
         fields = attributes.filter { $0 != titleAttribute && $0 != figureAttribute }.map { attribute in
             let value = hit.record.value(atPath: attribute)
             if numeric.contains(attribute) || value?.numberValue != nil {
-                let number = value.map { numbers.value($0, attribute: attribute) } ?? ""
+                let number = value.map { numbers.value($0, attribute: attribute, cell: hit.sourceCells?[attribute]) } ?? ""
                 let text = number.isEmpty ? "" : "\(attribute) \(number)"
                 let cell = number.isEmpty ? "" : Self.labelled(number, attribute, numbers)
                 return Field(attribute: attribute, text: [(text, Theme.secondary)], cell: [(cell, Theme.secondary)], isNumber: true)

@@ -23,10 +23,8 @@ public struct HitsList {
     private(set) var top = 0
     private var height = 2
     private var width = 0
-    /// Set on switching index: that index's results keep the selection it had.
-    private var restoring = false
-    /// Selection and scroll of the indices not shown, so Tab brings them back.
-    private var saved: [String: (list: ListState, top: Int)] = [:]
+    /// Selection, scroll and results of the indices not shown, so Tab brings them back.
+    private var saved: [String: (list: ListState, top: Int, shown: SearchResults?)] = [:]
 
     /// How numbers are written (the locale's separators).
     var numbers = NumberText.standard
@@ -36,9 +34,10 @@ public struct HitsList {
     public var selection: Int { list.selection }
     var usesColumns: Bool { width >= Self.columnsFromWidth }
 
-    /// The hit under the selection in `state`'s results.
-    func selectedHit(in state: IndexState) -> Hit? {
-        guard let hits = state.results?.hits, hits.indices.contains(list.selection) else { return nil }
+    /// The hit drawn as selected: of the results this list last laid out (the ones drawn),
+    /// never of newer ones it has not seen.
+    var selectedHit: Hit? {
+        guard let hits = shown?.hits, hits.indices.contains(list.selection) else { return nil }
         return hits[list.selection]
     }
 
@@ -56,30 +55,32 @@ public struct HitsList {
     }
 
     /// New hub state. Returns the next page intent when the selection is near the end.
+    /// Where the selection goes with a new answer is `HitSelectionRule`'s one rule.
     mutating func update(_ state: IndexState, description: IndexDescription? = nil) -> [SearchIntent] {
         if state.name != indexName {
-            if let indexName { saved[indexName] = (list, top) }
-            (list, top) = saved[state.name] ?? (list.emptied(), 0)
+            if let indexName { saved[indexName] = (list, top, shown) }
+            (list, top, shown) = saved[state.name] ?? (list.emptied(), 0, nil)
             indexName = state.name
-            restoring = true
-            shown = nil
+            measure()
         }
-        self.description = description
+        if description != self.description {
+            self.description = description
+            measure()
+        }
         guard state.results != shown else { return loadMoreIfNeeded(state) }
-        let results = state.results
-        let isNextPage = results.map { $0.page > 0 && $0.query == shown?.query } ?? false
-        let keep = restoring || isNextPage
-        // The same query answered again (with ranking info for the preview, or after the data
-        // grew or was reloaded by `--watch`): the selected record stays selected where it still
-        // is among the hits, and the list keeps its scroll.
-        let selectedID = shown.flatMap { $0.hits.indices.contains(list.selection) ? $0.hits[list.selection].objectID : nil }
-        let isRefresh = results.map { $0.page == 0 && $0.query == shown?.query } ?? false
-        let kept = isRefresh || (tracks && results?.page == 0) ? selectedID.flatMap { id in results?.hits.firstIndex { $0.objectID == id } } : nil
-        if results != nil { restoring = false }
-        shown = results
+        let previous = shown
+        shown = state.results
         measure()
-        list.update(count: results?.hits.count ?? 0, select: keep ? nil : kept ?? 0)
-        if !keep, kept == nil { top = 0 }
+        let count = shown?.hits.count ?? 0
+        switch HitSelectionRule.outcome(
+            shown: previous, selection: list.selection, answer: shown, onScreen: rowsOnScreen(from: top), tracks: tracks
+        ) {
+        case .keep: list.update(count: count)
+        case .follow(let row): list.update(count: count, select: row)
+        case .top:
+            list.update(count: count, select: 0)
+            top = 0
+        }
         settle()
         return loadMoreIfNeeded(state)
     }
@@ -88,6 +89,18 @@ public struct HitsList {
     var cycles = false
     /// fzf's `--track`: a new query keeps the selected record selected where it is still listed.
     var tracks = false
+
+    /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
+    private func rowsOnScreen(from first: Int) -> Range<Int> {
+        guard first < heights.count else { return 0..<0 }
+        var end = first
+        var used = 0
+        while end < heights.count, used + heights[end] <= height || end == first {
+            used += heights[end]
+            end += 1
+        }
+        return first..<end
+    }
 
     /// Up, Down, PgUp, PgDn; false for other actions.
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
@@ -178,11 +191,14 @@ public struct HitsList {
             drawn.append((position, display, y))
             y += rows
         }
-        let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: area.width - 3) : nil
+        // With fzf's --multi a column for the tick: "▌✓ ssh", the text one space after it.
+        let textX = area.x + (marks == nil ? 2 : 3)
+        let textWidth = area.maxX - 1 - textX
+        let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: textWidth) : nil
         for (position, display, rowY) in drawn {
             let rows = position < heights.count ? heights[position] : 2
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
-            drawHit(display, in: hitArea, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
+            drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
                 canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             } else if results.hits[position].isPromoted {
@@ -195,27 +211,32 @@ public struct HitsList {
     }
 
     private func drawHit(
-        _ display: HitDisplay, in area: Rect, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
+        _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
         let marker = selected ? (focused ? "▌" : "│") : " "
         for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: Theme.title) }
-        let textX = area.x + 2
+        let textWidth = area.maxX - 1 - textX
         if let columns {
             columns.draw(display, x: textX, y: area.y, into: &canvas)
         } else {
-            var room = area.width - 3
+            var room = textWidth
             if let figure = display.figure {
                 let width = figure.displayWidth
                 canvas.write(figure, x: area.maxX - width - 1, y: area.y, style: Theme.title)
                 room -= width + 2
             }
-            canvas.write(display.title, x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+            canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
         }
         if area.height > 1, let second = display.snippet ?? (columns == nil ? display.details : nil) {
-            canvas.write(second, x: textX, y: area.y + 1, maxWidth: area.width - 3, overflow: .ellipsis)
+            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: area.y + 1, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {
             canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height))
         }
+    }
+
+    /// A long text scrolled so its first match shows (`MatchWindow`).
+    static func scrolled(_ pieces: [(String, Style)], width: Int) -> [(String, Style)] {
+        MatchWindow.fit(pieces, width: width, isMatch: { $0 == Theme.highlight })
     }
 }

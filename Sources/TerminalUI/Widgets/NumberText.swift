@@ -97,10 +97,23 @@ public struct NumberText: Equatable, Sendable {
         return (value < 0 && scaled != 0 ? "-" : "") + whole + (decimals > 0 ? decimalSeparator + padded : "")
     }
 
-    /// An attribute's value for display, as its format says.
-    func value(_ value: JSONValue, attribute: String) -> String {
+    /// An attribute's value for display, as its format says. `cell`: the text a table's file
+    /// had for it (`Hit.sourceCells`), whose decimals a number without a format keeps: "6.0"
+    /// reads 6.0, not 6.
+    func value(_ value: JSONValue, attribute: String, cell: String? = nil) -> String {
         guard let number = value.numberValue else { return value.displayText }
+        if formats[attribute] == nil, let cell, let decimals = Self.decimals(ofCell: cell), decimals > 0 {
+            return fixed(number, decimals: decimals)
+        }
         return self.number(number, attribute: attribute)
+    }
+
+    /// Digits after the point of a plain decimal cell ("6.0": 1, "12": 0); nil for any other text ("1e6").
+    static func decimals(ofCell cell: String) -> Int? {
+        let unsigned = cell.hasPrefix("-") || cell.hasPrefix("+") ? cell.dropFirst() : Substring(cell)
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }), !unsigned.isEmpty else { return nil }
+        return parts.count == 2 ? parts[1].count : 0
     }
 
     /// A number of `attribute` (a hit field, a slider bound), as its format says.

@@ -4,11 +4,16 @@ import InstantSearchCore
 /// "338 results · 0.4 ms" and errors on the left (the refinements in force are chips above the hits); on the right
 /// what the searcher is doing: the strategy's mode, requests sent for the keys typed,
 /// answers from the cache, requests still pending. Drawn from the hub's state alone.
+///
+/// When the row is short (fzf's `--height`, a 40-column terminal) the left side comes first:
+/// the searcher's activity shrinks to its mode, then goes, before the count is cut.
 enum StatsLine {
     /// `marked`: how many hits fzf's `--multi` has marked (shown when some are).
     /// `notice`: what a `--bind` command that failed said (its status and last error line).
+    /// `showsNote`: false once the note of a finished load has been seen (`SearchApp` drops it at the next key).
     static func render(
-        _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard, notice: String? = nil
+        _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard,
+        notice: String? = nil, showsNote: Bool = true
     ) {
         let index = state.active
         var left: [(String, Style)] = []
@@ -21,23 +26,39 @@ enum StatsLine {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
         if index.isSearching { left.append(("  searching…", Theme.secondary)) }
-        if let loading = index.loading { left += Self.describe(loading, numbers: numbers) }
+        if var loading = index.loading {
+            if loading.isFinished, !showsNote { loading.note = nil }
+            left += Self.describe(loading, numbers: numbers)
+        }
         // An older query's count beside the error would mislead: results are nil then.
         if let error = index.error { left.append(("  ⚠ \(error.message)", Theme.error)) }
         if let notice { left.insert(("⚠ \(notice)  ", Theme.error), at: 0) }
 
         // An error needs the room more than the counters do.
-        let right = index.error != nil ? index.mode : Self.activity(
+        let full = index.error != nil ? index.mode : Self.activity(
             mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
             cached: index.cacheHits, pending: index.pendingRequests, numbers: numbers)
-        let rightWidth = right.displayWidth
-        canvas.write(right, x: area.maxX - rightWidth - 1, y: area.y, style: Theme.secondary)
-        canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightWidth - 3, overflow: .ellipsis)
+        let leftWidth = left.reduce(0) { $0 + $1.0.displayWidth }
+        let right = Self.fitting([full, index.mode], beside: leftWidth, in: area.width)
+        if !right.isEmpty {
+            canvas.write(right, x: area.maxX - right.displayWidth - 1, y: area.y, style: Theme.secondary)
+        }
+        let rightRoom = right.isEmpty ? 0 : right.displayWidth + 2
+        canvas.write(left, x: area.x + 1, y: area.y, maxWidth: area.width - rightRoom - 1, overflow: .ellipsis)
     }
 
-    /// "throttled 1.5 s · 9 req / 14 keys · 3 cached · 1 pending"
+    /// The first of `candidates` (longest first) that leaves `leftWidth` columns whole on a row
+    /// `width` wide (a column of margin at each end, two between the sides); "" when none does.
+    static func fitting(_ candidates: [String], beside leftWidth: Int, in width: Int) -> String {
+        candidates.first { 1 + leftWidth + 2 + $0.displayWidth + 1 <= width } ?? ""
+    }
+
+    /// "throttled 1.5 s · 9 req / 14 keys · 3 cached · 1 pending". The requests per keys typed
+    /// show once a key was typed: before, they count what the start and the loading asked
+    /// (each snapshot of a pipe searched again), which says nothing about the strategy.
     static func activity(mode: String, keystrokes: Int, requests: Int, cached: Int, pending: Int, numbers: NumberText = .standard) -> String {
-        var parts = [mode, "\(numbers.count(requests)) req / \(numbers.count(keystrokes)) keys"]
+        var parts = [mode]
+        if keystrokes > 0 { parts.append("\(numbers.count(requests)) req / \(numbers.count(keystrokes)) keys") }
         if cached > 0 { parts.append("\(numbers.count(cached)) cached") }
         if pending > 0 { parts.append("\(numbers.count(pending)) pending") }
         return parts.joined(separator: " · ")

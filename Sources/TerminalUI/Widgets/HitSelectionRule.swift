@@ -1,0 +1,47 @@
+import InstantSearchCore
+
+/// Where the hits list's selection goes when a new answer arrives — one rule for every kind
+/// of answer (a new query, a snapshot of an index still loading, a `reload`, a `--watch`
+/// refresh, ranking info for the preview, the next page), so that the hit drawn as selected
+/// is always the one Enter prints.
+///
+/// - The next page of the results shown: nothing moves (the hits above are the same ones).
+/// - New words (another query text): the first hit, scrolled to the top, as fzf does.
+/// - The same words answered again (a snapshot, a reload, `--watch`, a refinement, ranking
+///   info): a selection the user moved down stays on its record while that record is still
+///   among the hits *and on screen* with the scroll kept; anything else — the record gone,
+///   pushed out of view, or a selection still on the first hit (which nobody chose: it was
+///   the best hit, and a better one may have arrived) — goes to the first hit.
+///
+/// - With fzf's `--track`, any answer of a first page: the selected record stays selected
+///   wherever it is among the new hits (the list scrolls to it), even for new words.
+///
+/// A selection never stays on a row out of view or on a record the answer no longer has, so
+/// the pick is what the screen shows.
+enum HitSelectionRule {
+    enum Outcome: Equatable {
+        /// Selection and scroll unchanged.
+        case keep
+        /// The selection on this row of the new hits, the scroll unchanged.
+        case follow(row: Int)
+        /// The first hit, scrolled to the top.
+        case top
+    }
+
+    /// `shown`: the results drawn until now; `selection`: the row selected in them;
+    /// `onScreen`: the rows of `answer`'s hits that would be drawn with the scroll kept.
+    static func outcome(
+        shown: SearchResults?, selection: Int, answer: SearchResults?, onScreen: Range<Int>, tracks: Bool = false
+    ) -> Outcome {
+        if tracks, let answer, answer.page == 0, let shown, shown.hits.indices.contains(selection),
+            let row = answer.hits.firstIndex(where: { $0.objectID == shown.hits[selection].objectID }) {
+            return .follow(row: row)
+        }
+        guard let answer, !answer.hits.isEmpty, let shown, answer.query == shown.query else { return .top }
+        if answer.page > 0, answer.page > shown.page { return .keep }
+        guard selection > 0, shown.hits.indices.contains(selection) else { return .top }
+        let selected = shown.hits[selection].objectID
+        guard let row = answer.hits.firstIndex(where: { $0.objectID == selected }), onScreen.contains(row) else { return .top }
+        return .follow(row: row)
+    }
+}
