@@ -15,10 +15,7 @@ extension DataLoader {
         // What the guard frames records by: stated, else sniffed once a sample has arrived.
         var format = format
         while true {
-            let before = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-            let count = buffer.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + before, chunkSize) }
-            buffer.removeLast(chunkSize - max(count, 0))
+            let count = buffer.appendRead(from: descriptor, upTo: chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw DataError(file: name, message: "cannot read: \(String(cString: strerror(errno)))")
@@ -29,6 +26,19 @@ extension DataLoader {
             }
             try inputGuard.check(buffer, format: format, atEnd: atEnd)
             if atEnd { return buffer }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// One `read(2)` of at most `count` bytes onto the end; returns what `read` returned. Only
+    /// the bytes read are added (a pipe gives 64 KiB at a time, whatever is asked for): no
+    /// chunk-sized fill to take back, and the array grows geometrically as arrays do.
+    mutating func appendRead(from descriptor: Int32, upTo count: Int) -> Int {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
+            let got = read(descriptor, scratch.baseAddress, count)
+            if got > 0 { append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<got])) }
+            return got
         }
     }
 }

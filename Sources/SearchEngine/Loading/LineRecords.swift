@@ -1,8 +1,8 @@
 import InstantSearchCore
 
 /// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`,
-/// identified by its line number. Lines end in LF, CRLF or a CR alone (old Mac text). Kept as one column of text, so a
-/// million lines cost their bytes and an offset each.
+/// identified by its line number; lines end in LF, CRLF or a CR alone (old Mac text). Kept as
+/// one column of text, so a million lines cost their bytes and an offset each.
 enum LineRecords {
     static let attribute = "line"
 

@@ -169,12 +169,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // A file's buffer was sized once: read no further than its end (one byte more, to see
         // it), so the array never grows by copying. A pipe's grows as arrays do, geometrically.
         let size = totalBytes.map { max(1, min(Self.chunkSize, $0 - before + 1)) } ?? Self.chunkSize
-        var readCount = 0
-        buffer.append(contentsOf: repeatElement(0, count: size))
-        buffer.withUnsafeMutableBufferPointer { all in
-            readCount = read(descriptor, all.baseAddress! + before, size)
-        }
-        buffer.removeLast(size - max(readCount, 0))
+        let readCount = buffer.appendRead(from: descriptor, upTo: size)
         if readCount < 0 && errno != EINTR && errno != EAGAIN {
             throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
         }
