@@ -25,11 +25,11 @@ import Testing
         try files(tmux)
         try tmux.shell("source <(\(Self.script) bash \(Project.binary)) && clear && echo sourced")
         try tmux.waitFor("sourced") { $0.contains("sourced") }
-        try complete(tmux, "instantsearch --sel", expecting: "$ instantsearch --select-1 ")
-        try complete(tmux, "instantsearch data/pack", expecting: "$ instantsearch data/packages.tsv ")
-        try complete(tmux, "instantsearch --lenient data/pack", expecting: "$ instantsearch --lenient data/packages.tsv ")
-        try complete(tmux, "instantsearch que", expecting: "$ instantsearch query ")
-        try complete(tmux, "instantsearch query --index-c", expecting: "$ instantsearch query --index-cache ")
+        try complete(tmux, "instantsearch --sel", expecting: "$ instantsearch --select-1")
+        try complete(tmux, "instantsearch data/pack", expecting: "$ instantsearch data/packages.tsv")
+        try complete(tmux, "instantsearch --lenient data/pack", expecting: "$ instantsearch --lenient data/packages.tsv")
+        try complete(tmux, "instantsearch que", expecting: "$ instantsearch query")
+        try complete(tmux, "instantsearch query --index-c", expecting: "$ instantsearch query --index-cache")
     }
 
     @Test func zsh() throws {
@@ -41,8 +41,8 @@ import Testing
         try tmux.shell("mkdir functions && \(Self.script) zsh \(Project.binary) > functions/_instantsearch && exec zsh -f")
         try tmux.shell("PS1='$ '; fpath=($PWD/functions $fpath); autoload -Uz compinit && compinit -u -D && clear && echo loaded")
         try tmux.waitFor("compinit") { $0.contains("loaded") }
-        try complete(tmux, "instantsearch --sel", expecting: "$ instantsearch --select-1 ")
-        try complete(tmux, "instantsearch data/pack", expecting: "$ instantsearch data/packages.tsv ")
-        try complete(tmux, "instantsearch query --index-c", expecting: "$ instantsearch query --index-cache ")
+        try complete(tmux, "instantsearch --sel", expecting: "$ instantsearch --select-1")
+        try complete(tmux, "instantsearch data/pack", expecting: "$ instantsearch data/packages.tsv")
+        try complete(tmux, "instantsearch query --index-c", expecting: "$ instantsearch query --index-cache")
     }
 }

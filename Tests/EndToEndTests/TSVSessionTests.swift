@@ -14,8 +14,8 @@ import Testing
         let tmux = try Tmux(width: 120, height: 30)
         try start(tmux, "\(Project.binary) \(Self.fixture) > out.txt", marker: "exit")
         try tmux.waitFor("every row") { $0.contains("40 results") }
-        try tmux.type("kubectl")
-        try tmux.waitFor("the row whose summary starts with a quote") { $0.contains("1 result") && $0.contains("pkg01") }
+        try tmux.type("pkg01")
+        try tmux.waitFor("the row whose summary starts with a quote") { $0.contains("❯ pkg01") && $0.contains("▌ pkg01") }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         let picked = try #require(tmux.file("out.txt"))
