@@ -49,7 +49,7 @@ import Testing
     @Test func marksSurviveANewQueryAndUnmarkingRemovesOne() throws {
         let tmux = try Tmux()
         try tmux.shell("\(Project.binary) \(products) -m -q bravia > out.json; echo \"exit=$?\"")
-        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains("Sony Bravia") }
         try tmux.press("C-Space")
         try tmux.waitFor("1 marked")
         try tmux.press("C-u")
@@ -70,7 +70,7 @@ import Testing
     @Test func expectPrintsTheQueryThenTheKeyThenTheRecord() throws {
         let tmux = try Tmux()
         try tmux.shell("\(Project.binary) \(products) --expect ctrl-o,f9 --print-query -q bravia > out.json; echo \"exit=$?\"")
-        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains("Sony Bravia") }
         try tmux.press("C-o")
         try tmux.waitFor("exit=0")
         var lines = try outputLines(tmux)
@@ -79,7 +79,7 @@ import Testing
         #expect(try name(lines[2]).contains("Bravia"))
 
         try tmux.shell("clear; \(Project.binary) \(products) --expect ctrl-o,f9 --print-query -q bravia > out.json; echo \"second=$?\"")
-        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains("Sony Bravia") }
         try tmux.press("Enter")
         try tmux.waitFor("second=0")
         lines = try outputLines(tmux)
@@ -87,7 +87,7 @@ import Testing
         #expect(lines.count == 3)
 
         try tmux.shell("clear; \(Project.binary) \(products) --expect ctrl-o,alt-x -q bravia > out.json; echo \"third=$?\"")
-        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains(" results") }
+        try tmux.waitFor("the Bravia hits") { $0.contains("❯ bravia") && $0.contains("Sony Bravia") }
         try tmux.press("M-x")
         try tmux.waitFor("third=0")
         lines = try outputLines(tmux)

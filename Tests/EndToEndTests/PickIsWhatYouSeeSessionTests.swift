@@ -42,7 +42,7 @@ import Testing
         #expect(tmux.file("out.txt") == #"{"title":"Godfather","year":1940}"# + "\n")
     }
 
-    @Test func aMarkMadeWhileLoadingIsTheRecordItWasDrawnOn() throws {
+    @Test func theMarkedHitIsTheRecordDrawnBesideTheTick() throws {
         let tmux = try Tmux(width: 100, height: 30)
         try writeMovies(in: tmux)
         try tmux.shell("export XDG_CACHE_HOME=$PWD/cache; \(Project.binary) movies.csv --no-index-cache --multi -q godfather > out.txt; echo \"exit=$?\"")

@@ -85,22 +85,22 @@ import Testing
         let first = Self.results(["a", "b", "c", "d"])
         var state = IndexState(name: "movies", results: first)
         _ = list.update(state)
-        _ = list.perform(.down, state)
+        _ = list.perform(.down, state)  // "b"
         state.results = Self.results(["x", "a", "b", "c"])
         _ = list.update(state)
         #expect(drawn(list, state.results!, height: 3) == [
             "  Title x",
-            "▌ Title a",
-            "  Title b",
+            "  Title a",
+            "▌ Title b              ↓",
         ])
-        #expect(list.selectedHit?.objectID == "a")
+        #expect(list.selectedHit?.objectID == "b")
         // The next snapshot puts it below the rows in view: the top hit, the list at its start.
-        state.results = Self.results(["y", "z", "x", "a"])
+        state.results = Self.results(["y", "z", "x", "b"])
         _ = list.update(state)
         #expect(drawn(list, state.results!, height: 3) == [
             "▌ Title y",
             "  Title z",
-            "  Title x",
+            "  Title x              ↓",
         ])
         #expect(list.selectedHit?.objectID == "y")
     }

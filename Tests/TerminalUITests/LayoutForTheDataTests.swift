@@ -41,7 +41,7 @@ import Testing
         let harness = AppHarness(indices: [lines])
         await harness.start()
         #expect(harness.screen(width: 60, height: 12).lines == [
-            "  products 4                                  F7 relevance",
+            "  products 4                                  instantsearch",
             " ❯ Search products…",
             "─ Hits F2 ──────────────────────────────────────────────────",
             "▌ Sony Bravia TV",
@@ -51,8 +51,8 @@ import Testing
             "",
             "",
             "────────────────────────────────────────────────────────────",
-            " 4 results  0.3 ms                                  realtime",
-            " F1 help  F5 all indices  Tab next index  Esc quit",
+            " 4 results  0.3 ms                                 realtime",
+            " F1 help  Tab index  F2-F4 panes  F6 preview  Enter pick  E…",
         ])
         await harness.press(.function(3))
         #expect(harness.app.focus == .hits, "no refinement pane to go to")
@@ -121,7 +121,7 @@ import Testing
             return canvas.line(0)
         }
         #expect(line(60) == " 2 results  0.3 ms          debounced 5 ms · 3 req / 4 keys")
-        #expect(line(40) == " 2 results  0.3 ms        debounced 5 ms")
+        #expect(line(40) == " 2 results  0.3 ms       debounced 5 ms")
         #expect(line(30) == " 2 results  0.3 ms")
     }
 

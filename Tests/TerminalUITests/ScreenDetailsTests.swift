@@ -81,8 +81,23 @@ import Testing
         let harness = AppHarness()
         await harness.start()
         await harness.press(.function(3), .down, .enter, .function(2), .function(6))  // refine by a brand, then the preview
-        let screen = harness.screen(width: 100, height: 14)
+        let screen = harness.screen(width: 60, height: 14)
+        // A narrow preview: its position wins the rule's room over its name; the chips end at its rule.
         #expect(screen.lines == [
+            "  products 1   categories 4                   instantsearch",
+            " ❯ Search products…",
+            "─ Hits F2 ─────────┬─ …─ 1/14 ─┬─ Refinements F3 ───────────",
+            " Refined …         │ objectID: │ BRAND any of      by count",
+            "▌ Bose Q…  $299.00 │    4      │ [x] Bose                 1",
+            "▌ Bose  ·  Audio   │ name:     │ CATEGORY all of   by count",
+            "                   │   Bose    ├─ Range F4 ─────────────────",
+            "                   │   QuietCo │ PRICE",
+            "                   │   mfort   │ ●━━━━━━━━━━━━━━━━━━━━━━━━●",
+            "                   │   headpho │ $299.00           $1499.00",
+            "                   │   nes     │ any",
+            "───────────────────┴───────────┴────────────────────────────",
+            " 1 result  0.3 ms                                  realtime",
+            " F1 help  Tab index  F2-F4 panes  F6 preview  Enter pick  E…",
         ])
     }
 }

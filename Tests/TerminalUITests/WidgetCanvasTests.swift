@@ -178,7 +178,7 @@ import Testing
             " PRODUCTS  2 results in products",
             "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
             "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
-            " BRANDS  brand of the matching records in products",
+            " BRANDS  brand of matching records in products —",
             "▌ [ ] Sony                                      2",
             "  [x] LG                                        1",
         ])
@@ -210,7 +210,7 @@ import Testing
         view.update(sections)
         let canvas = drawn(50, 4) { view.render($0, &$1, state: sections) }
         #expect(canvas.line(0) == " PRODUCTS  1 result in products")
-        #expect(canvas.line(2) == " BRANDS  brand of the matching records in products")
+        #expect(canvas.line(2) == " BRANDS  brand of matching records in products —")
         #expect(FederatedView.summary(sections) == "Products 1 · Brands 1 value")
     }
 

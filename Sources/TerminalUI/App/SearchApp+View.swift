@@ -99,22 +99,27 @@ extension SearchApp {
     /// The rule between the hits and the preview, right of them (a column) or below (a row).
     private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
         let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
+        let title: (x: Int, y: Int)
         if rule.width == 1 {
             for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
             canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
             if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.secondary) }
-            canvas.write(name, x: rule.x + 2, y: layout.topRule.y, style: Theme.paneTitle)
+            title = (rule.x + 2, layout.topRule.y)
         } else {
             let sidebarX = layout.sidebarRule?.x ?? rule.maxX
             canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.secondary)
             if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
-            canvas.write(name, x: rule.x + 1, y: rule.y, style: Theme.paneTitle)
+            title = (rule.x + 1, rule.y)
         }
-        // Where the preview is in its text: on the rule over the pane, at its right end.
-        if let position = preview.position, let area = layout.preview {
-            let y = rule.width == 1 ? layout.topRule.y : rule.y
-            canvas.write(position, x: area.maxX - position.displayWidth, y: y, style: Theme.secondary.reverse())
+        // The title, then where the preview is in its text at the rule's right end (as fzf puts
+        // it on the border): both within the pane's width, the position first when short of room.
+        let end = layout.preview?.maxX ?? rule.maxX
+        var room = end - title.x
+        if let position = preview.position, position.displayWidth <= room {
+            canvas.write(position, x: end - position.displayWidth, y: title.y, style: Theme.secondary.reverse())
+            room -= position.displayWidth + 1
         }
+        if room > 0 { canvas.write(name, x: title.x, y: title.y, style: Theme.paneTitle, maxWidth: room, overflow: .ellipsis) }
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {

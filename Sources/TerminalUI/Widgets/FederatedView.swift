@@ -143,7 +143,7 @@ public struct FederatedView {
             guard let results = section.hits else { return "" }
             return "\(numbers.counted(results.nbHits, "result", "results")) in \(section.definition.indexName)"
         case .facetValues(let attribute, _):
-            return "\(attribute) of the matching records in \(section.definition.indexName) — Enter refines"
+            return "\(attribute) of matching records in \(section.definition.indexName) — Enter refines"
         }
     }
 

@@ -1,10 +1,10 @@
 /// The part of a long highlighted line that fits a row, scrolled horizontally so the match
 /// shows (fzf's `--hscroll`): "…" marks where text was cut, on either side.
 ///
-/// As fzf decides it: the window ends a little after the last match (`context` columns, at
-/// most half the room), and starts at the line's start whenever that end fits; otherwise the
-/// start moves right just enough, but never past the first match — the first match always
-/// shows, the later ones if there is room.
+/// A line whose matches all show from its start is left as it is. Otherwise, as fzf decides
+/// it, the window ends a little after the last match (`context` columns, at most half the
+/// room) and starts just early enough to fit, but never past the first match — the first
+/// match always shows, the later ones if there is room.
 enum MatchWindow {
     /// How far past the last match the window reaches (fzf's `--hscroll-off`, 10).
     static let context = 10
@@ -27,9 +27,9 @@ enum MatchWindow {
             column += pieceWidth
         }
         guard let firstMatch else { return pieces }
+        // The start stays at 0 while the last match ends before the right-hand marker.
+        guard lastMatchEnd > width - 1 else { return pieces }
         let end = min(total, lastMatchEnd + min(context, width / 2 - 1))
-        // The start stays at 0 while the window's end fits beside the right-hand marker.
-        guard end > width - 1 else { return pieces }
         let room = width - 1  // the left-hand marker's column
         var start = end - (end < total ? room - 1 : room)
         start = min(start, firstMatch)
