@@ -55,7 +55,9 @@ keymap:
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
 ## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
-## reopen). BENCH_ARGS="--rounds 5 --only movies".
+## reopen); then the lines table: 1.69M and 10M lines made from babynames, typed key by key,
+## our line search beside `fzf --filter` (apt-get install fzf) on the same file.
+## BENCH_ARGS="--rounds 5 --only movies" (or --only lines-10m, --sides lines).
 BENCH_ARGS ?=
 bench:
 	@./scripts/ensure-deps.sh

@@ -32,7 +32,7 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = Array(CommandLine.arguments.dropFirst())
+        let given = LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst()))
         let defaults: [String]
         do {
             defaults = try DefaultOptions.words(in: ProcessInfo.processInfo.environment)
@@ -131,6 +131,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Matching lines (fzf's options)")
+    var lines: LineArguments
+
     @OptionGroup(title: "Keys and mouse (fzf's options)")
     var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
@@ -210,6 +213,7 @@ struct SearchCommand: ParsableCommand {
         var loaders: [any BackgroundLoading] = []
         var loadFailures: LoadFailures?
         var lineIndices = Set<String>()
+        var lineIndex: (String, String) -> [UInt8]? = { _, _ in nil }
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -221,6 +225,10 @@ struct SearchCommand: ParsableCommand {
                     options: lenient.loadOptions, overrides: overrides, watch: watch
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
+                let matching = try lines.options()
+                for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
+                let engine = loaded.backend
+                lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
             }
         } catch {
@@ -238,13 +246,25 @@ struct SearchCommand: ParsableCommand {
         )
         search.loaders = loaders
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordText: { hit in
-            // A line picked from plain text comes back as that line, as fzf gives it.
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordBytes: { hit in
+            // A line picked from plain text comes back as that line, as fzf gives it: its bytes
+            // as they came in (a line with invalid UTF-8 is shown with U+FFFD, not printed so).
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
                 case .string(let line)? = fields["line"] {
-                return line
+                // Line numbers name lines: with one line index the id says which; with several, the text too.
+                for name in lineIndices.sorted() {
+                    if let bytes = lineIndex(name, hit.objectID),
+                        lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line {
+                        return lines.printed(bytes)
+                    }
+                }
+                return lines.printed(Array(line.utf8))
             }
-            return hit.record.serialized()
+            return Array(hit.record.serialized().utf8)
+        }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
+        print: { bytes in
+            // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
+            FileHandle.standardOutput.write(Data(bytes + [lines.print0 ? 0 : UInt8(ascii: "\n")]))
         })
     }
 }

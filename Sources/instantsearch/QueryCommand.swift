@@ -52,6 +52,9 @@ struct QueryCommand: ParsableCommand {
     @OptionGroup(title: "Settings (as for the interactive search)")
     var settingsOptions: SettingsArguments
 
+    @OptionGroup(title: "Matching lines (fzf's options)")
+    var lines: LineArguments
+
     @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
     var explain = false
 
@@ -91,7 +94,7 @@ struct QueryCommand: ParsableCommand {
             query.filters = filters
             query.getRankingInfo = explain
             query.distinct = distinct
-            let results = try index.search(query)
+            let results = index.holdsPlainLines ? try index.searchLines(query, options: try lines.options()) : try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
             if explain { params += "&getRankingInfo=true" }

@@ -129,6 +129,9 @@ public struct SearchResults: Hashable, Sendable {
     /// When no record matched every word and trailing words were dropped to find some: the
     /// query as searched, the dropped words wrapped in `<em>` (Algolia's field). nil otherwise.
     public var queryAfterRemoval: String?
+    /// A remark on how the hits were found, for the stats line: why there are none (a term no
+    /// line has), or that they needed typos. nil when there is nothing to say.
+    public var notice: String?
 
     public init(
         indexName: String, query: String = "", hits: [Hit] = [], nbHits: Int = 0, page: Int = 0,

@@ -9,6 +9,8 @@ public final class EmbeddedBackend: Searchable {
     private struct State {
         var indices: [SearchIndex]
         var indexByName: [String: SearchIndex]
+        /// Indices of plain lines, searched fzf's way with these options (`searchLines`).
+        var lineMatching: [String: LineMatchOptions] = [:]
     }
     private let state: Mutex<State>
 
@@ -39,20 +41,30 @@ public final class EmbeddedBackend: Searchable {
 
     public func index(named name: String) -> SearchIndex? { indexByName[name] }
 
+    /// Searches the index named `name` as plain lines, fzf's way, with `options`.
+    public func matchLines(in name: String, options: LineMatchOptions) {
+        state.withLock { $0.lineMatching[name] = options }
+    }
+
+    private func search(_ index: SearchIndex, _ query: Query, lines: LineMatchOptions?) throws -> SearchResults {
+        if let lines { return try index.searchLines(query, options: lines) }
+        return try index.search(query)
+    }
+
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let indexByName = self.indexByName
-        let resolved = try queries.map { query -> (SearchIndex, Query) in
+        let (indexByName, lineMatching) = state.withLock { ($0.indexByName, $0.lineMatching) }
+        let resolved = try queries.map { query -> (SearchIndex, Query, LineMatchOptions?) in
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
-            return (index, query.query)
+            return (index, query.query, lineMatching[query.indexName])
         }
         if resolved.count == 1 {
             try Task.checkCancellation()
-            return [try resolved[0].0.search(resolved[0].1)]
+            return [try search(resolved[0].0, resolved[0].1, lines: resolved[0].2)]
         }
         return try await withThrowingTaskGroup(of: (Int, SearchResults).self) { group in
-            for (position, (index, query)) in resolved.enumerated() {
-                group.addTask { (position, try index.search(query)) }
+            for (position, (index, query, lines)) in resolved.enumerated() {
+                group.addTask { (position, try self.search(index, query, lines: lines)) }
             }
             var ordered = [SearchResults?](repeating: nil, count: resolved.count)
             for try await (position, results) in group { ordered[position] = results }

@@ -241,7 +241,7 @@ public final class SearchApp {
         let hit = hitsList.selectedHit(in: hub.state.active)
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription))
         guard let previewCommand, let previewRunner else { return }
-        let command = hit.map { previewCommand.expanded(for: $0, query: hub.queryText) }
+        let command = hit.map { previewCommand.expanded(for: $0, marked: marks.hits, query: hub.queryText, index: previewCommand.placeholders.lines ? Int($0.objectID).map { $0 - 1 } : nil) }
         guard moved || command != commandRunning else { return }
         commandRunning = command
         if let command { previewRunner.start(command) } else { previewRunner.cancel() }

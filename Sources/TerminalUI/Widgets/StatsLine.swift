@@ -17,6 +17,8 @@ enum StatsLine {
         if let dropped = index.results.flatMap(Self.droppedWords) {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
+        // Why a line search found nothing, or that its hits needed typos.
+        if let notice = index.results?.notice { left.append(("  \(notice)", Theme.warning)) }
         if index.isSearching { left.append(("  searching…", Theme.secondary)) }
         if let loading = index.loading { left += Self.describe(loading, numbers: numbers) }
         // An older query's count beside the error would mislead: results are nil then.
