@@ -73,9 +73,10 @@ keymap:
 ## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
 ## reopen); then keystroke to screen, ours (with --profile) and fzf's, through the same pty tool
 ## (../shared/tools/keylatency.py: pip install pyte ptyprocess; apt-get install fzf) on 100
-## lines (3 times: --key-repeats N), babynames and the 10M set.
-## Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
-## BENCH_ARGS="--rounds 5 --only movies", "--sides keys", "--only lines-100".
+## lines (3 times: --key-repeats N), babynames and the 10M set; then the lines table: 1.69M and
+## 10M lines made from babynames, typed key by key, our line search beside `fzf --filter` on the
+## same file. Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
+## BENCH_ARGS="--rounds 5 --only movies", "--sides keys", "--sides lines", "--only lines-10m".
 BENCH_ARGS ?=
 WALKER_ROOT ?= /usr
 bench:

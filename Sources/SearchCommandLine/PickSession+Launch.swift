@@ -5,11 +5,12 @@ import TerminalUI
 extension PickSession {
     /// How every executable opens its interface on `search`: the terminal and keys as
     /// `interface` says (`--bind`, `--no-mouse`, `--height`'s terminal, colours), the preview as
-    /// `preview` says, then the session with fzf's `pick` options. A status other than 0 (fzf's
+    /// `preview` says (its placeholders read hits as `placeholders` says: lines or records), then the session with fzf's `pick` options. A status other than 0 (fzf's
     /// 1 and 130) ends the command with it.
     public static func launch(
         _ search: TerminalSearch, noColor: Bool, pick: PickArguments, interface: InterfaceArguments, preview: PreviewArguments,
-        recordText: (Hit) -> String = PickSession.jsonLine
+        recordText: (Hit) -> String = PickSession.jsonLine, recordBytes: RecordBytes? = nil, placeholders: Placeholders? = nil,
+        print: ([UInt8]) -> Void = PickSession.writeLine
     ) throws {
         var search = search
         search.terminal = interface.terminalOptions(noColor: noColor)
@@ -20,7 +21,10 @@ extension PickSession {
             LoadingToTheEnd.run(search.loaders)
             search.loaders = []
         }
-        let status = try run(search, pick: pick, recordText: recordText, configure: interface.configure)
+        let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
+            interface.configure(&options)
+            if let placeholders { options.placeholders = placeholders }
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

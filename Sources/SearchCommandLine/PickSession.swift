@@ -12,15 +12,30 @@ public enum PickSession {
     /// (a table's row with its cells as the file had them: `PickedRecordText`).
     public static let jsonLine: @Sendable (Hit) -> String = { PickedRecordText.jsonLine($0) }
 
-    /// What to print and the exit status, when the session ends without the interface or in it.
+    /// How a picked record is printed: its text, or for a line its bytes as they came in.
+    public typealias RecordBytes = (Hit) -> [UInt8]
+
+    /// What to print (each line's bytes, a newline after each) and the exit status, when the
+    /// session ends without the interface or in it.
     public struct Output: Equatable, Sendable {
-        public var lines: [String]
+        public var printed: [[UInt8]]
         public var status: Int32
+        /// The printed lines as text (invalid UTF-8 as U+FFFD).
+        public var lines: [String] { printed.map { String(decoding: $0, as: UTF8.self) } }
 
         public init(lines: [String], status: Int32) {
-            self.lines = lines
+            self.init(printed: lines.map { Array($0.utf8) }, status: status)
+        }
+
+        public init(printed: [[UInt8]], status: Int32) {
+            self.printed = printed
             self.status = status
         }
+    }
+
+    /// One line on standard output, its bytes as they are.
+    public static func writeLine(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
     }
 
     /// Searches the initial query once when `--select-1` or `--exit-0` asks, and settles it
@@ -28,9 +43,11 @@ public enum PickSession {
     /// Returns the exit status after printing through `print`. A `--history` file that
     /// cannot be written is an error before anything else happens.
     public static func run(
-        _ search: TerminalSearch, pick: PickArguments, print: (String) -> Void = { Swift.print($0) },
-        recordText: (Hit) -> String = PickSession.jsonLine, configure: (inout SearchApp.Options) -> Void = { _ in }
+        _ search: TerminalSearch, pick: PickArguments, print: ([UInt8]) -> Void = PickSession.writeLine,
+        recordText: (Hit) -> String = PickSession.jsonLine, recordBytes: RecordBytes? = nil,
+        configure: (inout SearchApp.Options) -> Void = { _ in }
     ) throws -> Int32 {
+        func printed(_ hit: Hit) -> [UInt8] { recordBytes?(hit) ?? Array(recordText(hit).utf8) }
         var search = search
         search.initialQuery = pick.query
         search.options = try options(for: pick)
@@ -44,8 +61,8 @@ public enum PickSession {
             let backend = search.backend
             let indexed = IndexedQuery(indexName: first.name, query: query)
             let results = try blocking { try await backend.search(indexed) }
-            if let settled = settle(results, pick: pick, recordText: recordText) {
-                settled.lines.forEach(print)
+            if let settled = settle(results, pick: pick, recordBytes: printed) {
+                settled.printed.forEach(print)
                 return settled.status
             }
         }
@@ -64,8 +81,8 @@ public enum PickSession {
                 FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             }
         }
-        let output = self.ending(ending, pick: pick, recordText: recordText)
-        output.lines.forEach(print)
+        let output = self.ending(ending, pick: pick, recordBytes: printed)
+        output.printed.forEach(print)
         return output.status
     }
 
@@ -90,10 +107,14 @@ public enum PickSession {
     public static func settle(
         _ results: SearchResults, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output? {
+        settle(results, pick: pick, recordBytes: { Array(recordText($0).utf8) })
+    }
+
+    static func settle(_ results: SearchResults, pick: PickArguments, recordBytes: RecordBytes) -> Output? {
         let matching = results.queryAfterRemoval == nil ? results.nbHits : 0
         let heading = heading(query: pick.query, key: "", pick: pick)
         if pick.selectOne, matching == 1, let hit = results.hits.first {
-            return Output(lines: heading + [recordText(hit)], status: 0)
+            return Output(printed: heading.map { Array($0.utf8) } + [recordBytes(hit)], status: 0)
         }
         if pick.exitZero, matching == 0 {
             return Output(lines: heading, status: 1)
@@ -107,10 +128,15 @@ public enum PickSession {
     public static func ending(
         _ ending: TerminalSearch.Ending, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output {
+        self.ending(ending, pick: pick, recordBytes: { Array(recordText($0).utf8) })
+    }
+
+    static func ending(_ ending: TerminalSearch.Ending, pick: PickArguments, recordBytes: RecordBytes) -> Output {
         switch ending.exit {
         case .accepted(let hits, let key):
-            let lines = heading(query: ending.query, key: key, pick: pick) + ending.printed + hits.map(recordText)
-            return Output(lines: lines, status: hits.isEmpty ? 1 : 0)
+            let heading = heading(query: ending.query, key: key, pick: pick).map { Array($0.utf8) }
+            let printedByActions = ending.printed.map { Array($0.utf8) }
+            return Output(printed: heading + printedByActions + hits.map(recordBytes), status: hits.isEmpty ? 1 : 0)
         case .cancelled, .become:
             return Output(lines: [], status: 130)
         case .signal(let number):

@@ -32,7 +32,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
         return PreviewWindow(startsHidden: preview == nil)
     }
 
-    public var command: PreviewCommand? { preview.map(PreviewCommand.init) }
+    public var command: PreviewCommand? { preview.map { PreviewCommand($0) } }
 
     /// Applies both to a session.
     public func configure(_ search: inout TerminalSearch) {

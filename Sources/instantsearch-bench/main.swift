@@ -1,6 +1,7 @@
 import Foundation
 
 // instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR] [--binary PATH] [--sides LIST]
+//   (--sides lines, or --only lines-1.69m / lines-10m: the lines table, ours beside `fzf --filter`)
 // instantsearch-bench --dump FILE [--dataset NAME]
 // instantsearch-bench --walker ROOT [--rounds N]   (the shell integration's walker against find / fd)
 //
@@ -25,7 +26,7 @@ let only = option("--only")
 let generatedFolder = option("--cache") ?? GeneratedDataset.defaultFolder
 let binary = option("--binary")
 /// Which measurements to take: `--sides engine` profiles the engine alone.
-let sides = Set((option("--sides") ?? "engine,fts5,terminal,keys").split(separator: ",").map(String.init))
+let sides = Set((option("--sides") ?? "engine,fts5,terminal,keys,lines").split(separator: ",").map(String.init))
 /// How many times the 100-line keystroke row is measured (the machine may be shared).
 let keyRepeats = Int(option("--key-repeats") ?? "") ?? 3
 
@@ -58,6 +59,17 @@ if let root = option("--walker") {
     // The shell integration's walker against find and fd (`WalkerBench`).
     WalkerBench.run(root: root, rounds: rounds)
     exit(0)
+}
+
+if let path = option("--lines-child") {
+    // Child: our line search on one lines file, printed as JSON (see `LinesBench`).
+    do {
+        let measurement = try LinesBench.measureOurs(path: path, rounds: rounds)
+        FileHandle.standardOutput.write(try JSONEncoder().encode(measurement) + Data("\n".utf8))
+        exit(0)
+    } catch {
+        fail("lines on \(path): \(error)")
+    }
 }
 
 if let side = option("--child") {
@@ -168,4 +180,35 @@ for dataset in BenchDataset.all where only == nil || only == dataset.name {
 if let binary, sides.contains("keys"), keysMissing == nil, !keyWorkloads.isEmpty {
     print("\nKeystroke to screen, typed one key at a time into a 120x40 pseudo-terminal (\(keyTool), the same tool for both)")
     print(KeyLatencySide.runAll(keyWorkloads, tool: keyTool, binary: binary, repeats: keyRepeats))
+}
+
+// The lines table (`LinesBench`): ours in a child process, fzf --filter on the same file.
+for (name, count) in LinesBench.sizes where (only == nil && sides.contains("lines")) || only == name {
+    let source = (datasetsDirectory as NSString).appendingPathComponent("babynames.csv")
+    let path: String
+    do {
+        guard let made = try LinesBench.ensure(source: source, folder: generatedFolder, name: name, count: count) else {
+            print("\n\(name): \(source), which it is made from, is absent, skipped")
+            continue
+        }
+        path = made
+    } catch {
+        fail("cannot write the lines file into \(generatedFolder): \(error)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--lines-child", path, "--rounds", String(rounds)]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { fail("cannot start a child: \(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let ours = try? JSONDecoder().decode(Measurement.self, from: data) else {
+        fail("the lines side failed on \(name)")
+    }
+    let fzf = FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf") || ProcessInfo.processInfo.environment["PATH"].map {
+        $0.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/fzf") }
+    } == true ? try? LinesBench.measureFzf(path: path) : nil
+    let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.doubleValue ?? .nan
+    print(LinesBench.report(name: name, path: path, fileMB: size / 1_048_576, ours: ours, fzf: fzf))
 }

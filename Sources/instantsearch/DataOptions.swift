@@ -16,21 +16,22 @@ struct DataOptions: ParsableArguments {
         valueName: "format"))
     var format: DataFormat?
 
-    @OptionGroup var delimiter: DelimiterOption
-
     @Flag(name: .customLong("no-index-cache"), help: "Build every index afresh and keep none in the index cache ($XDG_CACHE_HOME/instantsearch).")
     var noIndexCache = false
 
     var cache: IndexCache? { noIndexCache ? nil : IndexCache.standard() }
 
-    func validate() throws {
-        try delimiter.check(format: format)
-    }
-
-    /// How records are read: `--lenient`'s choice and the CSV separator.
-    func loadOptions(_ lenient: LenientOption) -> LoadOptions {
+    /// How records are read: `--lenient`'s choice and, with `--format csv`, the CSV separator
+    /// `delimiter` names (the one `--delimiter`, which cuts plain lines into fields otherwise).
+    func loadOptions(_ lenient: LenientOption, delimiter: String?) throws -> LoadOptions {
         var options = lenient.loadOptions
-        options.csvSeparator = delimiter.separator
+        if delimiter != nil, let format, format != .csv, format != .lines {
+            throw ValidationError("--delimiter cuts plain lines into fields, or sets CSV's separator with --format csv; it does nothing for --format \(format.rawValue).")
+        }
+        if format == .csv {
+            try DelimiterOption.check(delimiter, format: format)
+            options.csvSeparator = DelimiterOption.separator(delimiter)
+        }
         return options
     }
 }

@@ -11,13 +11,17 @@ struct DelimiterOption: ParsableArguments {
     var delimiter: String?
 
     /// The separator's byte, once `check` has passed (a comma when not given).
-    var separator: UInt8 {
+    var separator: UInt8 { Self.separator(delimiter) }
+
+    func check(format: DataFormat?) throws { try Self.check(delimiter, format: format) }
+
+    static func separator(_ delimiter: String?) -> UInt8 {
         guard let delimiter else { return UInt8(ascii: ",") }
         return delimiter == "\\t" ? UInt8(ascii: "\t") : delimiter.utf8.first!
     }
 
     /// One ASCII character that is not a quote or a line end, and only where CSV is read.
-    func check(format: DataFormat?) throws {
+    static func check(_ delimiter: String?, format: DataFormat?) throws {
         guard let delimiter else { return }
         let bytes = Array(delimiter.utf8)
         guard delimiter == "\\t" || (bytes.count == 1 && bytes[0] < 0x80 && ![0x22, 0x0A, 0x0D].contains(bytes[0])) else {

@@ -35,7 +35,7 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = Array(CommandLine.arguments.dropFirst())
+        let given = LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst()))
         let defaults: [String]
         do {
             defaults = try DefaultOptions.words(in: ProcessInfo.processInfo.environment)
@@ -139,6 +139,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Starting and printing (fzf's options)")
     var pick: PickArguments
 
+    @OptionGroup(title: "Matching lines (fzf's options)")
+    var lines: LineArguments
+
     @OptionGroup(title: "Keys and mouse (fzf's options)")
     var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
@@ -236,6 +239,7 @@ struct SearchCommand: ParsableCommand {
         var loadFailures: LoadFailures?
         var lineIndices = Set<String>()
         var reloader: (any RecordReloading)?
+        var lineIndex: (String, String) -> [UInt8]? = { _, _ in nil }
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -244,9 +248,13 @@ struct SearchCommand: ParsableCommand {
                 setup = try config.map(SetupFile.load)
                 let loaded = try IndexLoader(
                     files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache, setup: setup,
-                    options: data.loadOptions(lenient), overrides: overrides, watch: watch
+                    options: try data.loadOptions(lenient, delimiter: lines.delimiter), overrides: overrides, watch: watch
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
+                let matching = try lines.options()
+                for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
+                let engine = loaded.backend
+                lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
                 reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: LoadOptions(lenient: true))
             }
@@ -270,17 +278,29 @@ struct SearchCommand: ParsableCommand {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordText: { hit in
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordBytes: { hit in
             if let text = shellSource.printedText(of: hit.record) {
                 picked.records.append(hit.record)
-                return text
+                return Array(text.utf8)
             }
-            // A line picked from plain text comes back as that line, as fzf gives it.
+            // A line picked from plain text comes back as that line, as fzf gives it: its bytes
+            // as they came in (a line with invalid UTF-8 is shown with U+FFFD, not printed so).
             if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
                 case .string(let line)? = fields["line"] {
-                return line
+                // Line numbers name lines: with one line index the id says which; with several, the text too.
+                for name in lineIndices.sorted() {
+                    if let bytes = lineIndex(name, hit.objectID),
+                        lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line {
+                        return lines.printed(bytes)
+                    }
+                }
+                return lines.printed(Array(line.utf8))
             }
-            return PickSession.jsonLine(hit)
+            return Array(PickSession.jsonLine(hit).utf8)
+        }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
+        print: { bytes in
+            // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
+            FileHandle.standardOutput.write(Data(bytes + [lines.print0 ? 0 : UInt8(ascii: "\n")]))
         })
     }
 }

@@ -56,6 +56,9 @@ struct QueryCommand: ParsableCommand {
     @OptionGroup(title: "Settings (as for the interactive search)")
     var settingsOptions: SettingsArguments
 
+    @OptionGroup(title: "Matching lines (fzf's options)")
+    var lines: LineArguments
+
     @Flag(help: "Add each hit's ranking criteria (_rankingInfo): typos, words, proximity, attribute, exact, custom.")
     var explain = false
 
@@ -82,11 +85,11 @@ struct QueryCommand: ParsableCommand {
                 index = try SearchIndex(
                     name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),
-                    options: data.loadOptions(lenient))
+                    options: try data.loadOptions(lenient, delimiter: lines.delimiter))
                 try SettingsCheck(overrides: overrides).check(index, settingsFile: settings)
             } else {
                 index = try CachedOpen(
-                    cache: data.cache, format: data.format, options: data.loadOptions(lenient), verbose: verbose, overrides: overrides,
+                    cache: data.cache, format: data.format, options: try data.loadOptions(lenient, delimiter: lines.delimiter), verbose: verbose, overrides: overrides,
                     stores: indexCache
                 ).open(path: source, settingsPath: settings)
             }
@@ -97,7 +100,7 @@ struct QueryCommand: ParsableCommand {
             query.filters = filters
             query.getRankingInfo = explain
             query.distinct = distinct
-            let results = try index.search(query)
+            let results = index.holdsPlainLines ? try index.searchLines(query, options: try lines.options()) : try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
             if explain { params += "&getRankingInfo=true" }

@@ -53,10 +53,10 @@ import Testing
         #expect(output.contains(#""note":"tab\there""#))
     }
 
-    @Test func delimiterGoesWithCSVOnly() throws {
-        let (status, output) = try sh(#"printf 'a\n1\n' > q.tsv && $BIN query q.tsv 1 --delimiter ';'"#)
+    @Test func delimiterGoesWithCSVOrLinesOnly() throws {
+        let (status, output) = try sh(#"printf 'a\n1\n' > q.tsv && $BIN query q.tsv 1 --format tsv --delimiter ';'"#)
         #expect(status == 2)
-        #expect(output.contains("--delimiter sets CSV's separator: give it with --format csv"))
+        #expect(output.contains("--delimiter cuts plain lines into fields, or sets CSV's separator with --format csv"))
         let (badStatus, badOutput) = try sh(#"printf 'a\n1\n' > q.csv && $BIN query q.csv 1 --format csv --delimiter ab"#)
         #expect(badStatus == 2)
         #expect(badOutput.contains("--delimiter takes one ASCII character"))

@@ -258,3 +258,18 @@ import Testing
         ])
     }
 }
+
+extension WidgetCanvasTests {
+    /// A line search that found nothing says why on the stats line (and nothing is dropped silently).
+    @Test func statsLineShowsWhyALineSearchFoundNothing() {
+        var results = SearchResults(indexName: "stdin", query: "zip paris")
+        results.notice = "no line matches “paris”"
+        var active = IndexState(name: "stdin")
+        active.results = results
+        let hub = HubState(indices: [IndexDescription(name: "stdin")], queryText: "zip paris", index: [active])
+        let canvas = drawn(70, 1) { area, canvas in
+            StatsLine.render(Rect(x: 0, y: 0, width: area.width, height: 1), &canvas, state: hub)
+        }
+        #expect(canvas.line(0).hasPrefix(" 0 results  0.0 ms  no line matches “paris”"))
+    }
+}

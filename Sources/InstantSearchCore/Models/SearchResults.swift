@@ -146,6 +146,9 @@ public struct SearchResults: Hashable, Sendable {
     public var userData: [JSONValue] = []
     /// The objectIDs of the rules that applied.
     public var appliedRules: [String] = []
+    /// A remark on how the hits were found, for the stats line: why there are none (a term no
+    /// line has), or that they needed typos. nil when there is nothing to say.
+    public var notice: String?
 
     public init(
         indexName: String, query: String = "", hits: [Hit] = [], nbHits: Int = 0, page: Int = 0,

@@ -11,6 +11,8 @@ public final class EmbeddedBackend: Searchable {
         var indexByName: [String: SearchIndex]
         /// Query rules by index name; they outlive the index snapshots a load replaces.
         var rules: [String: RuleSet] = [:]
+        /// Indices of plain lines, searched fzf's way with these options (`searchLines`).
+        var lineMatching: [String: LineMatchOptions] = [:]
     }
     private let state: Mutex<State>
 
@@ -52,20 +54,32 @@ public final class EmbeddedBackend: Searchable {
         state.withLock { $0.rules[name] = rules }
     }
 
+    /// Searches the index named `name` as plain lines, fzf's way, with `options`.
+    public func matchLines(in name: String, options: LineMatchOptions) {
+        state.withLock { $0.lineMatching[name] = options }
+    }
+
+    /// Lines are matched fzf's way (query rules are records' business); records as the rules say.
+    private func search(_ index: SearchIndex, _ query: Query, rules: RuleSet, lines: LineMatchOptions?) throws -> SearchResults {
+        if let lines { return try index.searchLines(query, options: lines) }
+        return try index.search(query, rules: rules)
+    }
+
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let (indexByName, rules) = state.withLock { ($0.indexByName, $0.rules) }
-        let resolved = try queries.map { query -> (SearchIndex, Query, RuleSet) in
+        let (indexByName, rules, lineMatching) = state.withLock { ($0.indexByName, $0.rules, $0.lineMatching) }
+        let resolved = try queries.map { query -> (SearchIndex, Query, RuleSet, LineMatchOptions?) in
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
-            return (index, query.query, rules[query.indexName] ?? RuleSet())
+            return (index, query.query, rules[query.indexName] ?? RuleSet(), lineMatching[query.indexName])
         }
         if resolved.count == 1 {
             try Task.checkCancellation()
-            return [try resolved[0].0.search(resolved[0].1, rules: resolved[0].2)]
+            let (index, query, rules, lines) = resolved[0]
+            return [try search(index, query, rules: rules, lines: lines)]
         }
         return try await withThrowingTaskGroup(of: (Int, SearchResults).self) { group in
-            for (position, (index, query, rules)) in resolved.enumerated() {
-                group.addTask { (position, try index.search(query, rules: rules)) }
+            for (position, (index, query, rules, lines)) in resolved.enumerated() {
+                group.addTask { (position, try self.search(index, query, rules: rules, lines: lines)) }
             }
             var ordered = [SearchResults?](repeating: nil, count: resolved.count)
             for try await (position, results) in group { ordered[position] = results }

@@ -32,9 +32,10 @@ extension SearchIndex {
     ) throws {
         let concrete = try DataFormat.resolve(format, bytes: bytes, file: sourceName)
         let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete, options: options)
-        // Plain lines have one attribute; settings written for other data would not apply.
+        // Plain lines have one attribute; of settings given, only the relevance ones apply.
         self.init(
-            name: name, records: records, settings: concrete == .lines ? LineRecords.settings : settings ?? IndexSettings(),
+            name: name, records: records,
+            settings: concrete == .lines ? LineRecords.settings(keepingRelevanceOf: settings ?? IndexSettings()) : settings ?? IndexSettings(),
             inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete, dialect: options.dialect(for: concrete)))
     }
 

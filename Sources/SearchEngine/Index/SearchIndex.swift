@@ -13,6 +13,8 @@ public final class SearchIndex: Sendable {
     let prefixLists: PrefixLists
     /// Recent query words' matching terms (see `TermMatchCache`); the one mutable part, locked.
     let termMatchCache = TermMatchCache()
+    /// For a line index: its lines as the scanner reads them and the last matches (see `LineSearchState`).
+    let lineState = LineSearchState()
     let facetColumns: [String: FacetColumn]
     let numericColumns: [String: NumericColumn]
     /// The record of each document. Documents are the records in customRanking order (ties

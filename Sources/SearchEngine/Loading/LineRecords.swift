@@ -11,19 +11,24 @@ enum LineRecords {
         searchableAttributes: [attribute], attributesForFaceting: [], disjunctiveFacets: [],
         numericAttributesForFiltering: [], customRanking: [], displayAttributes: [attribute])
 
+    /// The line settings with the relevance settings given (`typoTolerance`, synonyms…): they
+    /// apply to lines as to any records.
+    static func settings(keepingRelevanceOf given: IndexSettings) -> IndexSettings {
+        var settings = settings
+        settings.relevance = given.relevance
+        return settings
+    }
+
     struct Table {
         let store: RecordStore
         var records: [JSONValue] { (0..<store.count).map { store[$0] } }
     }
 
-    /// Binary data and invalid UTF-8 are refused as the CSV reader refuses them (`TextCheck`),
-    /// unless `--lenient`, which then shows what it can.
+    /// Lines are taken as fzf takes them: a byte that is not UTF-8 is kept (shown as U+FFFD,
+    /// printed as it was when picked), never a reason to refuse the input.
     static func table(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "text larger than 2 GB is not supported")
-        }
-        if !options.lenient {
-            try bytes.withUnsafeBufferPointer { try TextCheck.requireText($0, file: file, lines: LineIndex()) }
         }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)

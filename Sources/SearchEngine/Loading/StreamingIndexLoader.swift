@@ -121,7 +121,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         if atEnd, store.count == 0, source == .standardInput {
             throw DataError(file: sourceName, message: "no records arrived on standard input")
         }
-        let resolved = (format == .lines ? LineRecords.settings : given).resolved(recordCount: store.count) { store[$0] }
+        let resolved = (format == .lines ? LineRecords.settings(keepingRelevanceOf: given) : given).resolved(recordCount: store.count) { store[$0] }
         settings = resolved
         sample = store
         // Data that fit in the sample is indexed now, in the time a sample takes: the interface

@@ -14,6 +14,12 @@ extension SearchIndex {
     /// Runs one query: text match, refinements, facets, stats, ranking, the page, highlights.
     /// Checks for cancellation in long loops and throws `CancellationError` when cancelled.
     public func search(_ query: Query) throws -> SearchResults {
+        try search(query, removingWords: settings.relevance.removeWordsIfNoResults)
+    }
+
+    /// `removingWords`: when every word together finds nothing, drop words from the end
+    /// (`removeWordsIfNoResults`); lines never do (each word must match, as in fzf).
+    func search(_ query: Query, removingWords: Bool) throws -> SearchResults {
         let started = ContinuousClock.now
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
@@ -24,7 +30,7 @@ extension SearchIndex {
         var hitKeys = SearchIndex.passingKeys(evaluation)
         // Nothing for all the words together: drop words from the end until something is found.
         let allWords = (evaluation, hitKeys)
-        while hitKeys.isEmpty, settings.relevance.removeWordsIfNoResults, words.count > 1 {
+        while hitKeys.isEmpty, removingWords, words.count > 1 {
             words.removeLast()
             evaluation = try evaluate(query, words: words, removedWords: typed.count - words.count)
             hitKeys = SearchIndex.passingKeys(evaluation)

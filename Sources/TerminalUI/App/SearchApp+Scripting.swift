@@ -167,9 +167,13 @@ extension SearchApp {
     func expand(_ template: String) -> String {
         let hit = hitsList.selectedHit
         let picked = pickedHits()
-        return PreviewCommand(template).expanded(with: PreviewCommand.Values(hit: hit, query: searchBox.text) { [self] in
+        let placeholders = options.placeholders
+        // `{n}`: a line's position in the input, from 0 (its objectID counts from 1).
+        let index = placeholders.lines ? hit.flatMap { Int($0.objectID) }.map { $0 - 1 } : nil
+        let values = PreviewCommand.Values(hit: hit, query: searchBox.text, marked: marks.hits, index: index) { [self] in
             writeMarkedFile(picked)
-        })
+        }
+        return PreviewCommand(template, placeholders: placeholders).expanded(with: values)
     }
 
     /// `{+f}`: the marked hits (else the selected one), one a line, in a file of their own.

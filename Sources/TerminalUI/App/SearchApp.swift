@@ -40,6 +40,8 @@ public final class SearchApp {
         public var disabled = false
         /// fzf's `--multi=N`: at most this many marks.
         public var multiLimit = Int.max
+        /// How commands' placeholders read a hit: as a line and its fields (`--delimiter`), or a record.
+        public var placeholders = Placeholders(lines: false)
         /// fzf's `--listen`: where the remote control listens.
         public var listen: ListenAddress?
         /// fzf's `--cycle` and `--track` (see `HitsList`).

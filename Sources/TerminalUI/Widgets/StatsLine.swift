@@ -25,6 +25,8 @@ enum StatsLine {
         if let dropped = index.results.flatMap(Self.droppedWords) {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
+        // Why a line search found nothing, or that its hits needed typos.
+        if let notice = index.results?.notice { left.append(("  \(notice)", Theme.warning)) }
         if index.isSearching { left.append(("  searching…", Theme.secondary)) }
         if var loading = index.loading {
             if loading.isFinished, !showsNote { loading.note = nil }

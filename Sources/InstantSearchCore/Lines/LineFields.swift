@@ -1,0 +1,161 @@
+import Foundation
+
+/// fzf's field expressions (`--nth`, `--with-nth`, `--accept-nth`, `{1}`): a comma-separated
+/// list of `N` (from 1), `-N` (from the end), `N..`, `..M`, `N..M` and `..` (every field).
+public struct FieldExpression: Hashable, Sendable {
+    public struct Range: Hashable, Sendable {
+        /// 1-based; negative counts from the end; nil: open.
+        public var from: Int?
+        public var to: Int?
+    }
+
+    public var ranges: [Range]
+
+    /// Parses `text`; the error names `option` and what it allows.
+    public init(_ text: String, option: String) throws(LineOptionError) {
+        func bad() -> LineOptionError {
+            LineOptionError("\(option): \"\(text)\" is not a field expression; allowed: N, -N, N.., ..N, N..M, .. (fields from 1, negative from the end), comma-separated")
+        }
+        func index(_ part: Substring) throws(LineOptionError) -> Int? {
+            if part.isEmpty { return nil }
+            guard let value = Int(part), value != 0 else { throw bad() }
+            return value
+        }
+        ranges = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            if let dots = item.range(of: "..") {
+                let from = try index(item[..<dots.lowerBound])
+                let to = try index(item[dots.upperBound...])
+                ranges.append(Range(from: from, to: to))
+            } else {
+                guard let only = try index(item) else { throw bad() }
+                ranges.append(Range(from: only, to: only))
+            }
+        }
+        guard !ranges.isEmpty else { throw bad() }
+    }
+
+    /// The fields it selects of `count` fields, in the expression's order (0-based).
+    public func indices(count: Int) -> [Int] {
+        var selected: [Int] = []
+        for range in ranges {
+            func resolve(_ value: Int?, open: Int) -> Int {
+                guard let value else { return open }
+                return value > 0 ? value - 1 : count + value
+            }
+            let from = max(0, resolve(range.from, open: 0))
+            let to = min(count - 1, resolve(range.to, open: count - 1))
+            if from <= to { selected += Array(from...to) }
+        }
+        return selected
+    }
+}
+
+/// How a line is cut into fields: fzf's AWK style (runs of spaces and tabs separate, leading
+/// ones belong to the first field) or a `--delimiter`, a string or a regular expression. Each
+/// field keeps the separator after it, so fields joined back are the line.
+public struct FieldDelimiter: Hashable, Sendable {
+    public static func == (a: FieldDelimiter, b: FieldDelimiter) -> Bool { a.source == b.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// The delimiter as given; nil for AWK style.
+    public let source: String?
+
+    private enum Kind: @unchecked Sendable {
+        case awk
+        case text(String)
+        case pattern(NSRegularExpression)
+    }
+
+    private let kind: Kind
+
+    public static let awk = FieldDelimiter(kind: .awk, source: nil)
+
+    private init(kind: Kind, source: String?) {
+        self.kind = kind
+        self.source = source
+    }
+
+    /// A plain string is split on as it is; one with regular-expression characters is a
+    /// regular expression. A bad one is an error naming `--delimiter`.
+    public init(_ text: String) throws(LineOptionError) {
+        guard !text.isEmpty else { throw LineOptionError("--delimiter: empty; give a string or a regular expression") }
+        source = text
+        if text.contains(where: { "\\^$.|?*+()[]{}".contains($0) }) {
+            do {
+                kind = .pattern(try NSRegularExpression(pattern: text))
+            } catch {
+                throw LineOptionError("--delimiter: \"\(text)\" is not a valid regular expression")
+            }
+        } else {
+            kind = .text(text)
+        }
+    }
+
+    /// The fields of `line`, each with its trailing separator.
+    public func fields(_ line: String) -> [Substring] {
+        switch kind {
+        case .awk:
+            var fields: [Substring] = []
+            var start = line.startIndex
+            var i = line.startIndex
+            // Leading blanks belong to the first field.
+            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+            while i < line.endIndex {
+                while i < line.endIndex, line[i] != " " && line[i] != "\t" { i = line.index(after: i) }
+                while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+                fields.append(line[start..<i])
+                start = i
+            }
+            return fields.isEmpty ? [line[...]] : fields
+        case .text(let separator):
+            var fields: [Substring] = []
+            var start = line.startIndex
+            while let found = line.range(of: separator, range: start..<line.endIndex) {
+                fields.append(line[start..<found.upperBound])
+                start = found.upperBound
+            }
+            if start < line.endIndex || fields.isEmpty { fields.append(line[start...]) }
+            return fields
+        case .pattern(let regex):
+            var fields: [Substring] = []
+            var start = line.startIndex
+            let whole = NSRange(line.startIndex..., in: line)
+            for match in regex.matches(in: line, range: whole) where match.range.length > 0 {
+                guard let range = Swift.Range(match.range, in: line), range.lowerBound >= start else { continue }
+                fields.append(line[start..<range.upperBound])
+                start = range.upperBound
+            }
+            if start < line.endIndex || fields.isEmpty { fields.append(line[start...]) }
+            return fields
+        }
+    }
+
+    /// A field without its trailing separator (and, AWK style, without trailing blanks).
+    public func stripped(_ field: Substring) -> Substring {
+        switch kind {
+        case .awk:
+            var field = field
+            while field.last == " " || field.last == "\t" { field = field.dropLast() }
+            return field
+        case .text(let separator):
+            return field.hasSuffix(separator) ? field.dropLast(separator.count) : field
+        case .pattern(let regex):
+            let text = String(field)
+            let whole = NSRange(text.startIndex..., in: text)
+            guard let last = regex.matches(in: text, range: whole).last(where: { $0.range.length > 0 }),
+                NSMaxRange(last.range) == whole.length, let range = Swift.Range(last.range, in: text)
+            else { return field }
+            return field.prefix(text.distance(from: text.startIndex, to: range.lowerBound))
+        }
+    }
+
+    /// The selected fields joined as they stand in the line, the last one's separator dropped
+    /// (fzf's `{2..}`, `--with-nth`, `--accept-nth`).
+    public func select(_ expression: FieldExpression, of line: String) -> String {
+        let fields = fields(line)
+        let chosen = expression.indices(count: fields.count)
+        guard let last = chosen.last else { return "" }
+        return chosen.dropLast().map { String(fields[$0]) }.joined() + String(stripped(fields[last]))
+    }
+}

@@ -1,0 +1,94 @@
+/// How plain lines are matched, fzf's options: the extended search syntax (`--no-extended`
+/// turns it off), exact rather than subsequence terms (`--exact`), case (`-i`, `+i`, smart by
+/// default), diacritics folded unless `--literal`, the bonus scheme, the tie-breaks, and the
+/// order (`--no-sort`, `--tac`). Records are matched Algolia's way and ignore these.
+public struct LineMatchOptions: Hashable, Sendable {
+    public enum CaseMatching: String, Hashable, Sendable {
+        /// Case-sensitive only when the term holds an upper-case letter (fzf's default).
+        case smart
+        case ignore
+        case respect
+    }
+
+    /// fzf's `--scheme`: which boundaries earn the largest bonus.
+    public enum Scheme: String, Hashable, Sendable, CaseIterable {
+        /// Words after spaces first, then after `/ , : ; |`.
+        case `default`
+        /// File paths: after `/` first.
+        case path
+        /// Command history: every boundary alike, and the input order breaks ties.
+        case history
+    }
+
+    /// fzf's `--tiebreak` criteria, after the score.
+    public enum Tiebreak: String, Hashable, Sendable, CaseIterable {
+        /// The shorter line (leading and trailing spaces left out).
+        case length
+        /// The earlier first match.
+        case begin
+        /// The match closer to the end.
+        case end
+        /// The earlier line in the input (always the last criterion).
+        case index
+        /// The shorter space-separated chunk holding the match.
+        case chunk
+    }
+
+    public var extended = true
+    public var exact = false
+    public var caseMatching = CaseMatching.smart
+    /// Diacritics folded (`é` found by `e`); `--literal` turns it off.
+    public var normalize = true
+    public var scheme = Scheme.default
+    /// nil: the scheme's (length; index alone for history).
+    public var tiebreaks: [Tiebreak]?
+    /// false: matches in input order, the score not used (`--no-sort`).
+    public var sort = true
+    /// Input order reversed (`--tac`): the last line first.
+    public var reversed = false
+    /// How lines are cut into fields (`--delimiter`; AWK style by default).
+    public var delimiter = FieldDelimiter.awk
+    /// Terms are matched in these fields only (`--nth`; nil: the whole line).
+    public var nth: FieldExpression?
+    /// The lines shown and searched are these fields of each line (`--with-nth`); the line
+    /// printed when picked is still the whole line.
+    public var withNth: FieldExpression?
+
+    /// What the lines searched are made of: a searcher built for one transform serves every
+    /// query with it.
+    public struct Transform: Hashable, Sendable {
+        public var withNth: FieldExpression?
+        public var delimiter: FieldDelimiter
+    }
+
+    public var transform: Transform { Transform(withNth: withNth, delimiter: delimiter) }
+
+    public init() {}
+
+    /// The criteria in force after the score (index always last, implied).
+    public var effectiveTiebreaks: [Tiebreak] {
+        tiebreaks ?? (scheme == .history ? [.index] : [.length])
+    }
+
+    /// `--tiebreak length,begin`: each name checked; a message naming the option and what is allowed otherwise.
+    public static func parseTiebreaks(_ text: String) -> Result<[Tiebreak], LineOptionError> {
+        var criteria: [Tiebreak] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let criterion = Tiebreak(rawValue: String(name)) else {
+                return .failure(LineOptionError(
+                    "--tiebreak: unknown criterion \"\(name)\"; allowed: \(Tiebreak.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"))
+            }
+            guard !criteria.contains(criterion) else {
+                return .failure(LineOptionError("--tiebreak: \"\(name)\" is given twice"))
+            }
+            criteria.append(criterion)
+        }
+        return .success(criteria)
+    }
+}
+
+/// A line option that does not parse: the message names the option and what it allows.
+public struct LineOptionError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import InstantSearchCore
+
+/// fzf's matching options for plain lines, same names and meaning. fzf's `+x`, `+i` and `+s`
+/// are read as `--no-extended`, `--no-ignore-case` and `--no-sort` (see `translatingPlusOptions`).
+public struct LineArguments: ParsableArguments, Sendable {
+    @Flag(name: [.customShort("e"), .long], help: "Lines: terms match as exact substrings, not as subsequences ('term then matches as a subsequence).")
+    public var exact = false
+
+    @Flag(name: [.customShort("x"), .long], help: "Lines: fzf's extended search syntax (the default): 'exact ^prefix suffix$ !not a | b.")
+    public var extended = false
+
+    @Flag(name: .customLong("no-extended"), help: "Lines: the query is one term, its characters taken as typed (fzf's +x).")
+    public var noExtended = false
+
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Lines: case-insensitive, even with capitals in the query.")
+    public var ignoreCase = false
+
+    @Flag(name: .customLong("no-ignore-case"), help: "Lines: case-sensitive (fzf's +i).")
+    public var noIgnoreCase = false
+
+    @Flag(name: .customLong("smart-case"), help: "Lines: case-sensitive only for a term with a capital letter (the default).")
+    public var smartCase = false
+
+    @Flag(help: "Lines: diacritics count (no é found by e).")
+    public var literal = false
+
+    @Option(help: ArgumentHelp("Lines: which word starts score most: default, path (after /) or history (all alike; input order breaks ties).", valueName: "scheme"))
+    public var scheme: String?
+
+    @Option(help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk or index (comma-separated).", valueName: "criteria"))
+    public var tiebreak: String?
+
+    @Flag(name: .customLong("no-sort"), help: "Lines: matches in input order, not by score (fzf's +s).")
+    public var noSort = false
+
+    @Flag(help: "Lines: input order reversed, the last line first.")
+    public var tac = false
+
+    @Option(name: [.customShort("d"), .long], help: ArgumentHelp("Lines: what separates fields, a string or a regular expression (default: runs of blanks, AWK style).", valueName: "text"))
+    public var delimiter: String?
+
+    @Option(help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
+    public var nth: String?
+
+    @Option(name: .customLong("with-nth"), help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
+    public var withNth: String?
+
+    @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Lines: print only these fields of a picked line.", valueName: "fields"))
+    public var acceptNth: String?
+
+    @Flag(help: "Print each picked line followed by a NUL byte instead of a newline.")
+    public var print0 = false
+
+    public init() {}
+
+    public func validate() throws {
+        _ = try options()
+    }
+
+    /// The options as the engine takes them; a bad --scheme or --tiebreak is one line naming it.
+    public func options() throws -> LineMatchOptions {
+        var options = LineMatchOptions()
+        options.exact = exact
+        options.extended = !noExtended || extended
+        options.caseMatching = ignoreCase ? .ignore : noIgnoreCase ? .respect : .smart
+        options.normalize = !literal
+        if let scheme {
+            guard let chosen = LineMatchOptions.Scheme(rawValue: scheme) else {
+                throw ValidationError("--scheme: unknown scheme \"\(scheme)\"; allowed: \(LineMatchOptions.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.scheme = chosen
+        }
+        if let tiebreak {
+            switch LineMatchOptions.parseTiebreaks(tiebreak) {
+            case .success(let criteria): options.tiebreaks = criteria
+            case .failure(let error): throw ValidationError(error.description)
+            }
+        }
+        options.sort = !noSort
+        options.reversed = tac
+        do {
+            options.delimiter = try fieldDelimiter()
+            options.nth = try nth.map { try FieldExpression($0, option: "--nth") }
+            options.withNth = try withNth.map { try FieldExpression($0, option: "--with-nth") }
+            _ = try acceptedFields()
+        } catch let error as LineOptionError {
+            throw ValidationError(error.description)
+        }
+        return options
+    }
+
+    public func fieldDelimiter() throws(LineOptionError) -> FieldDelimiter {
+        try delimiter.map { text throws(LineOptionError) in try FieldDelimiter(text) } ?? .awk
+    }
+
+    /// `--accept-nth`: the fields printed of a picked line; nil: the whole line.
+    public func acceptedFields() throws(LineOptionError) -> FieldExpression? {
+        try acceptNth.map { text throws(LineOptionError) in try FieldExpression(text, option: "--accept-nth") }
+    }
+
+    /// What is printed of a picked line: the fields `--accept-nth` names, else the line's bytes as they came.
+    public func printed(_ bytes: [UInt8]) -> [UInt8] {
+        guard let fields = try? acceptedFields(), let delimiter = try? fieldDelimiter() else { return bytes }
+        return Array(delimiter.select(fields, of: String(decoding: bytes, as: UTF8.self)).utf8)
+    }
+
+    /// fzf's `+x`, `+i`, `+s` (and `+e`, which cancels `-e`) as the long options ArgumentParser
+    /// reads; every other argument as given. After `--`, nothing is translated.
+    public static func translatingPlusOptions(_ arguments: [String]) -> [String] {
+        var translated: [String] = []
+        var afterDashes = false
+        for argument in arguments {
+            if argument == "--" { afterDashes = true }
+            guard !afterDashes else {
+                translated.append(argument)
+                continue
+            }
+            switch argument {
+            case "+x": translated.append("--no-extended")
+            case "+i": translated.append("--no-ignore-case")
+            case "+s": translated.append("--no-sort")
+            case "+e": continue
+            default: translated.append(argument)
+            }
+        }
+        return translated
+    }
+}

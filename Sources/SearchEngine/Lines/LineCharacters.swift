@@ -1,0 +1,75 @@
+import Foundation
+import InstantSearchCore
+
+/// A line's characters as Unicode scalar values: its bytes when it is ASCII (no copy), else
+/// its scalars decoded once (invalid UTF-8 read as U+FFFD).
+protocol LineText {
+    var count: Int { get }
+    subscript(_ index: Int) -> UInt32 { get }
+}
+
+struct ByteLine: LineText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count }
+    @inline(__always) subscript(_ index: Int) -> UInt32 { UInt32(bytes[index]) }
+}
+
+struct ScalarLine: LineText {
+    let scalars: UnsafeBufferPointer<UInt32>
+    var count: Int { scalars.count }
+    @inline(__always) subscript(_ index: Int) -> UInt32 { scalars[index] }
+}
+
+/// fzf's character classes, case folding and diacritics folding, on scalar values.
+enum LineCharacters {
+    /// In fzf's order: a class above `nonWord` starts a word after a class at or below it.
+    enum Class: Int, CaseIterable {
+        case white, nonWord, delimiter, lower, upper, letter, number
+    }
+
+    @inline(__always) static func lowercased(_ c: UInt32) -> UInt32 {
+        if c < 0x80 { return c &- 0x41 < 26 ? c | 0x20 : c }
+        guard let scalar = Unicode.Scalar(c), scalar.properties.changesWhenLowercased,
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars.first
+        else { return c }
+        return lower.value
+    }
+
+    /// Latin letters with diacritics as their base letter (`é` → `e`, `Ç` → `C`), as fzf folds them.
+    @inline(__always) static func normalized(_ c: UInt32) -> UInt32 {
+        guard c >= 0xC0, c <= 0x24F else { return c }
+        return latinBases[Int(c - 0xC0)]
+    }
+
+    private static let latinBases: [UInt32] = (UInt32(0xC0)...0x24F).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return value }
+        let folded = String(Character(scalar)).folding(options: .diacriticInsensitive, locale: nil).unicodeScalars
+        guard folded.count == 1, let base = folded.first, base.value < 0x80 else { return value }
+        return base.value
+    }
+
+    /// The class of `c`, `delimiters` being the scheme's (ASCII) delimiter characters.
+    @inline(__always) static func classOf(_ c: UInt32, ascii: [Class]) -> Class {
+        if c < 0x80 { return ascii[Int(c)] }
+        guard let scalar = Unicode.Scalar(c) else { return .nonWord }
+        let properties = scalar.properties
+        if properties.isLowercase { return .lower }
+        if properties.isUppercase { return .upper }
+        if properties.numericType != nil { return .number }
+        if properties.isAlphabetic { return .letter }
+        if properties.isWhitespace { return .white }
+        return .nonWord
+    }
+
+    static func asciiClasses(delimiters: String) -> [Class] {
+        (0..<128).map { (value: UInt32) -> Class in
+            switch UInt8(value) {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), 0x0B, 0x0C, UInt8(ascii: "\r"): return .white
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return .lower
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .upper
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+            default: return delimiters.unicodeScalars.contains { $0.value == value } ? .delimiter : .nonWord
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import InstantSearchCore
+import Synchronization
+
+/// fzf's matching over a set of lines, on its own: what a line index searches with (see
+/// `SearchIndex.searchLines`, which adds the typo fallback and the record ids), and what the
+/// benchmark measures. Keeps the last query's matching lines, so that a longer query scans
+/// only those (fzf's incremental narrowing).
+public final class LineSearcher: Sendable {
+    /// One query's answer: how many lines match, the lines of the page asked for (best first), and why none did.
+    public struct Answer: Sendable {
+        public var nbHits: Int
+        public var page: [Int]
+        public var notice: String?
+    }
+
+    private struct Last {
+        var query: String
+        var pattern: LinePattern
+        var options: LineMatchOptions
+        /// The matching lines' keys, in line order.
+        var keys: [UInt64]
+    }
+
+    let table: LineTable
+    private let last = Mutex<Last?>(nil)
+
+    init(table: LineTable) {
+        self.table = table
+    }
+
+    /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
+    public convenience init(bytes: [UInt8]) {
+        self.init(table: LineTable(store: (try? LineRecords.table(bytes, file: "lines").store) ?? RecordStore(records: [])))
+    }
+
+    public var count: Int { table.count }
+
+    /// The matching lines of `query`'s page, best first; checks for cancellation while scanning.
+    public func answer(_ query: Query, options: LineMatchOptions) throws -> Answer {
+        let pattern = LinePattern(query.text, options: options)
+        let hitsPerPage = max(query.hitsPerPage, 0)
+        let (skipped, overflow) = max(query.page, 0).multipliedReportingOverflow(by: hitsPerPage)
+        if pattern.isEmpty {
+            // Every line, in input order (reversed with --tac), without a key each.
+            let range = overflow ? 0..<0 : min(skipped, table.count)..<min(skipped + hitsPerPage, table.count)
+            return Answer(nbHits: table.count, page: range.map { options.reversed ? table.count - 1 - $0 : $0 })
+        }
+        let scan = LineScan(table: table, pattern: pattern, options: options)
+        let candidates = last.withLock { last -> [UInt64]? in
+            guard let last, last.options == options, last.pattern.narrows(to: pattern, query: last.query, newerQuery: query.text)
+            else { return nil }
+            return last.keys
+        }
+        let keys = try scan.keys(candidates: candidates)
+        last.withLock { $0 = Last(query: query.text, pattern: pattern, options: options, keys: keys) }
+        var answer = Answer(nbHits: keys.count, page: [])
+        if keys.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
+        if !overflow, skipped < keys.count, hitsPerPage > 0 {
+            let best = TopKeys.smallest(keys, count: skipped + min(hitsPerPage, keys.count - skipped))
+            answer.page = best.dropFirst(skipped).map(scan.line(of:))
+        }
+        return answer
+    }
+
+    /// A line as a hit: `{"line": TEXT}` (invalid UTF-8 as U+FFFD), its matched characters highlighted.
+    public func hit(_ line: Int, objectID: String, query: String, options: LineMatchOptions) -> Hit {
+        let pattern = LinePattern(query, options: options)
+        let text = table.text(of: line)
+        let positions = pattern.isEmpty ? [] : LineScan(table: table, pattern: pattern, options: options).positions(of: line)
+        let ranges = LineHighlight.characterRanges(text, scalarPositions: positions)
+        let highlight = AttributeHighlight(
+            values: [HighlightedText(text: text, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
+        return Hit(objectID: objectID, record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
+    }
+
+    /// The answer as results, each line's id its number from 1 (for the benchmark and tests).
+    public func search(_ query: Query, options: LineMatchOptions) throws -> SearchResults {
+        let started = ContinuousClock.now
+        let answer = try self.answer(query, options: options)
+        var results = SearchResults(
+            indexName: "lines", query: query.text, hits: answer.page.map { hit($0, objectID: String($0 + 1), query: query.text, options: options) },
+            nbHits: answer.nbHits, page: max(query.page, 0), hitsPerPage: max(query.hitsPerPage, 0))
+        results.notice = answer.notice
+        results.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)
+        return results
+    }
+
+    /// The line's bytes exactly as they came in.
+    public func originalBytes(of line: Int) -> [UInt8] { table.originalBytes(of: line) }
+
+    /// Why nothing matched: the first set of terms no line matches on its own.
+    private func missingTerm(_ pattern: LinePattern, options: LineMatchOptions) throws -> String? {
+        guard pattern.sets.count > 1 else { return nil }
+        for set in pattern.sets {
+            var alone = pattern
+            alone.sets = [set]
+            if try LineScan(table: table, pattern: alone, options: options).keys(candidates: nil).isEmpty {
+                return "no line matches “\(set.map(\.source).joined(separator: " | "))”"
+            }
+        }
+        return "no line matches every term together"
+    }
+}
+
+/// Matched scalar offsets as the Character ranges a highlight holds.
+enum LineHighlight {
+    static func characterRanges(_ text: String, scalarPositions: [Int]) -> [Range<Int>] {
+        guard !scalarPositions.isEmpty else { return [] }
+        var characterOf: [Int] = []
+        characterOf.reserveCapacity(text.unicodeScalars.count)
+        for (index, character) in text.enumerated() {
+            for _ in character.unicodeScalars { characterOf.append(index) }
+        }
+        var ranges: [Range<Int>] = []
+        for position in scalarPositions where position < characterOf.count {
+            let character = characterOf[position]
+            if let last = ranges.last, last.upperBound >= character {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, character + 1)
+            } else {
+                ranges.append(character..<character + 1)
+            }
+        }
+        return ranges
+    }
+}

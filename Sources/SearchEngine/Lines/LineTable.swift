@@ -1,0 +1,82 @@
+import InstantSearchCore
+
+/// The lines of a line index as the scanner reads them: their bytes back to back (as they came
+/// in, invalid UTF-8 included), where each ends, and per line a mask of the characters it holds
+/// — the prefilter that skips a line lacking one of a term's characters without reading it.
+struct LineTable: Sendable {
+    let bytes: [UInt8]
+    let ends: [UInt32]
+    let masks: [UInt64]
+
+    var count: Int { ends.count }
+
+    /// A bit for characters outside ASCII: such a line is always read (a folded `é` matches `e`).
+    static let nonASCIIBit: UInt64 = 1 << 63
+
+    init(bytes: [UInt8], ends: [UInt32]) {
+        self.bytes = bytes
+        self.ends = ends
+        var masks = [UInt64](repeating: 0, count: ends.count)
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (line, end) in ends.enumerated() {
+                var mask: UInt64 = 0
+                for i in start..<Int(end) { mask |= Self.bit(UInt32(bytes[i])) }
+                masks[line] = mask
+                start = Int(end)
+            }
+        }
+        self.masks = masks
+    }
+
+    /// The lines of a store: a line file's text column as it is, else each record's `line`.
+    init(store: RecordStore) {
+        if case .csv(let table) = store.storage, table.header == [LineRecords.attribute],
+            case .text(let bytes, let ends) = table.columns[0] {
+            self.init(bytes: bytes, ends: ends)
+            return
+        }
+        var bytes: [UInt8] = []
+        var ends: [UInt32] = []
+        for record in 0..<store.count {
+            if case .string(let line)? = store.value(LineRecords.attribute, of: record) { bytes += line.utf8 }
+            ends.append(UInt32(truncatingIfNeeded: bytes.count))
+        }
+        self.init(bytes: bytes, ends: ends)
+    }
+
+    /// Letters (either case) and digits have a bit each; other ASCII share 27 bits; the rest one.
+    @inline(__always) static func bit(_ c: UInt32) -> UInt64 {
+        switch c {
+        case 0x61...0x7A: return 1 << UInt64(c - 0x61)
+        case 0x41...0x5A: return 1 << UInt64(c - 0x41)
+        case 0x30...0x39: return 1 << UInt64(26 + c - 0x30)
+        case 0..<0x80: return 1 << UInt64(36 + c % 27)
+        default: return nonASCIIBit
+        }
+    }
+
+    func range(of line: Int) -> Range<Int> {
+        (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])
+    }
+
+    /// The line shown: invalid UTF-8 as U+FFFD.
+    func text(of line: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: line)]), as: UTF8.self) }
+    }
+
+    /// The same lines made into others (`--with-nth`), line for line.
+    func transformed(_ transform: (String) -> String) -> LineTable {
+        var bytes: [UInt8] = []
+        var ends: [UInt32] = []
+        ends.reserveCapacity(count)
+        for line in 0..<count {
+            bytes += transform(text(of: line)).utf8
+            ends.append(UInt32(truncatingIfNeeded: bytes.count))
+        }
+        return LineTable(bytes: bytes, ends: ends)
+    }
+
+    /// The line's bytes exactly as they came in.
+    func originalBytes(of line: Int) -> [UInt8] { Array(bytes[range(of: line)]) }
+}

@@ -1,0 +1,99 @@
+import InstantSearchCore
+import Synchronization
+
+/// A line index's `LineSearcher`, made on its first search (and again when `--with-nth`
+/// changes what the lines are).
+final class LineSearchState: Sendable {
+    private let searcher = Mutex<(LineSearcher, LineMatchOptions.Transform)?>(nil)
+
+    func searcher(_ transform: LineMatchOptions.Transform, building: () -> LineSearcher) -> LineSearcher {
+        searcher.withLock { held in
+            if let held, held.1 == transform { return held.0 }
+            let built = building()
+            held = (built, transform)
+            return built
+        }
+    }
+}
+
+extension SearchIndex {
+    /// Searches a line index the way fzf does (see `LineSearcher`): every term must match,
+    /// inside words or as a subsequence; ranked by fzf's score, then the tie-breaks. When
+    /// nothing matches, and typos are allowed (`typoTolerance`), the words are searched with
+    /// typos, every word required (Algolia's `typoTolerance: min`); when still nothing does,
+    /// the results' `notice` names a term no line has.
+    public func searchLines(_ query: Query, options: LineMatchOptions) throws -> SearchResults {
+        let started = ContinuousClock.now
+        let searcher = lineSearcher(options)
+        let answer = try searcher.answer(query, options: options)
+        if answer.nbHits == 0, let typos = try typoFallback(query, options: options) {
+            var typos = typos
+            typos.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)
+            return typos
+        }
+        let hitsPerPage = max(query.hitsPerPage, 0)
+        var results = SearchResults(
+            indexName: name, query: query.text,
+            hits: answer.page.map { searcher.hit($0, objectID: records.objectID(of: $0), query: query.text, options: options) },
+            nbHits: answer.nbHits, page: max(query.page, 0),
+            nbPages: hitsPerPage > 0 && answer.nbHits > 0 ? (answer.nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage)
+        results.notice = answer.notice
+        results.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)
+        return results
+    }
+
+    /// The bytes of a line exactly as they came in (a line of invalid UTF-8 is shown with
+    /// U+FFFD but printed as it was), by its object id; nil when there is no such line.
+    public func originalLineBytes(objectID: String) -> [UInt8]? {
+        guard let line = lineNumbered(objectID) else { return nil }
+        if case .csv(let table) = records.storage, table.header == [LineRecords.attribute], case .text(let bytes, let ends) = table.columns[0] {
+            return Array(bytes[(line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])])
+        }
+        return records.value(LineRecords.attribute, of: line)?.stringValue.map { Array($0.utf8) }
+    }
+
+    /// The record whose id is `objectID`: a line index's ids are its line numbers, ascending,
+    /// so a binary search finds it; other ids are looked through.
+    private func lineNumbered(_ objectID: String) -> Int? {
+        guard let wanted = Int(objectID) else { return (0..<recordCount).first { records.objectID(of: $0) == objectID } }
+        var (low, high) = (0, recordCount)
+        while low < high {
+            let middle = (low + high) / 2
+            guard let id = Int(records.objectID(of: middle)) else { return (0..<recordCount).first { records.objectID(of: $0) == objectID } }
+            if id < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < recordCount && records.objectID(of: low) == objectID ? low : nil
+    }
+
+    private func lineSearcher(_ options: LineMatchOptions) -> LineSearcher {
+        lineState.searcher(options.transform) {
+            let table = LineTable(store: records)
+            guard let withNth = options.transform.withNth else { return LineSearcher(table: table) }
+            return LineSearcher(table: table.transformed { options.transform.delimiter.select(withNth, of: $0) })
+        }
+    }
+
+    /// Plain words that matched nothing as typed: searched with typos, every word required.
+    /// nil when that is not asked — typos off, `--exact`, search syntax, `--no-extended` (the
+    /// query taken literally), fields (`--nth`), or case or diacritics made to count, which the
+    /// word index folds away — or when it finds nothing either.
+    private func typoFallback(_ query: Query, options: LineMatchOptions) throws -> SearchResults? {
+        let pattern = LinePattern(query.text, options: options)
+        guard settings.relevance.typoTolerance, !options.exact, options.extended, options.normalize,
+            options.nth == nil, options.transform.withNth == nil, !pattern.isEmpty,
+            pattern.sets.allSatisfy({ $0.count == 1 && $0[0].kind == .fuzzy && !$0[0].inverse && !$0[0].caseSensitive })
+        else { return nil }
+        var results = try search(query, removingWords: false)
+        guard results.nbHits > 0 else { return nil }
+        results.notice = "no line has every word as typed: matches with typos"
+        return results
+    }
+
+    /// An index of plain lines (one `line` attribute, nothing else to refine or show): searched
+    /// fzf's way by `query`, whose index may come from the cache, where the format is not kept.
+    public var holdsPlainLines: Bool {
+        settings.searchableAttributes == [LineRecords.attribute] && settings.displayAttributes == [LineRecords.attribute]
+            && settings.attributesForFaceting.isEmpty && settings.numericAttributesForFiltering.isEmpty
+            && (recordCount == 0 || records[0].objectValue?.keys.elementsEqual([LineRecords.attribute]) == true)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import InstantSearchCore
+import SearchEngine
+
+/// The lines table: plain lines typed key by key with subsequence, infix and extended-syntax
+/// queries, our line search (`LineSearcher`: incremental narrowing, per-line character masks,
+/// the scan split over the cores and cancellable) beside `fzf --filter` on the same file in the
+/// same run. fzf answers each keystroke in a process of its own, reading the file each time:
+/// that is the time a script using fzf pays per query.
+///
+/// The lines are made from the shared babynames.csv, one `YEAR/SEX/Name COUNT` path a row,
+/// 1.69M of them, and 10M by repeating the rows with the count raised by the copy number
+/// (as `GeneratedDataset` does): the same input always gives the same bytes.
+enum LinesBench {
+    /// Subsequence (`jnfr`), inside words (`lyn`), two terms, and the extended syntax.
+    static let typed = ["jnfr", "lyn", "mary 1950", "^199 'beth !/M/", "zoe | chloe"]
+
+    static var keystrokes: [String] {
+        typed.flatMap { text in (1...text.count).map { String(text.prefix($0)) } }
+    }
+
+    static let sizes = [("lines-1.69m", 1_690_784), ("lines-10m", 10_000_000)]
+
+    /// The lines file for `count` lines, written into `folder` when missing or stale.
+    static func ensure(source: String, folder: String, name: String, count: Int) throws -> String? {
+        guard let input = FileManager.default.contents(atPath: source) else { return nil }
+        let bytes = generate(from: [UInt8](input), count: count)
+        let path = (folder as NSString).appendingPathComponent(name + ".txt")
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue == bytes.count {
+            return path
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let aside = path + ".\(getpid()).partial"
+        try Data(bytes).write(to: URL(fileURLWithPath: aside))
+        guard rename(aside, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return path
+    }
+
+    /// `name,sex,count,year` rows as `year/sex/name count` lines, repeated (copy k: count + k) up to `count`.
+    static func generate(from csv: [UInt8], count: Int) -> [UInt8] {
+        var rows = csv.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard !rows.isEmpty else { return [] }
+        rows.removeFirst()
+        let fields = rows.map { $0.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }.filter { $0.count == 4 }
+        guard !fields.isEmpty else { return [] }
+        var output: [UInt8] = []
+        var written = 0
+        var copy = 0
+        while written < count {
+            for row in fields where written < count {
+                let number = (Int(String(decoding: row[2], as: UTF8.self)) ?? 0) + copy
+                output += row[3] + [UInt8(ascii: "/")] + row[1] + [UInt8(ascii: "/")] + row[0] + [UInt8(ascii: " ")]
+                output += Array(String(number).utf8) + [UInt8(ascii: "\n")]
+                written += 1
+            }
+            copy += 1
+        }
+        return output
+    }
+
+    /// Our side, in a child process: load, then every keystroke in order (as typed, so a
+    /// longer query narrows the last one's matches), `rounds` times after a warm-up round.
+    static func measureOurs(path: String, rounds: Int) throws -> Measurement {
+        var started = ContinuousClock.now
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let parseMS = milliseconds(since: started)
+        started = ContinuousClock.now
+        let searcher = LineSearcher(bytes: bytes)
+        let buildMS = milliseconds(since: started)
+        var samples: [Double] = []
+        var cpuSamples: [Double] = []
+        var totalHits = 0
+        for round in 0...rounds {
+            for text in keystrokes {
+                let start = ContinuousClock.now
+                let cpu = cpuMilliseconds()
+                let results = try searcher.search(Query(text: text, hitsPerPage: 20), options: LineMatchOptions())
+                let elapsed = milliseconds(since: start)
+                if round > 0 { samples.append(elapsed); cpuSamples.append(cpuMilliseconds() - cpu) }
+                if round == 1 { totalHits += results.nbHits }
+            }
+        }
+        return Measurement(
+            side: "lines", dataset: (path as NSString).lastPathComponent, records: searcher.count, parseMS: parseMS, buildMS: buildMS,
+            openMS: nil, peakMB: peakMemoryMB(), keystrokeMS: samples, totalHits: totalHits, buildCPUMS: 0, keystrokeCPUMS: cpuSamples)
+    }
+
+    /// fzf's time per keystroke: `fzf --filter QUERY < file`, once each; its hits and peak memory.
+    static func measureFzf(path: String) throws -> (ms: [Double], hits: Int, peakMB: Double) {
+        var samples: [Double] = []
+        var hits = 0
+        var peakKB = 0
+        for text in keystrokes {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["fzf", "--filter", text]
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let start = ContinuousClock.now
+            try process.run()
+            var lines = 0
+            while true {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                lines += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            }
+            process.waitUntilExit()
+            samples.append(milliseconds(since: start))
+            hits += lines
+            var usage = rusage()
+            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+            peakKB = max(peakKB, usage.ru_maxrss)
+        }
+        return (samples, hits, Double(peakKB) / 1024)
+    }
+
+    /// The table for one lines file: our p50 / p99 / max per keystroke and fzf's, the slowest
+    /// ratio over the keystrokes, hits, and peak memory against the input's size.
+    static func report(name: String, path: String, fileMB: Double, ours: Measurement, fzf: (ms: [Double], hits: Int, peakMB: Double)?) -> String {
+        var out = "\n\(name) (\(ours.records) lines, \(Report.format(fileMB, 0)) MB, \(path))\n"
+        out += "  ours: p50 \(Report.format(ours.p50, 3)) p99 \(Report.format(ours.p99, 3)) max \(Report.format(ours.max, 3)) ms per keystroke; "
+        out += "load \(Report.format(ours.parseMS, 0)) ms + masks \(Report.format(ours.buildMS, 0)) ms; peak \(Report.format(ours.peakMB, 0)) MB "
+        out += "(\(Report.format(ours.peakMB / fileMB, 2))× the input); hits \(ours.totalHits)\n"
+        guard let fzf else { return out + "  fzf: not found on PATH (apt-get install fzf), not measured\n" }
+        let sorted = fzf.ms.sorted()
+        let p50 = sorted[sorted.count / 2]
+        let p99 = sorted[min(sorted.count - 1, Int((0.99 * Double(sorted.count)).rounded(.up)) - 1)]
+        out += "  fzf --filter: p50 \(Report.format(p50, 1)) p99 \(Report.format(p99, 1)) max \(Report.format(sorted.last ?? .nan, 1)) ms per query; "
+        out += "peak \(Report.format(fzf.peakMB, 0)) MB; hits \(fzf.hits)\n"
+        // Per keystroke: fzf's time over our slowest time for it (rounds of the same keystroke).
+        let perKey = keystrokes.count
+        var ratios: [Double] = []
+        for (k, fzfMS) in fzf.ms.enumerated() {
+            let ourMS = stride(from: k, to: ours.keystrokeMS.count, by: perKey).map { ours.keystrokeMS[$0] }.max() ?? .nan
+            ratios.append(fzfMS / ourMS)
+        }
+        out += "  faster than fzf: at least \(Report.format(ratios.min() ?? .nan, 1))× on every keystroke (median \(Report.format(ratios.sorted()[ratios.count / 2], 1))×)\n"
+        return out
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import InstantSearchCore
+
+/// fzf's field expressions and delimiters (its README's `--nth` section: `1`, `-1`, `2..`,
+/// `..3`, `1,3`; AWK-style fields keep their trailing blanks, a delimiter stays with its field).
+struct LineFieldsTests {
+    func select(_ expression: String, _ line: String, delimiter: FieldDelimiter = .awk) throws -> String {
+        delimiter.select(try FieldExpression(expression, option: "--nth"), of: line)
+    }
+
+    @Test func expressionsSelectFields() throws {
+        let line = "a b c d"
+        #expect(try select("1", line) == "a")
+        #expect(try select("-1", line) == "d")
+        #expect(try select("2..", line) == "b c d")
+        #expect(try select("..3", line) == "a b c")
+        #expect(try select("1,3", line) == "a c")
+        #expect(try select("2..3", line) == "b c")
+        #expect(try select("..", line) == "a b c d")
+        #expect(try select("5", line) == "")
+        #expect(try select("-5", line) == "")
+    }
+
+    @Test func awkStyleKeepsLeadingBlanksWithTheFirstField() {
+        let fields = FieldDelimiter.awk.fields("  a  b\tc")
+        #expect(fields == ["  a  ", "b\t", "c"])
+    }
+
+    @Test func aStringDelimiterStaysWithItsField() throws {
+        let colon = try FieldDelimiter(":")
+        #expect(colon.fields("root:x:0:0") == ["root:", "x:", "0:", "0"])
+        #expect(try select("2", "root:x:0", delimiter: colon) == "x")
+        #expect(try select("1,3", "root:x:0", delimiter: colon) == "root:0")
+        #expect(try select("2..", "a::b", delimiter: colon) == ":b")
+    }
+
+    @Test func aRegularExpressionDelimiter() throws {
+        let blanks = try FieldDelimiter("[,;] *")
+        #expect(try select("2", "a, b;c", delimiter: blanks) == "b")
+        #expect(try select("-1", "a, b;c", delimiter: blanks) == "c")
+    }
+
+    @Test func badInputNamesTheOption() {
+        for bad in ["0", "a", "1..x", "", "1,,2"] {
+            #expect(throws: LineOptionError.self) { try FieldExpression(bad, option: "--nth") }
+            do {
+                _ = try FieldExpression(bad, option: "--with-nth")
+            } catch {
+                #expect(error.description.hasPrefix("--with-nth: "))
+                #expect(error.description.contains("N..M"))
+            }
+        }
+        #expect(throws: LineOptionError.self) { try FieldDelimiter("(") }
+        #expect(throws: LineOptionError.self) { try FieldDelimiter("") }
+    }
+}
+
+/// Placeholders filled in for a command (fzf's `{}`, `{1}`, `{-1}`, `{2..}`, `{+}`, `{q}`, `{n}`), each shell-quoted.
+struct PlaceholdersTests {
+    let line = Hit(objectID: "3", record: ["line": "root:x:0:it's"])
+    let other = Hit(objectID: "5", record: ["line": "daemon:x:1:d"])
+    let colon = Placeholders(lines: true, delimiter: try! FieldDelimiter(":"))
+
+    @Test func theLineAndItsFields() {
+        #expect(colon.expand("cat {}", current: line, query: "") == #"cat 'root:x:0:it'\''s'"#)
+        #expect(colon.expand("echo {1} {-1} {2..}", current: line, query: "") == #"echo 'root' 'it'\''s' 'x:0:it'\''s'"#)
+    }
+
+    @Test func markedQueryAndIndex() {
+        #expect(colon.expand("echo {+1}", current: line, marked: [line, other], query: "") == "echo 'root' 'daemon'")
+        #expect(colon.expand("echo {+}", current: line, query: "") == #"echo 'root:x:0:it'\''s'"#)
+        #expect(colon.expand("grep {q} {n}", current: line, query: "a b", index: 2) == "grep 'a b' 2")
+    }
+
+    @Test func recordsKeepTheirJSONAndAttributes() {
+        let record = Hit(objectID: "1", record: ["title": "Alien", "year": 1979])
+        let placeholders = Placeholders(lines: false)
+        #expect(placeholders.expand("echo {title} {year}", current: record, query: "") == "echo 'Alien' '1979'")
+        #expect(placeholders.expand("echo {}", current: record, query: "") == #"echo '{"title":"Alien","year":1979}'"#)
+    }
+
+    @Test func otherBracesStay() {
+        #expect(colon.expand("f() { echo; }; ${HOME} {", current: line, query: "") == "f() { echo; }; ${HOME} {")
+        #expect(colon.expand("echo {}", current: nil, query: "") == "echo ''")
+    }
+}
