@@ -50,6 +50,7 @@ public final class SourceWriter {
 
     /// Walks `walker`'s tree into the descriptor, each entry the line `line` makes of it, then
     /// closes it.
+    @discardableResult
     public static func writeWalk(
         _ walker: FileWalker, to descriptor: Int32, line: (FileWalker.Entry) -> String
     ) -> FileWalker.Summary {
