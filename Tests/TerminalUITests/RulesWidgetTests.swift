@@ -9,16 +9,16 @@ import Testing
         var results = try await ProductsBackend().search([IndexedQuery(indexName: "products", query: Query())])[0]
         results.hits[1].isPromoted = true
         let shown = IndexState(name: "products", query: Query(), results: results)
-        var list = HitsList()
-        list.resize(height: 2)
-        _ = list.update(shown, description: nil)
-        var canvas = Canvas(width: 30, height: 2)
         var oneRow = ProductsBackend.description
         oneRow.hitsLayout = .one
+        var list = HitsList()
+        list.resize(height: 2, width: 30)
+        _ = list.update(shown, description: oneRow)
+        var canvas = Canvas(width: 30, height: 2)
         list.render(canvas.bounds, &canvas, state: shown, description: oneRow, focused: true)
         #expect(canvas.lines == [
             "▌ Sony Bravia TV      $899.99",
-            " ↑Sony WH-1000XM5 hea $349.00",
+            " ↑Sony WH-1000XM5 h…  $349.00↓",
         ])
         #expect(canvas.style(x: 1, y: 1)?.foreground == Theme.refined.foreground)
     }
@@ -33,7 +33,7 @@ import Testing
         var canvas = Canvas(width: 24, height: 1)
         canvas.write(String(repeating: "─", count: 24), x: 0, y: 0, style: Theme.secondary)
         RulesBanner.render([["banner": "Free shipping on every TV"]], x: 8, in: Rect(x: 0, y: 0, width: 20, height: 1), &canvas)
-        #expect(canvas.lines == ["──────── ★ Free shipp…─────"])
+        #expect(canvas.lines == ["──────── ★ Free sh…─────"])
         #expect(canvas.style(x: 10, y: 0)?.foreground == Theme.refined.foreground)
     }
 }

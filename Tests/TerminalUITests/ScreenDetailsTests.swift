@@ -46,8 +46,8 @@ import Testing
         var canvas = Canvas(width: 30, height: 2)
         list.render(canvas.bounds, &canvas, state: state, description: Self.movies, focused: true)
         #expect(canvas.lines == [
-            "▌ Godfather, The          9.1",
-            "  Black Godfather, The    6.0",
+            "▌ Godfather, The   rating 9.1",
+            "  Black Godfathe…  rating 6.0",
         ])
     }
 

@@ -25,10 +25,14 @@ enum LineRecords {
     }
 
     /// Lines are taken as fzf takes them: a byte that is not UTF-8 is kept (shown as U+FFFD,
-    /// printed as it was when picked), never a reason to refuse the input.
+    /// printed as it was when picked), never a reason to refuse the input. A NUL byte is binary
+    /// data, refused unless `--lenient`.
     static func table(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "text larger than 2 GB is not supported")
+        }
+        if !options.lenient {
+            try bytes.withUnsafeBufferPointer { try TextCheck.requireNoNUL($0, file: file, lines: LineIndex()) }
         }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)

@@ -1,3 +1,4 @@
+import Foundation
 import InstantSearchCore
 
 /// Whether data is text: valid UTF-8 without NUL bytes. Decoding would otherwise replace bad
@@ -53,6 +54,13 @@ enum TextCheck {
             ? "a NUL byte (byte offset \(offset)): this is binary data, not JSON, NDJSON or CSV text"
             : "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)); save the file as UTF-8"
         return DataError(file: file, line: line, column: column, message: message)
+    }
+
+    /// Throws for the first NUL byte of the whole buffer: binary data, which plain lines (where
+    /// a byte that is not UTF-8 is kept and shown as U+FFFD) refuse all the same.
+    static func requireNoNUL(_ bytes: UnsafeBufferPointer<UInt8>, file: String, lines: LineIndex) throws {
+        guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return }
+        throw error(at: base.distance(to: found.assumingMemoryBound(to: UInt8.self)), in: bytes, file: file, lines: lines)
     }
 
     /// Throws for the first invalid byte of the whole buffer.
