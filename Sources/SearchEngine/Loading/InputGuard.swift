@@ -3,9 +3,9 @@ import InstantSearchCore
 /// Watches data as it arrives (standard input, a file read while the interface runs) so that
 /// what is buffered stays bounded by what is kept — the records — and not by what is read:
 ///
-/// - Text is checked as it comes (unless `--lenient`): the first NUL byte or invalid UTF-8
-///   byte is reported at once by line and column, instead of after reading `/dev/zero` to the
-///   end of memory.
+/// - Text is checked as it comes (unless `--lenient`): the first NUL byte (or, once the format
+///   is a structured one, invalid UTF-8 byte) is reported at once by line and column, instead
+///   of after reading `/dev/zero` to the end of memory.
 /// - No more than `LoadOptions.maxRecordBytes` may stand between the end of one record and the
 ///   end of the next: a record longer than that (a 200 MB line) is refused naming the line it
 ///   starts on, and so is a run of blank lines that long holding no record at all
@@ -33,7 +33,13 @@ struct InputGuard {
         try buffer.withUnsafeBufferPointer { bytes in
             if checksText {
                 let end = atEnd ? bytes.count : Self.lastWholeScalarEnd(bytes, from: textChecked)
-                if let bad = TextCheck.firstInvalidByte(bytes, in: textChecked..<end) {
+                // Plain lines keep a byte that is not UTF-8 (fzf shows it): until the format says
+                // otherwise, only a NUL byte (binary data) is refused as it arrives; a structured
+                // format's parser checks the rest.
+                let structured = format != nil && format != .lines
+                let bad = structured
+                    ? TextCheck.firstInvalidByte(bytes, in: textChecked..<end) : TextCheck.firstNUL(bytes, in: textChecked..<end)
+                if let bad {
                     throw TextCheck.error(at: bad, in: bytes, file: file, lines: LineIndex())
                 }
                 textChecked = max(textChecked, end)

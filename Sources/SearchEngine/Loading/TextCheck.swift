@@ -56,11 +56,16 @@ enum TextCheck {
         return DataError(file: file, line: line, column: column, message: message)
     }
 
-    /// Throws for the first NUL byte of the whole buffer: binary data, which plain lines (where
-    /// a byte that is not UTF-8 is kept and shown as U+FFFD) refuse all the same.
+    /// The offset of the first NUL byte in `range`: binary data, which plain lines (where a
+    /// byte that is not UTF-8 is kept and shown as U+FFFD) refuse all the same.
+    static func firstNUL(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress, !range.isEmpty, let found = memchr(base + range.lowerBound, 0, range.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Throws for the first NUL byte of the whole buffer.
     static func requireNoNUL(_ bytes: UnsafeBufferPointer<UInt8>, file: String, lines: LineIndex) throws {
-        guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return }
-        throw error(at: base.distance(to: found.assumingMemoryBound(to: UInt8.self)), in: bytes, file: file, lines: lines)
+        if let bad = firstNUL(bytes, in: 0..<bytes.count) { throw error(at: bad, in: bytes, file: file, lines: lines) }
     }
 
     /// Throws for the first invalid byte of the whole buffer.
