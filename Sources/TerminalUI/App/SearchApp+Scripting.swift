@@ -166,12 +166,12 @@ extension SearchApp {
     /// A command line with its placeholders filled in, every value shell-quoted.
     func expand(_ template: String) -> String {
         let hit = hitsList.selectedHit
-        let picked = pickedHits()
         let placeholders = options.placeholders
         // `{n}`: a line's position in the input, from 0 (its objectID counts from 1).
         let index = placeholders.lines ? hit.flatMap { Int($0.objectID) }.map { $0 - 1 } : nil
         let values = PreviewCommand.Values(hit: hit, query: searchBox.text, marked: marks.hits, index: index) { [self] in
-            writeMarkedFile(picked)
+            // Only a command with `{+f}` asks: the file is written then, not on every preview move.
+            writeMarkedFile(pickedHits())
         }
         return PreviewCommand(template, placeholders: placeholders).expanded(with: values)
     }
