@@ -23,8 +23,13 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Keys that end the session like Enter, e.g. ctrl-o,alt-x; the key's name is printed first (after the query), an empty line for Enter.", valueName: "keys"))
     public var expect: String?
 
-    @Flag(name: [.customShort("m"), .long], help: "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order.")
+    @Flag(name: [.customShort("m"), .long], help: "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order. --multi=N (or -m N): at most N marks, as fzf's --multi[=MAX].")
     public var multi = false
+
+    /// fzf's `--multi=MAX`, as `translatingMultiLimit` rewrites it; checked in `validate`, so
+    /// the message names `--multi`.
+    @Option(name: .customLong("multi-max"), help: .hidden)
+    public var multiMax: String?
 
     @Option(help: ArgumentHelp("A line shown under the search box.", valueName: "text"))
     public var header: String?
@@ -48,6 +53,7 @@ public struct PickArguments: ParsableArguments, Sendable {
 
     public func validate() throws {
         _ = try expectedKeys()
+        _ = try multiLimit()
         if let height, InlineHeight.parse(height) == nil {
             throw ValidationError("--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), e.g. 12 or 40%; not '\(height)'.")
         }
@@ -62,6 +68,46 @@ public struct PickArguments: ParsableArguments, Sendable {
                 throw ValidationError("\(option) takes one line of text without control characters.")
             }
         }
+    }
+
+    /// `--multi=N`'s N (nil: no limit). N is a whole number from 1.
+    public func multiLimit() throws(ValidationError) -> Int? {
+        guard let multiMax else { return nil }
+        guard let limit = Int(multiMax), limit >= 1 else {
+            throw ValidationError("--multi takes a number of marks from 1 (--multi=3, -m 3); not '\(multiMax)'.")
+        }
+        return limit
+    }
+
+    /// fzf's `-m, --multi[=MAX]`, whose value is optional, as ArgumentParser reads it:
+    /// `--multi=N`, `-mN`, and `--multi N` / `-m N` when N starts with a digit (as fzf takes
+    /// it) become `--multi --multi-max=N`. After `--`, nothing is rewritten.
+    public static func translatingMultiLimit(_ arguments: [String]) -> [String] {
+        var translated: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                translated += arguments[(index - 1)...]
+                break
+            }
+            if argument.hasPrefix("--multi=") {
+                let value = argument.dropFirst("--multi=".count)
+                // `--multi-max=` would read as a missing value: an empty one goes as its own word.
+                translated += ["--multi"] + (value.isEmpty ? ["--multi-max", ""] : ["--multi-max=" + value])
+            } else if argument.hasPrefix("-m"), !argument.hasPrefix("--"), argument.count > 2,
+                argument.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                translated += ["--multi", "--multi-max=" + argument.dropFirst(2)]
+            } else if argument == "--multi" || argument == "-m", index < arguments.endIndex,
+                arguments[index].first.map({ $0.isASCII && $0.isNumber }) == true {
+                translated += ["--multi", "--multi-max=" + arguments[index]]
+                index += 1
+            } else {
+                translated.append(argument)
+            }
+        }
+        return translated
     }
 
     /// `--expect` read: each key with the name to print for it.
@@ -87,6 +133,7 @@ public struct PickArguments: ParsableArguments, Sendable {
         if printQuery { arguments.append("--print-query") }
         if let expect { arguments.append("--expect=\(expect)") }
         if multi { arguments.append("--multi") }
+        if let multiMax { arguments.append("--multi-max=\(multiMax)") }
         if let header { arguments.append("--header=\(header)") }
         if let prompt { arguments.append("--prompt=\(prompt)") }
         if let history { arguments.append("--history=\(history)") }

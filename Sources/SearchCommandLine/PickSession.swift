@@ -88,10 +88,12 @@ public enum PickSession {
 
     /// The interface's options from the command line's (the history file read here).
     public static func options(for pick: PickArguments) throws -> SearchApp.Options {
-        SearchApp.Options(
+        var options = SearchApp.Options(
             multi: pick.multi, expect: try pick.expectedKeys(), header: pick.header,
             prompt: pick.prompt ?? SearchBox.defaultPrompt,
             history: try pick.history.map { path throws(HistoryFile.Error) in try HistoryFile.load(path, limit: pick.historySize) })
+        if let limit = try pick.multiLimit() { options.multiLimit = limit }
+        return options
     }
 
     /// The lines fzf prints before the records: the query with `--print-query`, the key's

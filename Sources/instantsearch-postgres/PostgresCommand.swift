@@ -14,7 +14,8 @@ struct PostgresCommand: ParsableCommand {
     /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
     static func main() {
         CrashReport.prepare(program: "instantsearch-postgres")
-        main(nil)
+        // fzf's --multi[=MAX] as ArgumentParser reads it, as `instantsearch` forwards it.
+        main(PickArguments.translatingMultiLimit(Array(CommandLine.arguments.dropFirst())))
     }
 
     static let configuration = CommandConfiguration(

@@ -74,7 +74,9 @@ import Testing
         try PickArguments.parse(arguments)
     }
 
-    func error(_ arguments: String...) -> String {
+    func error(_ arguments: String...) -> String { error(arguments) }
+
+    func error(_ arguments: [String]) -> String {
         do {
             _ = try PickArguments.parse(arguments)
             return ""
@@ -113,6 +115,32 @@ import Testing
         #expect(error("--header", "two\nlines").hasPrefix("--header takes one line"))
         #expect(error("--prompt", "\u{1B}[31m> ").hasPrefix("--prompt takes one line"))
         #expect(error("--height", "12").isEmpty && error("--height", "40%").isEmpty)
+    }
+
+    /// fzf's `-m, --multi[=MAX]`: the value is optional, so it is rewritten before parsing.
+    @Test func multiTakesAnOptionalLimitAsFzfDoes() throws {
+        func parsed(_ arguments: String...) throws -> PickArguments {
+            try PickArguments.parse(PickArguments.translatingMultiLimit(arguments))
+        }
+        for given in [["--multi=3"], ["-m3"], ["-m", "3"], ["--multi", "3"]] {
+            let pick = try PickArguments.parse(PickArguments.translatingMultiLimit(given))
+            let limit = try pick.multiLimit()
+            #expect(pick.multi && limit == 3, "\(given)")
+            #expect(try PickSession.options(for: pick).multiLimit == 3)
+        }
+        let plain = try parsed("--multi", "--query", "x")
+        let none = try plain.multiLimit()
+        #expect(plain.multi && none == nil, "without a number: no limit")
+        #expect(try PickSession.options(for: plain).multiLimit == Int.max)
+        #expect(PickArguments.translatingMultiLimit(["-m", "file.txt"]) == ["-m", "file.txt"], "only a number is taken")
+        #expect(PickArguments.translatingMultiLimit(["--", "--multi=3"]) == ["--", "--multi=3"], "nothing after --")
+        #expect(try parsed("--multi=2").forwarded == ["--multi", "--multi-max=2"])
+        for bad in ["0", "-1", "abc", "2x", ""] {
+            let message = error(PickArguments.translatingMultiLimit(["--multi=\(bad)"]))
+            #expect(message.hasPrefix("--multi takes a number of marks from 1") && message.contains("'\(bad)'"), "\(bad): \(message)")
+            #expect(!message.contains("\n"))
+        }
+        #expect(error(PickArguments.translatingMultiLimit(["-m0"])).hasPrefix("--multi takes a number of marks from 1"))
     }
 
     @Test func heightIsRowsOrAPercentOfTheTerminalNeverMoreThanItHas() {
