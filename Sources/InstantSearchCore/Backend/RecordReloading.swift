@@ -4,6 +4,13 @@
 public protocol RecordReloading: Sendable {
     /// A loading that reads `descriptor` (the command's output; the loading closes it) into
     /// the index `indexName`, replacing its records. Not started: the caller starts it with the
-    /// hub's report, and cancels it when another reload begins.
-    func reload(indexName: String, from descriptor: Int32) -> any BackgroundLoading
+    /// hub's report, and cancels it when another reload begins. `atOnce` (fzf's `reload-sync`):
+    /// the old records stay searchable until the output is read to its end, then the new ones
+    /// replace them in one step; otherwise each snapshot is searchable as it is built.
+    func reload(indexName: String, from descriptor: Int32, atOnce: Bool) -> any BackgroundLoading
+
+    /// The objectIDs the records equal to `records` have in index `indexName` now (the first,
+    /// when a record is there twice); a record not there has none. fzf keeps the marks of the
+    /// lines a reload still has.
+    func objectIDs(of records: Set<JSONValue>, in indexName: String) -> [JSONValue: String]
 }

@@ -21,6 +21,9 @@ public struct LoadingProgress: Hashable, Sendable {
     /// A one-line notice worth keeping after the screen is gone (the index cache has grown past
     /// the size where the user is told where it is): printed on standard error at exit.
     public var notice: String?
+    /// Which `reload` of the session this progress is of, as its starter numbered it (nil: not
+    /// a reload's), so the interface knows when *that* reload is done.
+    public var reload: Int?
 
     public init(
         indexName: String, records: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, recordsPerSecond: Double = 0,

@@ -19,10 +19,21 @@ public struct CommandOutputReloader: RecordReloading {
         self.options = options
     }
 
-    public func reload(indexName: String, from descriptor: Int32) -> any BackgroundLoading {
+    public func reload(indexName: String, from descriptor: Int32, atOnce: Bool) -> any BackgroundLoading {
         Reloading(
             backend: backend, indexName: indexName, descriptor: descriptor,
-            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations)
+            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations, atOnce: atOnce)
+    }
+
+    public func objectIDs(of records: Set<JSONValue>, in indexName: String) -> [JSONValue: String] {
+        guard !records.isEmpty, let index = backend.index(named: indexName) else { return [:] }
+        var found: [JSONValue: String] = [:]
+        let store = index.records
+        for position in 0..<store.count where found.count < records.count {
+            let record = store[position]
+            if records.contains(record), found[record] == nil { found[record] = store.objectID(of: position) }
+        }
+        return found
     }
 }
 
@@ -52,14 +63,19 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let generations: Generations
     private let generation: Int
+    /// `reload-sync`: snapshots are held back until the last (see `RecordReloading`).
+    private let atOnce: Bool
+    /// The latest snapshot held back (with `atOnce`), put in place when reading ends.
+    private let heldBack = Mutex<SearchIndex?>(nil)
 
     init(
         backend: EmbeddedBackend, indexName: String, descriptor: Int32, format: DataFormat?, options: LoadOptions,
-        generations: Generations
+        generations: Generations, atOnce: Bool
     ) {
         self.backend = backend
         self.indexName = indexName
         self.generations = generations
+        self.atOnce = atOnce
         generation = generations.next()
         loader = StreamingIndexLoader(source: .descriptor(descriptor), name: indexName, format: format, options: options)
     }
@@ -86,7 +102,14 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
         report(LoadingProgress(indexName: indexName, note: "reloading"))
         do {
             let first = try loader.prepare(settings: IndexSettings())
-            guard !cancelled.load(ordering: .relaxed), replace(first) else { return }
+            guard !cancelled.load(ordering: .relaxed) else { return }
+            if atOnce {
+                heldBack.withLock { $0 = first }
+                return loader.start(onSnapshot: { [self] index in heldBack.withLock { $0 = index } }, report: { [self] progress in
+                    finishAtOnce(progress, report: report)
+                })
+            }
+            guard replace(first) else { return }
             report(LoadingProgress(indexName: indexName, records: first.recordCount, isNewSnapshot: true))
             let stillLatest = Atomic<Bool>(true)
             loader.start(
@@ -98,5 +121,18 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
             guard replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings)) else { return }
             report(LoadingProgress(indexName: indexName, isNewSnapshot: true, isFinished: true, failure: "\(error)"))
         }
+    }
+
+    /// `reload-sync`: nothing is said until reading ends (the old records stay on screen); then
+    /// the last snapshot replaces them, and the end is reported as a new snapshot to search.
+    private func finishAtOnce(_ progress: LoadingProgress, report: (LoadingProgress) -> Void) {
+        guard progress.isFinished, !cancelled.load(ordering: .relaxed) else { return }
+        guard let last = heldBack.withLock({ held in defer { held = nil } ; return held }) else {
+            return report(progress)  // a later word of the same end (a note): already in place
+        }
+        guard replace(last) else { return }
+        var done = progress
+        done.isNewSnapshot = true
+        report(done)
     }
 }

@@ -18,6 +18,10 @@ struct ScriptState {
     var printed: [String] = []
     /// The `reload` reading now (cancelled by the next one).
     var reloading: (any BackgroundLoading)?
+    /// Reloads started so far; the one under way (its index and number) until its list is in
+    /// place and searched (`SearchApp+Reload`).
+    var reloads = 0
+    var reloadUnderway: (indexName: String, number: Int)?
     /// `{+f}` files, removed when the session ends.
     var files: [String] = []
     /// Whether `start` has been raised (events before it are the setup's, not the user's).
@@ -29,11 +33,6 @@ struct ScriptState {
     var seenFocus: String?
     var seenResults: SearchResults?
     var seenLoaded = false
-}
-
-/// The loading a reload's hand-off started (called before `start` returns, on this thread).
-private final class StartedLoading: @unchecked Sendable {
-    var loading: (any BackgroundLoading)?
 }
 
 extension SearchApp {
@@ -212,34 +211,12 @@ extension SearchApp {
         runner.start(expand(template), in: .action, environment: environment, output: .separate)
     }
 
-    /// reload / reload-sync: the command's output becomes the active index's records, read in
-    /// as it comes; the query stays, marks follow the records' content.
-    private func reload(_ template: String, sync: Bool) {
-        guard let runner = previewRunner, let reloader else {
-            script.notice = "reload: this source cannot be reloaded"
-            return
-        }
-        script.reloading?.cancel()
-        let name = hub.state.active.name
-        let report = hub.loading.report
-        marks.matchesByContent = true
-        let started = StartedLoading()
-        runner.start(expand(template), in: .reload, environment: environment, output: .handOff({ descriptor in
-            let reading = reloader.reload(indexName: name, from: descriptor)
-            started.loading = reading
-            reading.start(report: report)
-        }))
-        script.reloading = started.loading
-        if sync { script.waiting = .reloadSync }
-    }
-
     /// The answers of the commands chains wait for; how many there were.
     func takeCommandResults() -> Int {
         var count = 0
         if let result = previewRunner?.take(.reload), result.isFinished {
             count += 1
             if result.failed { script.notice = "reload \(result.failure)" }
-            if script.waiting == .reloadSync { script.waiting = nil }
         }
         if let result = previewRunner?.take(.action), result.isFinished, let waiting = script.waiting {
             count += 1

@@ -296,6 +296,7 @@ public final class SearchApp {
         if hub.showsFederated { intents = [] }
         fitLayout()
         intents.forEach(hub.dispatch)
+        finishReloadIfDone()
         refreshPreview()
     }
 

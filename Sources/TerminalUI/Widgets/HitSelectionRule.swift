@@ -16,6 +16,11 @@ import InstantSearchCore
 /// - With fzf's `--track`, any answer of a first page: the selected record stays selected
 ///   wherever it is among the new hits (the list scrolls to it), even for new words.
 ///
+/// - While a `reload` brings new records (fzf's rule): for the same words, the selection
+///   stays on the row it was on (the last row, if the new list is shorter); with `--track`, on
+///   the record with the same content, wherever it is, else on that row. The records are new,
+///   so their objectIDs (line numbers) say nothing.
+///
 /// A selection never stays on a row out of view or on a record the answer no longer has, so
 /// the pick is what the screen shows.
 enum HitSelectionRule {
@@ -28,11 +33,26 @@ enum HitSelectionRule {
         case top
     }
 
+    /// Where the selection was when a reload began: its row and its record.
+    struct Reload: Equatable {
+        var row: Int
+        var record: JSONValue?
+    }
+
     /// `shown`: the results drawn until now; `selection`: the row selected in them;
-    /// `onScreen`: the rows of `answer`'s hits that would be drawn with the scroll kept.
+    /// `onScreen`: the rows of `answer`'s hits that would be drawn with the scroll kept;
+    /// `reload`: set while a reload's records come in.
     static func outcome(
-        shown: SearchResults?, selection: Int, answer: SearchResults?, onScreen: Range<Int>, tracks: Bool = false
+        shown: SearchResults?, selection: Int, answer: SearchResults?, onScreen: Range<Int>, tracks: Bool = false,
+        reload: Reload? = nil
     ) -> Outcome {
+        if let reload, let answer, !answer.hits.isEmpty, answer.query == (shown?.query ?? answer.query) {
+            if let shown, answer.page > 0, answer.page > shown.page { return .keep }
+            if tracks, let record = reload.record, let row = answer.hits.firstIndex(where: { $0.record == record }) {
+                return .follow(row: row)
+            }
+            return .follow(row: min(reload.row, answer.hits.count - 1))
+        }
         if tracks, let answer, answer.page == 0, let shown, shown.hits.indices.contains(selection),
             let row = answer.hits.firstIndex(where: { $0.objectID == shown.hits[selection].objectID }) {
             return .follow(row: row)

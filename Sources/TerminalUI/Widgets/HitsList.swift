@@ -73,7 +73,8 @@ public struct HitsList {
         measure()
         let count = shown?.hits.count ?? 0
         switch HitSelectionRule.outcome(
-            shown: previous, selection: list.selection, answer: shown, onScreen: rowsOnScreen(from: top), tracks: tracks
+            shown: previous, selection: list.selection, answer: shown, onScreen: rowsOnScreen(from: top), tracks: tracks,
+            reload: reloadSelection
         ) {
         case .keep: list.update(count: count)
         case .follow(let row): list.update(count: count, select: row)
@@ -83,6 +84,23 @@ public struct HitsList {
         }
         settle()
         return loadMoreIfNeeded(state)
+    }
+
+    /// While a reload's records come in: the selection when it began, or where the user moved
+    /// it since — what `HitSelectionRule` keeps it on, answer after answer.
+    private var reloadSelection: HitSelectionRule.Reload?
+
+    /// A reload begins (`SearchApp.reload`): the selection is kept by its row (or record, with `--track`).
+    mutating func beginReload() {
+        reloadSelection = HitSelectionRule.Reload(row: list.selection, record: selectedHit?.record)
+    }
+
+    /// The reload's list is in place: the everyday rule again.
+    mutating func endReload() { reloadSelection = nil }
+
+    /// The user moved the selection: during a reload, that is the place to keep.
+    private mutating func noteMove() {
+        if reloadSelection != nil { beginReload() }
     }
 
     /// fzf's `--cycle`: up from the first hit goes to the last listed, down from the last to the first.
@@ -116,6 +134,7 @@ public struct HitsList {
         default: return (false, [])
         }
         settle()
+        noteMove()
         return (true, loadMoreIfNeeded(state))
     }
 
@@ -134,6 +153,7 @@ public struct HitsList {
         guard hits.indices.contains(position) else { return (false, []) }
         list.select(position)
         settle()
+        noteMove()
         return (true, loadMoreIfNeeded(state))
     }
 

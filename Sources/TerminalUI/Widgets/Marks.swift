@@ -29,6 +29,20 @@ public struct Marks: Equatable, Sendable {
         mark.indexName == indexName && (matchesByContent ? mark.hit.record == hit.record : mark.hit.objectID == hit.objectID)
     }
 
+    /// After a reload of `indexName` has put its new records in place: each of its marks takes
+    /// its record's objectID in the new records, and a mark whose record is gone is dropped
+    /// (fzf keeps the marks of lines a reload still has). Marks go by objectID again.
+    mutating func keep(in indexName: String, objectIDs: [JSONValue: String]) {
+        marked = marked.compactMap { mark in
+            guard mark.indexName == indexName else { return mark }
+            guard let objectID = objectIDs[mark.hit.record] else { return nil }
+            var kept = mark
+            kept.hit.objectID = objectID
+            return kept
+        }
+        matchesByContent = false
+    }
+
     /// Marks `hit`, or unmarks it if it was marked.
     public mutating func toggle(_ hit: Hit, in indexName: String) {
         if let found = marked.firstIndex(where: { matches($0, hit, indexName) }) {

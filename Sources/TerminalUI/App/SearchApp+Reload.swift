@@ -1,0 +1,65 @@
+import InstantSearchCore
+
+/// The loading a reload's hand-off started (called before `start` returns, on this thread).
+private final class StartedLoading: @unchecked Sendable {
+    var loading: (any BackgroundLoading)?
+}
+
+extension SearchApp {
+    /// reload / reload-sync: the command's output becomes the active index's records. The query
+    /// stays; marks follow the records' content and, once the new list is in place, keep only
+    /// the lines it still has (fzf's rule); the selection follows `HitSelectionRule`'s reload
+    /// rule. `reload` streams the new records in; `reload-sync` leaves the old list on screen
+    /// until the command's output is read, and the actions after it wait for the new list.
+    func reload(_ template: String, sync: Bool) {
+        guard let runner = previewRunner, let reloader else {
+            script.notice = "reload: this source cannot be reloaded"
+            return
+        }
+        script.reloading?.cancel()
+        let name = hub.state.active.name
+        let report = hub.loading.report
+        script.reloads += 1
+        let number = script.reloads
+        let started = StartedLoading()
+        runner.start(expand(template), in: .reload, environment: environment, output: .handOff({ descriptor in
+            let reading = reloader.reload(indexName: name, from: descriptor, atOnce: sync)
+            started.loading = reading
+            reading.start { progress in
+                var tagged = progress
+                tagged.reload = number
+                report(tagged)
+            }
+        }))
+        script.reloading = started.loading
+        guard started.loading != nil else {
+            // The command did not start (its failure comes as the reload's result): no list to wait for.
+            return
+        }
+        marks.matchesByContent = true
+        hitsList.beginReload()
+        script.reloadUnderway = (name, number)
+        if sync { script.waiting = .reloadSync }
+    }
+
+    /// Once the reload under way has read its last record and that list has been searched:
+    /// marks keep the lines still there (with their new objectIDs, which the pick prints by),
+    /// the rest are dropped; the selection goes back to the everyday rule; `reload-sync`'s
+    /// chain goes on. Called after each update of the views.
+    func finishReloadIfDone() {
+        guard let (name, number) = script.reloadUnderway,
+            let state = hub.state.index.first(where: { $0.name == name }),
+            let loading = state.loading, loading.reload == number, loading.isFinished,
+            !state.isSearching, state.pendingRequests == 0
+        else { return }
+        script.reloadUnderway = nil
+        hitsList.endReload()
+        let marked = Set(marks.marked.filter { $0.indexName == name }.map(\.hit.record))
+        let found = reloader?.objectIDs(of: marked, in: name) ?? [:]
+        marks.keep(in: name, objectIDs: found)
+        if script.waiting == .reloadSync {
+            script.waiting = nil
+            drain()
+        }
+    }
+}
