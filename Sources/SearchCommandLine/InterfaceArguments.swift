@@ -33,11 +33,30 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(help: "Read the whole input before the interface opens (fzf's --sync).")
     public var sync = false
 
+    @Flag(help: "Start in jump mode: each hit on screen shows a label, typing one selects that hit (--bind start:jump).")
+    public var jump = false
+
+    @Option(name: .customLong("jump-labels"), help: ArgumentHelp(
+        "The labels of the jump and jump-accept actions, one character each, none twice (fzf's --jump-labels; default asdf…).",
+        valueName: "chars"))
+    public var jumpLabels: String?
+
     public init() {}
 
     public func validate() throws {
         _ = try keyTable()
         _ = try listenAddress()
+        _ = try labels()
+    }
+
+    /// `--jump-labels` read (fzf's labels without it).
+    public func labels() throws(ValidationError) -> JumpLabels {
+        guard let jumpLabels else { return .standard }
+        do {
+            return try JumpLabels(parsing: jumpLabels)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// `--listen` read, with the API key from the environment.
@@ -60,6 +79,10 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
                 throw ValidationError("--bind \(Self.quoted(value)): \(error)")
             }
         }
+        if jump {
+            // After whatever `start` is bound to: the session then waits for a label.
+            table.bind(.event(.start), to: (table.actions(for: .event(.start), in: [.global]) ?? []) + [BoundAction(.jump)], in: .global)
+        }
         return table
     }
 
@@ -72,11 +95,13 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     public func configure(_ options: inout SearchApp.Options) {
         (options.disabled, options.cycle, options.track) = (disabled, cycle, track)
         options.listen = try? listenAddress()
+        if let labels = try? labels() { options.jumpLabels = labels }
     }
 
     /// The same options, as a command line for a sibling executable.
     public var forwarded: [String] {
-        bind.map { "--bind=\($0)" } + (noMouse ? ["--no-mouse"] : []) + (listen.map { ["--listen=\($0)"] } ?? []) + [("--disabled", disabled), ("--cycle", cycle), ("--track", track), ("--sync", sync)].filter(\.1).map(\.0)
+        bind.map { "--bind=\($0)" } + (noMouse ? ["--no-mouse"] : []) + (listen.map { ["--listen=\($0)"] } ?? []) + [("--disabled", disabled), ("--cycle", cycle), ("--track", track), ("--sync", sync), ("--jump", jump)].filter(\.1).map(\.0)
+            + (jumpLabels.map { ["--jump-labels=\($0)"] } ?? [])
     }
 
     private static func quoted(_ value: String) -> String {

@@ -40,4 +40,26 @@ import TerminalUI
         #expect(given.terminalOptions(noColor: true).colors == false)
         #expect(given.forwarded == ["--bind=f9:abort", "--no-mouse"])
     }
+
+    /// `--jump` starts in jump mode (after what `start` is bound to); `--jump-labels` is checked
+    /// while parsing, one line naming the option.
+    @Test func jumpStartsInJumpModeAndItsLabelsAreChecked() throws {
+        let jumping = try InterfaceArguments.parse(["--jump", "--bind", "start:change-prompt(go> )", "--jump-labels", "jkl"])
+        let chain = try #require(jumping.keyTable().actions(for: .event(.start), in: [.global]))
+        #expect(chain == [BoundAction(.changePrompt, "go> "), BoundAction(.jump)])
+        var options = SearchApp.Options()
+        jumping.configure(&options)
+        #expect(options.jumpLabels.characters == ["j", "k", "l"])
+        #expect(jumping.forwarded.contains("--jump") && jumping.forwarded.contains("--jump-labels=jkl"))
+        #expect(try InterfaceArguments.parse([]).keyTable().actions(for: .event(.start), in: [.global]) == nil)
+        for (value, expected) in [("", "--jump-labels needs at least one character"), ("aba", "--jump-labels has \"a\" twice")] {
+            do {
+                _ = try InterfaceArguments.parse(["--jump-labels", value])
+                Issue.record("--jump-labels '\(value)' was accepted")
+            } catch {
+                let message = InterfaceArguments.message(for: error)
+                #expect(message.hasPrefix(expected) && !message.contains("\n"), "\(message)")
+            }
+        }
+    }
 }

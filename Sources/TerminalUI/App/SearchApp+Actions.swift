@@ -38,6 +38,10 @@ extension SearchApp {
             let state = hub.state.active
             guard let hit = hitsList.selectedHit else { return true }
             if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
+        case .jump, .jumpAccept:
+            // Over the hits list on screen only, as fzf's labels are over its list.
+            guard focus == .hits, !showsHelp, !hub.showsFederated else { return false }
+            jumping = action
         case .previousHistory where history != nil && !showsHelp:
             if let query = history?.previous(from: searchBox.text) { showQuery(query) }
         case .nextHistory where history != nil && !showsHelp:

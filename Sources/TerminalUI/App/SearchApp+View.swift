@@ -31,7 +31,8 @@ extension SearchApp {
             // Folded (a small screen): the body shows the focused pane alone (the chips go with the hits).
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
                 currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
-                hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks)
+                hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
+                    jumpLabels: jumping == nil ? nil : options.jumpLabels)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
             if layout.panes.contains(.refinements), !layout.isFolded || focus == .refinements {

@@ -47,6 +47,8 @@ public final class SearchApp {
         /// fzf's `--cycle` and `--track` (see `HitsList`).
         public var cycle = false
         public var track = false
+        /// fzf's `--jump-labels`: what `jump` and `jump-accept` label the hits on screen with.
+        public var jumpLabels = JumpLabels.standard
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -93,6 +95,8 @@ public final class SearchApp {
     public internal(set) var showsHelp = false
     public internal(set) var outcome: Outcome?
     public let options: Options
+    /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
+    public internal(set) var jumping: KeyAction?
     /// The hits marked with `--multi`.
     public internal(set) var marks = Marks()
     /// The walk through `--history`, when given.
@@ -149,6 +153,10 @@ public final class SearchApp {
         sortNotice = nil
         script.notice = nil
         dismissDoneNotes()
+        if jumping != nil {
+            jump(with: key)
+            return outcome == nil
+        }
         if !showsHelp, let name = options.expect[key] {
             // fzf's --expect: the key ends the session like accept, whatever it is bound to.
             outcome = .accepted(hits: pickedHits(), key: name)
@@ -172,6 +180,7 @@ public final class SearchApp {
     @discardableResult
     public func paste(_ text: String) -> Bool {
         guard !showsHelp, !text.isEmpty else { return false }
+        jumping = nil  // a paste is no label
         dismissDoneNotes()
         if editsRange {
             text.filter { !$0.isNewline }.forEach { sliderPane.typeInRange($0) }

@@ -87,6 +87,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case first
     case last
     case acceptNonEmpty = "accept-non-empty"
+    // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
+    case jump
+    case jumpAccept = "jump-accept"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -182,6 +185,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .first: return "select the first hit"
         case .last: return "select the last hit listed"
         case .acceptNonEmpty: return "accept, unless nothing would be picked"
+        case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
+        case .jumpAccept: return "as jump, then accept the hit whose label was typed"
         }
     }
 

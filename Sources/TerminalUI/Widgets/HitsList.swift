@@ -138,6 +138,17 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// fzf's `jump`: selects the hit `offset` hits below the first on screen (the one labelled
+    /// with the `offset`-th jump label); not handled when no hit is drawn there.
+    mutating func jump(to offset: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        let onScreen = rowsOnScreen(from: top)
+        guard offset >= 0, offset < onScreen.count else { return (false, []) }
+        list.select(onScreen.lowerBound + offset)
+        settle()
+        noteMove()
+        return (true, loadMoreIfNeeded(state))
+    }
+
     /// A click at `row` rows from the top of the pane: selects the hit drawn there.
     /// Returns whether a hit was there, and the next page intent when it is near the end.
     mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
@@ -184,9 +195,10 @@ public struct HitsList {
     // MARK: Drawing
 
     /// `marks`: with fzf's `--multi`, the marked hits, shown with a tick beside the bar.
+    /// `jumpLabels`: in fzf's jump mode, each hit on screen gets its label in the gutter.
     func render(
         _ area: Rect, _ canvas: inout Canvas, state: IndexState, description: IndexDescription?, focused: Bool,
-        marks: Marks? = nil
+        marks: Marks? = nil, jumpLabels: JumpLabels? = nil
     ) {
         guard let results = state.results else {
             let message = state.error != nil ? "The search failed (the stats line says why); type to try again." : "Searching…"
@@ -223,6 +235,10 @@ public struct HitsList {
                 canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             } else if results.hits[position].isPromoted {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+            }
+            // Where the selection bar goes, as fzf puts the label in place of its pointer.
+            if let label = jumpLabels?.label(at: position - first) {
+                canvas.write(String(label), x: hitArea.x, y: hitArea.y, style: Theme.jumpLabel)
             }
         }
         if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {

@@ -15,6 +15,8 @@ enum Theme {
     static let count = Style.fg(.muted)
     static let refined = Style.fg(.success).bold()
     static let key = Style.fg(.accent).bold()
+    /// fzf's jump labels: reversed, so they stand out from the selection bar and the marks.
+    static let jumpLabel = Style.fg(.warning).bold().reverse()
 }
 
 extension HighlightedText {
