@@ -85,6 +85,17 @@ import Testing
         #expect(harness.app.searchBox.text == "s", "out of jump mode, letters type again")
     }
 
+    @Test func theMouseLeavesJumpMode() async throws {
+        let harness = try harness("alt-j:jump")
+        await harness.start()
+        await harness.press(.alt("j"))
+        harness.app.handle(MouseEvent(.release, x: 5, y: 5))
+        #expect(harness.app.jumping == .jump, "a release alone is not a new event")
+        harness.app.handle(MouseEvent(.wheelDown, x: 5, y: 5))
+        #expect(harness.app.jumping == nil)
+        #expect(harness.screen().lines.allSatisfy { !$0.hasPrefix("a Sony") }, "the labels are gone")
+    }
+
     @Test func jumpAcceptPicksTheLabelledHit() async throws {
         let harness = try harness("alt-j:jump-accept")
         await harness.start()

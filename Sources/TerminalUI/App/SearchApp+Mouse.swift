@@ -7,13 +7,17 @@ extension SearchApp {
     /// Returns whether anything changed.
     @discardableResult
     public func handle(_ mouse: MouseEvent) -> Bool {
-        let changed: Bool
+        // In jump mode the mouse is another key that is no label: it leaves (and does its own job).
+        let leftJump = jumping != nil && mouse.kind != .release
+        if leftJump { jumping = nil }
+        var changed: Bool
         switch mouse.kind {
         case .press(.left): changed = click(at: mouse.x, mouse.y)
         case .wheelUp: changed = wheel(by: -1, at: mouse.x, mouse.y)
         case .wheelDown: changed = wheel(by: 1, at: mouse.x, mouse.y)
         case .press, .release, .drag: changed = false
         }
+        changed = changed || leftJump
         if changed { refresh() }
         return changed
     }
