@@ -45,6 +45,9 @@ import Testing
         await harness.start()
         await harness.press(.control("a"))
         #expect(harness.app.marks.count == 2)
+        #expect(harness.screen().row(containing: "2/2 marked") != nil, "the stats line counts the marks out of the limit")
+        await harness.press(.down, .down, .down, .control(" "))
+        #expect(harness.app.marks.count == 2, "toggle past the limit does nothing")
     }
 
     @Test func firstAndLastMoveTheSelection() async throws {

@@ -45,7 +45,8 @@ extension SearchApp {
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
             StatsLine.render(
-                layout.stats, &canvas, state: state, marked: marks?.count ?? 0, numbers: numbers, notice: script.notice,
+                layout.stats, &canvas, state: state, marked: marks?.count ?? 0,
+                markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
                 showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }

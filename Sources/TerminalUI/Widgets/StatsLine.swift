@@ -8,11 +8,12 @@ import InstantSearchCore
 /// When the row is short (fzf's `--height`, a 40-column terminal) the left side comes first:
 /// the searcher's activity shrinks to its mode, then goes, before the count is cut.
 enum StatsLine {
-    /// `marked`: how many hits fzf's `--multi` has marked (shown when some are).
+    /// `marked`: how many hits fzf's `--multi` has marked (shown when some are), out of
+    /// `markLimit` with `--multi=N` ("2/3 marked").
     /// `notice`: what a `--bind` command that failed said (its status and last error line).
     /// `showsNote`: false once the note of a finished load has been seen (`SearchApp` drops it at the next key).
     static func render(
-        _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, numbers: NumberText = .standard,
+        _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, markLimit: Int? = nil, numbers: NumberText = .standard,
         notice: String? = nil, showsNote: Bool = true
     ) {
         let index = state.active
@@ -21,7 +22,10 @@ enum StatsLine {
             left.append((numbers.counted(results.nbHits, "result", "results"), Theme.title))
             left.append(("  \(Self.milliseconds(results.processingTimeMS, numbers: numbers))", Theme.secondary))
         }
-        if marked > 0 { left.append(("  · \(numbers.count(marked)) marked", Theme.refined)) }
+        if marked > 0 {
+            let limit = markLimit.map { "/" + numbers.count($0) } ?? ""
+            left.append(("  · \(numbers.count(marked))\(limit) marked", Theme.refined))
+        }
         if let dropped = index.results.flatMap(Self.droppedWords) {
             left.append(("  no hit has every word; ignoring “\(dropped)”", Theme.warning))
         }
