@@ -58,11 +58,12 @@ let package = Package(
         // executable runs `instantsearch-postgres` git-style for `--postgres` and `import-postgres`.
         .target(
             name: "PostgresBackend",
-            dependencies: ["InstantSearchCore", "SearchEngine", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["InstantSearchCore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .executableTarget(
             name: "instantsearch-postgres",
             dependencies: [
+                // SearchEngine for import-postgres's file readers (the engine's importers).
                 "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI", "SearchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

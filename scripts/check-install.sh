@@ -70,7 +70,15 @@ check "bash: Tab completes a subcommand's options" contains "--index-cache" comp
 check "zsh: the completion file declares the command" grep -q "^#compdef instantsearch" "$root/share/zsh/site-functions/_instantsearch"
 check "fish: the completion file completes the command" grep -q "complete -c 'instantsearch'" "$root/share/fish/vendor_completions.d/instantsearch.fish"
 if command -v zsh >/dev/null; then check "zsh parses its completions" zsh -n "$root/share/zsh/site-functions/_instantsearch"; fi
-if command -v fish >/dev/null; then check "fish parses its completions" fish -n "$root/share/fish/vendor_completions.d/instantsearch.fish"; fi
+if command -v fish >/dev/null; then
+    check "fish parses its completions" fish -n "$root/share/fish/vendor_completions.d/instantsearch.fish"
+    # What fish offers on Tab for the command line typed so far (complete -C).
+    fish_complete() { fish -c "source '$root/share/fish/vendor_completions.d/instantsearch.fish'; complete -C \"\$argv\"" "$@"; }
+    check "fish: Tab completes the search's options without 'search'" contains "--select-1" fish_complete "instantsearch --sel"
+    check "fish: Tab completes a file name" contains "Makefile" fish_complete "instantsearch Makef"
+    check "fish: Tab after instantsearch offers the subcommands" contains "import-postgres" fish_complete "instantsearch "
+    check "fish: Tab completes a subcommand's options" contains "--index-cache" fish_complete "instantsearch query --index-c"
+fi
 
 for shell in bash zsh fish; do
     installed=$root/share/instantsearch/shell/key-bindings.$shell

@@ -4,9 +4,9 @@
 # types `instantsearch --sel<Tab>` or `instantsearch data/<Tab>`. The script is kept whole; a
 # wrapper registered in its place hands the words to it with `search` put in when the first
 # word is no subcommand, and offers the subcommands too where one may be typed.
-# Usage: scripts/completion-default.sh bash|zsh BINARY > installed
+# Usage: scripts/completion-default.sh bash|zsh|fish BINARY > installed
 set -euo pipefail
-shell=${1:?bash or zsh}
+shell=${1:?bash, zsh or fish}
 binary=${2:?the instantsearch executable}
 # The subcommands, the default first, from the command line's own definitions.
 subcommands=$("$binary" --experimental-dump-help | python3 -c '
@@ -77,5 +77,26 @@ if [[ "\${funcstack[1]}" = _instantsearch ]]; then
 fi
 SCRIPT
     ;;
-*) echo "completion-default: bash or zsh, not $shell" >&2; exit 2 ;;
+fish)
+    # The generated script reads the command line through __instantsearch_tokens; the wrapper
+    # defined after it puts the default in when the first word is no subcommand.
+    "$binary" --generate-completion-script fish
+    cat <<SCRIPT
+
+# Added by scripts/completion-default.sh: without a subcommand, the words are the default's.
+functions --copy __instantsearch_tokens __instantsearch_tokens_typed
+function __instantsearch_tokens
+    set -l tokens (__instantsearch_tokens_typed \$argv)
+    # Only the command's words (-p), not the word under the cursor alone (-t).
+    if contains -- -t \$argv; or contains -- "\$tokens[2]" $subcommands
+        printf '%s\\n' \$tokens
+    else
+        printf '%s\\n' \$tokens[1] $default \$tokens[2..]
+    end
+end
+# The first word may be a subcommand as well as a file or an option.
+complete -c 'instantsearch' -n 'test (count (__instantsearch_tokens_typed -pc)) -eq 1' -fa '$subcommands'
+SCRIPT
+    ;;
+*) echo "completion-default: bash, zsh or fish, not $shell" >&2; exit 2 ;;
 esac

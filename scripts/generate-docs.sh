@@ -25,7 +25,7 @@ done
 
 scripts/completion-default.sh bash "$bin/instantsearch" >"$out/instantsearch.bash"
 scripts/completion-default.sh zsh "$bin/instantsearch" >"$out/_instantsearch"
-"$bin/instantsearch" --generate-completion-script fish >"$out/instantsearch.fish"
+scripts/completion-default.sh fish "$bin/instantsearch" >"$out/instantsearch.fish"
 
 mkdir -p "$out/shell"
 for shell in bash zsh fish; do

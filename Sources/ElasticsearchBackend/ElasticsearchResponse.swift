@@ -55,7 +55,8 @@ public enum ElasticsearchResponse {
         var highlights: [String: AttributeHighlight] = [:]
         let fragments = raw["highlight"]?.objectValue ?? [:]
         for attribute in index.searchableAttributes {
-            let values = texts(of: value(at: attribute, in: source))
+            // A dotted attribute (`author.name`) reads nested objects, and through arrays of them.
+            let values = texts(of: source.value(atPath: attribute))
             guard !values.isEmpty else { continue }
             // With number_of_fragments 0 each highlighted value comes back whole; values that did
             // not match are left out, so they are matched back to the source by their plain text.
@@ -66,14 +67,6 @@ public enum ElasticsearchResponse {
             highlights[attribute] = AttributeHighlight(values: highlighted, matchLevel: level, matchedWords: matched)
         }
         return Hit(objectID: objectID, record: source, highlights: highlights)
-    }
-
-    /// A dotted attribute (`author.name`) reads nested objects.
-    static func value(at path: String, in source: JSONValue) -> JSONValue? {
-        if let direct = source[path] { return direct }
-        var current: JSONValue? = source
-        for part in path.split(separator: ".") { current = current?[String(part)] }
-        return current
     }
 
     private static func texts(of value: JSONValue?) -> [String] {

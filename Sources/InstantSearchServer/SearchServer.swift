@@ -21,6 +21,9 @@ public actor SearchServer {
         public var maxConnections: Int
         public var maxRequestLineBytes: Int
         public var maxHeaderBytes: Int
+        /// An answer whose JSON would pass this many bytes is refused with 400 instead (a
+        /// thousand big records would otherwise make an answer of any size).
+        public var maxAnswerBytes: Int
         /// Said once when something a client did is worth an operator's attention.
         public var log: @Sendable (String) -> Void
 
@@ -28,7 +31,7 @@ public actor SearchServer {
             host: String = "127.0.0.1", port: UInt16 = 7700, maxBodyBytes: Int = 1 << 20,
             idleTimeout: Duration = .seconds(15), headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
             maxConnections: Int = 1000, maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 32 * 1024,
-            log: @escaping @Sendable (String) -> Void = { _ in }
+            maxAnswerBytes: Int = 32 << 20, log: @escaping @Sendable (String) -> Void = { _ in }
         ) {
             self.host = host
             self.port = port
@@ -39,6 +42,7 @@ public actor SearchServer {
             self.maxConnections = maxConnections
             self.maxRequestLineBytes = maxRequestLineBytes
             self.maxHeaderBytes = maxHeaderBytes
+            self.maxAnswerBytes = maxAnswerBytes
             self.log = log
         }
     }
@@ -66,6 +70,7 @@ public actor SearchServer {
             options.log("at most \(cap) connections: the open-file limit is \(descriptors) (ulimit -n)")
         }
         let service = self.service
+        let maxAnswerBytes = options.maxAnswerBytes
         let front = try await HTTPFront(
             host: options.host, port: options.port,
             configuration: .init(
@@ -76,7 +81,7 @@ public actor SearchServer {
                     idle: options.idleTimeout, head: options.headerTimeout, body: options.bodyTimeout,
                     write: options.bodyTimeout, linger: .seconds(2)),
                 maxConnections: cap, log: options.log),
-            handler: { await Self.answer($0, service: service) },
+            handler: { await Self.answer($0, service: service, maxAnswerBytes: maxAnswerBytes) },
             failureResponse: Self.failureResponse)
         self.front = front
         task = Task { await front.run() }
@@ -113,14 +118,19 @@ public actor SearchServer {
 
     // MARK: HTTP ↔ SearchService
 
-    static func answer(_ request: HTTPRequest, service: SearchService) async -> HTTPResponse {
+    static func answer(_ request: HTTPRequest, service: SearchService, maxAnswerBytes: Int) async -> HTTPResponse {
         let target = HTTPTarget(request.head.target)
         let answer = await service.respond(to: SearchService.Request(
             method: request.head.method, pathSegments: target.pathSegments,
             applicationID: request.head.field("X-Algolia-Application-Id") ?? target.query("x-algolia-application-id"),
             apiKey: request.head.field("X-Algolia-API-Key") ?? target.query("x-algolia-api-key"),
             body: request.body))
-        return HTTPResponse(status: answer.status, body: Array(answer.body.serialized().utf8))
+        guard let text = answer.body.serialized(atMost: maxAnswerBytes) else {
+            let message = "the answer would pass \(maxAnswerBytes) bytes (serve's --max-answer-bytes): ask fewer hits (hitsPerPage, length) or fewer attributes (attributesToRetrieve)"
+            let body: JSONValue = ["message": .string(message), "status": 400]
+            return HTTPResponse(status: 400, body: Array(body.serialized().utf8))
+        }
+        return HTTPResponse(status: answer.status, body: Array(text.utf8))
     }
 
     /// Refusals from the HTTP front carry Algolia's error body too.

@@ -1,5 +1,4 @@
 import InstantSearchCore
-import SearchEngine
 
 /// `import-postgres`: loads a JSON / NDJSON / CSV file into a table laid out for searching.
 ///

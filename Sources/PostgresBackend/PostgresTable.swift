@@ -1,5 +1,4 @@
 import InstantSearchCore
-import SearchEngine
 
 /// One table seen as an index: where a record, its id and its text vector come from, what is
 /// searched, faceted and ranged, and whether typo tolerance is available.

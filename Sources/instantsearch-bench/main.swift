@@ -15,6 +15,37 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+let usage = """
+    usage: instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR]
+                               [--binary PATH] [--sides engine,fts5,terminal,keys,lines] [--key-repeats N]
+           instantsearch-bench --walker ROOT [--rounds N]
+           instantsearch-bench --dump FILE [--dataset NAME]
+
+    Replays typing against our engine and SQLite FTS5 on the same records (per-keystroke p50 / p99 /
+    max, build time, peak memory); with --binary, the real interface in a pseudo-terminal (first
+    frame, keystroke to screen beside fzf's), and the lines table beside `fzf --filter`.
+    --only NAME: one data set (babynames, movies, babynames-10m, lines-100, lines-1.69m, lines-10m).
+    --walker ROOT: the shell integration's walker against find and fd.
+    `make bench` runs it (BENCH_ARGS="..." adds options).
+
+    """
+
+/// Options the command line may hold; --child, --lines-child, --file, --make-index, --output and
+/// --profile are the parent's way of running one side in a child process.
+let knownOptions: Set = [
+    "--binary", "--cache", "--child", "--dataset", "--datasets", "--dump", "--file", "--key-repeats", "--lines-child",
+    "--make-index", "--only", "--output", "--profile", "--rounds", "--sides", "--walker",
+]
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
+// Options come in pairs (name, value): a word in a name's place that is no known option is a mistake.
+for name in stride(from: 0, to: arguments.count, by: 2).map({ arguments[$0] }) where !knownOptions.contains(name) {
+    FileHandle.standardError.write(Data("instantsearch-bench: unknown option '\(name)'\n\(usage)".utf8))
+    exit(2)
+}
+
 func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
     return arguments[i + 1]

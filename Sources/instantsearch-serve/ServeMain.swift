@@ -57,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: "Larger request bodies are refused with 400.")
     var maxBodyBytes = 1 << 20
 
+    @Option(name: .customLong("max-answer-bytes"), help: "Answers whose JSON would be larger are refused with 400.")
+    var maxAnswerBytes = 32 << 20
+
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection idle this long.", valueName: "seconds"))
     var idleTimeout: Double = 15
 
@@ -72,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Give one or more data or index files to serve.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+        guard maxAnswerBytes > 0 else { throw ValidationError("--max-answer-bytes must be positive.") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive.") }
         for (name, value) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)] {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be between 0 and 86400 seconds.") }
@@ -94,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
             server = try SearchServer(service: service, options: .init(
                 host: host, port: port, maxBodyBytes: maxBodyBytes, idleTimeout: .seconds(idleTimeout),
                 headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
-                maxConnections: maxConnections, log: Self.warn))
+                maxConnections: maxConnections, maxAnswerBytes: maxAnswerBytes, log: Self.warn))
         } catch let error as ServerError {
             Self.warn(error.message)
             throw ExitCode(2)

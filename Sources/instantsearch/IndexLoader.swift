@@ -148,7 +148,10 @@ struct IndexLoader {
                 return failures.keeping(FileWatcher(
                     wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
             },
-            lineIndices: Set(opened.streaming.filter { $0.format == .lines }.map(\.name)),
+            // An index file or a cache entry does not keep the format it was read from: its
+            // settings and records say whether it holds plain lines, as for `query`.
+            lineIndices: Set(opened.streaming.filter { $0.format == .lines }.map(\.name))
+                .union(opened.opening.filter(\.placeholder.holdsPlainLines).map(\.indexName)),
             failures: failures)
     }
 }

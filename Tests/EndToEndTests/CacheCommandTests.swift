@@ -26,6 +26,23 @@ import Testing
         #expect(lines[2].hasPrefix("instantsearch: p.csv: index from the cache ("), "what --index-cache left is read")
     }
 
+    /// A cache entry does not keep the format its file was read in: a file of plain lines
+    /// reopened from it is still matched fzf's way (inside words) and picked as its lines.
+    @Test func plainLinesReopenedFromTheCacheArePickedAsLines() throws {
+        let (status, output) = try sh(#"""
+            printf 'alpha one\nbeta two\ngamma three\n' > list.txt
+            $BIN list.txt -q mm --select-1; $BIN query list.txt mm --index-cache > /dev/null; $BIN cache size
+            $BIN list.txt -q mm --select-1; echo "second=$?"
+            """#)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(status == 0)
+        #expect(lines.count == 4)
+        #expect(lines.first == "gamma three", "built from the file: the line itself")
+        #expect(lines.count > 1 && lines[1].contains("\t1 entry\t"), "the index is in the cache")
+        #expect(lines.dropFirst(2).first == "gamma three", "reopened from the cache: the line again, not a JSON record")
+        #expect(lines.last == "second=0")
+    }
+
     @Test func listSizeAndClear() throws {
         let (status, output) = try sh(#"""
             printf 'name\nann\n' > one.csv; printf 'name\nbob\n' > two.csv

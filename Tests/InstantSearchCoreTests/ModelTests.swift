@@ -7,6 +7,14 @@ import Testing
         #expect(record.serialized() == #"{"name":"Zoë \"Z\"\n","price":12,"ratio":0.5,"tags":["a",null,true],"id":-3}"#)
     }
 
+    @Test func boundedSerializationStopsPastItsLimit() {
+        let record: JSONValue = ["a": .array((0..<100).map { .number(Double($0)) })]
+        let whole = record.serialized()
+        #expect(record.serialized(atMost: whole.utf8.count) == whole)
+        #expect(record.serialized(atMost: whole.utf8.count - 1) == nil)
+        #expect(record.serialized(atMost: 10) == nil)
+    }
+
     @Test func controlCharactersAreEscapedAsUnicode() {
         #expect(JSONValue.string("a\u{1}b").serialized() == #""a\u0001b""#)
     }

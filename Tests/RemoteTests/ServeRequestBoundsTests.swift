@@ -74,6 +74,17 @@ struct ServeRequestBoundsTests {
         }
     }
 
+    @Test func anAnswerPastTheByteCapIsRefusedWhileTheServerGoesOn() async throws {
+        let options = SearchServer.Options(host: "127.0.0.1", port: 0, maxAnswerBytes: 4096)
+        try await withServer(options: options) { server in
+            let big = try await server.send("POST", "/1/indexes/products/query", body: #"{"hitsPerPage": 100}"#)
+            #expect(big.status == 400)
+            #expect(Self.message(big.json).hasPrefix("the answer would pass 4096 bytes (serve's --max-answer-bytes)"))
+            let small = try await server.send("POST", "/1/indexes/products/query", body: #"{"hitsPerPage": 1, "attributesToRetrieve": ["name"]}"#)
+            #expect(small.status == 200)
+        }
+    }
+
     @Test func unknownAndUnsupportedParametersAreRefusedByName() async throws {
         try await withServer { server in
             let cases = [

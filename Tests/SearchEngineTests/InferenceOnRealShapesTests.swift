@@ -1,4 +1,4 @@
-import InstantSearchCore
+@testable import InstantSearchCore
 import Testing
 
 @testable import SearchEngine

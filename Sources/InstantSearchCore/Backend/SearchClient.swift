@@ -23,21 +23,9 @@ public protocol SearchClient: Searchable {
 extension SearchClient {
     /// Sends the queries of a multi-query concurrently and returns the results in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        if queries.count == 1 {
-            let response = try await perform(try map(query: queries[0]))
-            return [try map(results: response, for: queries[0])]
-        }
-        return try await withThrowingTaskGroup(of: (Int, SearchResults).self) { group in
-            for (position, query) in queries.enumerated() {
-                let parameters = try map(query: query)
-                group.addTask {
-                    let response = try await perform(parameters)
-                    return (position, try map(results: response, for: query))
-                }
-            }
-            var ordered = [SearchResults?](repeating: nil, count: queries.count)
-            for try await (position, results) in group { ordered[position] = results }
-            return ordered.map { $0! }
+        let requests = try queries.map { query in (query, try map(query: query)) }
+        return try await inRequestOrder(requests) { query, parameters in
+            try map(results: try await perform(parameters), for: query)
         }
     }
 }

@@ -6,7 +6,21 @@ extension JSONValue {
         return out
     }
 
+    /// The same text, or nil as soon as it passes `limit` UTF-8 bytes: what an answer may
+    /// hold is bounded while it is written, not after (checked between values, so the text
+    /// grows at most one value past the limit before it is dropped).
+    public func serialized(atMost limit: Int) -> String? {
+        var out = ""
+        return write(into: &out, limit: limit) ? out : nil
+    }
+
     public func write(into out: inout String) {
+        write(into: &out, limit: .max)
+    }
+
+    /// False once `out` holds more than `limit` UTF-8 bytes (the writing stops there).
+    @discardableResult
+    func write(into out: inout String, limit: Int) -> Bool {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -16,7 +30,7 @@ extension JSONValue {
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                item.write(into: &out)
+                guard item.write(into: &out, limit: limit) else { return false }
             }
             out += "]"
         case .object(let fields):
@@ -25,10 +39,11 @@ extension JSONValue {
                 if i > 0 { out += "," }
                 JSONValue.writeQuoted(key, into: &out)
                 out += ":"
-                value.write(into: &out)
+                guard value.write(into: &out, limit: limit) else { return false }
             }
             out += "}"
         }
+        return out.utf8.count <= limit
     }
 
     /// Runs of characters that need no escape are appended whole: appending scalar by scalar

@@ -1,5 +1,5 @@
 /// Settings with every key decided: what the settings file gave, the rest inferred from the data
-/// (the inference itself is the engine's `IndexSettings.resolved(for:)`).
+/// (the inference itself is `IndexSettings.resolved(for:)`, SettingsInference.swift).
 public struct ResolvedIndexSettings: Hashable, Sendable {
     public var searchableAttributes: [String]
     public var attributesForFaceting: [String]

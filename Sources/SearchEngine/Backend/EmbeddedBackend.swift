@@ -72,18 +72,8 @@ public final class EmbeddedBackend: Searchable {
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
             return (index, query.query, rules[query.indexName] ?? RuleSet(), lineMatching[query.indexName])
         }
-        if resolved.count == 1 {
-            try Task.checkCancellation()
-            let (index, query, rules, lines) = resolved[0]
-            return [try search(index, query, rules: rules, lines: lines)]
-        }
-        return try await withThrowingTaskGroup(of: (Int, SearchResults).self) { group in
-            for (position, (index, query, rules, lines)) in resolved.enumerated() {
-                group.addTask { (position, try self.search(index, query, rules: rules, lines: lines)) }
-            }
-            var ordered = [SearchResults?](repeating: nil, count: resolved.count)
-            for try await (position, results) in group { ordered[position] = results }
-            return ordered.map { $0! }
+        return try await inRequestOrder(resolved) { index, query, rules, lines in
+            try self.search(index, query, rules: rules, lines: lines)
         }
     }
 

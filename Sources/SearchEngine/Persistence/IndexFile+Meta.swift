@@ -15,6 +15,29 @@ extension IndexFile {
     /// The signature, the section table (so a truncated file is refused here already) and the
     /// meta section, checked against its checksum: a few kilobytes, whatever the index's size.
     static func readMeta(path: String, cacheKey expected: String? = nil) throws -> Meta {
+        try reading(path: path, cacheKey: expected) { meta, _ in meta }
+    }
+
+    /// A file's sections read one at a time, each checked against the table's length and
+    /// checksum before its value is handed on.
+    struct SectionReader {
+        var input: BinaryReader
+        let table: [(length: Int, checksum: UInt32)]
+
+        mutating func section<T>(_ section: Section, _ body: (inout BinaryReader) throws -> T) throws -> T {
+            input.startSection(section.name, length: table[section.rawValue].length)
+            let value = try body(&input)
+            try input.endSection(expecting: table[section.rawValue].checksum)
+            return value
+        }
+    }
+
+    /// Opens the file, checks its header and reads its meta section (with `cacheKey`, the file
+    /// must have been written as the cache entry of that key), then hands the rest to `body`
+    /// while the file is open.
+    static func reading<T>(
+        path: String, cacheKey expected: String?, _ body: (Meta, inout SectionReader) throws -> T
+    ) throws -> T {
         let descriptor = open(path, O_RDONLY)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
@@ -22,13 +45,13 @@ extension IndexFile {
             throw DataError(file: path, message: "cannot read the index file")
         }
         defer { close(descriptor) }
-        var input = BinaryReader(descriptor: descriptor, path: path, size: Int(status.st_size))
-        let table = try readHeader(&input, fileSize: Int(status.st_size))
-        input.startSection(Section.meta.name, length: table[Section.meta.rawValue].length)
-        let meta = try readMeta(&input)
-        try input.endSection(expecting: table[Section.meta.rawValue].checksum)
+        let size = Int(status.st_size)
+        var input = BinaryReader(descriptor: descriptor, path: path, size: size)
+        let table = try readHeader(&input, fileSize: size)
+        var reader = SectionReader(input: input, table: table)
+        let meta = try reader.section(.meta) { try readMeta(&$0) }
         try requireCacheKey(meta.cacheKey, expected, path: path)
-        return meta
+        return try body(meta, &reader)
     }
 
     static func readMeta(_ input: inout BinaryReader) throws -> Meta {

@@ -8,87 +8,72 @@ import InstantSearchCore
 extension IndexFile {
     /// With `cacheKey`, the file must have been written as the cache entry of that key.
     static func read(path: String, cacheKey expected: String? = nil) throws -> SearchIndex {
-        let descriptor = open(path, O_RDONLY)
-        var status = stat()
-        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
-            if descriptor >= 0 { close(descriptor) }
-            throw DataError(file: path, message: "cannot read the index file")
-        }
-        defer { close(descriptor) }
-        let size = Int(status.st_size)
-        var input = BinaryReader(descriptor: descriptor, path: path, size: size)
-        let table = try readHeader(&input, fileSize: size)
-
-        func section<T>(_ section: Section, _ body: (inout BinaryReader) throws -> T) throws -> T {
-            input.startSection(section.name, length: table[section.rawValue].length)
-            let value = try body(&input)
-            try input.endSection(expecting: table[section.rawValue].checksum)
-            return value
-        }
-
-        let meta = try section(.meta) { try readMeta(&$0) }
-        try requireCacheKey(meta.cacheKey, expected, path: path)
-        let (name, settings) = (meta.name, meta.settings)
-        let records = try section(.records) { input in
-            guard let records = try RecordStore.read(from: &input), records.ids.map({ $0.count == records.count }) ?? true else {
-                throw input.damaged("the records do not fit together")
+        try reading(path: path, cacheKey: expected) { meta, reader in
+            func section<T>(_ section: Section, _ body: (inout BinaryReader) throws -> T) throws -> T {
+                try reader.section(section, body)
             }
-            return records
-        }
-        let count = records.count
-        let recordAtCustomRank = try section(.ranking) { input in
-            let width = try input.readCount(atMost: 4)
-            guard let order = RecordOrder(bytes: try input.readArray(), width: width), order.isConsistent(recordCount: count) else {
-                throw input.damaged("the ranking order does not name every record")
-            }
-            return order
-        }
-        let dictionary = try section(.terms) { try readTerms(&$0, documentCount: count) }
-        let prefixLists = try section(.prefixes) { input in
-            var lists: [UInt32: PrefixList] = [:]
-            for key in try input.readArray(of: UInt32.self) {
-                let list = try PrefixList(
-                    count: input.readCount(atMost: count), gaps: input.readArray(), cells: input.readIDs(), palette: input.readArray())
-                guard list.isConsistent(documentCount: count) else { throw input.damaged("a prefix list does not fit together") }
-                lists[key] = list
-            }
-            return PrefixLists(lists: lists)
-        }
-        let facetColumns = try section(.facets) { input in
-            let names = try input.readPacked()
-            var columns: [String: FacetColumn] = [:]
-            for i in 0..<names.count {
-                let values = try input.readPacked()
-                let layout: FacetColumn.Layout
-                switch try input.readUInt64() {
-                case 0: layout = .single(try input.readIDs())
-                case 1: layout = .multiple(offsets: try input.readArray(), ids: try input.readArray())
-                default: throw input.damaged("an unknown facet layout")
+            let (name, settings) = (meta.name, meta.settings)
+            let records = try section(.records) { input in
+                guard let records = try RecordStore.read(from: &input), records.ids.map({ $0.count == records.count }) ?? true else {
+                    throw input.damaged("the records do not fit together")
                 }
-                let column = FacetColumn(values: (0..<values.count).map { values.string(at: $0) }, layout: layout)
-                guard column.documentCount == count, column.isConsistent else { throw input.damaged("a facet column does not fit together") }
-                columns[names.string(at: i)] = column
+                return records
             }
-            return columns
-        }
-        let numericColumns = try section(.numerics) { input in
-            let names = try input.readPacked()
-            var columns: [String: NumericColumn] = [:]
-            for i in 0..<names.count {
-                let column: NumericColumn
-                switch try input.readUInt64() {
-                case 0: column = NumericColumn(storage: .coded(values: try input.readArray(), ids: try input.readIDs()))
-                case 1: column = NumericColumn(storage: .plain(try input.readArray()))
-                default: throw input.damaged("an unknown numeric layout")
+            let count = records.count
+            let recordAtCustomRank = try section(.ranking) { input in
+                let width = try input.readCount(atMost: 4)
+                guard let order = RecordOrder(bytes: try input.readArray(), width: width), order.isConsistent(recordCount: count) else {
+                    throw input.damaged("the ranking order does not name every record")
                 }
-                guard column.count == count, column.isConsistent else { throw input.damaged("a numeric column does not fit together") }
-                columns[names.string(at: i)] = column
+                return order
             }
-            return columns
+            let dictionary = try section(.terms) { try readTerms(&$0, documentCount: count) }
+            let prefixLists = try section(.prefixes) { input in
+                var lists: [UInt32: PrefixList] = [:]
+                for key in try input.readArray(of: UInt32.self) {
+                    let list = try PrefixList(
+                        count: input.readCount(atMost: count), gaps: input.readArray(), cells: input.readIDs(), palette: input.readArray())
+                    guard list.isConsistent(documentCount: count) else { throw input.damaged("a prefix list does not fit together") }
+                    lists[key] = list
+                }
+                return PrefixLists(lists: lists)
+            }
+            let facetColumns = try section(.facets) { input in
+                let names = try input.readPacked()
+                var columns: [String: FacetColumn] = [:]
+                for i in 0..<names.count {
+                    let values = try input.readPacked()
+                    let layout: FacetColumn.Layout
+                    switch try input.readUInt64() {
+                    case 0: layout = .single(try input.readIDs())
+                    case 1: layout = .multiple(offsets: try input.readArray(), ids: try input.readArray())
+                    default: throw input.damaged("an unknown facet layout")
+                    }
+                    let column = FacetColumn(values: (0..<values.count).map { values.string(at: $0) }, layout: layout)
+                    guard column.documentCount == count, column.isConsistent else { throw input.damaged("a facet column does not fit together") }
+                    columns[names.string(at: i)] = column
+                }
+                return columns
+            }
+            let numericColumns = try section(.numerics) { input in
+                let names = try input.readPacked()
+                var columns: [String: NumericColumn] = [:]
+                for i in 0..<names.count {
+                    let column: NumericColumn
+                    switch try input.readUInt64() {
+                    case 0: column = NumericColumn(storage: .coded(values: try input.readArray(), ids: try input.readIDs()))
+                    case 1: column = NumericColumn(storage: .plain(try input.readArray()))
+                    default: throw input.damaged("an unknown numeric layout")
+                    }
+                    guard column.count == count, column.isConsistent else { throw input.damaged("a numeric column does not fit together") }
+                    columns[names.string(at: i)] = column
+                }
+                return columns
+            }
+            return SearchIndex(
+                name: name, records: records, settings: settings, dictionary: dictionary, prefixLists: prefixLists,
+                facetColumns: facetColumns, numericColumns: numericColumns, recordAtCustomRank: recordAtCustomRank)
         }
-        return SearchIndex(
-            name: name, records: records, settings: settings, dictionary: dictionary, prefixLists: prefixLists,
-            facetColumns: facetColumns, numericColumns: numericColumns, recordAtCustomRank: recordAtCustomRank)
     }
 
     /// The signature (refusing a foreign file or another version) and the section table,

@@ -1,4 +1,3 @@
-import InstantSearchCore
 
 /// What one top-level attribute holds across all records: the evidence inference decides on.
 struct AttributeProfile {
@@ -131,7 +130,7 @@ extension IndexSettings {
     /// `inferenceSample`): for data read from bytes, those `RecordFramer.sampleSize` counts,
     /// which a file's first snapshot holds when it loads in the background, so a file gets the
     /// same settings however it is opened.
-    func resolved(
+    public func resolved(
         recordCount: Int, sample: Int = IndexSettings.inferenceSample, record recordAt: (Int) -> JSONValue
     ) -> ResolvedIndexSettings {
         var profiled = false

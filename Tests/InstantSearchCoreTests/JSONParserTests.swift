@@ -1,7 +1,6 @@
-import InstantSearchCore
 import Testing
 
-@testable import SearchEngine
+@testable import InstantSearchCore
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(text, file: "t.json") }
