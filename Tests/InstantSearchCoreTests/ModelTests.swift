@@ -36,6 +36,21 @@ import Testing
     @Test func taggedHighlightWrapsEachMatchedRange() {
         let text = HighlightedText(text: "Café crème", matchedRanges: [0..<3, 5..<7])
         #expect(text.tagged() == "<em>Caf</em>é <em>cr</em>ème")
+        #expect(HighlightedText(tagged: text.tagged()) == text, "read back as written")
+        #expect(HighlightedText(tagged: "<em>a</em><em>b</em>c") == HighlightedText(text: "abc", matchedRanges: [0..<2]))
+    }
+
+    /// A backend may cut inside a character: between a letter and its accent, or inside a flag.
+    /// The tags are still read as tags, and the range covers whole characters of the text.
+    @Test func tagsInsideACharacterHighlightTheWholeCharacter() {
+        let accent = HighlightedText(tagged: "cafe<em>\u{301}</em> noir")
+        #expect(accent.text == "cafe\u{301} noir")
+        #expect(accent.matchedRanges == [3..<4])
+        let flag = HighlightedText(tagged: "\u{1F1EB}<em>\u{1F1F7}</em> ok <em>ok</em>")
+        #expect(flag.text == "\u{1F1EB}\u{1F1F7} ok ok")
+        #expect(flag.matchedRanges == [0..<1, 5..<7])
+        let long = HighlightedText(tagged: String(repeating: "x ", count: 20) + "e<em>\u{301}</em>")
+        #expect(long.matchedRanges.allSatisfy { $0.upperBound <= long.text.count })
     }
 }
 

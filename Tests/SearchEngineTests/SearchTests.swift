@@ -63,6 +63,15 @@ enum Fixture {
         #expect(try strict.search(Query(text: "drama starship")).hits.isEmpty)
     }
 
+    @Test func aQueryPastTheWordLimitSaysWhatWasLeftOut() throws {
+        let words = (1...QueryWord.maxWords).map { _ in "star" }.joined(separator: " ")
+        let atTheLimit = try Fixture.index.search(Query(text: words))
+        #expect(atTheLimit.notice == nil)
+        let past = try Fixture.index.search(Query(text: words + " wars"))
+        #expect(past.notice == "only the first \(QueryWord.maxWords) words of the query are searched")
+        #expect(past.nbHits == atTheLimit.nbHits, "the words kept are searched as before")
+    }
+
     @Test func caseAndDiacriticsAreFolded() throws {
         #expect(try Fixture.ids("ECLAIR") == ["3"])
         #expect(try Fixture.ids("éclair") == ["3"])

@@ -20,32 +20,59 @@ extension HighlightedText {
 
     /// Reads the tagged form back: `<em>Son</em>y Bravia` is "Sony Bravia" with characters
     /// 0..<3 matched. Adjacent highlights (`<em>a</em><em>b</em>`) make one range.
+    ///
+    /// Read scalar by scalar: a tag may stand between a letter and its combining accent
+    /// (`e<em>\u{301}</em>`, a backend cutting inside a character), where reading by characters
+    /// would take the accent and the tag's `>` for one character and miss the tag. A range that
+    /// starts or ends inside a character covers the whole character.
     public init(tagged: String, pre: String = "<em>", post: String = "</em>") {
-        var text = ""
-        var ranges: [Range<Int>] = []
-        var count = 0
+        var text = String.UnicodeScalarView()
+        var scalarRanges: [Range<Int>] = []
         var openedAt: Int?
-        var rest = Substring(tagged)
-        while !rest.isEmpty {
-            if rest.hasPrefix(pre) {
-                openedAt = count
-                rest = rest.dropFirst(pre.count)
-            } else if rest.hasPrefix(post) {
-                if let start = openedAt, start < count {
-                    if let last = ranges.last, last.upperBound == start {
-                        ranges[ranges.count - 1] = last.lowerBound..<count
+        let (pre, post) = (Array(pre.unicodeScalars), Array(post.unicodeScalars))
+        let input = Array(tagged.unicodeScalars)
+        var position = 0
+        func tag(_ tag: [Unicode.Scalar]) -> Bool {
+            !tag.isEmpty && input.count - position >= tag.count && input[position..<position + tag.count].elementsEqual(tag)
+        }
+        while position < input.count {
+            if tag(pre) {
+                openedAt = text.count
+                position += pre.count
+            } else if tag(post) {
+                if let start = openedAt, start < text.count {
+                    if let last = scalarRanges.last, last.upperBound == start {
+                        scalarRanges[scalarRanges.count - 1] = last.lowerBound..<text.count
                     } else {
-                        ranges.append(start..<count)
+                        scalarRanges.append(start..<text.count)
                     }
                 }
                 openedAt = nil
-                rest = rest.dropFirst(post.count)
+                position += post.count
             } else {
-                text.append(rest.removeFirst())
-                count += 1
+                text.append(input[position])
+                position += 1
             }
         }
-        if let start = openedAt, start < count { ranges.append(start..<count) }
-        self.init(text: text, matchedRanges: ranges)
+        if let start = openedAt, start < text.count { scalarRanges.append(start..<text.count) }
+        let string = String(text)
+        // Scalar offset → the character holding it.
+        var characterAt: [Int] = []
+        characterAt.reserveCapacity(text.count + 1)
+        for (index, character) in string.enumerated() {
+            characterAt += repeatElement(index, count: character.unicodeScalars.count)
+        }
+        let characters = characterAt.last.map { $0 + 1 } ?? 0
+        var ranges: [Range<Int>] = []
+        for range in scalarRanges {
+            let lower = characterAt[range.lowerBound]
+            let upper = characterAt[range.upperBound - 1] + 1
+            if let last = ranges.last, last.upperBound >= lower {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                ranges.append(lower..<min(upper, characters))
+            }
+        }
+        self.init(text: string, matchedRanges: ranges)
     }
 }

@@ -14,6 +14,16 @@ struct QueryWord: Hashable, Sendable {
     /// Per-record match cells are small; a longer "query" is a pasted text, not a search.
     static let maxWords = 32
 
+    /// Said with the results when a query had more words than `maxWords`: nothing is dropped silently.
+    static let cutNotice = "only the first \(maxWords) words of the query are searched"
+
+    /// Whether `parse` kept only the first `maxWords` of the words of `text`.
+    static func isCut(_ text: String, parsed: [QueryWord]) -> Bool {
+        guard parsed.count == maxWords else { return false }
+        var tokenizer = Tokenizer()
+        return tokenizer.terms(in: text, mode: .query).count > maxWords
+    }
+
     static func parse(_ text: String, relevance: RelevanceSettings? = nil) -> [QueryWord] {
         var tokenizer = Tokenizer()
         let terms = Array(tokenizer.terms(in: text, mode: .query).prefix(maxWords))

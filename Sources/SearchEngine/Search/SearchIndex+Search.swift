@@ -24,7 +24,8 @@ extension SearchIndex {
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
         }
-        let typed = expansions.removingStopWords(QueryWord.parse(query.text, relevance: relevance(for: query)))
+        let parsed = QueryWord.parse(query.text, relevance: relevance(for: query))
+        let typed = expansions.removingStopWords(parsed)
         var words = typed
         var evaluation = try evaluate(query, words: words)
         var hitKeys = SearchIndex.passingKeys(evaluation)
@@ -59,12 +60,14 @@ extension SearchIndex {
 
         let nbHits = hitKeys.count
         let elapsed = ContinuousClock.now - started
-        return SearchResults(
+        var results = SearchResults(
             indexName: name, query: query.text, hits: hits, nbHits: nbHits, page: page,
             nbPages: hitsPerPage > 0 && nbHits > 0 ? (nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
             facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed),
             queryAfterRemoval: queryAfterRemoval, renderingContent: settings.display.renderingContent
         )
+        if QueryWord.isCut(query.text, parsed: parsed) { results.notice = QueryWord.cutNotice }
+        return results
     }
 
     /// Every requested facet's top values and every numeric attribute's stats.
