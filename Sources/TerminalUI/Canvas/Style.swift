@@ -19,6 +19,9 @@ public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
     /// The eight ANSI colours by value, for text that brings its own (a `--preview` command's
     /// SGR colours); the widgets' own looks use the roles above.
     case ansiBlack, ansiRed, ansiGreen, ansiYellow, ansiBlue, ansiMagenta, ansiCyan, ansiWhite
+    /// Their bright forms (colours 8–15; the basic ones in bold where a terminal has only 8).
+    case ansiBrightBlack, ansiBrightRed, ansiBrightGreen, ansiBrightYellow, ansiBrightBlue, ansiBrightMagenta, ansiBrightCyan,
+        ansiBrightWhite
 }
 
 /// Text attributes every curses terminal can show; they survive NO_COLOR.

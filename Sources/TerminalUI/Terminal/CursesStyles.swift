@@ -57,6 +57,9 @@ struct CursesStyles {
         case .muted: result.insert(.dim)
         case .default, .success, .selection: break
         case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite: break
+        case .ansiBrightBlack, .ansiBrightRed, .ansiBrightGreen, .ansiBrightYellow, .ansiBrightBlue, .ansiBrightMagenta, .ansiBrightCyan,
+            .ansiBrightWhite:
+            result.insert(.bold)
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -90,7 +93,10 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
-        default: return (Self.ansi(color) ?? defaultForeground, [])
+        default:
+            guard let number = Self.ansi(color) else { return (defaultForeground, []) }
+            // A bright colour on an 8-colour terminal: the basic one, bold (as terminals draw bold).
+            return number >= 8 && colorCount < 16 ? (number - 8, [.bold]) : (number, [])
         }
     }
 
@@ -103,14 +109,17 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
-        default: return Self.ansi(color) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
+        default:
+            guard let number = Self.ansi(color) else { return hasDefaultColors ? -1 : Int16(COLOR_BLACK) }
+            return number >= 8 && colorCount < 16 ? number - 8 : number
         }
     }
 
-    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are 0…7).
+    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are
+    /// 0…7, their bright forms 8…15).
     private static func ansi(_ color: PaletteColor) -> Int16? {
         let first = PaletteColor.ansiBlack.rawValue
-        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiWhite.rawValue else { return nil }
+        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiBrightWhite.rawValue else { return nil }
         return Int16(color.rawValue - first)
     }
 
