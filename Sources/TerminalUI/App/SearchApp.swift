@@ -231,9 +231,10 @@ public final class SearchApp {
 
     /// The header's rows: the `--header` (a row per line of it), then the active index's
     /// `--header-lines`.
-    var headerRows: [ANSIText] {
-        let given = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(text: String($0)) } } ?? []
-        return given + (options.headerLines[hub.state.active.name] ?? [])
+    var headerRows: [ANSIText] { givenHeaderRows + (options.headerLines[hub.state.active.name] ?? []) }
+
+    var givenHeaderRows: [ANSIText] {
+        header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(text: String($0)) } } ?? []
     }
 
     /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its

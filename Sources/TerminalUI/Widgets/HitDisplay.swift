@@ -75,7 +75,7 @@ struct HitDisplay {
         if let highlight = hit.highlights[attribute], !highlight.values.isEmpty {
             if let colors = hit.colors[attribute], highlight.values.count == 1 {
                 // Text with its own colours (--ansi): those, and the terminal's own colour where it sets none.
-                return highlight.values[0].segments(colors: colors, highlighted: highlighted).map { (Self.showingLineEnds($0.0), $0.1) }
+                return highlight.values[0].segments(colors: colors, plain: Theme.text, highlighted: highlighted).map { (Self.showingLineEnds($0.0), $0.1) }
             }
             var pieces: [(String, Style)] = []
             for (i, value) in highlight.values.enumerated() {

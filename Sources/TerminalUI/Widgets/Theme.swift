@@ -38,11 +38,12 @@ extension HighlightedText {
         return pieces
     }
 
-    /// The text in the colours it brought (`--ansi` spans), matched characters in `highlighted`
-    /// (exactly, so the match is found for scrolling), cut into pieces of one style each.
-    func segments(colors: [ANSISpan], highlighted: Style) -> [(String, Style)] {
+    /// The text in the colours it brought (`--ansi` spans), `plain` where it brought none,
+    /// matched characters in `highlighted` (exactly, so the match is found for scrolling), cut
+    /// into pieces of one style each.
+    func segments(colors: [ANSISpan], plain: Style, highlighted: Style) -> [(String, Style)] {
         let characters = Array(text)
-        var styles = [Style](repeating: Theme.text, count: characters.count)
+        var styles = [Style](repeating: plain, count: characters.count)
         for span in colors {
             let range = span.range.clamped(to: 0..<characters.count)
             let style = Style(ansi: span.style)
