@@ -56,7 +56,10 @@ public struct LineArguments: ParsableArguments, Sendable {
     public var read0 = false
 
     @Option(name: .customLong("header-lines"), help: ArgumentHelp("Lines: the first N lines of the input are a header (shown under the search box, never matched or picked).", valueName: "n"))
-    public var headerLines: Int?
+    var headerLinesText: String?
+
+    /// `--header-lines N` (checked by `validate`: a whole number, 0 or more).
+    public var headerLines: Int? { headerLinesText.flatMap { Int($0) } }
 
     @Flag(help: "Lines: ANSI colour codes in the input are drawn in their colours, and taken out of what is matched and printed.")
     public var ansi = false
@@ -64,8 +67,8 @@ public struct LineArguments: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        if let headerLines, headerLines < 0 {
-            throw ValidationError("--header-lines takes a number of lines, 0 or more; got \(headerLines)")
+        if let headerLinesText, (Int(headerLinesText) ?? -1) < 0 {
+            throw ValidationError("--header-lines takes a number of lines, 0 or more; got \"\(headerLinesText)\"")
         }
         _ = try options()
     }
@@ -77,7 +80,8 @@ public struct LineArguments: ParsableArguments, Sendable {
     public func checkFormat(_ format: String?) throws {
         guard readsPlainLines, let format, format != "lines" else { return }
         let given = [read0 ? "--read0" : nil, (headerLines ?? 0) > 0 ? "--header-lines" : nil, ansi ? "--ansi" : nil].compactMap { $0 }
-        throw ValidationError("\(given.joined(separator: ", ")) read plain lines; they do nothing with --format \(format) (allowed: --format lines, or none)")
+        throw ValidationError(
+            "\(given.joined(separator: ", ")) \(given.count == 1 ? "reads" : "read") plain lines, not --format \(format) (allowed: --format lines, or none)")
     }
 
     /// The options as the engine takes them; a bad --scheme or --tiebreak is one line naming it.
