@@ -259,7 +259,11 @@ struct SearchCommand: ParsableCommand {
                 let engine = loaded.backend
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
-                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: LoadOptions(lenient: true))
+                // A reload's output is read as the input was: NUL-separated with --read0, its first
+                // lines a header (not records) with --header-lines; the header shown stays the input's.
+                var reloadOptions = LoadOptions(lenient: true)
+                (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
+                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
