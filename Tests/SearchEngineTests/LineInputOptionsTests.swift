@@ -56,6 +56,20 @@ import Testing
         #expect(throws: DataError.self) { try Self.index(bytes) { _ in } }
     }
 
+    @Test func whatArrivesIsFramedAtNulsAndNotRefused() throws {
+        let bytes = Array("a\nb\u{0}c\u{0}d".utf8)
+        var framer = RecordFramer(format: .lines, lineSeparator: .nul)
+        framer.advance(over: bytes)
+        #expect(framer.records == 2, "a line end inside a record does not end it")
+        #expect(framer.boundary == 6)
+        var options = LoadOptions()
+        options.lineSeparator = .nul
+        var guarded = InputGuard(file: "<stdin>", options: options)
+        #expect(throws: Never.self) { try guarded.check(bytes, format: .lines, atEnd: true) }
+        var strict = InputGuard(file: "<stdin>", options: LoadOptions())
+        #expect(throws: DataError.self) { try strict.check(bytes, format: .lines, atEnd: true) }
+    }
+
     @Test func nulSeparatedHeaderLines() throws {
         let index = try Self.index(Array("name\u{0}one\u{0}two\u{0}".utf8)) {
             $0.lineSeparator = .nul
