@@ -15,13 +15,25 @@ import Testing
         #expect(pieces.map(\.1) == [Style(foreground: .ansiBlue, attributes: .bold), Theme.text, Theme.highlight])
     }
 
-    @Test func coloursBeyondSixteenAreTheNearestOfThem() {
-        #expect(PaletteColor.nearest(.indexed(1)) == .ansiRed)
-        #expect(PaletteColor.nearest(.indexed(12)) == .ansiBrightBlue)
-        #expect(PaletteColor.nearest(.indexed(196)) == .ansiBrightRed, "the cube's pure red")
-        #expect(PaletteColor.nearest(.indexed(244)) == .ansiBrightBlack, "a middle grey")
-        #expect(PaletteColor.nearest(.rgb(0, 0, 200)) == .ansiBlue)
-        #expect(PaletteColor.nearest(.rgb(250, 250, 250)) == .ansiBrightWhite)
+    @Test func coloursKeepThe256PaletteAndTrueColourComesToItsNearest() {
+        #expect(PaletteColor(ansi: .indexed(1)) == .ansiRed)
+        #expect(PaletteColor(ansi: .indexed(12)) == .ansiBrightBlue)
+        #expect(PaletteColor(ansi: .indexed(208)) == .indexed(208))
+        #expect(PaletteColor(ansi: .rgb(255, 0, 0)) == .indexed(196), "the cube's pure red")
+        #expect(PaletteColor(ansi: .rgb(128, 128, 128)) == .indexed(244), "a grey of the grey ramp")
+        #expect(PaletteColor(ansi: .rgb(0, 0, 200)) == .indexed(20))
+    }
+
+    @Test func withFewerThan256ColoursThePaletteComesToTheNearestOfSixteen() {
+        #expect(PaletteColor.nearestOfSixteen(196) == .ansiBrightRed)
+        #expect(PaletteColor.nearestOfSixteen(244) == .ansiBrightBlack)
+        #expect(PaletteColor.nearestOfSixteen(208) == .ansiYellow, "orange")
+        let rich = CursesStyles.foreground(.indexed(208), colorCount: 256, hasDefaultColors: true)
+        #expect(rich.0 == 208 && rich.1.isEmpty)
+        let poor = CursesStyles.foreground(.indexed(208), colorCount: 8, hasDefaultColors: true)
+        #expect(poor.0 == 3 && poor.1.isEmpty)
+        #expect(CursesStyles.background(.indexed(196), colorCount: 8, hasDefaultColors: true) == 1, "bright red as red where there are 8")
+        #expect(AnsiStyles.color(208, base: 30) == "38;5;208")
     }
 
     @Test func brightColoursOnAnEightColourTerminalAreTheBasicOnesInBold() {

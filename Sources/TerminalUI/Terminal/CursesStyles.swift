@@ -60,6 +60,7 @@ struct CursesStyles {
         case .ansiBrightBlack, .ansiBrightRed, .ansiBrightGreen, .ansiBrightYellow, .ansiBrightBlue, .ansiBrightMagenta, .ansiBrightCyan,
             .ansiBrightWhite:
             result.insert(.bold)
+        case .indexed: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -93,6 +94,9 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
+        case .indexed(let number):
+            if colorCount >= 256 { return (Int16(number), []) }
+            return foreground(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
         default:
             guard let number = Self.ansi(color) else { return (defaultForeground, []) }
             // A bright colour on an 8-colour terminal: the basic one, bold (as terminals draw bold).
@@ -109,6 +113,9 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
+        case .indexed(let number):
+            if colorCount >= 256 { return Int16(number) }
+            return background(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
         default:
             guard let number = Self.ansi(color) else { return hasDefaultColors ? -1 : Int16(COLOR_BLACK) }
             return number >= 8 && colorCount < 16 ? number - 8 : number
@@ -118,9 +125,7 @@ struct CursesStyles {
     /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are
     /// 0…7, their bright forms 8…15).
     private static func ansi(_ color: PaletteColor) -> Int16? {
-        let first = PaletteColor.ansiBlack.rawValue
-        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiBrightWhite.rawValue else { return nil }
-        return Int16(color.rawValue - first)
+        PaletteColor.sixteen.firstIndex(of: color).map(Int16.init)
     }
 
     private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }
