@@ -112,11 +112,12 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // build infers.
         var framer = RecordFramer(format: format, dialect: options.dialect(for: format), lineSeparator: options.lineSeparator)
         framer.advanceThroughSample(over: buffer)
-        // `--header-lines`: the interface opens with its header, so the sample waits for it
-        // (for a producer that never ends its header, as fzf would show none).
+        // `--header-lines`: the interface opens with its header, so a pipe's sample waits for
+        // it (the records after it may come later); `enough`: what a pipe's sample must hold.
+        let enough = max(1, options.headerLines)
         while !atEnd && (!framer.hasWholeSample || !LineRecords.holdsHeader(buffer, options: options, atEnd: atEnd))
-            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records > options.headerLines) {
-            try readMore(waitingUntil: framer.records > options.headerLines ? deadline : nil)
+            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records >= enough) {
+            try readMore(waitingUntil: framer.records >= enough ? deadline : nil)
             framer.advanceThroughSample(over: buffer)
         }
         // A small file read whole is finished: its first snapshot is its last.
