@@ -52,10 +52,36 @@ public struct LineArguments: ParsableArguments, Sendable {
     @Flag(help: "Print each picked line followed by a NUL byte instead of a newline.")
     public var print0 = false
 
+    @Flag(help: "Lines: read input lines separated by NUL bytes (find -print0), not by line ends; a line's own line ends show as ␊.")
+    public var read0 = false
+
+    @Option(name: .customLong("header-lines"), help: ArgumentHelp("Lines: the first N lines of the input are a header (shown under the search box, never matched or picked).", valueName: "n"))
+    var headerLinesText: String?
+
+    /// `--header-lines N` (checked by `validate`: a whole number, 0 or more).
+    public var headerLines: Int? { headerLinesText.flatMap { Int($0) } }
+
+    @Flag(help: "Lines: ANSI colour codes in the input are drawn in their colours, and taken out of what is matched and printed.")
+    public var ansi = false
+
     public init() {}
 
     public func validate() throws {
+        if let headerLinesText, (Int(headerLinesText) ?? -1) < 0 {
+            throw ValidationError("--header-lines takes a number of lines, 0 or more; got \"\(headerLinesText)\"")
+        }
         _ = try options()
+    }
+
+    /// `--read0`, `--header-lines` and `--ansi` read plain lines: the input is not sniffed for
+    /// another format, and `--format` must be lines (nil: fine). The message names them.
+    public var readsPlainLines: Bool { read0 || (headerLines ?? 0) > 0 || ansi }
+
+    public func checkFormat(_ format: String?) throws {
+        guard readsPlainLines, let format, format != "lines" else { return }
+        let given = [read0 ? "--read0" : nil, (headerLines ?? 0) > 0 ? "--header-lines" : nil, ansi ? "--ansi" : nil].compactMap { $0 }
+        throw ValidationError(
+            "\(given.joined(separator: ", ")) \(given.count == 1 ? "reads" : "read") plain lines, not --format \(format) (allowed: --format lines, or none)")
     }
 
     /// The options as the engine takes them; a bad --scheme or --tiebreak is one line naming it.
@@ -79,6 +105,7 @@ public struct LineArguments: ParsableArguments, Sendable {
         }
         options.sort = !noSort
         options.reversed = tac
+        options.ansi = ansi
         do {
             options.delimiter = try fieldDelimiter()
             options.nth = try nth.map { try FieldExpression($0, option: "--nth") }
@@ -99,10 +126,21 @@ public struct LineArguments: ParsableArguments, Sendable {
         try acceptNth.map { text throws(LineOptionError) in try FieldExpression(text, option: "--accept-nth") }
     }
 
-    /// What is printed of a picked line: the fields `--accept-nth` names, else the line's bytes as they came.
+    /// What is printed of a picked line: the fields `--accept-nth` names, else the line's bytes
+    /// as they came — with `--ansi`, without their colour codes, as fzf prints them.
     public func printed(_ bytes: [UInt8]) -> [UInt8] {
+        let bytes = ansi ? Array(ANSIText.strip(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
         guard let fields = try? acceptedFields(), let delimiter = try? fieldDelimiter() else { return bytes }
         return Array(delimiter.select(fields, of: String(decoding: bytes, as: UTF8.self)).utf8)
+    }
+
+    /// `--header-lines`' lines as the header shows them: in their colours with `--ansi`, else
+    /// as text (invalid UTF-8 as U+FFFD).
+    public func headerText(_ header: [[UInt8]]) -> [ANSIText] {
+        header.map { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            return ansi ? ANSIText(parsing: text) : ANSIText(text: text)
+        }
     }
 
     /// fzf's `+x`, `+i`, `+s` (and `+e`, which cancels `-e`) as the long options ArgumentParser

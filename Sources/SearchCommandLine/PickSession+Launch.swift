@@ -10,7 +10,7 @@ extension PickSession {
     public static func launch(
         _ search: TerminalSearch, noColor: Bool, pick: PickArguments, interface: InterfaceArguments, preview: PreviewArguments,
         recordText: (Hit) -> String = PickSession.jsonLine, recordBytes: RecordBytes? = nil, placeholders: Placeholders? = nil,
-        print: ([UInt8]) -> Void = PickSession.writeLine
+        headerLines: [String: [ANSIText]] = [:], print: ([UInt8]) -> Void = PickSession.writeLine
     ) throws {
         var search = search
         search.terminal = interface.terminalOptions(noColor: noColor)
@@ -24,6 +24,7 @@ extension PickSession {
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)
             if let placeholders { options.placeholders = placeholders }
+            options.headerLines = headerLines
         }
         if status != 0 { throw ExitCode(status) }
     }

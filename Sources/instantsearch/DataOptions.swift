@@ -21,9 +21,30 @@ struct DataOptions: ParsableArguments {
 
     var cache: IndexCache? { noIndexCache ? nil : IndexCache.standard() }
 
-    /// How records are read: `--lenient`'s choice and, with `--format csv`, the CSV separator
-    /// `delimiter` names (the one `--delimiter`, which cuts plain lines into fields otherwise).
-    func loadOptions(_ lenient: LenientOption, delimiter: String?) throws -> LoadOptions {
+    /// The index cache for data read with `options`: none when `--read0` or `--header-lines`
+    /// make other records of the same file (the cache's key knows neither).
+    func cache(for options: LoadOptions) -> IndexCache? {
+        options.headerLines > 0 || options.lineSeparator != .newline ? nil : cache
+    }
+
+    /// The format to read: `--format`, else plain lines when a line option says so (`--read0`,
+    /// `--header-lines`, `--ansi`), else nil (the extension's, or sniffed).
+    func format(for lines: LineArguments) -> DataFormat? {
+        format ?? (lines.readsPlainLines ? .lines : nil)
+    }
+
+    /// How records are read: `--lenient`'s choice, plain lines' `--read0` and `--header-lines`
+    /// and, with `--format csv`, the CSV separator `--delimiter` names (which cuts plain lines
+    /// into fields otherwise).
+    func loadOptions(_ lenient: LenientOption, lines: LineArguments) throws -> LoadOptions {
+        try lines.checkFormat(format?.rawValue)
+        var options = try loadOptions(lenient, delimiter: lines.delimiter)
+        options.lineSeparator = lines.read0 ? .nul : .newline
+        options.headerLines = lines.headerLines ?? 0
+        return options
+    }
+
+    private func loadOptions(_ lenient: LenientOption, delimiter: String?) throws -> LoadOptions {
         var options = lenient.loadOptions
         if delimiter != nil, let format, format != .csv, format != .lines {
             throw ValidationError("--delimiter cuts plain lines into fields, or sets CSV's separator with --format csv; it does nothing for --format \(format.rawValue).")

@@ -29,6 +29,8 @@ struct IndexLoader {
         let lineIndices: Set<String>
         /// Why a loader stopped, to print once the interface has closed.
         let failures: LoadFailures
+        /// `--header-lines`: each line index's header, as its input gave it.
+        let headers: [String: [[UInt8]]]
     }
 
     func load() throws -> Loaded {
@@ -152,7 +154,8 @@ struct IndexLoader {
             // settings and records say whether it holds plain lines, as for `query`.
             lineIndices: Set(opened.streaming.filter { $0.format == .lines }.map(\.name))
                 .union(opened.opening.filter(\.placeholder.holdsPlainLines).map(\.indexName)),
-            failures: failures)
+            failures: failures,
+            headers: Dictionary(opened.streaming.filter { !$0.header.isEmpty }.map { ($0.name, $0.header) }) { first, _ in first })
     }
 }
 

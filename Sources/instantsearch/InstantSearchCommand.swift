@@ -240,23 +240,30 @@ struct SearchCommand: ParsableCommand {
         var lineIndices = Set<String>()
         var reloader: (any RecordReloading)?
         var lineIndex: (String, String) -> [UInt8]? = { _, _ in nil }
+        var headerLines: [String: [ANSIText]] = [:]
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
                 (backend, descriptions) = try remote.connect(indices: files)
             } else {
                 setup = try config.map(SetupFile.load)
+                let loadOptions = try data.loadOptions(lenient, lines: lines)
                 let loaded = try IndexLoader(
-                    files: files, settings: settings, stdinName: stdinName, format: data.format, cache: data.cache, setup: setup,
-                    options: try data.loadOptions(lenient, delimiter: lines.delimiter), overrides: overrides, watch: watch
+                    files: files, settings: settings, stdinName: stdinName, format: data.format(for: lines),
+                    cache: data.cache(for: loadOptions), setup: setup, options: loadOptions, overrides: overrides, watch: watch
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
+                headerLines = loaded.headers.mapValues { lines.headerText($0) }
                 let matching = try lines.options()
                 for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
                 let engine = loaded.backend
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
-                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: LoadOptions(lenient: true))
+                // A reload's output is read as the input was: NUL-separated with --read0, its first
+                // lines a header (not records) with --header-lines; the header shown stays the input's.
+                var reloadOptions = LoadOptions(lenient: true)
+                (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
+                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
@@ -298,6 +305,7 @@ struct SearchCommand: ParsableCommand {
             }
             return Array(PickSession.jsonLine(hit).utf8)
         }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
+        headerLines: headerLines,
         print: { bytes in
             // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
             FileHandle.standardOutput.write(Data(bytes + [lines.print0 ? 0 : UInt8(ascii: "\n")]))

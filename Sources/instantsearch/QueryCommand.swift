@@ -78,18 +78,20 @@ struct QueryCommand: ParsableCommand {
     func run() throws {
         do {
             let overrides = try settingsOptions.overrides()
+            let loadOptions = try data.loadOptions(lenient, lines: lines)
+            let format = data.format(for: lines)
             let index: SearchIndex
             if source == "-" {
                 // Standard input is read whole (within the bounds of `DataLoader.readAll`) and never cached.
-                let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: data.format, options: lenient.loadOptions)
+                let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: format, options: loadOptions)
                 index = try SearchIndex(
-                    name: "stdin", bytes: bytes, sourceName: "<stdin>", format: data.format,
+                    name: "stdin", bytes: bytes, sourceName: "<stdin>", format: format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),
-                    options: try data.loadOptions(lenient, delimiter: lines.delimiter))
+                    options: loadOptions)
                 try SettingsCheck(overrides: overrides).check(index, settingsFile: settings)
             } else {
                 index = try CachedOpen(
-                    cache: data.cache, format: data.format, options: try data.loadOptions(lenient, delimiter: lines.delimiter), verbose: verbose, overrides: overrides,
+                    cache: data.cache(for: loadOptions), format: format, options: loadOptions, verbose: verbose, overrides: overrides,
                     stores: indexCache
                 ).open(path: source, settingsPath: settings)
             }

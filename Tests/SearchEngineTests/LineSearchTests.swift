@@ -139,6 +139,25 @@ struct LineSearchTests {
         #expect(try Self.lines("b", in: "xxxxxb\nxbxxxx\n") { $0.tiebreaks = [.begin] } == ["xbxxxx", "xxxxxb"])
     }
 
+    @Test func severalTiebreaksApplyInTurn() throws {
+        // Equal score and length: begin decides (the earlier match first), then input order.
+        // Every "ab" at a word start, so the scores are equal: the criteria decide.
+        let text = "zz ab\nab zz\nz abz\nab\n"
+        #expect(try Self.lines("ab", in: text) { $0.tiebreaks = [.length, .begin] } == ["ab", "ab zz", "z abz", "zz ab"])
+        #expect(try Self.lines("ab", in: text) { $0.tiebreaks = [.length] } == ["ab", "zz ab", "ab zz", "z abz"])
+        #expect(try Self.lines("ab", in: text) { $0.tiebreaks = [.length, .end] } == ["ab", "zz ab", "z abz", "ab zz"])
+        // index named last changes nothing; the page boundary inside a group of ties is exact.
+        #expect(try Self.lines("ab", in: text) { $0.tiebreaks = [.length, .begin, .index] } == ["ab", "ab zz", "z abz", "zz ab"])
+        let many = (0..<40).map { $0 % 2 == 0 ? "zz ab" : "ab zz" }.joined(separator: "\n")
+        let index = try Self.index(many)
+        var options = LineMatchOptions()
+        options.tiebreaks = [.length, .begin]
+        let second = try index.searchLines(Query(text: "ab", page: 1, hitsPerPage: 10), options: options)
+        #expect(second.hits.compactMap { $0.record["line"]?.stringValue } == Array(repeating: "ab zz", count: 10))
+        let third = try index.searchLines(Query(text: "ab", page: 2, hitsPerPage: 10), options: options)
+        #expect(third.hits.compactMap { $0.record["line"]?.stringValue } == Array(repeating: "zz ab", count: 10))
+    }
+
     @Test func aLongerQueryNarrowsThePreviousMatches() throws {
         let index = try Self.index(Self.bin)
         let options = LineMatchOptions()
@@ -157,6 +176,12 @@ struct LineSearchTests {
         }
         #expect(error.description.contains("--tiebreak"))
         #expect(error.description.contains("length, begin, end, index, chunk"))
+        #expect(LineMatchOptions.parseTiebreaks("length,begin,index") == .success([.length, .begin, .index]))
+        guard case .failure(let notLast) = LineMatchOptions.parseTiebreaks("index,length") else {
+            Issue.record("index before another criterion parsed")
+            return
+        }
+        #expect(notLast.description.hasPrefix("--tiebreak: index must be the last"))
     }
 
     @Test func relevanceSettingsReachLines() throws {

@@ -99,6 +99,26 @@ import Testing
         #expect(screen.line(22).contains("1 result"))
     }
 
+    /// fzf's --header-lines: the input's first lines under the --header, over the hits' text
+    /// column for column, in their own colours (--ansi); only for the index they came with.
+    @Test func headerLinesStandOverTheHitsInTheirColours() async {
+        var options = SearchApp.Options(header: "Pick one")
+        let title = ANSIText(parsing: "\u{1B}[31mNAME\u{1B}[0m KIND")
+        options.headerLines = ["products": [title, ANSIText(text: "multi\nline")]]
+        let harness = AppHarness(options: options)
+        await harness.start()
+        let screen = harness.screen()
+        #expect(screen.line(2) == " Pick one")
+        #expect(screen.line(3) == "  NAME KIND")
+        #expect(screen.line(4) == "  multi␊line")
+        #expect(screen.line(5).hasPrefix("─"))
+        #expect(screen.column(of: "NAME", inRow: 3) == screen.column(of: "Sony Bravia TV", inRow: screen.row(containing: "Sony Bravia TV") ?? 0))
+        #expect(screen.style(x: 2, y: 3)?.foreground == .ansiRed)
+        #expect(screen.style(x: 7, y: 3) == Theme.secondary, "text without codes is the header's muted colour")
+        await harness.press(.tab)
+        #expect(harness.screen().row(containing: "NAME KIND") == nil, "the other index has no header lines")
+    }
+
     @Test func tenRowsFoldThePanesAndEveryPaneStillWorks() async {
         let harness = AppHarness()
         await harness.start()

@@ -97,7 +97,7 @@ struct LayoutTests {
     }
 
     @Test func aHeaderTakesTheRowUnderTheSearchBox() throws {
-        let layout = try #require(ScreenLayout(screen: area, hasHeader: true))
+        let layout = try #require(ScreenLayout(screen: area, headerRows: 1))
         #expect(layout.header == Rect(x: 0, y: 2, width: 80, height: 1))
         #expect(layout.topRule.y == 3 && layout.body.y == 4 && layout.body.height == 17)
     }

@@ -85,6 +85,9 @@ public struct Hit: Hashable, Sendable {
     /// file's order, empty cells included ("6.0" stays "6.0", where `record` has the number 6
     /// and leaves empty cells out). What a pick prints and the hit shows; nil for other records.
     public var sourceCells: OrderedDictionary<String, String>?
+    /// Colours the text brought with it (fzf's `--ansi`), by attribute: spans over the
+    /// characters of its highlighted value. Empty for text without colours.
+    public var colors: [String: [ANSISpan]] = [:]
 
     public init(
         objectID: String, record: JSONValue, highlights: [String: AttributeHighlight] = [:],

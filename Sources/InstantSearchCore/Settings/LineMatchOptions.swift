@@ -53,15 +53,19 @@ public struct LineMatchOptions: Hashable, Sendable {
     /// The lines shown and searched are these fields of each line (`--with-nth`); the line
     /// printed when picked is still the whole line.
     public var withNth: FieldExpression?
+    /// fzf's `--ansi`: colour codes in the lines are drawn, and taken out of what is matched,
+    /// highlighted, cut into fields and printed (`ANSIText`).
+    public var ansi = false
 
     /// What the lines searched are made of: a searcher built for one transform serves every
     /// query with it.
     public struct Transform: Hashable, Sendable {
         public var withNth: FieldExpression?
         public var delimiter: FieldDelimiter
+        public var ansi = false
     }
 
-    public var transform: Transform { Transform(withNth: withNth, delimiter: delimiter) }
+    public var transform: Transform { Transform(withNth: withNth, delimiter: delimiter, ansi: ansi) }
 
     public init() {}
 
@@ -70,16 +74,26 @@ public struct LineMatchOptions: Hashable, Sendable {
         tiebreaks ?? (scheme == .history ? [.index] : [.length])
     }
 
-    /// `--tiebreak length,begin`: each name checked; a message naming the option and what is allowed otherwise.
+    /// The criteria that order lines of equal score, in order: those before `index` (which is
+    /// implied last, and so ends the list when named).
+    public var rankingTiebreaks: [Tiebreak] {
+        Array(effectiveTiebreaks.prefix { $0 != .index })
+    }
+
+    /// `--tiebreak length,begin`: each name checked, none twice, `index` only last (fzf's
+    /// rules); a message naming the option and what is allowed otherwise.
     public static func parseTiebreaks(_ text: String) -> Result<[Tiebreak], LineOptionError> {
         var criteria: [Tiebreak] = []
+        let allowed = "allowed: \(Tiebreak.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated, index only last)"
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let criterion = Tiebreak(rawValue: String(name)) else {
-                return .failure(LineOptionError(
-                    "--tiebreak: unknown criterion \"\(name)\"; allowed: \(Tiebreak.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"))
+                return .failure(LineOptionError("--tiebreak: unknown criterion \"\(name)\"; \(allowed)"))
             }
             guard !criteria.contains(criterion) else {
-                return .failure(LineOptionError("--tiebreak: \"\(name)\" is given twice"))
+                return .failure(LineOptionError("--tiebreak: \"\(name)\" is given twice; \(allowed)"))
+            }
+            guard criteria.last != .index else {
+                return .failure(LineOptionError("--tiebreak: index must be the last criterion (input order breaks the last ties); \(allowed)"))
             }
             criteria.append(criterion)
         }

@@ -112,7 +112,7 @@ struct LineScan {
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - found.score)))
-        let tiebreak = options.effectiveTiebreaks.first.map { tiebreakValue($0, text, found) } ?? 0
+        let tiebreak = options.rankingTiebreaks.first.map { tiebreakValue($0, text, found) } ?? 0
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 
@@ -133,6 +133,21 @@ struct LineScan {
             while start > 0, scorer.classOf(text[start - 1]) != .white { start -= 1 }
             while end < text.count, scorer.classOf(text[end]) != .white { end += 1 }
             return max(end, found.end) - start
+        }
+    }
+
+    /// The values of the tie-breaks after the first (which the key holds) for a matching line,
+    /// smaller first: what orders lines whose keys tie on score and first criterion.
+    func laterTiebreaks(of line: Int) -> [Int] {
+        let later = options.rankingTiebreaks.dropFirst()
+        guard !later.isEmpty else { return [] }
+        let text = table.text(of: line)
+        guard let span = nthSpan(text) else { return [] }
+        let scalars = text.unicodeScalars.map(\.value)
+        return scalars.withUnsafeBufferPointer { buffer in
+            let text = ScalarLine(scalars: UnsafeBufferPointer(rebasing: buffer[span]))
+            guard let found = match(text) else { return [] }
+            return later.map { min(tiebreakValue($0, text, found), 0xFFFF) }
         }
     }
 

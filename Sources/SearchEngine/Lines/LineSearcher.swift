@@ -22,10 +22,14 @@ public final class LineSearcher: Sendable {
     }
 
     let table: LineTable
+    /// With `--ansi`: the lines as they came, colour codes included, line for line with `table`
+    /// (which holds them stripped); the hits' colours are read from them.
+    let colored: LineTable?
     private let last = Mutex<Last?>(nil)
 
-    init(table: LineTable) {
+    init(table: LineTable, colored: LineTable? = nil) {
         self.table = table
+        self.colored = colored
     }
 
     /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
@@ -56,7 +60,8 @@ public final class LineSearcher: Sendable {
         var answer = Answer(nbHits: keys.count, page: [])
         if keys.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
         if !overflow, skipped < keys.count, hitsPerPage > 0 {
-            let best = TopKeys.smallest(keys, count: skipped + min(hitsPerPage, keys.count - skipped))
+            let count = skipped + min(hitsPerPage, keys.count - skipped)
+            let best = LineTiebreaks.ordered(TopKeys.smallest(keys, count: count), count: count, among: keys, scan: scan)
             answer.page = best.dropFirst(skipped).map(scan.line(of:))
         }
         return answer
@@ -70,7 +75,12 @@ public final class LineSearcher: Sendable {
         let ranges = LineHighlight.characterRanges(text, scalarPositions: positions)
         let highlight = AttributeHighlight(
             values: [HighlightedText(text: text, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
-        return Hit(objectID: objectID, record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
+        var hit = Hit(objectID: objectID, record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
+        if let colored {
+            let spans = ANSIText(parsing: colored.text(of: line)).spans
+            if !spans.isEmpty { hit.colors[LineRecords.attribute] = spans }
+        }
+        return hit
     }
 
     /// The answer as results, each line's id its number from 1 (for the benchmark and tests).

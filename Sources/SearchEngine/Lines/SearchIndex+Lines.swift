@@ -67,8 +67,12 @@ extension SearchIndex {
 
     private func lineSearcher(_ options: LineMatchOptions) -> LineSearcher {
         lineState.searcher(options.transform) {
-            let table = LineTable(store: records)
-            guard let withNth = options.transform.withNth else { return LineSearcher(table: table) }
+            let raw = LineTable(store: records)
+            // --ansi: matched on the text without its colour codes (the codes kept, for drawing).
+            let table = options.ansi ? raw.transformed(ANSIText.strip) : raw
+            let colored = options.ansi ? raw : nil
+            guard let withNth = options.transform.withNth else { return LineSearcher(table: table, colored: colored) }
+            // Fields chosen from the stripped text show without colours (their offsets in the raw line differ).
             return LineSearcher(table: table.transformed { options.transform.delimiter.select(withNth, of: $0) })
         }
     }
@@ -76,11 +80,12 @@ extension SearchIndex {
     /// Plain words that matched nothing as typed: searched with typos, every word required.
     /// nil when that is not asked — typos off, `--exact`, search syntax, `--no-extended` (the
     /// query taken literally), fields (`--nth`), or case or diacritics made to count, which the
-    /// word index folds away — or when it finds nothing either.
+    /// word index folds away, or `--ansi`, whose codes the word index holds — or when it finds
+    /// nothing either.
     private func typoFallback(_ query: Query, options: LineMatchOptions) throws -> SearchResults? {
         let pattern = LinePattern(query.text, options: options)
         guard settings.relevance.typoTolerance, !options.exact, options.extended, options.normalize,
-            options.nth == nil, options.transform.withNth == nil, !pattern.isEmpty,
+            options.nth == nil, options.transform.withNth == nil, !options.ansi, !pattern.isEmpty,
             pattern.sets.allSatisfy({ $0.count == 1 && $0[0].kind == .fuzzy && !$0[0].inverse && !$0[0].caseSensitive })
         else { return nil }
         var results = try search(query, removingWords: false)

@@ -20,11 +20,14 @@ struct InputGuard {
     /// Bytes already found to be text.
     private var textChecked = 0
     private var framer: RecordFramer?
+    private let lineSeparator: LoadOptions.LineSeparator
 
+    /// With `--read0` a NUL byte ends a line: it is not binary data then.
     init(file: String, options: LoadOptions, checksText: Bool = true) {
         self.file = file
         maxRecordBytes = max(1, options.maxRecordBytes)
-        self.checksText = checksText && !options.lenient
+        self.checksText = checksText && !options.lenient && options.lineSeparator == .newline
+        lineSeparator = options.lineSeparator
     }
 
     /// Checks what arrived since the last call; `atEnd`: nothing more will come (a last UTF-8
@@ -46,7 +49,7 @@ struct InputGuard {
             }
             var recordEnd = 0
             if let format, format != .json {
-                if framer == nil { framer = RecordFramer(format: format) }
+                if framer == nil { framer = RecordFramer(format: format, lineSeparator: lineSeparator) }
                 framer!.advance(over: buffer)
                 recordEnd = framer!.recordEnd
             }

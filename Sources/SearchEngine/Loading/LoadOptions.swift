@@ -15,6 +15,19 @@ public struct LoadOptions: Sendable {
     /// read without a record, before the data is refused (`InputGuard`): what is buffered while
     /// reading stays bounded by what is kept. Tests set a small one.
     public var maxRecordBytes: Int
+    /// What ends a plain line: a line end, or a NUL byte (fzf's `--read0`, for `find -print0`),
+    /// when a line may hold line ends of its own.
+    public var lineSeparator = LineSeparator.newline
+    /// fzf's `--header-lines N`: the first N lines of plain text are a header, not records
+    /// (`LineRecords.header` gives them).
+    public var headerLines = 0
+
+    public enum LineSeparator: Sendable, Equatable {
+        /// LF, CRLF or a CR alone.
+        case newline
+        /// NUL: a line's LF and CR are its own.
+        case nul
+    }
 
     public init(
         lenient: Bool = false, csvSeparator: UInt8 = UInt8(ascii: ","), report: (@Sendable (LoadReport) -> Void)? = nil,

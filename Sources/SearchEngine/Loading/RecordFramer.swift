@@ -22,6 +22,8 @@ struct RecordFramer {
     private let separator: UInt8
     /// CSV's quoting; false for TSV, whose quotes are text.
     private let quoting: Bool
+    /// What ends a plain line (`--read0`: NUL alone).
+    private let lineSeparator: LoadOptions.LineSeparator
     // CSV / TSV
     private var quoteState = QuoteState.cellStart
     private var rowHasContent = false
@@ -33,8 +35,9 @@ struct RecordFramer {
 
     private enum QuoteState { case cellStart, unquoted, quoted, quoteInQuoted }
 
-    init(format: DataFormat, dialect: CSVDialect? = nil) {
+    init(format: DataFormat, dialect: CSVDialect? = nil, lineSeparator: LoadOptions.LineSeparator = .newline) {
         self.format = format
+        self.lineSeparator = lineSeparator
         let dialect = dialect ?? (format == .tsv ? .tsv : .csv)
         separator = dialect.separator
         quoting = dialect.quoted
@@ -121,7 +124,8 @@ struct RecordFramer {
     private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         for i in consumed..<bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            let ends = lineSeparator == .nul ? byte == 0 : byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            if ends {
                 if rowHasContent {
                     records += 1
                     recordEnd = i + 1
@@ -129,7 +133,7 @@ struct RecordFramer {
                 rowHasContent = false
                 boundary = i + 1
                 if records >= limit { return i + 1 }
-            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") {
                 rowHasContent = true
             }
         }

@@ -57,6 +57,9 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     /// The records the settings were inferred from (set by `prepare()`): what the attributes
     /// a person named are checked against before the interface opens.
     public private(set) var sample = RecordStore(records: [])
+    /// Plain lines with `--header-lines N`: the first N lines (set by `prepare()`), shown as a
+    /// header, never records.
+    public private(set) var header: [[UInt8]] = []
     private let cancelled = Atomic<Bool>(false)
     private let started = ContinuousClock.now
 
@@ -107,18 +110,22 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         self.format = format
         // The sample (`RecordFramer.advanceThroughSample`), so the settings are those a whole
         // build infers.
-        var framer = RecordFramer(format: format, dialect: options.dialect(for: format))
+        var framer = RecordFramer(format: format, dialect: options.dialect(for: format), lineSeparator: options.lineSeparator)
         framer.advanceThroughSample(over: buffer)
-        while !atEnd && !framer.hasWholeSample
-            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records > 0) {
-            try readMore(waitingUntil: framer.records > 0 ? deadline : nil)
+        // `--header-lines`: the interface opens with its header, so a pipe's sample waits for
+        // it (the records after it may come later); `enough`: what a pipe's sample must hold.
+        let enough = max(1, options.headerLines)
+        while !atEnd && (!framer.hasWholeSample || !LineRecords.holdsHeader(buffer, options: options, atEnd: atEnd))
+            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records >= enough) {
+            try readMore(waitingUntil: framer.records >= enough ? deadline : nil)
             framer.advanceThroughSample(over: buffer)
         }
         // A small file read whole is finished: its first snapshot is its last.
         if let totalBytes, buffer.count >= totalBytes, !framer.hasWholeSample { try readMore(waitingUntil: nil) }
         self.framer = framer
+        if format == .lines { header = LineRecords.header(buffer, options: options) }
         let store = try records(upTo: framer)
-        if atEnd, store.count == 0, source == .standardInput {
+        if atEnd, store.count == 0, header.isEmpty, source == .standardInput {
             throw DataError(file: sourceName, message: "no records arrived on standard input")
         }
         let resolved = (format == .lines ? LineRecords.settings(keepingRelevanceOf: given) : given).resolved(recordCount: store.count) { store[$0] }

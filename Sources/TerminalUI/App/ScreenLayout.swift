@@ -47,7 +47,7 @@ struct ScreenLayout: Equatable {
 
     var tabs: Rect
     var searchBox: Rect
-    /// fzf's `--header`: a line under the search box, when there is one.
+    /// fzf's `--header` and `--header-lines`: rows under the search box, when there are any.
     var header: Rect?
     /// The rule under the search box (or the header), carrying the panes' titles.
     var topRule: Rect
@@ -77,11 +77,14 @@ struct ScreenLayout: Equatable {
 
     /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
     /// gets them as long as the refinement list keeps a few rows.
-    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both) {
+    /// `headerRows`: what the header would like; it gets at most a third of the screen (one row
+    /// at least), the rest of it cut.
+    init?(screen: Rect, headerRows: Int = 0, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
-        if hasHeader { parts.append(.fixed(1)) }
+        let hasHeader = headerRows > 0
+        if hasHeader { parts.append(.fixed(min(headerRows, max(1, screen.height / 3)))) }
         parts += [.fixed(1), .rest]
         parts += showsHints ? [.fixed(1), .fixed(1), .fixed(1)] : [.fixed(1)]
         var rows = screen.splitRows(parts)

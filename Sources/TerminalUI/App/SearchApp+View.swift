@@ -15,8 +15,13 @@ extension SearchApp {
         let state = hub.state
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
         var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
-        if let header, let area = layout.header {
-            canvas.write(header, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
+        if let area = layout.header {
+            // The input's header lines stand over the hits' text, column for column (ps aux's titles).
+            let given = givenHeaderRows.count
+            for (row, line) in headerRows.prefix(area.height).enumerated() {
+                let x = area.x + (row < given ? 1 : HitsList.textOffset(multi: options.multi))
+                canvas.write(Self.headerPieces(line), x: x, y: area.y + row, maxWidth: area.maxX - 1 - x, overflow: .ellipsis)
+            }
         }
         if state.showsSections, let sections = state.sections, let federatedView {
             drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
@@ -55,6 +60,13 @@ extension SearchApp {
             return nil
         }
         return cursor
+    }
+
+    /// A header row: muted, or in the colours it brought (`--ansi`); its line ends shown as ␊.
+    static func headerPieces(_ line: ANSIText) -> [(String, Style)] {
+        let pieces = line.spans.isEmpty
+            ? [(line.text, Theme.secondary)] : HighlightedText(text: line.text, matchedRanges: []).segments(colors: line.spans, plain: Theme.secondary, highlighted: Theme.highlight)
+        return pieces.map { (HitDisplay.showingLineEnds($0.0), $0.1) }
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {

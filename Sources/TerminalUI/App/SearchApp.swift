@@ -32,6 +32,9 @@ public final class SearchApp {
         public var expect: [Key: String] = [:]
         /// `--header`: a line under the search box.
         public var header: String?
+        /// fzf's `--header-lines`: each line index's first lines (by index name), under the
+        /// `--header`, in their own colours with `--ansi`.
+        public var headerLines: [String: [ANSIText]] = [:]
         /// `--prompt`: before the query.
         public var prompt = SearchBox.defaultPrompt
         /// `--history`: the queries previous-history / next-history walk.
@@ -235,13 +238,21 @@ public final class SearchApp {
         if script.started { raise(.resize) }
     }
 
+    /// The header's rows: the `--header` (a row per line of it), then the active index's
+    /// `--header-lines`.
+    var headerRows: [ANSIText] { givenHeaderRows + (options.headerLines[hub.state.active.name] ?? []) }
+
+    var givenHeaderRows: [ANSIText] {
+        header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(text: String($0)) } } ?? []
+    }
+
     /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
     /// attribute list then shows or hides). The lists follow their new sizes.
     private func fitLayout(force: Bool = false) {
         let panes = SidebarPanes(for: descriptions[hub.state.active.name])
         if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
-            screen: screen, hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
+            screen: screen, headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes)
         guard force || wanted != layout else { return }
         layout = wanted

@@ -2,7 +2,7 @@
 /// layer decides what that looks like (a 256-colour grey, a basic ANSI colour, or — with
 /// NO_COLOR — an attribute such as bold), so the canvas and its tests never depend on
 /// what the terminal supports.
-public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
+public enum PaletteColor: Sendable, Hashable {
     /// The terminal's own foreground or background (no colour set).
     case `default`
     /// Titles, prompts, focused things.
@@ -19,6 +19,12 @@ public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
     /// The eight ANSI colours by value, for text that brings its own (a `--preview` command's
     /// SGR colours); the widgets' own looks use the roles above.
     case ansiBlack, ansiRed, ansiGreen, ansiYellow, ansiBlue, ansiMagenta, ansiCyan, ansiWhite
+    /// Their bright forms (colours 8–15; the basic ones in bold where a terminal has only 8).
+    case ansiBrightBlack, ansiBrightRed, ansiBrightGreen, ansiBrightYellow, ansiBrightBlue, ansiBrightMagenta, ansiBrightCyan,
+        ansiBrightWhite
+    /// A colour of the 256-colour palette beyond the 16 (16–255), brought by text (`--ansi`):
+    /// drawn as it is where the terminal has 256 colours, else as the nearest of the 16.
+    case indexed(UInt8)
 }
 
 /// Text attributes every curses terminal can show; they survive NO_COLOR.

@@ -57,6 +57,10 @@ struct CursesStyles {
         case .muted: result.insert(.dim)
         case .default, .success, .selection: break
         case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite: break
+        case .ansiBrightBlack, .ansiBrightRed, .ansiBrightGreen, .ansiBrightYellow, .ansiBrightBlue, .ansiBrightMagenta, .ansiBrightCyan,
+            .ansiBrightWhite:
+            result.insert(.bold)
+        case .indexed: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -90,7 +94,13 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
-        default: return (Self.ansi(color) ?? defaultForeground, [])
+        case .indexed(let number):
+            if colorCount >= 256 { return (Int16(number), []) }
+            return foreground(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+        default:
+            guard let number = Self.ansi(color) else { return (defaultForeground, []) }
+            // A bright colour on an 8-colour terminal: the basic one, bold (as terminals draw bold).
+            return number >= 8 && colorCount < 16 ? (number - 8, [.bold]) : (number, [])
         }
     }
 
@@ -103,15 +113,19 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
-        default: return Self.ansi(color) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
+        case .indexed(let number):
+            if colorCount >= 256 { return Int16(number) }
+            return background(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+        default:
+            guard let number = Self.ansi(color) else { return hasDefaultColors ? -1 : Int16(COLOR_BLACK) }
+            return number >= 8 && colorCount < 16 ? number - 8 : number
         }
     }
 
-    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are 0…7).
+    /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are
+    /// 0…7, their bright forms 8…15).
     private static func ansi(_ color: PaletteColor) -> Int16? {
-        let first = PaletteColor.ansiBlack.rawValue
-        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiWhite.rawValue else { return nil }
-        return Int16(color.rawValue - first)
+        PaletteColor.sixteen.firstIndex(of: color).map(Int16.init)
     }
 
     private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }

@@ -73,14 +73,25 @@ struct HitDisplay {
 
     static func pieces(of hit: Hit, attribute: String, plain: Style, highlighted: Style) -> [(String, Style)] {
         if let highlight = hit.highlights[attribute], !highlight.values.isEmpty {
+            if let colors = hit.colors[attribute], highlight.values.count == 1 {
+                // Text with its own colours (--ansi): those, and the terminal's own colour where it sets none.
+                return highlight.values[0].segments(colors: colors, plain: Theme.text, highlighted: highlighted).map { (Self.showingLineEnds($0.0), $0.1) }
+            }
             var pieces: [(String, Style)] = []
             for (i, value) in highlight.values.enumerated() {
                 if i > 0 { pieces.append((", ", plain)) }
                 pieces += value.segments(plain: plain, highlighted: highlighted)
             }
-            return pieces
+            return pieces.map { (Self.showingLineEnds($0.0), $0.1) }
         }
-        return [(hit.record.value(atPath: attribute)?.displayText ?? "", plain)]
+        return [(Self.showingLineEnds(hit.record.value(atPath: attribute)?.displayText ?? ""), plain)]
+    }
+
+    /// A line end inside a hit's text (a `--read0` record, a JSON value) shown as fzf shows it
+    /// on one row: a visible ␊. One character for one, so highlight offsets stay true.
+    static func showingLineEnds(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return String(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? "␊" : $0 })
     }
 
     /// The first searchable attribute (in ranking order) that matched and is not displayed:

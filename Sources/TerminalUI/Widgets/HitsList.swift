@@ -223,8 +223,7 @@ public struct HitsList {
             drawn.append((position, display, y))
             y += rows
         }
-        // With fzf's --multi a column for the tick: "▌✓ ssh", the text one space after it.
-        let textX = area.x + (marks == nil ? 2 : 3)
+        let textX = area.x + Self.textOffset(multi: marks != nil)
         let textWidth = area.maxX - 1 - textX
         let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: textWidth) : nil
         for (position, display, rowY) in drawn {
@@ -245,6 +244,10 @@ public struct HitsList {
             canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)
         }
     }
+
+    /// Where a hit's text starts in the list: after the bar ("▌ ssh"), and with fzf's --multi
+    /// after the tick's column too ("▌✓ ssh").
+    static func textOffset(multi: Bool) -> Int { multi ? 3 : 2 }
 
     private func drawHit(
         _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas

@@ -39,4 +39,23 @@ extension HighlightedText {
         if !current.isEmpty { pieces.append((current, currentIsMatch ? highlighted : plain)) }
         return pieces
     }
+
+    /// The text in the colours it brought (`--ansi` spans), `plain` where it brought none,
+    /// matched characters in `highlighted` (exactly, so the match is found for scrolling), cut
+    /// into pieces of one style each.
+    func segments(colors: [ANSISpan], plain: Style, highlighted: Style) -> [(String, Style)] {
+        let characters = Array(text)
+        var styles = [Style](repeating: plain, count: characters.count)
+        for span in colors {
+            let range = span.range.clamped(to: 0..<characters.count)
+            let style = Style(ansi: span.style)
+            for i in range { styles[i] = style }
+        }
+        for range in matchedRanges { for i in range.clamped(to: 0..<characters.count) { styles[i] = highlighted } }
+        var pieces: [(String, Style)] = []
+        for (character, style) in zip(characters, styles) {
+            if let last = pieces.indices.last, pieces[last].1 == style { pieces[last].0.append(character) } else { pieces.append((String(character), style)) }
+        }
+        return pieces
+    }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// fzf's input options for lines, in tmux: `--header-lines` (ps aux's title row shown over the
+/// list, never a hit), `--ansi` (`ls --color=always` drawn in its colours, printed without its
+/// codes), `--read0` (find -print0, a name with a line end in it shown with ␊ and printed as it
+/// is), `--tiebreak` with several criteria; and each one's bad values.
+@Suite(.serialized) struct LineInputSessionTests {
+    @Test func psAuxKeepsItsTitleRowAsAHeader() throws {
+        let tmux = try Tmux()
+        try tmux.shell("printf 'USER PID COMMAND\\nroot 1 init\\nalice 42 vim\\n' > ps.txt; echo written-$((1 + 1))")
+        try tmux.waitFor("written-2")
+        try tmux.shell("\(Project.binary) --header-lines 1 --tac < ps.txt > out.txt; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the records") { $0.contains("2 results") }
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(rows.firstIndex { $0.contains("USER PID COMMAND") })
+        let first = try #require(rows.firstIndex { $0.contains("alice 42 vim") })
+        #expect(header < first && rows[header + 1].hasPrefix("─"), "the header under the search box, over the list")
+        #expect(first < (rows.firstIndex { $0.contains("root 1 init") } ?? 0), "--tac: the last line first, the header still the first")
+        #expect(rows[header].firstIndex(of: "U").map { rows[header].distance(from: rows[header].startIndex, to: $0) }
+            == rows[first].firstIndex(of: "a").map { rows[first].distance(from: rows[first].startIndex, to: $0) }, "column for column")
+        try tmux.type("USER")
+        try tmux.waitFor("the header matches nothing") { $0.contains("❯ USER") && $0.contains("No results") }
+        try tmux.press("C-u")
+        try tmux.type("vim")
+        try tmux.waitFor("alice") { $0.contains("❯ vim") && $0.contains("1 result") }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "alice 42 vim\n")
+    }
+
+    @Test func ansiColoursAreDrawnAndStrippedWhenPrinted() throws {
+        let tmux = try Tmux()
+        // What ls --color=always writes: a blue bold directory and a plain file.
+        try tmux.shell("printf '\\033[01;34mbindir\\033[0m\\nplainfile\\n' > ls.txt; echo written-$((1 + 1))")
+        try tmux.waitFor("written-2")
+        try tmux.shell("\(Project.binary) --ansi < ls.txt > out.txt; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("both names") { $0.contains("2 results") }
+        #expect(screen.contains("bindir") && !screen.contains("[01;34m"), "the codes are not shown")
+        let colored = try tmux.screenWithColors()
+        let row = try #require(colored.split(separator: "\n").first { $0.contains("bindir") })
+        #expect(row.contains("\u{1B}[34m") || row.contains(";34m"), "blue: \(row.debugDescription)")
+        try tmux.type("34")
+        try tmux.waitFor("the codes match nothing") { $0.contains("❯ 34") && $0.contains("No results") }
+        try tmux.press("C-u")
+        try tmux.type("bindir")
+        try tmux.waitFor("the directory") { $0.contains("❯ bindir") && $0.contains("1 result") }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "bindir\n")
+    }
+
+    @Test func withoutAnsiTheCodesAreShownHarmlessly() throws {
+        let tmux = try Tmux()
+        try tmux.shell("printf '\\033[01;34mbindir\\033[0m\\n' > ls.txt; echo written-$((1 + 1))")
+        try tmux.waitFor("written-2")
+        try tmux.shell("\(Project.binary) < ls.txt; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the line") { $0.contains("1 result") }
+        #expect(screen.contains("\u{FFFD}[01;34mbindir\u{FFFD}[0m"), "ESC drawn as a replacement character, never sent raw")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
+    @Test func findPrint0RecordsKeepTheirLineEnds() throws {
+        let tmux = try Tmux()
+        try tmux.shell("mkdir -p tree && touch tree/alpha tree/beta \"$(printf 'tree/new\\nline')\"; echo written-$((1 + 1))")
+        try tmux.waitFor("written-2")
+        try tmux.shell("find tree -type f -print0 | \(Project.binary) --read0 --print0 > out.bin; echo \"exit=$?\"")
+        try tmux.waitFor("three files") { $0.contains("3 results") }
+        try tmux.type("newline")
+        let screen = try tmux.waitFor("the odd name") { $0.contains("❯ newline") && $0.contains("1 result") }
+        #expect(screen.contains("tree/new␊line"))
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        let printed = try #require(FileManager.default.contents(atPath: tmux.workDirectory.appendingPathComponent("out.bin").path))
+        #expect([UInt8](printed) == Array("tree/new\nline".utf8) + [0])
+    }
+
+    @Test func read0WithQueryIsFzfFilter() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("read0-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.bin")
+        try Data("./alpha\u{0}./x\ny\u{0}./beta\u{0}".utf8).write(to: input)
+        let (status, output) = try spawn("/bin/sh", ["-c", "\(Project.binary) query - xy --read0 < '\(input.path)'"], captureOutput: true)
+        #expect(status == 0)
+        #expect(output.contains("\"nbHits\":1") && output.contains("./x\\ny"), "\(output)")
+        // Without --read0 the NUL is binary data, refused as before.
+        let (refused, message) = try spawn("/bin/sh", ["-c", "\(Project.binary) query - xy < '\(input.path)'"], captureOutput: true)
+        #expect(refused == 2 && message.contains("NUL"), "\(message)")
+    }
+
+    @Test func severalTiebreaksOrderTheTies() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiebreak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("lines.txt")
+        try Data("zz ab\nab zz\nz abz\nab\n".utf8).write(to: input)
+        let (status, output) = try spawn(
+            "/bin/sh", ["-c", "\(Project.binary) query - ab --tiebreak length,begin < '\(input.path)'"], captureOutput: true)
+        #expect(status == 0)
+        let order = ["\"ab\"", "\"ab zz\"", "\"z abz\"", "\"zz ab\""].compactMap { output.range(of: $0)?.lowerBound }
+        #expect(order.count == 4 && order == order.sorted(), "\(output)")
+    }
+
+    @Test func badValuesAreOneLineNamingTheOptionAndExitTwo() throws {
+        for (arguments, expected) in [
+            (["--header-lines", "two"], "--header-lines takes a number of lines, 0 or more"),
+            (["--tiebreak", "index,length"], "--tiebreak: index must be the last criterion"),
+            (["--tiebreak", "length,size"], "--tiebreak: unknown criterion \"size\"; allowed: length, begin, end, index, chunk"),
+            (["--read0", "--format", "csv"], "--read0 reads plain lines, not --format csv"),
+            (["--ansi", "--format", "json"], "--ansi reads plain lines"),
+        ] {
+            let (status, output) = try spawn(Project.binary, arguments + ["-"], captureOutput: true)
+            #expect(status == 2, "\(arguments)")
+            #expect(output.contains(expected), "\(arguments): \(output)")
+            #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
+        }
+    }
+}
