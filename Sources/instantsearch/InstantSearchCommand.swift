@@ -146,6 +146,8 @@ struct SearchCommand: ParsableCommand {
     var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
     var previewOptions: PreviewArguments
+    @OptionGroup(title: "Layout and colours (fzf's options)")
+    var layout: LayoutArguments
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -230,7 +232,7 @@ struct SearchCommand: ParsableCommand {
         if engines.isActive {
             return try engines.run(
                 settings: settings, hitsPerPage: hitsPerPage, debounce: debounce, noColor: noColor, pick: pick,
-                interface: interface, preview: previewOptions)
+                interface: interface, preview: previewOptions, layout: layout)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -278,7 +280,7 @@ struct SearchCommand: ParsableCommand {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordBytes: { hit in
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, layout: layout, recordBytes: { hit in
             if let text = shellSource.printedText(of: hit.record) {
                 picked.records.append(hit.record)
                 return Array(text.utf8)

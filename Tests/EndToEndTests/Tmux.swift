@@ -68,6 +68,11 @@ final class Tmux {
         try run(["capture-pane", "-p", "-t", session])
     }
 
+    /// The screen with its colours and attributes as SGR sequences (`capture-pane -e`).
+    func styledScreen() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", session])
+    }
+
     /// Waits until the screen satisfies `condition` and has settled: the same on two captures
     /// in a row, so a frame caught half-drawn does not count. On time-out, fails showing the
     /// screen. The limit is generous: it only bounds a broken run, it measures nothing.

@@ -77,20 +77,17 @@ struct ScreenLayout: Equatable {
 
     /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
     /// gets them as long as the refinement list keeps a few rows.
-    init?(screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both) {
+    init?(
+        screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both,
+        listLayout: ListLayout = .standard
+    ) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
-        var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
-        if hasHeader { parts.append(.fixed(1)) }
-        parts += [.fixed(1), .rest]
-        parts += showsHints ? [.fixed(1), .fixed(1), .fixed(1)] : [.fixed(1)]
-        var rows = screen.splitRows(parts)
-        (tabs, searchBox) = (rows.removeFirst(), rows.removeFirst())
-        header = hasHeader ? rows.removeFirst() : nil
-        (topRule, body) = (rows.removeFirst(), rows.removeFirst())
-        bottomRule = showsHints ? rows.removeFirst() : nil
-        stats = rows.removeFirst()
-        hints = showsHints ? rows.removeFirst() : nil
+        let order = Self.rowOrder(hasHeader: hasHeader, showsHints: showsHints, promptAtBottom: listLayout.promptAtBottom)
+        let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(order.map { $0 == .body ? .rest : .fixed(1) })))
+        (tabs, searchBox, header) = (rows[.tabs]!, rows[.searchBox]!, rows[.header])
+        (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
+        (stats, hints) = (rows[.stats]!, rows[.hints])
         self.panes = panes
         let none = Rect(x: body.maxX, y: body.y, width: 0, height: 0)
         isFolded = !panes.isEmpty && (screen.width < Self.sidebarMinimumWidth || body.height < Self.sidebarMinimumBodyRows)
@@ -117,6 +114,21 @@ struct ScreenLayout: Equatable {
             (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
         }
         if let window { carvePreview(window) }
+    }
+
+    /// The screen's rows, one each but the body. With the prompt on top (our look, fzf's
+    /// `reverse`): tabs, search box, header, rule, body, rule, stats, hints. With it at the
+    /// bottom (fzf's `default` and `reverse-list`), the header, stats (fzf's info line) and
+    /// search box go under the body, as fzf puts the header and info line next to its prompt;
+    /// the key hints stay on the last row.
+    enum Row: Hashable { case tabs, searchBox, header, topRule, body, bottomRule, stats, hints }
+
+    static func rowOrder(hasHeader: Bool, showsHints: Bool, promptAtBottom: Bool) -> [Row] {
+        let header: [Row] = hasHeader ? [.header] : []
+        if promptAtBottom {
+            return [.tabs, .topRule, .body] + (showsHints ? [.bottomRule] : []) + header + [.stats, .searchBox] + (showsHints ? [.hints] : [])
+        }
+        return [.tabs, .searchBox] + header + [.topRule, .body] + (showsHints ? [.bottomRule, .stats, .hints] : [.stats])
     }
 
     /// The hits column's first row for the current-refinement chips, when the column has rows

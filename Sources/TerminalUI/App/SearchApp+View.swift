@@ -6,6 +6,27 @@ extension SearchApp {
     /// of the last `resize`.
     @discardableResult
     public func render(into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        Theme.$current.withValue(options.theme) {
+            let cursor = draw(into: &canvas)
+            tint(&canvas)
+            return cursor
+        }
+    }
+
+    /// fzf's fg / bg, preview-fg / preview-bg and the panes' own colours (`--color`), laid
+    /// over what was drawn: the panes' first, then the whole screen's.
+    private func tint(_ canvas: inout Canvas) {
+        let theme = options.theme
+        if let layout, !hub.state.showsSections, !showsHelp {
+            if let preview = layout.preview { canvas.tint(preview, with: theme.previewTint) }
+            if layout.panes.contains(.refinements) { canvas.tint(layout.refinements, with: theme.facetTint) }
+            if layout.panes.contains(.slider) { canvas.tint(layout.slider, with: theme.sliderTint) }
+            canvas.tint(layout.chips, with: theme.chipTint)
+        }
+        canvas.tint(canvas.bounds, with: theme.screenTint)
+    }
+
+    private func draw(into canvas: inout Canvas) -> (x: Int, y: Int)? {
         canvas.clear()
         guard let layout else {
             let message = "Make the terminal at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)."
@@ -16,7 +37,7 @@ extension SearchApp {
         let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
         var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
         if let header, let area = layout.header {
-            canvas.write(header, x: area.x + 1, y: area.y, style: Theme.secondary, maxWidth: area.width - 2, overflow: .ellipsis)
+            canvas.write(header, x: area.x + 1, y: area.y, style: Theme.header, maxWidth: area.width - 2, overflow: .ellipsis)
         }
         if state.showsSections, let sections = state.sections, let federatedView {
             drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
@@ -57,8 +78,8 @@ extension SearchApp {
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
         let rule = String(repeating: "─", count: canvas.width)
-        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
+        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.border)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.border) }
         var titles = [(paneTitle("Hits", .focusHits), Focus.hits)]
         if layout.panes.contains(.refinements) { titles.append((paneTitle("Refinements", .focusRefinements), .refinements)) }
         if layout.panes.contains(.slider) { titles.append((paneTitle("Range", .focusSlider), .slider)) }
@@ -73,13 +94,13 @@ extension SearchApp {
         }
         if let sidebarRule = layout.sidebarRule {
             for y in sidebarRule.y..<sidebarRule.maxY {
-                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.border)
             }
-            canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
-            if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
+            canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.border)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.border) }
         }
         if let sliderTitle = layout.sliderTitle {
-            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.secondary)
+            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.border)
         }
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         for (text, pane) in titles {
@@ -101,14 +122,14 @@ extension SearchApp {
         let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
         let title: (x: Int, y: Int)
         if rule.width == 1 {
-            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
-            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
-            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.secondary) }
+            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.border) }
+            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.border)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.border) }
             title = (rule.x + 2, layout.topRule.y)
         } else {
             let sidebarX = layout.sidebarRule?.x ?? rule.maxX
-            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.secondary)
-            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
+            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.border)
+            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.border) }
             title = (rule.x + 1, rule.y)
         }
         // The title, then where the preview is in its text at the rule's right end (as fzf puts
@@ -128,8 +149,8 @@ extension SearchApp {
             canvas.write("\(KeyName.label(key)) back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
         }
         let rule = String(repeating: "─", count: canvas.width)
-        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
+        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.border)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.border) }
         title(paneTitle("Sections", .toggleSections), x: 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)

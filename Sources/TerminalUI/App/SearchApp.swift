@@ -47,6 +47,10 @@ public final class SearchApp {
         /// fzf's `--cycle` and `--track` (see `HitsList`).
         public var cycle = false
         public var track = false
+        /// fzf's `--layout`: the prompt on top (our look, fzf's `reverse`) or at the bottom.
+        public var layout = ListLayout.standard
+        /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
+        public var theme = Theme.standard
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -122,6 +126,7 @@ public final class SearchApp {
         self.reloader = reloader
         header = options.header
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
+        hitsList.runsUpward = options.layout.listRunsUpward
         self.numbers = numbers
         self.keys = keys
         self.options = options
@@ -233,7 +238,7 @@ public final class SearchApp {
         if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
             screen: screen, hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
-            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes)
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout)
         guard force || wanted != layout else { return }
         layout = wanted
         if let layout {

@@ -2,7 +2,7 @@
 /// layer decides what that looks like (a 256-colour grey, a basic ANSI colour, or — with
 /// NO_COLOR — an attribute such as bold), so the canvas and its tests never depend on
 /// what the terminal supports.
-public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
+public enum PaletteColor: Sendable, Hashable {
     /// The terminal's own foreground or background (no colour set).
     case `default`
     /// Titles, prompts, focused things.
@@ -19,6 +19,10 @@ public enum PaletteColor: Int, Sendable, Hashable, CaseIterable {
     /// The eight ANSI colours by value, for text that brings its own (a `--preview` command's
     /// SGR colours); the widgets' own looks use the roles above.
     case ansiBlack, ansiRed, ansiGreen, ansiYellow, ansiBlue, ansiMagenta, ansiCyan, ansiWhite
+    /// A colour given by number or value (`--color`): 0–255 as terminals number them, or
+    /// #rrggbb, drawn as the nearest the terminal has.
+    case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
 }
 
 /// Text attributes every curses terminal can show; they survive NO_COLOR.
@@ -30,6 +34,7 @@ public struct TextAttributes: OptionSet, Sendable, Hashable {
     public static let underline = TextAttributes(rawValue: 1 << 1)
     public static let reverse = TextAttributes(rawValue: 1 << 2)
     public static let dim = TextAttributes(rawValue: 1 << 3)
+    public static let italic = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How one cell looks, in terminal-independent terms.
@@ -62,6 +67,19 @@ public struct Style: Sendable, Hashable, CustomStringConvertible {
     public func reverse() -> Style { adding(.reverse) }
     public func dim() -> Style { adding(.dim) }
 
+    /// `tint` laid over what is drawn: its colours where a cell has none of its own (the
+    /// terminal's default), its attributes on cells with no colour of their own for the
+    /// text. fzf's `fg` / `bg`, `preview-fg` / `preview-bg`, and the panes' own colours.
+    public func tinted(with tint: Style) -> Style {
+        var s = self
+        if s.foreground == .default {
+            s.foreground = tint.foreground
+            s.attributes.formUnion(tint.attributes)
+        }
+        if s.background == .default { s.background = tint.background }
+        return s
+    }
+
     public func adding(_ extra: TextAttributes) -> Style {
         var s = self
         s.attributes.formUnion(extra)
@@ -86,6 +104,7 @@ public struct Style: Sendable, Hashable, CustomStringConvertible {
         if attributes.contains(.underline) { parts.append("underline") }
         if attributes.contains(.reverse) { parts.append("reverse") }
         if attributes.contains(.dim) { parts.append("dim") }
+        if attributes.contains(.italic) { parts.append("italic") }
         return parts.isEmpty ? "plain" : parts.joined(separator: " ")
     }
 }

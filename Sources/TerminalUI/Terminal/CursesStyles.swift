@@ -45,6 +45,7 @@ struct CursesStyles {
         if a.contains(.underline) { result |= cn_a_underline() }
         if a.contains(.reverse) { result |= cn_a_reverse() }
         if a.contains(.dim) { result |= cn_a_dim() }
+        if a.contains(.italic) { result |= cn_a_italic() }
         return result
     }
 
@@ -56,7 +57,7 @@ struct CursesStyles {
         case .highlight: result.formUnion([.bold, .underline])
         case .muted: result.insert(.dim)
         case .default, .success, .selection: break
-        case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite: break
+        case .ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite, .indexed, .rgb: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -90,6 +91,7 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
+        case .indexed, .rgb: return (ColorApproximation.number(color, colorCount: colorCount) ?? defaultForeground, [])
         default: return (Self.ansi(color) ?? defaultForeground, [])
         }
     }
@@ -103,15 +105,15 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
+        case .indexed, .rgb: return ColorApproximation.number(color, colorCount: colorCount) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
         default: return Self.ansi(color) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
         }
     }
 
     /// The curses number of an ANSI colour named by value (`COLOR_BLACK` … `COLOR_WHITE` are 0…7).
     private static func ansi(_ color: PaletteColor) -> Int16? {
-        let first = PaletteColor.ansiBlack.rawValue
-        guard color.rawValue >= first, color.rawValue <= PaletteColor.ansiWhite.rawValue else { return nil }
-        return Int16(color.rawValue - first)
+        let ansi: [PaletteColor] = [.ansiBlack, .ansiRed, .ansiGreen, .ansiYellow, .ansiBlue, .ansiMagenta, .ansiCyan, .ansiWhite]
+        return ansi.firstIndex(of: color).map(Int16.init)
     }
 
     private var defaultForeground: Int16 { hasDefaultColors ? -1 : Int16(COLOR_WHITE) }

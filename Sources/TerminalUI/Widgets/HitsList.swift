@@ -89,6 +89,9 @@ public struct HitsList {
     var cycles = false
     /// fzf's `--track`: a new query keeps the selected record selected where it is still listed.
     var tracks = false
+    /// fzf's `--layout default`: the first hit at the bottom, the list running upward, so Up
+    /// (as it looks) goes to the next hit.
+    var runsUpward = false
 
     /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
     private func rowsOnScreen(from first: Int) -> Range<Int> {
@@ -104,6 +107,11 @@ public struct HitsList {
 
     /// Up, Down, PgUp, PgDn; false for other actions.
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        var action = action
+        if runsUpward {
+            let flipped: [KeyAction: KeyAction] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+            action = flipped[action] ?? action
+        }
         switch action {
         case .up where cycles && list.selection == 0: list.move(by: list.count)
         case .down where cycles && list.selection == list.count - 1: list.move(by: -list.count)
@@ -122,6 +130,7 @@ public struct HitsList {
     /// A click at `row` rows from the top of the pane: selects the hit drawn there.
     /// Returns whether a hit was there, and the next page intent when it is near the end.
     mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        let row = runsUpward ? height - 1 - row : row
         guard row >= 0, let hits = state.results?.hits, !hits.isEmpty else { return (false, []) }
         var position = min(top, hits.count - 1)
         var y = 0
@@ -188,7 +197,8 @@ public struct HitsList {
             let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
             guard y + rows <= area.maxY || drawn.isEmpty else { break }
-            drawn.append((position, display, y))
+            // Running upward, the hits stack from the pane's last row.
+            drawn.append((position, display, runsUpward ? max(area.y, area.y + area.maxY - y - rows) : y))
             y += rows
         }
         // With fzf's --multi a column for the tick: "▌✓ ssh", the text one space after it.
@@ -200,13 +210,13 @@ public struct HitsList {
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
             drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
-                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker)
             } else if results.hits[position].isPromoted {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
         }
         if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {
-            canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)
+            canvas.write(runsUpward ? "↑" : "↓", x: area.maxX - 1, y: runsUpward ? area.y : area.maxY - 1, style: Theme.secondary)
         }
     }
 
@@ -214,7 +224,7 @@ public struct HitsList {
         _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
         let marker = selected ? (focused ? "▌" : "│") : " "
-        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: Theme.title) }
+        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter) }
         let textWidth = area.maxX - 1 - textX
         if let columns {
             columns.draw(display, x: textX, y: area.y, into: &canvas)
@@ -231,7 +241,9 @@ public struct HitsList {
             canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: area.y + 1, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {
-            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height))
+            // fzf's fg+ / bg+ over the row; its query words in fzf's hl+ on that background.
+            let (highlight, row, current) = (Theme.highlight, Theme.selectedRow, Theme.selectedRow.patched(with: Theme.selectedHighlight))
+            canvas.restyle(Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height)) { $0 == highlight ? current : $0.patched(with: row) }
         }
     }
 

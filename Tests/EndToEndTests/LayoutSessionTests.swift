@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// fzf's --layout and --color, on the real binary in tmux.
+@Suite(.serialized) struct LayoutSessionTests {
+    let products = Project.resource("products.json")
+
+    /// The rows of the screen, the last blank ones dropped (tmux pads the capture).
+    private func rows(_ screen: String) -> [String] {
+        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while rows.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { rows.removeLast() }
+        return rows
+    }
+
+    @Test func layoutDefaultPutsThePromptAtTheBottomWithTheFirstHitNearestIt() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("\(Project.binary) \(products) --layout default -q fairphone > out.json; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the interface") { $0.contains("❯ fairphone") && $0.contains("3 results") }
+        let lines = rows(screen)
+        let prompt = try #require(lines.lastIndex { $0.contains("❯ fairphone") })
+        #expect(prompt >= lines.count - 2, "the prompt on one of the last two rows:\n\(screen)")
+        let selected = try #require(lines.firstIndex { $0.hasPrefix("▌ Fairphone") }, "a selected hit:\n\(screen)")
+        let others = lines.indices.filter { lines[$0].hasPrefix("  Fairphone") }
+        #expect(others.count == 2)
+        #expect(others.allSatisfy { $0 < selected } && selected < prompt, "the first hit, selected, nearest the prompt:\n\(screen)")
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+    }
+
+    @Test func reverseKeepsThePromptOnTop() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("\(Project.binary) \(products) --reverse -q fairphone > out.json; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the interface") { $0.contains("❯ fairphone") && $0.contains("3 results") }
+        let lines = rows(screen)
+        let prompt = try #require(lines.firstIndex { $0.contains("❯ fairphone") })
+        #expect(prompt <= 2, "the prompt on top:\n\(screen)")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
+    @Test func anUnknownLayoutIsOneLineAndStatusTwo() throws {
+        let tmux = try Tmux()
+        try tmux.shell("\(Project.binary) \(products) --layout upside-down 2> err.txt; echo \"exit=$?\"")
+        try tmux.waitFor("exit=2")
+        let message = try #require(tmux.file("err.txt"))
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.contains("--layout takes default, reverse, reverse-list; not 'upside-down'"))
+    }
+
+    /// The SGR parameters just before `word` on the row holding `row`, joined by ";" (tmux
+    /// writes its sequences where the style changes, one per change).
+    private func style(of word: String, onRowWith row: String, in styled: String) -> String? {
+        let plain = { (line: Substring) in line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
+        guard let line = styled.split(separator: "\n").first(where: { plain($0).contains(row) }),
+              let range = line.range(of: word) else { return nil }
+        var before = line[..<range.lowerBound]
+        var parameters: [String] = []
+        while before.hasSuffix("m"), let escape = before.range(of: "\u{1B}[", options: .backwards) {
+            parameters.insert(String(before[escape.upperBound...].dropLast()), at: 0)
+            before = before[..<escape.lowerBound]
+        }
+        return parameters.joined(separator: ";")
+    }
+
+    @Test func colorHlChangesTheHighlightsColour() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("\(Project.binary) \(products) -q fairphone > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("the interface") { $0.contains("❯ fairphone") && $0.contains("3 results") }
+        let standard = try #require(style(of: "Fairphone", onRowWith: "Fairphone 5 smartphone, Green", in: try tmux.styledScreen()))
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+        try tmux.shell("clear; \(Project.binary) \(products) --color 'hl:196:underline' -q fairphone > out.json; echo \"exit=$?\"")
+        try tmux.waitFor("the interface in colour") { $0.contains("❯ fairphone") && $0.contains("3 results") }
+        let styled = try tmux.styledScreen()
+        let coloured = try #require(style(of: "Fairphone", onRowWith: "Fairphone 5 smartphone, Green", in: styled), "\(styled)")
+        #expect(coloured.contains("38;5;196"), "the highlight in colour 196: \(coloured)")
+        #expect(!standard.contains("38;5;196"), "and not without the option: \(standard)")
+        #expect(coloured.contains("4"), "underlined")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
+    @Test func anUnknownColourElementIsOneLineAndStatusTwo() throws {
+        let tmux = try Tmux()
+        try tmux.shell("INSTANTSEARCH_DEFAULT_OPTS='--color=dark' \(Project.binary) \(products) --color 'hl:red,hilite:blue' 2> err.txt; echo \"exit=$?\"")
+        try tmux.waitFor("exit=2")
+        let message = try #require(tmux.file("err.txt"))
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.contains("--color: no element or base scheme is named 'hilite'"), "\(message)")
+        #expect(message.contains("elements: fg, bg, hl"))
+    }
+}
