@@ -35,10 +35,10 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst()))
+        let given = LayoutArguments.translatingBareOptions(LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst())))
         let defaults: [String]
         do {
-            defaults = try DefaultOptions.words(in: ProcessInfo.processInfo.environment)
+            defaults = LayoutArguments.translatingBareOptions(try DefaultOptions.words(in: ProcessInfo.processInfo.environment))
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }

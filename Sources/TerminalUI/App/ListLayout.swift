@@ -20,3 +20,16 @@ public enum ListLayout: String, Sendable, Hashable, CaseIterable {
     /// The names `--layout` takes, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
+
+/// fzf's `--info`: where the stats line (fzf's info line) goes.
+public enum InfoStyle: String, Sendable, Hashable, CaseIterable {
+    /// On its own row (above the key hints; next to the prompt with the prompt at the bottom).
+    case `default`
+    /// On the search box's row, after the query.
+    case inline
+    /// On the search box's row, at its right end.
+    case inlineRight = "inline-right"
+    case hidden
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

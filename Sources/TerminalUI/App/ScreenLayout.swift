@@ -79,15 +79,26 @@ struct ScreenLayout: Equatable {
     /// gets them as long as the refinement list keeps a few rows.
     init?(
         screen: Rect, hasHeader: Bool = false, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both,
-        listLayout: ListLayout = .standard
+        listLayout: ListLayout = .standard, info: InfoStyle = .default
     ) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         let order = Self.rowOrder(hasHeader: hasHeader, showsHints: showsHints, promptAtBottom: listLayout.promptAtBottom)
+            .filter { $0 != .stats || info == .default }
         let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(order.map { $0 == .body ? .rest : .fixed(1) })))
         (tabs, searchBox, header) = (rows[.tabs]!, rows[.searchBox]!, rows[.header])
         (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
-        (stats, hints) = (rows[.stats]!, rows[.hints])
+        hints = rows[.hints]
+        switch info {
+        case .default: stats = rows[.stats]!
+        case .hidden: stats = Rect(x: searchBox.x, y: searchBox.y, width: 0, height: 0)
+        // After the query: the app starts it where the query ends.
+        case .inline: stats = searchBox
+        case .inlineRight:
+            let width = min(searchBox.width / 2, 60)
+            stats = Rect(x: searchBox.maxX - width, y: searchBox.y, width: width, height: 1)
+            searchBox.width -= width
+        }
         self.panes = panes
         let none = Rect(x: body.maxX, y: body.y, width: 0, height: 0)
         isFolded = !panes.isEmpty && (screen.width < Self.sidebarMinimumWidth || body.height < Self.sidebarMinimumBodyRows)

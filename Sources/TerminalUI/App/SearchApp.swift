@@ -51,6 +51,10 @@ public final class SearchApp {
         public var layout = ListLayout.standard
         /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
         public var theme = Theme.standard
+        /// fzf's `--margin`, `--border` (`--border-label`) and `--padding` around the panes.
+        public var frame = ScreenFrame()
+        /// fzf's `--info`: where the stats line goes.
+        public var info = InfoStyle.default
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -237,8 +241,8 @@ public final class SearchApp {
         let panes = SidebarPanes(for: descriptions[hub.state.active.name])
         if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
-            screen: screen, hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
-            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout)
+            screen: options.frame.inner(of: screen), hasHeader: header != nil, preview: preview.isShown ? preview.window : nil,
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info)
         guard force || wanted != layout else { return }
         layout = wanted
         if let layout {

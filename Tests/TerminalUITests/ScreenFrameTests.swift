@@ -1,0 +1,93 @@
+import InstantSearchCore
+import Testing
+@testable import TerminalUI
+
+/// fzf's --border (and its label), --margin, --padding and --info, asserted on the canvas.
+@Suite struct ScreenFrameTests {
+    private func harness(_ change: (inout SearchApp.Options) -> Void) -> AppHarness {
+        var options = SearchApp.Options()
+        change(&options)
+        return AppHarness(options: options)
+    }
+
+    @Test func aRoundedBorderWithACentredLabelFramesThePanes() async {
+        let harness = harness {
+            $0.frame.border = .rounded
+            $0.frame.label = "Products"
+        }
+        await harness.start()
+        let screen = harness.screen()
+        #expect(screen.line(0).hasPrefix("╭─"))
+        #expect(screen.line(0).hasSuffix("─╮"))
+        #expect(screen.line(23).hasPrefix("╰─") && screen.line(23).hasSuffix("─╯"))
+        #expect(screen.column(of: "Products", inRow: 0) == (80 - 8) / 2)
+        #expect(screen.style(x: 0, y: 0) == Theme.standard.border)
+        #expect(screen.style(x: 36, y: 0) == Theme.standard.paneTitle, "the label in the label element's look")
+        #expect(screen.line(2).hasPrefix("│ " + SearchBox.defaultPrompt), "the search box inside the border")
+        #expect(screen.line(12).hasPrefix("│") && screen.line(12).hasSuffix("│"))
+        #expect(screen.line(3).hasPrefix("│─ Hits"), "the rules stay inside")
+        #expect(screen.line(22).contains("F1 help"), "the hints on the last row inside")
+    }
+
+    @Test func sidesAndLineStylesOfFzfsBorders() async {
+        let harness = harness { $0.frame.border = .horizontal }
+        await harness.start()
+        let screen = harness.screen()
+        #expect(screen.line(0) == String(repeating: "─", count: 80))
+        #expect(screen.line(1).hasPrefix("  products"), "no side borders: the tabs at the left edge")
+        let bold = self.harness { $0.frame.border = .bold; $0.frame.label = "x"; $0.frame.labelPosition = 3; $0.frame.labelAtBottom = true }
+        await bold.start()
+        let boxed = bold.screen()
+        #expect(boxed.line(0).hasPrefix("┏━━"))
+        #expect(boxed.line(23).hasPrefix("┗━━x━"), "the label 3 columns in, on the bottom border")
+    }
+
+    @Test func marginAndPaddingInCellsAndPercent() async {
+        let harness = harness {
+            $0.frame.border = .sharp
+            $0.frame.margin = ScreenFrame.Edges.parse("1,10%")!
+            $0.frame.padding = ScreenFrame.Edges.parse("0,1")!
+        }
+        await harness.start()
+        let screen = harness.screen()
+        #expect(screen.line(0).trimmingCharacters(in: .whitespaces).isEmpty, "one row of margin")
+        #expect(screen.column(of: "┌", inRow: 1) == 8, "10% of 80 columns")
+        #expect(screen.column(of: "┐", inRow: 1) == 71)
+        #expect(screen.column(of: SearchBox.defaultPrompt, inRow: 3) == 8 + 1 + 1 + 1, "border, padding, the box's own column")
+        #expect(screen.line(23).trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+
+    @Test func edgesReadFzfsForms() {
+        let four = ScreenFrame.Edges.parse("1,2,3,4%")
+        #expect(four?.top == .cells(1) && four?.right == .cells(2) && four?.bottom == .cells(3) && four?.left == .percent(4))
+        let three = ScreenFrame.Edges.parse("1,2,3")
+        #expect(three?.left == .cells(2) && three?.bottom == .cells(3))
+        for bad in ["", "1,", "a", "1,2,3,4,5", "101%", "-1", "1 ,2"] { #expect(ScreenFrame.Edges.parse(bad) == nil, "\(bad)") }
+    }
+
+    @Test func tooMuchMarginAsksForALargerTerminal() async {
+        let harness = harness { $0.frame.margin = ScreenFrame.Edges.parse("10")! }
+        await harness.start()
+        #expect(harness.screen().line(0).hasPrefix("Make the terminal at least"))
+    }
+
+    @Test func infoHiddenInlineAndInlineRight() async {
+        let hidden = harness { $0.info = .hidden }
+        await hidden.start()
+        var screen = hidden.screen()
+        #expect(screen.row(containing: "4 results") == nil)
+        #expect(screen.line(23).contains("F1 help"))
+        let inline = harness { $0.info = .inline }
+        await inline.start()
+        await inline.type("so")
+        screen = inline.screen()
+        #expect(screen.line(1).hasPrefix(" " + SearchBox.defaultPrompt + "so"))
+        #expect(screen.column(of: "2 results", inRow: 1) == 1 + SearchBox.defaultPrompt.displayWidth + 2 + 3, "after the query, the cursor's cell, a space and the stats line's own")
+        let right = harness { $0.info = .inlineRight }
+        await right.start()
+        screen = right.screen()
+        let column = try! #require(screen.column(of: "4 results", inRow: 1))
+        #expect(column > 40, "in the right half")
+        #expect(screen.row(containing: "4 results") == 1)
+    }
+}
