@@ -91,3 +91,32 @@ import Testing
         #expect(screen.row(containing: "4 results") == 1)
     }
 }
+
+/// The preview at small heights (fzf's --height 12): the sidebar folds first, the preview keeps its share.
+@Suite struct SmallHeightPreviewTests {
+    @Test func twelveRowsShowThePreviewBesideTheHits() async throws {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(6))
+        let screen = harness.screen(width: 80, height: 12)
+        let layout = try #require(harness.app.layout)
+        #expect(layout.isFolded, "the sidebar's panes folded away first")
+        let preview = try #require(layout.preview, "the preview has its share")
+        #expect(preview.x > 30 && preview.height >= 4)
+        #expect(screen.line(layout.topRule.y).contains("Preview"), "its title on the rule:\n\(screen.lines.joined(separator: "\n"))")
+        #expect(screen.cell(x: layout.previewRule!.x, y: layout.topRule.y)?.text == "┬")
+        let hit = try #require(screen.row(containing: "Sony Bravia TV"))
+        #expect(screen.column(of: "Sony Bravia TV", inRow: hit)! < preview.x, "the hits on the left")
+        #expect((preview.y..<preview.maxY).contains { screen.line($0).dropFirst(preview.x).contains("Sony") }, "the record in the preview")
+    }
+
+    @Test func aFoldedPaneWithFocusHasTheBodyWithoutThePreview() async throws {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.press(.function(6), .function(3))
+        let screen = harness.screen(width: 80, height: 12)
+        #expect(harness.app.focus == .refinements)
+        #expect(screen.row(containing: "BRAND") != nil, "the refinements have the body")
+        #expect(screen.row(containing: "Sony Bravia TV") == nil)
+    }
+}

@@ -109,7 +109,9 @@ struct ScreenLayout: Equatable {
             (chips, hits) = panes.isEmpty ? (Rect(x: column.x, y: column.y, width: column.width, height: 0), column) : Self.chipsRow(column)
             refinements = panes.contains(.refinements) && isFolded ? body : none
             slider = panes.contains(.slider) && isFolded ? body : none
-            if !isFolded, let window { carvePreview(window) }
+            // Folded, the sidebar's panes are collapsed already: the preview still has its share
+            // of the hits' room (fzf's --height 12 shows it), shown while the hits are.
+            if let window { carvePreview(window) }
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))

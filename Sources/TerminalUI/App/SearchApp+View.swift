@@ -94,6 +94,9 @@ extension SearchApp {
                 title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
                 x += text.displayWidth + 1
             }
+            if let rule = layout.previewRule, focus == .hits || focus == .currentRefinements {
+                drawPreviewRule(rule, layout: layout, into: &canvas)
+            }
             return
         }
         if let sidebarRule = layout.sidebarRule {
