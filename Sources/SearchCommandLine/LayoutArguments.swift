@@ -42,6 +42,11 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
     public var info: String?
 
+    @Option(help: ArgumentHelp(
+        "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
+        valueName: "spec"))
+    public var tmux: String?
+
     public init() {}
 
     /// fzf's `--border` without a value means rounded: a bare `--border` (followed by nothing,
@@ -56,6 +61,8 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             let next = index + 1 < arguments.count ? arguments[index + 1] : nil
             if argument == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil {
                 result.append("--border=rounded")
+            } else if argument == "--tmux", !(next.map(Self.looksLikeTmuxSpec) ?? false) {
+                result.append("--tmux=\(TmuxPopupSpec.bare)")
             } else {
                 result.append(argument)
             }
@@ -68,6 +75,22 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try theme()
         _ = try frame()
         _ = try infoStyle()
+        _ = try tmuxPopup()
+    }
+
+    /// A word after `--tmux` taken as its value: one that reads, or one of its letters
+    /// (position names, sizes, commas) without a file name's dot or slash — so a mistake
+    /// such as `middle,10` is refused rather than opened as a file.
+    static func looksLikeTmuxSpec(_ word: String) -> Bool {
+        if TmuxPopupSpec.parse(word) != nil { return true }
+        return !word.hasPrefix("-") && word.contains(",") && !word.contains(".") && !word.contains("/")
+    }
+
+    /// `--tmux` read.
+    public func tmuxPopup() throws(ValidationError) -> TmuxPopupSpec? {
+        guard let tmux else { return nil }
+        guard let spec = TmuxPopupSpec.parse(tmux) else { throw ValidationError("--tmux takes \(TmuxPopupSpec.form); not '\(tmux)'.") }
+        return spec
     }
 
     /// `--border`, `--border-label(-pos)`, `--margin` and `--padding` read.

@@ -47,12 +47,16 @@ struct InstantSearchCommand: ParsableCommand {
         let arguments = DefaultOptions.insert(
             defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
         if arguments != given { SearchCommand.checkDefaults(defaults) }
+        SearchCommand.commandLine = arguments
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
     }
 }
 
 /// The TUI: `instantsearch FILE...` (the default subcommand).
 struct SearchCommand: ParsableCommand {
+    /// The whole command line (INSTANTSEARCH_DEFAULT_OPTS's words in it), for --tmux to run again in a popup.
+    nonisolated(unsafe) static var commandLine: [String] = []
+
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Open the interactive search on FILEs (the default: `instantsearch FILE...`).",
@@ -223,6 +227,18 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if let shell = shellSource.script { return shellSource.printScript(shell) }
+        var pick = pick
+        if let popup = try layout.tmuxPopup() {
+            let environment = ProcessInfo.processInfo.environment
+            if !(environment["TMUX"] ?? "").isEmpty {
+                // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
+                let status = try TmuxPopup.run(
+                    popup, executable: Sibling.executablePath, arguments: TmuxPopup.withoutTmuxOption(Self.commandLine), environment: environment)
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+            if pick.height == nil { pick.height = popup.inlineHeight }  // outside tmux: inline, as fzf falls back
+        }
         var settingsOptions = settingsOptions
         var data = data
         var stdinName = stdinName

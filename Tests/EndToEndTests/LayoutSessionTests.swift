@@ -90,3 +90,65 @@ import Testing
         #expect(message.contains("elements: fg, bg, hl"))
     }
 }
+
+/// fzf's --tmux: inside tmux (a tmux client attached in the test's terminal, the command run in
+/// its shell), the search opens in a popup and the pick and status come back to the command.
+@Suite(.serialized) struct TmuxPopupSessionTests {
+    /// A tmux server of its own, with a client attached in `tmux`'s terminal: the popup needs a
+    /// client to open on, and the outer capture shows it.
+    private func innerTmux(in tmux: Tmux) throws -> String {
+        let socket = "instantsearch-popup-\(getpid())-\(UUID().uuidString.prefix(6))"
+        try tmux.shell("tmux -L \(socket) -f /dev/null new-session -s inner \"PS1='in$ ' bash --norc --noprofile\"")
+        try tmux.waitFor("the inner shell") { $0.contains("in$") }
+        return socket
+    }
+
+    private func kill(_ socket: String) {
+        _ = try? spawn("tmux", ["-L", socket, "kill-server"], captureOutput: true)
+    }
+
+    @Test func thePopupOpensAndThePickComesBackWithItsStatus() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let socket = try innerTmux(in: tmux)
+        defer { kill(socket) }
+        try tmux.shell("printf 'alpha\\nbeta it'\\''s here\\ngamma\\n' | \(Project.binary) --tmux center,80%,60% --query 'bta' > out.txt; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the popup") { $0.contains("│ ❯ bta") && $0.contains("1 result") }
+        let rows = screen.split(separator: "\n").map(String.init)
+        let top = try #require(rows.firstIndex { $0.contains("┌") }, "the popup's frame:\n\(screen)")
+        let left = rows[top].prefix { $0 == " " }.count
+        #expect(rows[top].trimmingCharacters(in: .whitespaces).count == 80, "80% of 100 columns wide:\n\(screen)")
+        #expect((9...10).contains(left), "centred:\n\(screen)")
+        #expect(screen.contains("beta it's here"))
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "beta it's here\n", "the line picked, as it came in")
+        try tmux.shell("\(Project.binary) \(Project.resource("products.json")) --tmux bottom,50% > esc.txt; echo \"second=$?\"")
+        try tmux.waitFor("the second popup") { $0.contains("│ ❯ Search products") }
+        try tmux.press("C-c")
+        try tmux.waitFor("second=130")
+        #expect(tmux.file("esc.txt") == "")
+    }
+
+    @Test func aBadSizeIsOneLineAndStatusTwo() throws {
+        let tmux = try Tmux()
+        try tmux.shell("\(Project.binary) \(Project.resource("products.json")) --tmux middle,10 2> err.txt; echo \"exit=$?\"")
+        try tmux.waitFor("exit=2")
+        let message = try #require(tmux.file("err.txt"))
+        #expect(message.hasPrefix("instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."))
+        #expect(message.split(separator: "\n").count == 1)
+    }
+
+    @Test func outsideTmuxItRunsInlineInThePopupsHeight() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("echo above; \(Project.binary) \(Project.resource("products.json")) --tmux bottom,12 > out.json; echo \"exit=$?\"")
+        let screen = try tmux.waitFor("the interface inline") { $0.contains("❯ Search products") }
+        #expect(try !tmux.onAlternateScreen(), "inline, on the normal screen")
+        #expect(screen.contains("above"), "the shell's lines stay above")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let prompt = try #require(rows.firstIndex { $0.contains("❯ Search products") })
+        let hints = try #require(rows.firstIndex { $0.contains("F1 help") })
+        #expect(hints - (prompt - 1) + 1 == 12, "twelve rows, from the tabs to the hints:\n\(screen)")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SearchCommandLine
+@testable import SearchCommandLine
 import Testing
 @testable import TerminalUI
 
@@ -27,6 +27,9 @@ import Testing
         #expect(LayoutArguments.translatingBareOptions(["--border", "double", "x"]) == ["--border", "double", "x"])
         #expect(LayoutArguments.translatingBareOptions(["a", "--border"]) == ["a", "--border=rounded"])
         #expect(LayoutArguments.translatingBareOptions(["--", "--border"]) == ["--", "--border"], "after --, a file name")
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "a.json"]) == ["--tmux=center,50%", "a.json"])
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "top,40%"]) == ["--tmux", "top,40%"])
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "middle,10"]) == ["--tmux", "middle,10"], "a mistake, refused as one")
         let frame = try LayoutArguments.parse(["--border-label", "hi", "--border-label-pos", "-2:bottom", "--margin", "1,5%", "--padding", "2"]).frame()
         #expect(frame.border == .rounded, "a label brings a border")
         #expect(frame.labelPosition == -2 && frame.labelAtBottom)
@@ -42,6 +45,9 @@ import Testing
         (["--padding", "x"], "--padding takes one to four"),
         (["--border-label-pos", "middle"], "--border-label-pos takes N, N:top or N:bottom"),
         (["--info", "right"], "--info takes default, inline, inline-right, hidden; not 'right'."),
+        (["--tmux", "center,0"], "--tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]]"),
+        (["--tmux", "left,50%,50%,1"], "--tmux takes"),
+        (["--tmux", "top,101%"], "--tmux takes"),
     ])
     func mistakesAreOneLineNamingTheOption(arguments: [String], expected: String) {
         do {
@@ -61,5 +67,17 @@ import Testing
         #expect(arguments.forwarded == given)
         #expect(try LayoutArguments.parse(arguments.forwarded).forwarded == given)
         #expect(try LayoutArguments.parse([]).forwarded.isEmpty)
+    }
+
+    @Test func tmuxSpecsReadAsFzfs() throws {
+        let top = try #require(TmuxPopupSpec.parse("top,40%"))
+        #expect(top.position == .top && top.width == .percent(100) && top.height == .percent(40))
+        let right = try #require(TmuxPopupSpec.parse("right,30"))
+        #expect(right.width == .cells(30) && right.height == .percent(100))
+        let center = try #require(TmuxPopupSpec.parse("80%,20"))
+        #expect(center.position == .center && center.width == .percent(80) && center.height == .cells(20))
+        #expect(TmuxPopupSpec.parse("center") == TmuxPopupSpec())
+        #expect(TmuxPopup.withoutTmuxOption(["a", "--tmux", "top", "--tmux=x", "-q", "--", "--tmux"]) == ["a", "-q", "--", "--tmux"])
+        #expect(TmuxPopup.shellQuoted("it's $HOME") == "'it'\\''s $HOME'")
     }
 }
