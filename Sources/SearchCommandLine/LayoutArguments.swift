@@ -42,6 +42,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
     public var info: String?
 
+    @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
+    public var wrap = false
+
     @Option(help: ArgumentHelp(
         "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
         valueName: "spec"))
@@ -165,6 +168,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let theme = try? theme() { options.theme = theme }
         if let frame = try? frame() { options.frame = frame }
         if let info = try? infoStyle() { options.info = info }
+        options.wrap = wrap
     }
 
     /// The same options, as a command line for a sibling executable.
@@ -172,6 +176,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         var arguments: [String] = []
         if let layout { arguments.append("--layout=\(layout)") }
         if reverse { arguments.append("--reverse") }
+        if wrap { arguments.append("--wrap") }
         arguments += color.map { "--color=\($0)" }
         let valued: [(String, String?)] = [
             ("--border", border), ("--border-label", borderLabel), ("--border-label-pos", borderLabelPosition), ("--margin", margin),

@@ -120,3 +120,39 @@ import Testing
         #expect(screen.row(containing: "Sony Bravia TV") == nil)
     }
 }
+
+/// fzf's --wrap: a long title over several rows, the hit still selected whole.
+@Suite struct WrappedHitsTests {
+    static let long = IndexDescription(name: "notes", searchableAttributes: ["text"], displayAttributes: ["text"])
+
+    private func harness(wrap: Bool) -> AppHarness {
+        var options = SearchApp.Options()
+        options.wrap = wrap
+        return AppHarness(options: options, indices: [ProductsBackend.description])
+    }
+
+    @Test func aLongTitleWrapsAndTheSelectionCoversEveryRow() async throws {
+        let harness = harness(wrap: true)
+        await harness.start()
+        // 40 columns: "Bose QuietComfort headphones" is one column too long beside its price.
+        let screen = harness.screen(width: 40, height: 24)
+        let first = try #require(screen.row(containing: "Bose QuietComfort"))
+        #expect(!screen.line(first).contains("headphones"), "the title goes on on the next row:\n\(screen.lines.joined(separator: "\n"))")
+        #expect(screen.line(first + 1).contains("headphones"))
+        #expect(!screen.lines.contains { $0.contains("…") && $0.contains("Bose Q") }, "nothing cut")
+        await harness.press(.down, .down, .down)
+        let selected = harness.screen(width: 40, height: 24)
+        #expect(selected.line(first).hasPrefix("▌") && selected.line(first + 1).hasPrefix("▌"), "the bar beside every row of the hit")
+        #expect(selected.style(x: 3, y: first + 1)?.background == .selection)
+        #expect(harness.app.handle(.enter) == false)
+        #expect(harness.app.outcomeHits.map(\.objectID) == ["4"], "picked whole")
+    }
+
+    @Test func withoutWrapTheTitleIsCutWithAnEllipsis() async throws {
+        let harness = harness(wrap: false)
+        await harness.start()
+        let screen = harness.screen(width: 40, height: 24)
+        let first = try #require(screen.row(containing: "Bose QuietComfort"))
+        #expect(screen.line(first).contains("…"))
+    }
+}

@@ -55,6 +55,8 @@ public final class SearchApp {
         public var frame = ScreenFrame()
         /// fzf's `--info`: where the stats line goes.
         public var info = InfoStyle.default
+        /// fzf's `--wrap`: long titles wrap over several rows.
+        public var wrap = false
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -131,6 +133,7 @@ public final class SearchApp {
         header = options.header
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
         hitsList.runsUpward = options.layout.listRunsUpward
+        (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
         self.numbers = numbers
         self.keys = keys
         self.options = options

@@ -32,7 +32,7 @@ public struct HitsList {
     public init() {}
 
     public var selection: Int { list.selection }
-    var usesColumns: Bool { width >= Self.columnsFromWidth }
+    var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
     /// The hit drawn as selected: of the results this list last laid out (the ones drawn),
     /// never of newer ones it has not seen.
@@ -92,6 +92,11 @@ public struct HitsList {
     /// fzf's `--layout default`: the first hit at the bottom, the list running upward, so Up
     /// (as it looks) goes to the next hit.
     var runsUpward = false
+    /// fzf's `--wrap`: a long title goes on over as many rows as it needs (the hit, all its
+    /// rows, is still one thing to select), and the display attributes do not go in columns.
+    var wraps = false
+    /// With fzf's `--multi` the text starts one column further right, after the tick's.
+    var hasMarkColumn = false
 
     /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
     private func rowsOnScreen(from first: Int) -> Range<Int> {
@@ -154,12 +159,26 @@ public struct HitsList {
     private mutating func measure() {
         let columns = usesColumns
         heights = (shown?.hits ?? []).map { hit in
+            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
+            if wraps {
+                let second = description?.hitsLayout.map { $0.rows > 1 } ?? (display.snippet != nil || !display.details.isEmpty)
+                return titleLines(display, textWidth: textWidth(of: width)).count + (second ? 1 : 0)
+            }
             // `--hits-layout`: rows a hit takes, whatever it has for a second row.
             if let layout = description?.hitsLayout { return layout.rows }
-            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
         }
+    }
+
+    /// Columns for a hit's text in a pane `width` wide: after the bar (and the tick's column
+    /// with --multi), one short of the right edge.
+    private func textWidth(of width: Int) -> Int { width - (hasMarkColumn ? 3 : 2) - 1 }
+
+    /// With --wrap, the title's rows: beside the figure (a price), wrapped to the room left.
+    private func titleLines(_ display: HitDisplay, textWidth: Int) -> [[(String, Style)]] {
+        let room = textWidth - (display.figure.map { $0.displayWidth + 2 } ?? 0)
+        return StyledWrap.wrap(display.title, width: max(1, room))
     }
 
     /// Moves `top` just enough that the selected hit, all its rows, is in view.
@@ -235,10 +254,18 @@ public struct HitsList {
                 canvas.write(figure, x: area.maxX - width - 1, y: area.y, style: Theme.title)
                 room -= width + 2
             }
-            canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+            if wraps {
+                for (row, line) in titleLines(display, textWidth: textWidth).enumerated() where row < area.height {
+                    canvas.write(line, x: textX, y: area.y + row, maxWidth: room)
+                }
+            } else {
+                canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+            }
         }
-        if area.height > 1, let second = display.snippet ?? (columns == nil ? display.details : nil) {
-            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: area.y + 1, maxWidth: textWidth, overflow: .ellipsis)
+        // The second row (details, or the snippet) under the title's rows.
+        let secondY = area.y + (wraps ? titleLines(display, textWidth: textWidth).count : 1)
+        if secondY < area.maxY, let second = display.snippet ?? (columns == nil ? display.details : nil) {
+            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: secondY, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {
             // fzf's fg+ / bg+ over the row; its query words in fzf's hl+ on that background.
