@@ -91,6 +91,31 @@ import Testing
     }
 }
 
+/// fzf's --height ~N: the region below the cursor shrinks to what the hits need.
+@Suite(.serialized) struct AdaptiveHeightSessionTests {
+    @Test func fiveLinesTakeNineRowsAndFiveHundredTheWholeHeight() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.shell("clear; seq 1 5 | \(Project.binary) --height ~20 > out.txt; echo \"exit=$?\"")
+        var screen = try tmux.waitFor("five lines") { $0.contains("5 results") }
+        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let tabs = try #require(rows.firstIndex { $0.contains("stdin 5") })
+        let stats = try #require(rows.firstIndex { $0.contains("5 results") })
+        #expect(stats - tabs + 1 == 9, "tabs, search box, rule, five hits, stats:\n\(screen)")
+        #expect(rows[(stats + 1)...].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "nothing below")
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "1\n")
+        try tmux.shell("clear; seq 1 500 | \(Project.binary) --height ~15 > out.txt; echo \"exit=$?\"")
+        screen = try tmux.waitFor("five hundred lines") { $0.contains("500 results") && $0.contains("F1 help") }
+        rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let top = try #require(rows.firstIndex { $0.contains("stdin 500") })
+        let hints = try #require(rows.firstIndex { $0.contains("F1 help") })
+        #expect(hints - top + 1 == 15, "the whole height:\n\(screen)")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+}
+
 /// fzf's --tmux: inside tmux (a tmux client attached in the test's terminal, the command run in
 /// its shell), the search opens in a popup and the pick and status come back to the command.
 @Suite(.serialized) struct TmuxPopupSessionTests {

@@ -156,3 +156,36 @@ import Testing
         #expect(screen.line(first).contains("…"))
     }
 }
+
+/// fzf's --height ~N: the rows the content needs, within N.
+@Suite struct AdaptiveHeightTests {
+    @Test func aTildeMakesAnyHeightAdaptive() {
+        #expect(InlineHeight.parse("~20") == .adaptive(.rows(20)))
+        #expect(InlineHeight.parse("~40%") == .adaptive(.percent(40)))
+        for bad in ["~", "~~20", "~3", "~0%", "20~"] { #expect(InlineHeight.parse(bad) == nil, "\(bad)") }
+        let adaptive = InlineHeight.adaptive(.rows(20))
+        #expect(adaptive.rows(terminalRows: 50, needed: 9) == 9)
+        #expect(adaptive.rows(terminalRows: 50, needed: 3) == InlineHeight.minimumRows)
+        #expect(adaptive.rows(terminalRows: 50, needed: 400) == 20)
+        #expect(adaptive.rows(terminalRows: 12, needed: 400) == 12, "never more than the terminal has")
+        #expect(InlineHeight.rows(20).rows(terminalRows: 50, needed: 9) == 20, "without ~ the height is fixed")
+    }
+
+    @Test func linesNeedTheirRowsAndTheInterfacesAndNeverShrinkBack() async {
+        let lines = IndexDescription(name: "lines", searchableAttributes: ["name"], displayAttributes: ["name"])
+        let harness = AppHarness(indices: [lines])
+        await harness.start()
+        // Four hits of one row each (no details): 4 + 6 rows would be under 12, so no hints:
+        // tabs, search box, rule, the 4 rows, stats.
+        #expect(harness.app.neededRows == 8)
+        harness.app.hitRowsSeen = 9
+        #expect(harness.app.neededRows == 9 + 6, "from 12 rows on, the hints and their rule too")
+        harness.app.hitRowsSeen = 4
+        let before = harness.app.neededRows
+        await harness.type("bose")
+        #expect(harness.app.neededRows == before, "a narrower query does not shrink it")
+        let facets = AppHarness()
+        await facets.start()
+        #expect(facets.app.neededRows == nil, "refinement panes want every row")
+    }
+}

@@ -118,6 +118,8 @@ public final class SearchApp {
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
+    /// The most rows the hits have needed so far (fzf's `--height ~N` grows with them).
+    var hitRowsSeen = 0
 
     /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
     /// keep the standard "," and ".".
@@ -307,6 +309,7 @@ public final class SearchApp {
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
         fitLayout()
+        hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
         intents.forEach(hub.dispatch)
         refreshPreview()
     }

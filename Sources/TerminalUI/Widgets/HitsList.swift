@@ -110,6 +110,14 @@ public struct HitsList {
         return first..<end
     }
 
+    /// Rows every hit loaded takes (a message's two when there is none); far more than any
+    /// screen when more pages are to come.
+    var contentRows: Int {
+        guard let shown else { return 2 }
+        if shown.page + 1 < shown.nbPages { return 10_000 }
+        return max(2, heights.reduce(0, +))
+    }
+
     /// Up, Down, PgUp, PgDn; false for other actions.
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
         var action = action
