@@ -38,6 +38,7 @@ static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_italic(void) { return A_ITALIC; }
 static inline attr_t cn_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 
 static inline int cn_key_f(int n) { return KEY_F(n); }

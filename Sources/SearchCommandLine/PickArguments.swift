@@ -43,7 +43,7 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(name: .customLong("history-size"), help: ArgumentHelp("Queries kept in the --history file (default \(QueryHistory.defaultLimit)).", valueName: "n"))
     public var historySize = QueryHistory.defaultLimit
 
-    @Option(help: ArgumentHelp("Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is.", valueName: "rows[%]"))
+    @Option(help: ArgumentHelp("Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is; ~ first: at most that, fewer when the hits need fewer (fzf's adaptive height).", valueName: "[~]rows[%]"))
     public var height: String?
 
     public init() {}
@@ -55,7 +55,7 @@ public struct PickArguments: ParsableArguments, Sendable {
         _ = try expectedKeys()
         _ = try multiLimit()
         if let height, InlineHeight.parse(height) == nil {
-            throw ValidationError("--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), e.g. 12 or 40%; not '\(height)'.")
+            throw ValidationError("--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '\(height)'.")
         }
         guard (1...Self.maximumHistorySize).contains(historySize) else {
             throw ValidationError("--history-size takes 1 to \(Self.maximumHistorySize); not \(historySize).")

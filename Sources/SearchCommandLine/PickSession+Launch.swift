@@ -9,6 +9,7 @@ extension PickSession {
     /// 1 and 130) ends the command with it.
     public static func launch(
         _ search: TerminalSearch, noColor: Bool, pick: PickArguments, interface: InterfaceArguments, preview: PreviewArguments,
+        layout: LayoutArguments = LayoutArguments(),
         recordText: (Hit) -> String = PickSession.jsonLine, recordBytes: RecordBytes? = nil, placeholders: Placeholders? = nil,
         headerLines: [String: [ANSIText]] = [:], print: ([UInt8]) -> Void = PickSession.writeLine
     ) throws {
@@ -23,6 +24,7 @@ extension PickSession {
         }
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)
+            layout.configure(&options)
             if let placeholders { options.placeholders = placeholders }
             options.headerLines = headerLines
         }

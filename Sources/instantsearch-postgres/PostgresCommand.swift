@@ -71,6 +71,8 @@ struct PostgresSearchCommand: ParsableCommand {
     var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
     var previewOptions: PreviewArguments
+    @OptionGroup(title: "Layout and colours (fzf's options)")
+    var layout: LayoutArguments
 
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
@@ -95,7 +97,7 @@ struct PostgresSearchCommand: ParsableCommand {
             indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: debounce.map { .debounce(.milliseconds($0)) })
         do {
-            try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions)
+            try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, layout: layout)
         } catch let error where !(error is ExitCode || error is ValidationError) {
             throw fail("--postgres", error)
         }

@@ -36,7 +36,7 @@ struct EngineOptions: ParsableArguments {
     /// Runs the session against the remote engine; the exit status follows the file TUI's.
     func run(
         settings: String?, hitsPerPage: Int, debounce: Int?, noColor: Bool, pick: PickArguments, interface: InterfaceArguments,
-        preview: PreviewArguments
+        preview: PreviewArguments, layout: LayoutArguments
     ) throws {
         if let postgres {
             var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage)]
@@ -44,7 +44,7 @@ struct EngineOptions: ParsableArguments {
             arguments += table.flatMap { ["--table", $0] }
             if let settings { arguments += ["--settings", settings] }
             if noColor { arguments.append("--no-color") }
-            arguments += pick.forwarded + interface.forwarded + preview.forwarded
+            arguments += pick.forwarded + interface.forwarded + preview.forwarded + layout.forwarded
             try Sibling.exec("instantsearch-postgres", arguments, for: "--postgres")
         }
         guard let elasticsearch, let url = URL(string: elasticsearch), url.scheme?.hasPrefix("http") == true else {
@@ -63,7 +63,7 @@ struct EngineOptions: ParsableArguments {
         let search = TerminalSearch(
             indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
             hitsPerPage: hitsPerPage, strategy: debounce.map { .debounce(.milliseconds($0)) })
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: preview)
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout)
     }
 }
 

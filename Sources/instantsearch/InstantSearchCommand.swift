@@ -35,10 +35,12 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = PickArguments.translatingMultiLimit(LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst())))
+        let given = PickArguments.translatingMultiLimit(
+            LayoutArguments.translatingBareOptions(LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst()))))
         let defaults: [String]
         do {
-            defaults = PickArguments.translatingMultiLimit(try DefaultOptions.words(in: ProcessInfo.processInfo.environment))
+            defaults = PickArguments.translatingMultiLimit(
+                LayoutArguments.translatingBareOptions(try DefaultOptions.words(in: ProcessInfo.processInfo.environment)))
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }
@@ -47,12 +49,16 @@ struct InstantSearchCommand: ParsableCommand {
         let arguments = DefaultOptions.insert(
             defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
         if arguments != given { SearchCommand.checkDefaults(defaults) }
+        SearchCommand.commandLine = arguments
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
     }
 }
 
 /// The TUI: `instantsearch FILE...` (the default subcommand).
 struct SearchCommand: ParsableCommand {
+    /// The whole command line (INSTANTSEARCH_DEFAULT_OPTS's words in it), for --tmux to run again in a popup.
+    nonisolated(unsafe) static var commandLine: [String] = []
+
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Open the interactive search on FILEs (the default: `instantsearch FILE...`).",
@@ -146,6 +152,8 @@ struct SearchCommand: ParsableCommand {
     var interface: InterfaceArguments
     @OptionGroup(title: "Preview pane (fzf's options)")
     var previewOptions: PreviewArguments
+    @OptionGroup(title: "Layout and colours (fzf's options)")
+    var layout: LayoutArguments
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -221,6 +229,18 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if let shell = shellSource.script { return shellSource.printScript(shell) }
+        var pick = pick
+        if let popup = try layout.tmuxPopup() {
+            let environment = ProcessInfo.processInfo.environment
+            if !(environment["TMUX"] ?? "").isEmpty {
+                // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
+                let status = try TmuxPopup.run(
+                    popup, executable: Sibling.executablePath, arguments: TmuxPopup.withoutTmuxOption(Self.commandLine), environment: environment)
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+            if pick.height == nil { pick.height = popup.inlineHeight }  // outside tmux: inline, as fzf falls back
+        }
         var settingsOptions = settingsOptions
         var data = data
         var stdinName = stdinName
@@ -230,7 +250,7 @@ struct SearchCommand: ParsableCommand {
         if engines.isActive {
             return try engines.run(
                 settings: settings, hitsPerPage: hitsPerPage, debounce: debounce, noColor: noColor, pick: pick,
-                interface: interface, preview: previewOptions)
+                interface: interface, preview: previewOptions, layout: layout)
         }
         var backend: any Searchable
         let descriptions: [IndexDescription]
@@ -285,7 +305,7 @@ struct SearchCommand: ParsableCommand {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, recordBytes: { hit in
+        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, layout: layout, recordBytes: { hit in
             if let text = shellSource.printedText(of: hit.record) {
                 picked.records.append(hit.record)
                 return Array(text.utf8)

@@ -37,7 +37,7 @@ import Testing
         try tmux.shell("\(Project.binary) --ansi < ls.txt > out.txt; echo \"exit=$?\"")
         let screen = try tmux.waitFor("both names") { $0.contains("2 results") }
         #expect(screen.contains("bindir") && !screen.contains("[01;34m"), "the codes are not shown")
-        let colored = try tmux.screenWithColors()
+        let colored = try tmux.styledScreen()
         let row = try #require(colored.split(separator: "\n").first { $0.contains("bindir") })
         #expect(row.contains("\u{1B}[34m") || row.contains(";34m"), "blue: \(row.debugDescription)")
         try tmux.type("34")

@@ -68,9 +68,9 @@ final class Tmux {
         try run(["capture-pane", "-p", "-t", session])
     }
 
-    /// The screen with its colours, as SGR sequences (`capture-pane -e`).
-    func screenWithColors() throws -> String {
-        try run(["capture-pane", "-e", "-p", "-t", session])
+    /// The screen with its colours and attributes as SGR sequences (`capture-pane -e`).
+    func styledScreen() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", session])
     }
 
     /// Waits until the screen satisfies `condition` and has settled: the same on two captures

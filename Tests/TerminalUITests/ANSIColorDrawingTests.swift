@@ -19,15 +19,17 @@ import Testing
         #expect(PaletteColor(ansi: .indexed(1)) == .ansiRed)
         #expect(PaletteColor(ansi: .indexed(12)) == .ansiBrightBlue)
         #expect(PaletteColor(ansi: .indexed(208)) == .indexed(208))
-        #expect(PaletteColor(ansi: .rgb(255, 0, 0)) == .indexed(196), "the cube's pure red")
-        #expect(PaletteColor(ansi: .rgb(128, 128, 128)) == .indexed(244), "a grey of the grey ramp")
-        #expect(PaletteColor(ansi: .rgb(0, 0, 200)) == .indexed(20))
+        #expect(PaletteColor(ansi: .rgb(255, 0, 0)) == .rgb(255, 0, 0), "kept whole for a true-colour terminal")
+        func curses(_ color: PaletteColor) -> Int16 { CursesStyles.foreground(color, colorCount: 256, hasDefaultColors: true).0 }
+        #expect(curses(PaletteColor(ansi: .rgb(255, 0, 0))) == 196, "the cube's pure red")
+        #expect(curses(PaletteColor(ansi: .rgb(128, 128, 128))) == 244, "a grey of the grey ramp")
+        #expect(curses(PaletteColor(ansi: .rgb(0, 0, 200))) == 20)
     }
 
     @Test func withFewerThan256ColoursThePaletteComesToTheNearestOfSixteen() {
-        #expect(PaletteColor.nearestOfSixteen(196) == .ansiBrightRed)
-        #expect(PaletteColor.nearestOfSixteen(244) == .ansiBrightBlack)
-        #expect(PaletteColor.nearestOfSixteen(208) == .ansiYellow, "orange")
+        #expect(ColorApproximation.number(.indexed(196), colorCount: 16) == 9, "bright red")
+        #expect(ColorApproximation.number(.indexed(244), colorCount: 16) == 8, "bright black")
+        #expect(ColorApproximation.number(.indexed(208), colorCount: 16) == 3, "orange: yellow")
         let rich = CursesStyles.foreground(.indexed(208), colorCount: 256, hasDefaultColors: true)
         #expect(rich.0 == 208 && rich.1.isEmpty)
         let poor = CursesStyles.foreground(.indexed(208), colorCount: 8, hasDefaultColors: true)

@@ -79,21 +79,30 @@ struct ScreenLayout: Equatable {
     /// gets them as long as the refinement list keeps a few rows.
     /// `headerRows`: what the header would like; it gets at most a third of the screen (one row
     /// at least), the rest of it cut.
-    init?(screen: Rect, headerRows: Int = 0, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both) {
+    init?(
+        screen: Rect, headerRows: Int = 0, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both,
+        listLayout: ListLayout = .standard, info: InfoStyle = .default
+    ) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
-        var parts: [LayoutConstraint] = [.fixed(1), .fixed(1)]
-        let hasHeader = headerRows > 0
-        if hasHeader { parts.append(.fixed(min(headerRows, max(1, screen.height / 3)))) }
-        parts += [.fixed(1), .rest]
-        parts += showsHints ? [.fixed(1), .fixed(1), .fixed(1)] : [.fixed(1)]
-        var rows = screen.splitRows(parts)
-        (tabs, searchBox) = (rows.removeFirst(), rows.removeFirst())
-        header = hasHeader ? rows.removeFirst() : nil
-        (topRule, body) = (rows.removeFirst(), rows.removeFirst())
-        bottomRule = showsHints ? rows.removeFirst() : nil
-        stats = rows.removeFirst()
-        hints = showsHints ? rows.removeFirst() : nil
+        let order = Self.rowOrder(hasHeader: headerRows > 0, showsHints: showsHints, promptAtBottom: listLayout.promptAtBottom)
+            .filter { $0 != .stats || info == .default }
+        let headerHeight = min(headerRows, max(1, screen.height / 3))
+        let heights: [LayoutConstraint] = order.map { $0 == .body ? .rest : $0 == .header ? .fixed(headerHeight) : .fixed(1) }
+        let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(heights)))
+        (tabs, searchBox, header) = (rows[.tabs]!, rows[.searchBox]!, rows[.header])
+        (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
+        hints = rows[.hints]
+        switch info {
+        case .default: stats = rows[.stats]!
+        case .hidden: stats = Rect(x: searchBox.x, y: searchBox.y, width: 0, height: 0)
+        // After the query: the app starts it where the query ends.
+        case .inline: stats = searchBox
+        case .inlineRight:
+            let width = min(searchBox.width / 2, 60)
+            stats = Rect(x: searchBox.maxX - width, y: searchBox.y, width: width, height: 1)
+            searchBox.width -= width
+        }
         self.panes = panes
         let none = Rect(x: body.maxX, y: body.y, width: 0, height: 0)
         isFolded = !panes.isEmpty && (screen.width < Self.sidebarMinimumWidth || body.height < Self.sidebarMinimumBodyRows)
@@ -104,7 +113,9 @@ struct ScreenLayout: Equatable {
             (chips, hits) = panes.isEmpty ? (Rect(x: column.x, y: column.y, width: column.width, height: 0), column) : Self.chipsRow(column)
             refinements = panes.contains(.refinements) && isFolded ? body : none
             slider = panes.contains(.slider) && isFolded ? body : none
-            if !isFolded, let window { carvePreview(window) }
+            // Folded, the sidebar's panes are collapsed already: the preview still has its share
+            // of the hits' room (fzf's --height 12 shows it), shown while the hits are.
+            if let window { carvePreview(window) }
             return
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
@@ -120,6 +131,21 @@ struct ScreenLayout: Equatable {
             (refinements, sliderTitle, slider) = (sidebar[0], sidebar[1], sidebar[2])
         }
         if let window { carvePreview(window) }
+    }
+
+    /// The screen's rows, one each but the body. With the prompt on top (our look, fzf's
+    /// `reverse`): tabs, search box, header, rule, body, rule, stats, hints. With it at the
+    /// bottom (fzf's `default` and `reverse-list`), the header, stats (fzf's info line) and
+    /// search box go under the body, as fzf puts the header and info line next to its prompt;
+    /// the key hints stay on the last row.
+    enum Row: Hashable { case tabs, searchBox, header, topRule, body, bottomRule, stats, hints }
+
+    static func rowOrder(hasHeader: Bool, showsHints: Bool, promptAtBottom: Bool) -> [Row] {
+        let header: [Row] = hasHeader ? [.header] : []
+        if promptAtBottom {
+            return [.tabs, .topRule, .body] + (showsHints ? [.bottomRule] : []) + header + [.stats, .searchBox] + (showsHints ? [.hints] : [])
+        }
+        return [.tabs, .searchBox] + header + [.topRule, .body] + (showsHints ? [.bottomRule, .stats, .hints] : [.stats])
     }
 
     /// The hits column's first row for the current-refinement chips, when the column has rows

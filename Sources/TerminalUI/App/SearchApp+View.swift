@@ -6,7 +6,29 @@ extension SearchApp {
     /// of the last `resize`.
     @discardableResult
     public func render(into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        Theme.$current.withValue(options.theme) {
+            let cursor = draw(into: &canvas)
+            tint(&canvas)
+            return cursor
+        }
+    }
+
+    /// fzf's fg / bg, preview-fg / preview-bg and the panes' own colours (`--color`), laid
+    /// over what was drawn: the panes' first, then the whole screen's.
+    private func tint(_ canvas: inout Canvas) {
+        let theme = options.theme
+        if let layout, !hub.state.showsSections, !showsHelp {
+            if let preview = layout.preview { canvas.tint(preview, with: theme.previewTint) }
+            if layout.panes.contains(.refinements) { canvas.tint(layout.refinements, with: theme.facetTint) }
+            if layout.panes.contains(.slider) { canvas.tint(layout.slider, with: theme.sliderTint) }
+            canvas.tint(layout.chips, with: theme.chipTint)
+        }
+        canvas.tint(canvas.bounds, with: theme.screenTint)
+    }
+
+    private func draw(into canvas: inout Canvas) -> (x: Int, y: Int)? {
         canvas.clear()
+        options.frame.draw(on: screen, into: &canvas, line: Theme.border, labelStyle: Theme.paneTitle)
         guard let layout else {
             let message = "Make the terminal at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)."
             canvas.write(message, x: 0, y: 0, style: Theme.error, maxWidth: canvas.width)
@@ -49,10 +71,13 @@ extension SearchApp {
                 // The typed-range input, while open, has the cursor.
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
-            StatsLine.render(
-                layout.stats, &canvas, state: state, marked: marks?.count ?? 0,
+            // fzf's --info inline: after the query, one space and a separator.
+            let stats = options.info == .inline
+                ? Rect(x: cursorX + 2, y: layout.stats.y, width: max(0, layout.stats.maxX - cursorX - 2), height: 1) : layout.stats
+            if stats.width > 0, stats.height > 0 { StatsLine.render(
+                stats, &canvas, state: state, marked: marks?.count ?? 0,
                 markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
-                showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
+                showsNote: !dismissedNotes.contains(Self.noteKey(state.active))) }
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         if showsHelp {
@@ -65,35 +90,38 @@ extension SearchApp {
     /// A header row: muted, or in the colours it brought (`--ansi`); its line ends shown as ␊.
     static func headerPieces(_ line: ANSIText) -> [(String, Style)] {
         let pieces = line.spans.isEmpty
-            ? [(line.text, Theme.secondary)] : HighlightedText(text: line.text, matchedRanges: []).segments(colors: line.spans, plain: Theme.secondary, highlighted: Theme.highlight)
+            ? [(line.text, Theme.header)] : HighlightedText(text: line.text, matchedRanges: []).segments(colors: line.spans, plain: Theme.header, highlighted: Theme.highlight)
         return pieces.map { (HitDisplay.showingLineEnds($0.0), $0.1) }
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
-        let rule = String(repeating: "─", count: canvas.width)
-        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
+        let rule = String(repeating: "─", count: layout.topRule.width)
+        canvas.write(rule, x: layout.topRule.x, y: layout.topRule.y, style: Theme.border)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: bottomRule.x, y: bottomRule.y, style: Theme.border) }
         var titles = [(paneTitle("Hits", .focusHits), Focus.hits)]
         if layout.panes.contains(.refinements) { titles.append((paneTitle("Refinements", .focusRefinements), .refinements)) }
         if layout.panes.contains(.slider) { titles.append((paneTitle("Range", .focusSlider), .slider)) }
         if layout.isFolded {
             // Every pane's title on the one rule, the focused one lit.
-            var x = 1
+            var x = layout.topRule.x + 1
             for (text, pane) in titles {
                 title(text, x: x, y: layout.topRule.y, focused: focus == pane, into: &canvas)
                 x += text.displayWidth + 1
+            }
+            if let rule = layout.previewRule, focus == .hits || focus == .currentRefinements {
+                drawPreviewRule(rule, layout: layout, into: &canvas)
             }
             return
         }
         if let sidebarRule = layout.sidebarRule {
             for y in sidebarRule.y..<sidebarRule.maxY {
-                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.secondary)
+                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.border)
             }
-            canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.secondary)
-            if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.secondary) }
+            canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.border)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.border) }
         }
         if let sliderTitle = layout.sliderTitle {
-            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.secondary)
+            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.border)
         }
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         for (text, pane) in titles {
@@ -115,14 +143,14 @@ extension SearchApp {
         let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
         let title: (x: Int, y: Int)
         if rule.width == 1 {
-            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.secondary) }
-            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.secondary)
-            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.secondary) }
+            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.border) }
+            canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.border)
+            if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.border) }
             title = (rule.x + 2, layout.topRule.y)
         } else {
             let sidebarX = layout.sidebarRule?.x ?? rule.maxX
-            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.secondary)
-            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.secondary) }
+            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.border)
+            if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.border) }
             title = (rule.x + 1, rule.y)
         }
         // The title, then where the preview is in its text at the rule's right end (as fzf puts
@@ -137,24 +165,26 @@ extension SearchApp {
     }
 
     private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
-        canvas.write(" all indices ", x: 1, y: layout.tabs.y, style: Theme.title.reverse())
+        canvas.write(" all indices ", x: layout.tabs.x + 1, y: layout.tabs.y, style: Theme.title.reverse())
         if let key = keys.keys(for: .toggleSections, in: .global).first {
-            canvas.write("\(KeyName.label(key)) back to tabs", x: 15, y: layout.tabs.y, style: Theme.secondary)
+            canvas.write("\(KeyName.label(key)) back to tabs", x: layout.tabs.x + 15, y: layout.tabs.y, style: Theme.secondary)
         }
-        let rule = String(repeating: "─", count: canvas.width)
-        canvas.write(rule, x: 0, y: layout.topRule.y, style: Theme.secondary)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: 0, y: bottomRule.y, style: Theme.secondary) }
-        title(paneTitle("Sections", .toggleSections), x: 1, y: layout.topRule.y, focused: true, into: &canvas)
+        let rule = String(repeating: "─", count: layout.topRule.width)
+        canvas.write(rule, x: layout.topRule.x, y: layout.topRule.y, style: Theme.border)
+        if let bottomRule = layout.bottomRule { canvas.write(rule, x: bottomRule.x, y: bottomRule.y, style: Theme.border) }
+        title(paneTitle("Sections", .toggleSections), x: layout.topRule.x + 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)
         let summary = FederatedView.summary(sections, numbers: numbers)
         let full = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
             pending: sections.isSearching ? 1 : 0, numbers: numbers)
-        let activity = StatsLine.fitting([full, sections.mode], beside: summary.displayWidth, in: canvas.width)
-        canvas.write(activity, x: canvas.width - activity.displayWidth - 1, y: layout.stats.y, style: Theme.secondary)
-        canvas.write(summary, x: 1, y: layout.stats.y, style: sections.error == nil ? Theme.title : Theme.error,
-                     maxWidth: canvas.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
+        let line = layout.stats
+        guard line.height > 0 else { return }
+        let activity = StatsLine.fitting([full, sections.mode], beside: summary.displayWidth, in: line.width)
+        canvas.write(activity, x: line.maxX - activity.displayWidth - 1, y: line.y, style: Theme.secondary)
+        canvas.write(summary, x: line.x + 1, y: line.y, style: sections.error == nil ? Theme.title : Theme.error,
+                     maxWidth: line.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
     }
 
     /// " Hits F2 ": a pane's name and the first key that reaches it, as bound (`--bind`).

@@ -52,6 +52,16 @@ public final class SearchApp {
         public var track = false
         /// fzf's `--jump-labels`: what `jump` and `jump-accept` label the hits on screen with.
         public var jumpLabels = JumpLabels.standard
+        /// fzf's `--layout`: the prompt on top (our look, fzf's `reverse`) or at the bottom.
+        public var layout = ListLayout.standard
+        /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
+        public var theme = Theme.standard
+        /// fzf's `--margin`, `--border` (`--border-label`) and `--padding` around the panes.
+        public var frame = ScreenFrame()
+        /// fzf's `--info`: where the stats line goes.
+        public var info = InfoStyle.default
+        /// fzf's `--wrap`: long titles wrap over several rows.
+        public var wrap = false
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -115,6 +125,8 @@ public final class SearchApp {
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     let descriptions: [String: IndexDescription]
+    /// The most rows the hits have needed so far (fzf's `--height ~N` grows with them).
+    var hitRowsSeen = 0
 
     /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
     /// keep the standard "," and ".".
@@ -129,6 +141,8 @@ public final class SearchApp {
         self.reloader = reloader
         header = options.header
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
+        hitsList.runsUpward = options.layout.listRunsUpward
+        (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
         self.numbers = numbers
         self.keys = keys
         self.options = options
@@ -252,8 +266,8 @@ public final class SearchApp {
         let panes = SidebarPanes(for: descriptions[hub.state.active.name])
         if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
-            screen: screen, headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
-            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes)
+            screen: options.frame.inner(of: screen), headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
+            sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info)
         guard force || wanted != layout else { return }
         layout = wanted
         if let layout {
@@ -315,6 +329,7 @@ public final class SearchApp {
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsFederated { intents = [] }
         fitLayout()
+        hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
         intents.forEach(hub.dispatch)
         finishReloadIfDone()
         refreshPreview()

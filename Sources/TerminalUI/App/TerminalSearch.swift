@@ -178,6 +178,8 @@ final class SearchAppDriver: TerminalApp {
         return searching || hub.facetLists.isSearching ? answerHold : nil
     }
 
+    var neededRows: Int? { app.neededRows }
+
     func handle(_ event: TerminalEvent) -> LoopCommand {
         switch event {
         case .key(let key):

@@ -155,6 +155,30 @@ public struct Canvas: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Every cell within `rect` restyled by `change` (the selected hit: its row's look, and
+    /// fzf's hl+ for its highlights).
+    public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.y..<area.maxY {
+            for column in area.x..<area.maxX {
+                cells[row * width + column].style = change(cells[row * width + column].style)
+            }
+        }
+    }
+
+    /// Every cell within `rect` with `tint` laid over it (`Style.tinted(with:)`).
+    public mutating func tint(_ rect: Rect, with tint: Style) {
+        guard tint != .plain else { return }
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.y..<area.maxY {
+            for column in area.x..<area.maxX {
+                cells[row * width + column].style = cells[row * width + column].style.tinted(with: tint)
+            }
+        }
+    }
+
     /// Puts one character at (x, y); returns the columns it took (0 if outside or empty).
     @discardableResult
     public mutating func set(_ character: Character, x: Int, y: Int, style: Style = .plain) -> Int {

@@ -22,9 +22,10 @@ public enum PaletteColor: Sendable, Hashable {
     /// Their bright forms (colours 8–15; the basic ones in bold where a terminal has only 8).
     case ansiBrightBlack, ansiBrightRed, ansiBrightGreen, ansiBrightYellow, ansiBrightBlue, ansiBrightMagenta, ansiBrightCyan,
         ansiBrightWhite
-    /// A colour of the 256-colour palette beyond the 16 (16–255), brought by text (`--ansi`):
-    /// drawn as it is where the terminal has 256 colours, else as the nearest of the 16.
+    /// A colour given by number or value (`--color`, `--ansi` text): 0–255 as terminals number
+    /// them, or #rrggbb, drawn as the nearest the terminal has (`ColorApproximation`).
     case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
 }
 
 /// Text attributes every curses terminal can show; they survive NO_COLOR.
@@ -36,6 +37,7 @@ public struct TextAttributes: OptionSet, Sendable, Hashable {
     public static let underline = TextAttributes(rawValue: 1 << 1)
     public static let reverse = TextAttributes(rawValue: 1 << 2)
     public static let dim = TextAttributes(rawValue: 1 << 3)
+    public static let italic = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How one cell looks, in terminal-independent terms.
@@ -68,6 +70,19 @@ public struct Style: Sendable, Hashable, CustomStringConvertible {
     public func reverse() -> Style { adding(.reverse) }
     public func dim() -> Style { adding(.dim) }
 
+    /// `tint` laid over what is drawn: its colours where a cell has none of its own (the
+    /// terminal's default), its attributes on cells with no colour of their own for the
+    /// text. fzf's `fg` / `bg`, `preview-fg` / `preview-bg`, and the panes' own colours.
+    public func tinted(with tint: Style) -> Style {
+        var s = self
+        if s.foreground == .default {
+            s.foreground = tint.foreground
+            s.attributes.formUnion(tint.attributes)
+        }
+        if s.background == .default { s.background = tint.background }
+        return s
+    }
+
     public func adding(_ extra: TextAttributes) -> Style {
         var s = self
         s.attributes.formUnion(extra)
@@ -92,6 +107,7 @@ public struct Style: Sendable, Hashable, CustomStringConvertible {
         if attributes.contains(.underline) { parts.append("underline") }
         if attributes.contains(.reverse) { parts.append("reverse") }
         if attributes.contains(.dim) { parts.append("dim") }
+        if attributes.contains(.italic) { parts.append("italic") }
         return parts.isEmpty ? "plain" : parts.joined(separator: " ")
     }
 }

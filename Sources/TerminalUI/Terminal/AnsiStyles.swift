@@ -3,6 +3,8 @@
 struct AnsiStyles {
     let colorsEnabled: Bool
     let colorCount: Int
+    /// COLORTERM says the terminal takes 24-bit colours: #rrggbb is sent as it is.
+    let trueColor: Bool
 
     /// Colours unless `colors` says otherwise or NO_COLOR is set (non-empty), or the terminal
     /// is "dumb"; 256 of them when TERM or COLORTERM says so, else the basic 8.
@@ -11,6 +13,7 @@ struct AnsiStyles {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         colorsEnabled = colors ?? (!noColor && term != "dumb")
         colorCount = term.contains("256color") || !(environment["COLORTERM"] ?? "").isEmpty ? 256 : 8
+        trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "")
     }
 
     /// ESC [ 0 ; … m: resets, then sets everything `style` asks for.
@@ -21,13 +24,22 @@ struct AnsiStyles {
             let (foreground, extra) = CursesStyles.foreground(style.foreground, colorCount: colorCount, hasDefaultColors: true)
             attributes.formUnion(extra)
             let background = CursesStyles.background(style.background, colorCount: colorCount, hasDefaultColors: true)
-            if foreground >= 0 { codes.append(Self.color(foreground, base: 30)) }
-            if background >= 0 { codes.append(Self.color(background, base: 40)) }
+            if trueColor, case .rgb(let r, let g, let b) = style.foreground {
+                codes.append("38;2;\(r);\(g);\(b)")
+            } else if foreground >= 0 {
+                codes.append(Self.color(foreground, base: 30))
+            }
+            if trueColor, case .rgb(let r, let g, let b) = style.background {
+                codes.append("48;2;\(r);\(g);\(b)")
+            } else if background >= 0 {
+                codes.append(Self.color(background, base: 40))
+            }
         } else {
             attributes.formUnion(CursesStyles.fallback(foreground: style.foreground, background: style.background))
         }
         if attributes.contains(.bold) { codes.append("1") }
         if attributes.contains(.dim) { codes.append("2") }
+        if attributes.contains(.italic) { codes.append("3") }
         if attributes.contains(.underline) { codes.append("4") }
         if attributes.contains(.reverse) { codes.append("7") }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -63,8 +63,11 @@ public protocol TerminalApp: AnyObject {
     /// expects within a frame, to draw the key and its answer together (`FramePacer`); nil:
     /// nothing awaited, draw now. Asked before every frame.
     var frameHold: Duration? { get }
+    /// Rows the content needs (fzf's `--height ~N` shrinks to them); nil: any.
+    var neededRows: Int? { get }
 }
 
 extension TerminalApp {
     public var frameHold: Duration? { nil }
+    public var neededRows: Int? { nil }
 }

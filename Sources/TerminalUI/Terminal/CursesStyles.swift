@@ -45,6 +45,7 @@ struct CursesStyles {
         if a.contains(.underline) { result |= cn_a_underline() }
         if a.contains(.reverse) { result |= cn_a_reverse() }
         if a.contains(.dim) { result |= cn_a_dim() }
+        if a.contains(.italic) { result |= cn_a_italic() }
         return result
     }
 
@@ -60,7 +61,7 @@ struct CursesStyles {
         case .ansiBrightBlack, .ansiBrightRed, .ansiBrightGreen, .ansiBrightYellow, .ansiBrightBlue, .ansiBrightMagenta, .ansiBrightCyan,
             .ansiBrightWhite:
             result.insert(.bold)
-        case .indexed: break
+        case .indexed, .rgb: break
         }
         if background == .selection { result.insert(.reverse) }
         return result
@@ -94,9 +95,7 @@ struct CursesStyles {
         case .success: return (Int16(COLOR_GREEN), [])
         case .warning: return (Int16(COLOR_YELLOW), [])
         case .selection: return (Int16(COLOR_BLUE), [])
-        case .indexed(let number):
-            if colorCount >= 256 { return (Int16(number), []) }
-            return foreground(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+        case .indexed, .rgb: return (ColorApproximation.number(color, colorCount: colorCount) ?? defaultForeground, [])
         default:
             guard let number = Self.ansi(color) else { return (defaultForeground, []) }
             // A bright colour on an 8-colour terminal: the basic one, bold (as terminals draw bold).
@@ -113,9 +112,7 @@ struct CursesStyles {
         case .error: return Int16(COLOR_RED)
         case .success: return Int16(COLOR_GREEN)
         case .selection: return Int16(COLOR_BLUE)
-        case .indexed(let number):
-            if colorCount >= 256 { return Int16(number) }
-            return background(.nearestOfSixteen(number), colorCount: colorCount, hasDefaultColors: hasDefaultColors)
+        case .indexed, .rgb: return ColorApproximation.number(color, colorCount: colorCount) ?? (hasDefaultColors ? -1 : Int16(COLOR_BLACK))
         default:
             guard let number = Self.ansi(color) else { return hasDefaultColors ? -1 : Int16(COLOR_BLACK) }
             return number >= 8 && colorCount < 16 ? number - 8 : number

@@ -158,6 +158,12 @@ struct Session<App: TerminalApp> {
             }
             let hold = app.frameHold
             if needsFrame, pacer.shouldDraw(now: timers.now, hold: hold) {
+                if terminal.fit(neededRows: app.neededRows) {
+                    // fzf's --height ~N: the region grew or shrank to the content; the app lays out again.
+                    reportedSize = terminal.size
+                    onScreen = nil
+                    if try apply(.resize(width: reportedSize.width, height: reportedSize.height)) { return .quit }
+                }
                 let first = !firstFrameDrawn
                 try drawFrame(awaitingAnswer: hold != nil)
                 if first {

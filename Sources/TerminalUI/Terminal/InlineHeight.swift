@@ -1,8 +1,11 @@
 /// fzf's `--height N[%]`: the interface drawn in N rows (or N% of the terminal's) below the
 /// cursor, without the alternate screen.
+///
+/// fzf's `~N` / `~N%` (`adaptive`): at most that, fewer when the content needs fewer rows.
 public enum InlineHeight: Sendable, Hashable {
     case rows(Int)
     case percent(Int)
+    indirect case adaptive(InlineHeight)
 
     /// The fewest rows the interface works in (see `ScreenLayout`).
     public static var minimumRows: Int { ScreenLayout.minimumHeight }
@@ -13,6 +16,7 @@ public enum InlineHeight: Sendable, Hashable {
     /// Reads "12" or "40%"; nil for anything else, fewer rows than the interface needs, or a
     /// percentage outside 1…100.
     public static func parse(_ text: String) -> InlineHeight? {
+        if text.hasPrefix("~") { return parse(String(text.dropFirst())).flatMap { $0.isAdaptive ? nil : .adaptive($0) } }
         let percent = text.hasSuffix("%")
         let digits = percent ? text.dropLast() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.count <= 6,
@@ -28,7 +32,21 @@ public enum InlineHeight: Sendable, Hashable {
         switch self {
         case .rows(let rows): wanted = rows
         case .percent(let percent): wanted = max(Self.minimumPercentRows, terminalRows * percent / 100)
+        case .adaptive(let most): return most.rows(terminalRows: terminalRows)
         }
         return max(1, min(wanted, terminalRows))
+    }
+
+    public var isAdaptive: Bool {
+        if case .adaptive = self { return true }
+        return false
+    }
+
+    /// Rows for content that needs `needed` (nil: as many as it can have): fzf's `~` rule,
+    /// never fewer than the interface works in, never more than the height allows.
+    public func rows(terminalRows: Int, needed: Int?) -> Int {
+        let most = rows(terminalRows: terminalRows)
+        guard isAdaptive, let needed else { return most }
+        return min(most, max(Self.minimumRows, needed))
     }
 }

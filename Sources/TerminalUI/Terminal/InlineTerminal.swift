@@ -151,6 +151,15 @@ final class InlineTerminal: TerminalScreen {
         staged = ""
     }
 
+    func fit(neededRows: Int?) -> Bool {
+        let wanted = height.rows(terminalRows: terminalRows, needed: neededRows)
+        guard wanted != rows, !isClosed else { return false }
+        clearRows()
+        rows = wanted
+        reserveRows()
+        return true
+    }
+
     /// Nothing to forget: the loop's next frame is drawn whole (it passes no previous frame).
     func invalidate() {}
 
@@ -205,7 +214,9 @@ final class InlineTerminal: TerminalScreen {
         if cn_tty_size(outputFD, &height, &width) == 0, height > 0, width > 0 {
             (columns, terminalRows) = (Int(width), Int(height))
         }
-        rows = self.height.rows(terminalRows: terminalRows)
+        // Adaptive (`~N`), the region starts as small as the interface works in and grows as
+        // the content comes (`fit`).
+        rows = self.height.isAdaptive ? min(InlineHeight.minimumRows, self.height.rows(terminalRows: terminalRows)) : self.height.rows(terminalRows: terminalRows)
     }
 
     /// Room for the region from the cursor's line down: newlines scroll the screen when

@@ -27,9 +27,15 @@ protocol TerminalScreen: AnyObject {
     func resume()
     /// The terminal given back as it was; safe to call twice.
     func close()
+    /// fzf's `--height ~N`: the region takes the rows the content needs (within N); true
+    /// when its size changed (the next frame is drawn whole, at the new size).
+    func fit(neededRows: Int?) -> Bool
 }
 
 extension TerminalScreen {
+    /// A screen of fixed size (the whole terminal) never changes it.
+    func fit(neededRows: Int?) -> Bool { false }
+
     /// Stages and presents `canvas` in one go.
     func draw(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
         stage(canvas, previous: previous, cursor: cursor)

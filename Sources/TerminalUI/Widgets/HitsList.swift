@@ -32,7 +32,7 @@ public struct HitsList {
     public init() {}
 
     public var selection: Int { list.selection }
-    var usesColumns: Bool { width >= Self.columnsFromWidth }
+    var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
     /// The hit drawn as selected: of the results this list last laid out (the ones drawn),
     /// never of newer ones it has not seen.
@@ -107,6 +107,14 @@ public struct HitsList {
     var cycles = false
     /// fzf's `--track`: a new query keeps the selected record selected where it is still listed.
     var tracks = false
+    /// fzf's `--layout default`: the first hit at the bottom, the list running upward, so Up
+    /// (as it looks) goes to the next hit.
+    var runsUpward = false
+    /// fzf's `--wrap`: a long title goes on over as many rows as it needs (the hit, all its
+    /// rows, is still one thing to select), and the display attributes do not go in columns.
+    var wraps = false
+    /// With fzf's `--multi` the text starts one column further right, after the tick's.
+    var hasMarkColumn = false
 
     /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
     private func rowsOnScreen(from first: Int) -> Range<Int> {
@@ -120,8 +128,21 @@ public struct HitsList {
         return first..<end
     }
 
+    /// Rows every hit loaded takes (a message's two when there is none); far more than any
+    /// screen when more pages are to come.
+    var contentRows: Int {
+        guard let shown else { return 2 }
+        if shown.page + 1 < shown.nbPages { return 10_000 }
+        return max(2, heights.reduce(0, +))
+    }
+
     /// Up, Down, PgUp, PgDn; false for other actions.
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        var action = action
+        if runsUpward {
+            let flipped: [KeyAction: KeyAction] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+            action = flipped[action] ?? action
+        }
         switch action {
         case .up where cycles && list.selection == 0: list.move(by: list.count)
         case .down where cycles && list.selection == list.count - 1: list.move(by: -list.count)
@@ -152,6 +173,7 @@ public struct HitsList {
     /// A click at `row` rows from the top of the pane: selects the hit drawn there.
     /// Returns whether a hit was there, and the next page intent when it is near the end.
     mutating func click(row: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
+        let row = runsUpward ? height - 1 - row : row
         guard row >= 0, let hits = state.results?.hits, !hits.isEmpty else { return (false, []) }
         var position = min(top, hits.count - 1)
         var y = 0
@@ -176,12 +198,26 @@ public struct HitsList {
     private mutating func measure() {
         let columns = usesColumns
         heights = (shown?.hits ?? []).map { hit in
+            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
+            if wraps {
+                let second = description?.hitsLayout.map { $0.rows > 1 } ?? (display.snippet != nil || !display.details.isEmpty)
+                return titleLines(display, textWidth: textWidth(of: width)).count + (second ? 1 : 0)
+            }
             // `--hits-layout`: rows a hit takes, whatever it has for a second row.
             if let layout = description?.hitsLayout { return layout.rows }
-            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
         }
+    }
+
+    /// Columns for a hit's text in a pane `width` wide: after the bar (and the tick's column
+    /// with --multi), one short of the right edge.
+    private func textWidth(of width: Int) -> Int { width - (hasMarkColumn ? 3 : 2) - 1 }
+
+    /// With --wrap, the title's rows: beside the figure (a price), wrapped to the room left.
+    private func titleLines(_ display: HitDisplay, textWidth: Int) -> [[(String, Style)]] {
+        let room = textWidth - (display.figure.map { $0.displayWidth + 2 } ?? 0)
+        return StyledWrap.wrap(display.title, width: max(1, room))
     }
 
     /// Moves `top` just enough that the selected hit, all its rows, is in view.
@@ -220,7 +256,8 @@ public struct HitsList {
             let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
             guard y + rows <= area.maxY || drawn.isEmpty else { break }
-            drawn.append((position, display, y))
+            // Running upward, the hits stack from the pane's last row.
+            drawn.append((position, display, runsUpward ? max(area.y, area.y + area.maxY - y - rows) : y))
             y += rows
         }
         let textX = area.x + Self.textOffset(multi: marks != nil)
@@ -231,7 +268,7 @@ public struct HitsList {
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
             drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
-                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
+                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker)
             } else if results.hits[position].isPromoted {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
@@ -241,7 +278,7 @@ public struct HitsList {
             }
         }
         if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {
-            canvas.write("↓", x: area.maxX - 1, y: area.maxY - 1, style: Theme.secondary)
+            canvas.write(runsUpward ? "↑" : "↓", x: area.maxX - 1, y: runsUpward ? area.y : area.maxY - 1, style: Theme.secondary)
         }
     }
 
@@ -253,7 +290,7 @@ public struct HitsList {
         _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
         let marker = selected ? (focused ? "▌" : "│") : " "
-        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: Theme.title) }
+        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter) }
         let textWidth = area.maxX - 1 - textX
         if let columns {
             columns.draw(display, x: textX, y: area.y, into: &canvas)
@@ -264,13 +301,23 @@ public struct HitsList {
                 canvas.write(figure, x: area.maxX - width - 1, y: area.y, style: Theme.title)
                 room -= width + 2
             }
-            canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+            if wraps {
+                for (row, line) in titleLines(display, textWidth: textWidth).enumerated() where row < area.height {
+                    canvas.write(line, x: textX, y: area.y + row, maxWidth: room)
+                }
+            } else {
+                canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+            }
         }
-        if area.height > 1, let second = display.snippet ?? (columns == nil ? display.details : nil) {
-            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: area.y + 1, maxWidth: textWidth, overflow: .ellipsis)
+        // The second row (details, or the snippet) under the title's rows.
+        let secondY = area.y + (wraps ? titleLines(display, textWidth: textWidth).count : 1)
+        if secondY < area.maxY, let second = display.snippet ?? (columns == nil ? display.details : nil) {
+            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: secondY, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {
-            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height))
+            // fzf's fg+ / bg+ over the row; its query words in fzf's hl+ on that background.
+            let (highlight, row, current) = (Theme.highlight, Theme.selectedRow, Theme.selectedRow.patched(with: Theme.selectedHighlight))
+            canvas.restyle(Rect(x: area.x + 1, y: area.y, width: area.width - 1, height: area.height)) { $0 == highlight ? current : $0.patched(with: row) }
         }
     }
 

@@ -245,7 +245,7 @@ public struct RefinementList {
                 let isSelected = position == list.selection && focused
                 canvas.write(isSelected ? "▌" : " ", x: area.x, y: y, style: Theme.title)
                 canvas.write(isExpanded ? "  − show less" : "  + show more", x: area.x + 1, y: y, style: Theme.key, maxWidth: area.width - 1)
-                if isSelected { canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1)) }
+                if isSelected { canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1)) }
             case .searchInput(let attribute, let text):
                 let label = canvas.write("/ \(attribute): ", x: area.x + 1, y: y, style: Theme.key, maxWidth: area.width - 1)
                 let typed = canvas.write(text, x: area.x + 1 + label, y: y, style: Theme.text, maxWidth: area.width - 2 - label)
@@ -278,7 +278,7 @@ public struct RefinementList {
                      maxWidth: countX - area.x - 1 - indent - markerWidth, overflow: .ellipsis)
         canvas.write(count, x: countX, y: y, style: Theme.count)
         if isSelected && focused {
-            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
+            canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
         }
     }
 
@@ -292,7 +292,7 @@ public struct RefinementList {
                      maxWidth: countX - area.x - 2 - boxWidth, overflow: .ellipsis)
         canvas.write(count, x: countX, y: y, style: Theme.count)
         if isSelected && focused {
-            canvas.applyStyle(Theme.selectedRow, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
+            canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
         }
     }
 }

@@ -102,7 +102,7 @@ public struct SearchBox: Equatable, Sendable {
     /// cursor's screen column.
     @discardableResult
     public func render(_ area: Rect, _ canvas: inout Canvas) -> Int {
-        let promptWidth = canvas.write(prompt, x: area.x, y: area.y, style: Theme.title, maxWidth: area.width)
+        let promptWidth = canvas.write(prompt, x: area.x, y: area.y, style: Theme.prompt, maxWidth: area.width)
         let room = max(1, area.width - promptWidth - 1)
         let x = area.x + promptWidth
         guard !text.isEmpty else {
@@ -121,7 +121,7 @@ public struct SearchBox: Equatable, Sendable {
             first -= 1
         }
         let visible = String(characters[first..<min(characters.count, first + room + 1)])
-        canvas.write(visible, x: x, y: area.y, style: Theme.text, maxWidth: room)
+        canvas.write(visible, x: x, y: area.y, style: Theme.query, maxWidth: room)
         return x + width
     }
 }

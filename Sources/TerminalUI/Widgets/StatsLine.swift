@@ -19,7 +19,7 @@ enum StatsLine {
         let index = state.active
         var left: [(String, Style)] = []
         if let results = index.results {
-            left.append((numbers.counted(results.nbHits, "result", "results"), Theme.title))
+            left.append((numbers.counted(results.nbHits, "result", "results"), Theme.info))
             left.append(("  \(Self.milliseconds(results.processingTimeMS, numbers: numbers))", Theme.secondary))
         }
         if marked > 0 {
@@ -31,7 +31,7 @@ enum StatsLine {
         }
         // Why a line search found nothing, or that its hits needed typos.
         if let notice = index.results?.notice { left.append(("  \(notice)", Theme.warning)) }
-        if index.isSearching { left.append(("  searching…", Theme.secondary)) }
+        if index.isSearching { left.append(("  searching…", Theme.spinner)) }
         if var loading = index.loading {
             if loading.isFinished, !showsNote { loading.note = nil }
             left += Self.describe(loading, numbers: numbers)

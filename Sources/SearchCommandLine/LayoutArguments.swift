@@ -1,0 +1,188 @@
+import ArgumentParser
+import TerminalUI
+
+/// fzf's options for how the interface is laid out and coloured, same names and meaning:
+/// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
+/// forwarded).
+public struct LayoutArguments: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp(
+        "Where the prompt goes, as fzf's --layout: default (at the bottom, the first hit nearest it), reverse (on top, the list below: this interface's look without the option), reverse-list (at the bottom, the list top-down).",
+        valueName: "default|reverse|reverse-list"), completion: .list(ListLayout.allCases.map(\.rawValue)))
+    public var layout: String?
+
+    @Flag(help: "Same as --layout reverse (fzf's --reverse).")
+    public var reverse = false
+
+    @Option(help: ArgumentHelp(
+        "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
+        valueName: "spec"))
+    public var color: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
+        valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
+    public var border: String?
+
+    @Option(name: .customLong("border-label"), help: ArgumentHelp("A label in the border (fzf's --border-label).", valueName: "text"))
+    public var borderLabel: String?
+
+    @Option(name: .customLong("border-label-pos"), parsing: .unconditional, help: ArgumentHelp(
+        "Where the label goes: 0 centred (default), N columns from the left, -N from the right; :bottom for the bottom border.",
+        valueName: "n[:top|bottom]"))
+    public var borderLabelPosition: String?
+
+    @Option(help: ArgumentHelp("Space outside the border, as fzf's --margin: TRBL, each in cells or percent (1 / 1,2 / 1,2,3 / 1,2,3,4).", valueName: "trbl"))
+    public var margin: String?
+
+    @Option(help: ArgumentHelp("Space inside the border, as fzf's --padding: TRBL, each in cells or percent.", valueName: "trbl"))
+    public var padding: String?
+
+    @Option(help: ArgumentHelp(
+        "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), inline (after the query), inline-right (at the search box's right end), hidden.",
+        valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
+    public var info: String?
+
+    @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
+    public var wrap = false
+
+    @Option(help: ArgumentHelp(
+        "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
+        valueName: "spec"))
+    public var tmux: String?
+
+    public init() {}
+
+    /// fzf's `--border` without a value means rounded: a bare `--border` (followed by nothing,
+    /// by an option or by a word that is not a style, such as a file) becomes `--border=rounded`
+    /// before the parser, which wants a value, sees it.
+    public static func translatingBareOptions(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                return result + arguments[index...]
+            }
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if argument == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil {
+                result.append("--border=rounded")
+            } else if argument == "--tmux", !(next.map(Self.looksLikeTmuxSpec) ?? false) {
+                result.append("--tmux=\(TmuxPopupSpec.bare)")
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    public func validate() throws {
+        _ = try listLayout()
+        _ = try theme()
+        _ = try frame()
+        _ = try infoStyle()
+        _ = try tmuxPopup()
+    }
+
+    /// A word after `--tmux` taken as its value: one that reads, or one of its letters
+    /// (position names, sizes, commas) without a file name's dot or slash — so a mistake
+    /// such as `middle,10` is refused rather than opened as a file.
+    static func looksLikeTmuxSpec(_ word: String) -> Bool {
+        if TmuxPopupSpec.parse(word) != nil { return true }
+        return !word.hasPrefix("-") && word.contains(",") && !word.contains(".") && !word.contains("/")
+    }
+
+    /// `--tmux` read.
+    public func tmuxPopup() throws(ValidationError) -> TmuxPopupSpec? {
+        guard let tmux else { return nil }
+        guard let spec = TmuxPopupSpec.parse(tmux) else { throw ValidationError("--tmux takes \(TmuxPopupSpec.form); not '\(tmux)'.") }
+        return spec
+    }
+
+    /// `--border`, `--border-label(-pos)`, `--margin` and `--padding` read.
+    public func frame() throws(ValidationError) -> ScreenFrame {
+        var frame = ScreenFrame()
+        if let border {
+            guard let style = ScreenFrame.Border(rawValue: border) else {
+                throw ValidationError("--border takes \(ScreenFrame.Border.names); not '\(border)'.")
+            }
+            frame.border = style
+        }
+        if let borderLabel {
+            if borderLabel.count > PickArguments.maximumTextLength || borderLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("--border-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
+            }
+            frame.label = borderLabel
+            if border == nil { frame.border = .rounded }  // a label needs a border to sit in
+        }
+        if let position = borderLabelPosition {
+            let parts = position.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let n = Int(parts[0]), abs(n) <= 10_000,
+                  parts.count == 1 || ["top", "bottom"].contains(parts[1])
+            else {
+                throw ValidationError("--border-label-pos takes N, N:top or N:bottom (0 centred, N from the left, -N from the right); not '\(position)'.")
+            }
+            frame.labelPosition = n
+            frame.labelAtBottom = parts.count == 2 && parts[1] == "bottom"
+        }
+        for (option, value, keyPath) in [("--margin", margin, \ScreenFrame.margin), ("--padding", padding, \ScreenFrame.padding)] {
+            guard let value else { continue }
+            guard let edges = ScreenFrame.Edges.parse(value) else {
+                throw ValidationError("\(option) takes one to four comma-separated sizes (top, right, bottom, left as in CSS), each cells (0 to 1000) or a percentage (0% to 100%), e.g. 1 or 1,2 or 5%,10%; not '\(value)'.")
+            }
+            frame[keyPath: keyPath] = edges
+        }
+        return frame
+    }
+
+    /// `--info` read.
+    public func infoStyle() throws(ValidationError) -> InfoStyle {
+        guard let info else { return .default }
+        guard let style = InfoStyle(rawValue: info) else { throw ValidationError("--info takes \(InfoStyle.names); not '\(info)'.") }
+        return style
+    }
+
+    /// Every `--color` read onto this interface's own look, left to right.
+    public func theme() throws(ValidationError) -> Theme {
+        var theme = Theme.standard
+        for spec in color {
+            do {
+                theme = try ColorSpec.apply(spec, to: theme)
+            } catch {
+                throw ValidationError("--color: \(error.message)")
+            }
+        }
+        return theme
+    }
+
+    /// `--layout` read (`--reverse` when it is not given; a later `--layout` wins over it as
+    /// the parser keeps one value each).
+    public func listLayout() throws(ValidationError) -> ListLayout {
+        guard let layout else { return reverse ? .reverse : .standard }
+        guard let value = ListLayout(rawValue: layout) else {
+            throw ValidationError("--layout takes \(ListLayout.names); not '\(layout)'.")
+        }
+        return value
+    }
+
+    /// Applies them to the interface's options.
+    public func configure(_ options: inout SearchApp.Options) {
+        if let layout = try? listLayout() { options.layout = layout }
+        if let theme = try? theme() { options.theme = theme }
+        if let frame = try? frame() { options.frame = frame }
+        if let info = try? infoStyle() { options.info = info }
+        options.wrap = wrap
+    }
+
+    /// The same options, as a command line for a sibling executable.
+    public var forwarded: [String] {
+        var arguments: [String] = []
+        if let layout { arguments.append("--layout=\(layout)") }
+        if reverse { arguments.append("--reverse") }
+        if wrap { arguments.append("--wrap") }
+        arguments += color.map { "--color=\($0)" }
+        let valued: [(String, String?)] = [
+            ("--border", border), ("--border-label", borderLabel), ("--border-label-pos", borderLabelPosition), ("--margin", margin),
+            ("--padding", padding), ("--info", info),
+        ]
+        arguments += valued.compactMap { name, value in value.map { "\(name)=\($0)" } }
+        return arguments
+    }
+}

@@ -1,0 +1,144 @@
+/// fzf's `--margin`, `--border` (with `--border-label`) and `--padding`: the space around the
+/// interface, from the outside in. The panes are laid out in what is left (`inner(of:)`).
+public struct ScreenFrame: Sendable, Hashable {
+    /// fzf's border styles: a box in one of its line styles, or some of its sides.
+    public enum Border: String, Sendable, Hashable, CaseIterable {
+        case rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none
+
+        public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+        /// Which sides it draws: top, right, bottom, left.
+        var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
+            switch self {
+            case .rounded, .sharp, .bold, .double, .block, .thinblock: (true, true, true, true)
+            case .horizontal: (true, false, true, false)
+            case .vertical: (false, true, false, true)
+            case .top: (true, false, false, false)
+            case .bottom: (false, false, true, false)
+            case .left: (false, false, false, true)
+            case .right: (false, true, false, false)
+            case .none: (false, false, false, false)
+            }
+        }
+
+        /// Corners (top-left, top-right, bottom-left, bottom-right), then top, bottom, left, right lines.
+        var glyphs: [Character] {
+            switch self {
+            case .sharp: ["┌", "┐", "└", "┘", "─", "─", "│", "│"]
+            case .bold: ["┏", "┓", "┗", "┛", "━", "━", "┃", "┃"]
+            case .double: ["╔", "╗", "╚", "╝", "═", "═", "║", "║"]
+            case .block: ["▛", "▜", "▙", "▟", "▀", "▄", "▌", "▐"]
+            case .thinblock: ["🭽", "🭾", "🭼", "🭿", "▔", "▁", "▏", "▕"]
+            default: ["╭", "╮", "╰", "╯", "─", "─", "│", "│"]
+            }
+        }
+    }
+
+    /// A margin or padding side: cells, or a percentage of the screen's width (left, right)
+    /// or height (top, bottom).
+    public enum Length: Sendable, Hashable {
+        case cells(Int)
+        case percent(Int)
+
+        func cells(of total: Int) -> Int {
+            switch self {
+            case .cells(let n): n
+            case .percent(let p): total * p / 100
+            }
+        }
+    }
+
+    /// fzf's TRBL form: one value for every side; two: vertical, horizontal; three: top,
+    /// horizontal, bottom; four: top, right, bottom, left.
+    public struct Edges: Sendable, Hashable {
+        public var top = Length.cells(0), right = Length.cells(0), bottom = Length.cells(0), left = Length.cells(0)
+
+        public static let zero = Edges()
+
+        public init() {}
+
+        public static func parse(_ text: String) -> Edges? {
+            let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Self.length(String($0)) }
+            guard !values.contains(where: { $0 == nil }) else { return nil }
+            let v = values.compactMap { $0 }
+            var edges = Edges()
+            switch v.count {
+            case 1: (edges.top, edges.right, edges.bottom, edges.left) = (v[0], v[0], v[0], v[0])
+            case 2: (edges.top, edges.right, edges.bottom, edges.left) = (v[0], v[1], v[0], v[1])
+            case 3: (edges.top, edges.right, edges.bottom, edges.left) = (v[0], v[1], v[2], v[1])
+            case 4: (edges.top, edges.right, edges.bottom, edges.left) = (v[0], v[1], v[2], v[3])
+            default: return nil
+            }
+            return edges
+        }
+
+        private static func length(_ text: String) -> Length? {
+            let percent = text.hasSuffix("%")
+            let digits = percent ? String(text.dropLast()) : text
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits) else { return nil }
+            if percent { return n <= 100 ? .percent(n) : nil }
+            return n <= 1000 ? .cells(n) : nil
+        }
+
+        func inset(_ rect: Rect, screen: Rect) -> Rect {
+            rect.inset(
+                top: top.cells(of: screen.height), left: left.cells(of: screen.width),
+                bottom: bottom.cells(of: screen.height), right: right.cells(of: screen.width))
+        }
+    }
+
+    public var border = Border.none
+    /// fzf's `--border-label`, in the top border (or the bottom one), and where: 0 centred,
+    /// N columns from the left, -N from the right.
+    public var label: String?
+    public var labelPosition = 0
+    public var labelAtBottom = false
+    public var margin = Edges.zero
+    public var padding = Edges.zero
+
+    public init() {}
+
+    /// The border's rect (inside the margin).
+    func borderRect(of screen: Rect) -> Rect { margin.inset(screen, screen: screen) }
+
+    /// What the panes have: inside the margin, the border and the padding.
+    func inner(of screen: Rect) -> Rect {
+        let outer = borderRect(of: screen)
+        let s = border.sides
+        let inside = outer.inset(top: s.top ? 1 : 0, left: s.left ? 1 : 0, bottom: s.bottom ? 1 : 0, right: s.right ? 1 : 0)
+        let padded = padding.inset(inside, screen: screen)
+        return Rect(x: padded.x, y: padded.y, width: max(0, padded.width), height: max(0, padded.height))
+    }
+
+    /// Draws the border and its label around the panes.
+    func draw(on screen: Rect, into canvas: inout Canvas, line: Style, labelStyle: Style) {
+        guard border != .none else { return }
+        let rect = borderRect(of: screen)
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let g = border.glyphs
+        let s = border.sides
+        let (top, bottom, left, right) = (rect.y, rect.maxY - 1, rect.x, rect.maxX - 1)
+        if s.top { canvas.drawHorizontalLine(x: left, y: top, length: rect.width, glyph: g[4], style: line) }
+        if s.bottom { canvas.drawHorizontalLine(x: left, y: bottom, length: rect.width, glyph: g[5], style: line) }
+        if s.left { canvas.drawVerticalLine(x: left, y: top, length: rect.height, glyph: g[6], style: line) }
+        if s.right { canvas.drawVerticalLine(x: right, y: top, length: rect.height, glyph: g[7], style: line) }
+        if s.top && s.left { canvas.write(String(g[0]), x: left, y: top, style: line) }
+        if s.top && s.right { canvas.write(String(g[1]), x: right, y: top, style: line) }
+        if s.bottom && s.left { canvas.write(String(g[2]), x: left, y: bottom, style: line) }
+        if s.bottom && s.right { canvas.write(String(g[3]), x: right, y: bottom, style: line) }
+        guard let label, !label.isEmpty, labelAtBottom ? s.bottom : s.top else { return }
+        let y = labelAtBottom ? bottom : top
+        let room = rect.width - 4
+        guard room > 0 else { return }
+        let width = min(label.displayWidth, room)
+        let x: Int
+        if labelPosition == 0 {
+            x = rect.x + (rect.width - width) / 2
+        } else if labelPosition > 0 {
+            x = min(rect.x + labelPosition, rect.maxX - 2 - width)
+        } else {
+            x = max(rect.x + 2, rect.maxX + labelPosition - width)
+        }
+        canvas.write(label, x: x, y: y, style: labelStyle, maxWidth: room, overflow: .ellipsis)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+@testable import SearchCommandLine
+import Testing
+@testable import TerminalUI
+
+@Suite struct LayoutArgumentsTests {
+    @Test func layoutReverseAndTheirOptions() throws {
+        var options = SearchApp.Options()
+        try LayoutArguments.parse(["--layout", "reverse-list"]).configure(&options)
+        #expect(options.layout == .reverseList)
+        try LayoutArguments.parse(["--reverse"]).configure(&options)
+        #expect(options.layout == .reverse)
+        #expect(try LayoutArguments.parse([]).listLayout() == .standard)
+    }
+
+    @Test func colorsMergeLeftToRightAsTheDefaultOptionsComeFirst() throws {
+        // INSTANTSEARCH_DEFAULT_OPTS's words go in front of the command line's.
+        let arguments = try LayoutArguments.parse(["--color=dark,hl:1", "--color", "hl:2,prompt:3"])
+        let theme = try arguments.theme()
+        #expect(theme.highlight.foreground == .indexed(2))
+        #expect(theme.prompt.foreground == .indexed(3))
+        #expect(theme.selectedRow.background == .indexed(237), "the base scheme of the first --color stays")
+    }
+
+    @Test func aBareBorderIsRounded() throws {
+        #expect(LayoutArguments.translatingBareOptions(["--border", "file.json"]) == ["--border=rounded", "file.json"])
+        #expect(LayoutArguments.translatingBareOptions(["--border", "double", "x"]) == ["--border", "double", "x"])
+        #expect(LayoutArguments.translatingBareOptions(["a", "--border"]) == ["a", "--border=rounded"])
+        #expect(LayoutArguments.translatingBareOptions(["--", "--border"]) == ["--", "--border"], "after --, a file name")
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "a.json"]) == ["--tmux=center,50%", "a.json"])
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "top,40%"]) == ["--tmux", "top,40%"])
+        #expect(LayoutArguments.translatingBareOptions(["--tmux", "middle,10"]) == ["--tmux", "middle,10"], "a mistake, refused as one")
+        let frame = try LayoutArguments.parse(["--border-label", "hi", "--border-label-pos", "-2:bottom", "--margin", "1,5%", "--padding", "2"]).frame()
+        #expect(frame.border == .rounded, "a label brings a border")
+        #expect(frame.labelPosition == -2 && frame.labelAtBottom)
+        #expect(frame.margin.right == .percent(5) && frame.padding.left == .cells(2))
+    }
+
+    @Test(arguments: [
+        (["--layout", "up"], "--layout takes default, reverse, reverse-list; not 'up'."),
+        (["--color", "hl:red:blink"], "--color: 'blink' in 'hl:red:blink' is neither a colour"),
+        (["--color", "solarized"], "--color: no element or base scheme is named 'solarized'"),
+        (["--border", "dotted"], "--border takes rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none; not 'dotted'."),
+        (["--margin", "1,2,3,4,5"], "--margin takes one to four comma-separated sizes"),
+        (["--padding", "x"], "--padding takes one to four"),
+        (["--border-label-pos", "middle"], "--border-label-pos takes N, N:top or N:bottom"),
+        (["--info", "right"], "--info takes default, inline, inline-right, hidden; not 'right'."),
+        (["--tmux", "center,0"], "--tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]]"),
+        (["--tmux", "left,50%,50%,1"], "--tmux takes"),
+        (["--tmux", "top,101%"], "--tmux takes"),
+    ])
+    func mistakesAreOneLineNamingTheOption(arguments: [String], expected: String) {
+        do {
+            _ = try LayoutArguments.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            let message = LayoutArguments.message(for: error)
+            #expect(message.hasPrefix(expected), "\(message)")
+            #expect(!message.contains("\n"))
+        }
+    }
+
+    @Test func everyOptionIsForwarded() throws {
+        let given = ["--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
+                     "--margin=1", "--padding=2%", "--info=hidden"]
+        let arguments = try LayoutArguments.parse(given)
+        #expect(arguments.forwarded == given)
+        #expect(try LayoutArguments.parse(arguments.forwarded).forwarded == given)
+        #expect(try LayoutArguments.parse([]).forwarded.isEmpty)
+    }
+
+    @Test func tmuxSpecsReadAsFzfs() throws {
+        let top = try #require(TmuxPopupSpec.parse("top,40%"))
+        #expect(top.position == .top && top.width == .percent(100) && top.height == .percent(40))
+        let right = try #require(TmuxPopupSpec.parse("right,30"))
+        #expect(right.width == .cells(30) && right.height == .percent(100))
+        let center = try #require(TmuxPopupSpec.parse("80%,20"))
+        #expect(center.position == .center && center.width == .percent(80) && center.height == .cells(20))
+        #expect(TmuxPopupSpec.parse("center") == TmuxPopupSpec())
+        #expect(TmuxPopup.withoutTmuxOption(["a", "--tmux", "top", "--tmux=x", "-q", "--", "--tmux"]) == ["a", "-q", "--", "--tmux"])
+        #expect(TmuxPopup.shellQuoted("it's $HOME") == "'it'\\''s $HOME'")
+    }
+}
