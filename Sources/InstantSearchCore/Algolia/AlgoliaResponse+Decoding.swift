@@ -67,11 +67,14 @@ extension AlgoliaResponse {
         for (attribute, value) in fields["customRanking"]?.objectValue ?? [:] {
             if let number = value.numberValue { custom[attribute] = number }
         }
-        return RankingInfo(
+        var info = RankingInfo(
             ranking: ranking, nbTypos: int("nbTypos"), words: int("words"), proximityDistance: int("proximityDistance"),
             matchedAttribute: fields["matchedAttribute"]?.stringValue, firstMatchedWord: int("firstMatchedWord"),
             exact: int("exact"), nbExactWords: int("nbExactWords"),
             customRanking: custom, userScore: int("userScore") ?? 0)
+        info.relevancePoints = int("relevancePoints")
+        info.relevanceBucket = int("relevanceBucket")
+        return info
     }
 
     static func attributeHighlights(_ json: JSONValue?) -> [String: AttributeHighlight] {

@@ -90,6 +90,8 @@ public enum AlgoliaResponse {
         put("exact", info.exact)
         put("nbExactWords", info.nbExactWords)
         fields["userScore"] = number(info.userScore)
+        put("relevancePoints", info.relevancePoints)
+        put("relevanceBucket", info.relevanceBucket)
         var custom: OrderedDictionary<String, JSONValue> = [:]
         for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
         fields["customRanking"] = .object(custom)

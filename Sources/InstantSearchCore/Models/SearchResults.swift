@@ -51,6 +51,10 @@ public struct RankingInfo: Hashable, Sendable {
     /// The customRanking attributes' values, and the record's place in that order (higher first).
     public var customRanking: [String: Double]
     public var userScore: Int
+    /// With `relevanceBucketWidth`: the hit's text relevance in points (fewer better) and the
+    /// bucket they put it in (0 best); within a bucket the custom ranking decides.
+    public var relevancePoints: Int?
+    public var relevanceBucket: Int?
 
     public init(
         ranking: [String], nbTypos: Int? = nil, words: Int? = nil, proximityDistance: Int? = nil,

@@ -24,6 +24,7 @@ extension ResolvedIndexSettings {
             "ignorePlurals": .bool(relevance.ignorePlurals),
             "distinct": .number(Double(relevance.distinct)),
             "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
+            "relevanceBucketWidth": .number(Double(relevance.relevanceBucketWidth)),
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }

@@ -79,4 +79,15 @@ struct RankingKey {
         return (read(.typo, typo), read(.words, words), read(.proximity, proximity), place.map { $0 >> 9 }, place.map { $0 & 511 },
                 read(.exact, exact))
     }
+    /// A match's text relevance in points, fewer better (see `RelevanceBuckets`): one per
+    /// dropped word, per typo, per word of distance beyond side by side, per attribute further
+    /// down `searchableAttributes`, and one when some word matched inexactly. Positions inside
+    /// an attribute do not count: they are what a bucket lets popularity outweigh.
+    func relevancePoints(_ key: UInt64, wordCount: Int) -> Int {
+        var points = Int((key >> words.shift) & UInt64(words.limit)) + Int((key >> typo.shift) & UInt64(typo.limit))
+        points += Int((key >> attribute.shift) & UInt64(attribute.limit)) >> 9
+        points += max(0, Int((key >> proximity.shift) & UInt64(proximity.limit)) - max(wordCount - 1, 0))
+        if (key >> exact.shift) & UInt64(exact.limit) > 0 { points += 1 }
+        return points
+    }
 }

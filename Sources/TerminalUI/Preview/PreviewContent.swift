@@ -112,6 +112,10 @@ enum PreviewContent {
             default: continue
             }
         }
+        if let bucket = info.relevanceBucket {
+            // Popularity-aware ranking: the bucket decided first, the custom ranking within it.
+            row("bucket", "\(bucket)" + (info.relevancePoints.map { " (\($0) relevance points; custom ranking decides within)" } ?? ""))
+        }
         if info.ranking.isEmpty {
             info.nbTypos.map { row("typos", String($0)) }
             info.words.map { row("words", String($0)) }
