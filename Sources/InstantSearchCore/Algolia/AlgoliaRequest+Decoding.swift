@@ -44,6 +44,7 @@ public struct AlgoliaParameters {
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
         query.enableRules = try boolean("enableRules") ?? true
         query.ruleContexts = try list("ruleContexts") ?? []
+        query.geo = try geo()
         query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0

@@ -74,6 +74,12 @@ extension AlgoliaResponse {
             customRanking: custom, userScore: int("userScore") ?? 0)
         info.relevancePoints = int("relevancePoints")
         info.relevanceBucket = int("relevanceBucket")
+        info.geoDistance = int("geoDistance")
+        info.geoPrecision = int("geoPrecision")
+        if let matched = fields["matchedGeoLocation"], let lat = matched["lat"]?.numberValue, let lng = matched["lng"]?.numberValue {
+            info.matchedGeoLocation = MatchedGeoLocation(
+                point: GeoPoint(lat: lat, lng: lng), distance: matched["distance"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0)
+        }
         return info
     }
 

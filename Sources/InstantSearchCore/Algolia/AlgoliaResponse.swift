@@ -92,6 +92,13 @@ public enum AlgoliaResponse {
         fields["userScore"] = number(info.userScore)
         put("relevancePoints", info.relevancePoints)
         put("relevanceBucket", info.relevanceBucket)
+        put("geoDistance", info.geoDistance)
+        put("geoPrecision", info.geoPrecision)
+        if let matched = info.matchedGeoLocation {
+            fields["matchedGeoLocation"] = [
+                "lat": .number(matched.point.lat), "lng": .number(matched.point.lng), "distance": number(matched.distance),
+            ]
+        }
         var custom: OrderedDictionary<String, JSONValue> = [:]
         for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
         fields["customRanking"] = .object(custom)

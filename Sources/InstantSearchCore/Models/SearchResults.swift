@@ -55,6 +55,11 @@ public struct RankingInfo: Hashable, Sendable {
     /// bucket they put it in (0 best); within a bucket the custom ranking decides.
     public var relevancePoints: Int?
     public var relevanceBucket: Int?
+    /// With `aroundLatLng`: the distance to the record's nearest location in metres, divided by
+    /// the precision (Algolia's `geoDistance`, `geoPrecision`), and that location.
+    public var geoDistance: Int?
+    public var geoPrecision: Int?
+    public var matchedGeoLocation: MatchedGeoLocation?
 
     public init(
         ranking: [String], nbTypos: Int? = nil, words: Int? = nil, proximityDistance: Int? = nil,
@@ -71,6 +76,18 @@ public struct RankingInfo: Hashable, Sendable {
         self.nbExactWords = nbExactWords
         self.customRanking = customRanking
         self.userScore = userScore
+    }
+}
+
+/// The location of a record a geo query measured from (Algolia's `matchedGeoLocation`).
+public struct MatchedGeoLocation: Hashable, Sendable {
+    public var point: GeoPoint
+    /// Metres, not divided by the precision.
+    public var distance: Int
+
+    public init(point: GeoPoint, distance: Int) {
+        self.point = point
+        self.distance = distance
     }
 }
 

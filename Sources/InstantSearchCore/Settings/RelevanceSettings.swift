@@ -1,7 +1,8 @@
-/// The tie-breaking criteria, Algolia's names. Results are sorted by the first, ties broken
-/// by the next, and so on; `custom` is the index's `customRanking`.
+/// The tie-breaking criteria, Algolia's names, in Algolia's default order. Results are sorted
+/// by the first, ties broken by the next, and so on; `custom` is the index's `customRanking`;
+/// `geo` (distance from `aroundLatLng`) takes part only in a geo query.
 public enum RankingCriterion: String, Hashable, Sendable, CaseIterable {
-    case typo, words, proximity, attribute, exact, custom
+    case typo, geo, words, proximity, attribute, exact, custom
 }
 
 /// Algolia's `exactOnSingleWordQuery`: what makes a one-word query's match exact.

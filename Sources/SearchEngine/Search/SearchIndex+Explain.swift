@@ -23,6 +23,11 @@ extension SearchIndex {
             info.relevancePoints = buckets.points(key)
             info.relevanceBucket = buckets.bucket(key)
         }
+        if let geo = ordering.geo, let nearest = geo.nearest(key) {
+            info.geoDistance = nearest.distance / geo.precision
+            info.geoPrecision = geo.precision
+            info.matchedGeoLocation = nearest
+        }
         return info
     }
 }

@@ -183,6 +183,7 @@ extension SearchIndex {
             let more = try TextMatcher.match(reading.words, removedWords: removedWords, adjustment: reading.adjustment, in: self)
             matches = matches.union(more)
         }
+        matches = keepingGeo(matches, query.geo)
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
         return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan)

@@ -98,6 +98,11 @@ enum PreviewContent {
         for criterion in info.ranking {
             switch criterion {
             case "typo": info.nbTypos.map { row("typos", String($0)) }
+            case "geo":
+                if let matched = info.matchedGeoLocation {
+                    let precision = info.geoPrecision.map { $0 > 1 ? " (steps of \($0) m)" : "" } ?? ""
+                    row("geo", "\(matched.distance) m" + precision)
+                }
             case "words": info.words.map { row("words", String($0)) }
             case "proximity": info.proximityDistance.map { row("proximity", String($0)) }
             case "attribute":
