@@ -10,7 +10,7 @@ public enum AlgoliaParameterNames {
         "numericFilters", "disjunctiveFacets", "getRankingInfo", "distinct", "facetingAfterDistinct", "typoTolerance",
         "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
         "enableRules", "ruleContexts", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
-        "insidePolygon",
+        "insidePolygon", "relevancyStrictness", "sortBy",
     ]
 
     /// Parameters about analytics and personalization on Algolia's side: they change nothing in
@@ -29,7 +29,7 @@ public enum AlgoliaParameterNames {
         "disableTypoToleranceOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
         "replaceSynonymsInHighlight", "minProximity", "responseFields", "sortFacetValuesBy", "snippetEllipsisText",
         "restrictHighlightAndSnippetArrays", "decompoundQuery", "similarQuery", "enableReRanking", "reRankingApplyFilter",
-        "relevancyStrictness", "mode", "semanticSearch", "attributeCriteriaComputedByMinProximity", "explain",
+        "mode", "semanticSearch", "attributeCriteriaComputedByMinProximity", "explain",
         "maxFacetHits", "facetQuery", "renderingContent",
     ]
 

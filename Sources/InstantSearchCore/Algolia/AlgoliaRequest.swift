@@ -48,6 +48,7 @@ public enum AlgoliaRequest {
         if !query.enableRules { fields["enableRules"] = .bool(false) }
         if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
         for (name, value) in query.geo.parameters { fields[name] = value }
+        if let strictness = query.relevancyStrictness { fields["relevancyStrictness"] = int(strictness) }
         return .object(fields)
     }
 

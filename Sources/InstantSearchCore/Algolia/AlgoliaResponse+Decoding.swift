@@ -15,6 +15,8 @@ extension AlgoliaResponse {
             hitsPerPage: hitsPerPage, processingTimeMS: json["processingTimeMS"]?.numberValue ?? 0,
             queryAfterRemoval: json["queryAfterRemoval"]?.stringValue)
         // A server's rendering content this client cannot read is left out, as its settings are.
+        results.appliedRelevancyStrictness = json["appliedRelevancyStrictness"]?.numberValue.flatMap { Int(exactly: $0) }
+        results.nbSortedHits = json["nbSortedHits"]?.numberValue.flatMap { Int(exactly: $0) }
         results.userData = json["userData"]?.arrayValue ?? []
         results.appliedRules = (json["appliedRules"]?.arrayValue ?? []).compactMap { $0["objectID"]?.stringValue }
         results.renderingContent = json["renderingContent"].flatMap {

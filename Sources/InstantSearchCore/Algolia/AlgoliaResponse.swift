@@ -29,6 +29,8 @@ public enum AlgoliaResponse {
         }
         response["facets_stats"] = .object(stats)
         response["query"] = .string(results.query)
+        if let strictness = results.appliedRelevancyStrictness { response["appliedRelevancyStrictness"] = number(strictness) }
+        if let sorted = results.nbSortedHits { response["nbSortedHits"] = number(sorted) }
         if let removal = results.queryAfterRemoval { response["queryAfterRemoval"] = .string(removal) }
         if let content = results.renderingContent { response["renderingContent"] = content.json }
         if !results.userData.isEmpty { response["userData"] = .array(results.userData) }

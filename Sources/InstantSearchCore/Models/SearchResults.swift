@@ -167,6 +167,10 @@ public struct SearchResults: Hashable, Sendable {
     public var userData: [JSONValue] = []
     /// The objectIDs of the rules that applied.
     public var appliedRules: [String] = []
+    /// A relevant sort (a sorted view with `relevancyStrictness`): the strictness applied and
+    /// how many of the `nbHits` it kept and sorted (the pages count those). nil otherwise.
+    public var appliedRelevancyStrictness: Int?
+    public var nbSortedHits: Int?
     /// A remark on how the hits were found, for the stats line: why there are none (a term no
     /// line has), or that they needed typos. nil when there is nothing to say.
     public var notice: String?

@@ -45,6 +45,9 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// each other, counted from the best hit, share a bucket, and within a bucket the custom
     /// ranking decides before the text criteria do. 0: off, the tie-break order alone.
     public var relevanceBucketWidth = 0
+    /// Sorted views keep only the more relevant hits (Algolia's `relevancyStrictness`, 0 to 100;
+    /// see the engine's `RelevantSort`); nil: a sort shows every hit unless a query asks.
+    public var relevancyStrictness: Int?
 
     public init() {}
 
@@ -58,6 +61,7 @@ public struct RelevanceSettings: Hashable, Sendable {
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
+        "relevancyStrictness",
     ]
 
     /// Algolia's limit on hits per group.
@@ -141,6 +145,10 @@ public struct RelevanceSettings: Hashable, Sendable {
                 throw fail("\"relevanceBucketWidth\" must be from 0 (off) to \(RelevanceSettings.maxRelevanceBucketWidth)")
             }
             relevanceBucketWidth = width
+        case "relevancyStrictness":
+            let strictness = try integer()
+            guard strictness <= 100 else { throw fail("\"relevancyStrictness\" must be from 0 to 100") }
+            relevancyStrictness = strictness
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

@@ -56,22 +56,38 @@ extension SearchIndex {
         let (facets, facetStats) = try aggregate(query, evaluation, grouping: facetsAfterDistinct ? grouping : nil)
         let nbHits: Int
         let hits: [Hit]
+        var sorted: (strictness: Int, hits: Int)?
         if let ordering = HitOrdering(query, keys: hitKeys, wordCount: evaluation.plan.words.count, index: self) {
             var placed = hitKeys.map { PlacedKey(place: ordering.place($0), key: $0) }
             if let grouping { placed = Distinct.keep(placed, perGroup: grouping.perGroup, column: grouping.column) }
             (nbHits, hits) = (placed.count, pageOfHits(placed, query, evaluation.plan, ordering: ordering))
         } else {
             if let grouping { hitKeys = Distinct.keep(hitKeys, perGroup: grouping.perGroup, column: grouping.column) }
-            (nbHits, hits) = (hitKeys.count, pageOfHits(hitKeys, query, evaluation.plan))
+            nbHits = hitKeys.count
+            if query.sortBy != nil, let strictness = relevancyStrictness(for: query) {
+                // A relevant sort: the page comes from the hits it keeps, which it counts.
+                hitKeys = RelevantSort.keep(hitKeys, strictness: strictness, wordCount: evaluation.plan.words.count, ranking: rankingKey)
+                sorted = (strictness, hitKeys.count)
+            }
+            hits = pageOfHits(hitKeys, query, evaluation.plan)
         }
 
+        let paged = sorted?.hits ?? nbHits
         let elapsed = ContinuousClock.now - started
-        return SearchResults(
+        var results = SearchResults(
             indexName: name, query: query.text, hits: hits, nbHits: nbHits, page: page,
-            nbPages: hitsPerPage > 0 && nbHits > 0 ? (nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
+            nbPages: hitsPerPage > 0 && paged > 0 ? (paged - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
             facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed),
             queryAfterRemoval: queryAfterRemoval, renderingContent: settings.display.renderingContent
         )
+        results.appliedRelevancyStrictness = sorted?.strictness
+        results.nbSortedHits = sorted?.hits
+        return results
+    }
+
+    /// The strictness of a sorted view: the query's, else the index's; nil: no relevant sort.
+    func relevancyStrictness(for query: Query) -> Int? {
+        query.relevancyStrictness ?? settings.relevance.relevancyStrictness
     }
 
     /// Every requested facet's top values and every numeric attribute's stats.
