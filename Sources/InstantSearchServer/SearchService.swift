@@ -174,6 +174,8 @@ public struct SearchService: Sendable {
         fields["distinct"] = .number(Double(relevance.distinct))
         for (key, value) in s.display.fileFields { fields[key] = value }
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
+        if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
+        if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))

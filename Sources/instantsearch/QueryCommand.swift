@@ -65,6 +65,30 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hits kept per group of attributeForDistinct (0: every hit); default: the settings'.", valueName: "n"))
     var distinct: Int?
 
+    @Option(name: .customLong("around-lat-lng"), help: ArgumentHelp(
+        "Rank by distance from this point of the records' _geoloc (Algolia's aroundLatLng).", valueName: "lat,lng"))
+    var aroundLatLng: String?
+
+    @Option(name: .customLong("around-radius"), help: ArgumentHelp(
+        "With --around-lat-lng: keep records within this many metres, or 'all' (Algolia's aroundRadius).", valueName: "metres"))
+    var aroundRadius: String?
+
+    /// The geo options read as Algolia's parameters, so both say the same of a bad value.
+    func geo() throws -> GeoQuery {
+        var values: [String: JSONValue] = [:]
+        values["aroundLatLng"] = aroundLatLng.map { .string($0) }
+        if let aroundRadius {
+            // A number of metres as Algolia's clients send it; anything else as typed, for the message.
+            values["aroundRadius"] = Double(aroundRadius).map { JSONValue.number($0) } ?? .string(aroundRadius)
+        }
+        do {
+            return try AlgoliaParameters(values: values).geo()
+        } catch let error as AlgoliaParameterError {
+            let option = error.message.hasPrefix("aroundRadius") ? "--around-radius" : "--around-lat-lng"
+            throw ValidationError("\(option): \(error.message)")
+        }
+    }
+
     func validate() throws {
         if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
             ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
@@ -72,6 +96,8 @@ struct QueryCommand: ParsableCommand {
             throw ValidationError(problem)
         }
         if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
+        if aroundRadius != nil, aroundLatLng == nil { throw ValidationError("--around-radius needs --around-lat-lng.") }
+        _ = try geo()
         if indexCache, data.noIndexCache { throw ValidationError("--index-cache and --no-index-cache contradict each other.") }
     }
 
@@ -102,11 +128,14 @@ struct QueryCommand: ParsableCommand {
             query.filters = filters
             query.getRankingInfo = explain
             query.distinct = distinct
+            query.geo = try geo()
             let results = index.holdsPlainLines ? try index.searchLines(query, options: try lines.options()) : try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
             if explain { params += "&getRankingInfo=true" }
             if let distinct { params += "&distinct=\(distinct)" }
+            if let aroundLatLng { params += "&aroundLatLng=\(aroundLatLng)" }
+            if let aroundRadius { params += "&aroundRadius=\(aroundRadius)" }
             print(AlgoliaResponse.json(results, params: params).serialized())
             if results.nbHits == 0 { throw ExitCode(1) }
         } catch let exit as ExitCode {

@@ -99,7 +99,7 @@ struct ServeProtocolTests {
             #expect(info["nbTypos"] as? Int == 0)
             #expect(info["words"] as? Int == 2)
             #expect(info["proximityDistance"] is Int)
-            #expect(info["ranking"] as? [String] == ["typo", "words", "proximity", "attribute", "exact", "custom"])
+            #expect(info["ranking"] as? [String] == ["typo", "geo", "words", "proximity", "attribute", "exact", "custom"])
             let (_, plain) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "sony"}"#)
             #expect((plain?["hits"] as? [[String: Any]])?.first?["_rankingInfo"] == nil)
             let (refused, _) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "sony", "distinct": 9}"#)

@@ -33,8 +33,10 @@ struct RunningServer {
         try await start(keys: keys, options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes))
     }
 
-    static func start(keys: APIKeys = Demo.keys, options: SearchServer.Options) async throws -> RunningServer {
-        let server = try SearchServer(service: SearchService(backend: Demo.backend, keys: keys), options: options)
+    static func start(
+        keys: APIKeys = Demo.keys, options: SearchServer.Options, backend: EmbeddedBackend = Demo.backend
+    ) async throws -> RunningServer {
+        let server = try SearchServer(service: SearchService(backend: backend, keys: keys), options: options)
         let port = try await server.start()
         let task = Task { try await server.run() }
         return RunningServer(server: server, task: task, port: port)
@@ -69,9 +71,10 @@ func withServer<T>(
 }
 
 func withServer<T>(
-    keys: APIKeys = Demo.keys, options: SearchServer.Options, _ body: (RunningServer) async throws -> T
+    keys: APIKeys = Demo.keys, options: SearchServer.Options, backend: EmbeddedBackend = Demo.backend,
+    _ body: (RunningServer) async throws -> T
 ) async throws -> T {
-    let running = try await RunningServer.start(keys: keys, options: options)
+    let running = try await RunningServer.start(keys: keys, options: options, backend: backend)
     do {
         let result = try await body(running)
         await running.stop()

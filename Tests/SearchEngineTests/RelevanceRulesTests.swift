@@ -216,7 +216,7 @@ import Testing
         #expect(first.firstMatchedWord == 0)
         #expect(first.nbExactWords == 2)
         #expect(first.customRanking == ["popularity": 95])
-        #expect(first.ranking == ["typo", "words", "proximity", "attribute", "exact", "custom"])
+        #expect(first.ranking == ["typo", "geo", "words", "proximity", "attribute", "exact", "custom"], "Algolia's default order")
         let second = try #require(hits.dropFirst().first?.rankingInfo)
         #expect(second.proximityDistance == 4, "'Star Kids and the Wars': four words apart")
         #expect(first.userScore > 0 && second.userScore > first.userScore, "5 is more popular than 3")

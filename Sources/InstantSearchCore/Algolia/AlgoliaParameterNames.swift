@@ -9,7 +9,8 @@ public enum AlgoliaParameterNames {
         "query", "page", "hitsPerPage", "offset", "length", "facets", "maxValuesPerFacet", "filters", "facetFilters",
         "numericFilters", "disjunctiveFacets", "getRankingInfo", "distinct", "facetingAfterDistinct", "typoTolerance",
         "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
-        "enableRules", "ruleContexts",
+        "enableRules", "ruleContexts", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
+        "insidePolygon", "relevancyStrictness", "sortBy",
     ]
 
     /// Parameters about analytics and personalization on Algolia's side: they change nothing in
@@ -21,15 +22,14 @@ public enum AlgoliaParameterNames {
 
     /// Algolia parameters that would change the answer and that this server does not implement.
     public static let notSupported: Set<String> = [
-        "optionalFilters", "restrictSearchableAttributes", "tagFilters", "sumOrFiltersScores", "aroundLatLng",
-        "aroundLatLngViaIP", "aroundRadius", "aroundPrecision", "minimumAroundRadius", "insideBoundingBox",
-        "insidePolygon", "queryType", "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures",
+        "optionalFilters", "restrictSearchableAttributes", "tagFilters", "sumOrFiltersScores",
+        "aroundLatLngViaIP", "minimumAroundRadius", "queryType", "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures",
         "optionalWords", "removeStopWords", "ignorePlurals", "queryLanguages", "naturalLanguages",
         "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
         "disableTypoToleranceOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
         "replaceSynonymsInHighlight", "minProximity", "responseFields", "sortFacetValuesBy", "snippetEllipsisText",
         "restrictHighlightAndSnippetArrays", "decompoundQuery", "similarQuery", "enableReRanking", "reRankingApplyFilter",
-        "relevancyStrictness", "mode", "semanticSearch", "attributeCriteriaComputedByMinProximity", "explain",
+        "mode", "semanticSearch", "attributeCriteriaComputedByMinProximity", "explain",
         "maxFacetHits", "facetQuery", "renderingContent",
     ]
 

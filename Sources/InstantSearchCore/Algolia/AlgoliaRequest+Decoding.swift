@@ -44,6 +44,11 @@ public struct AlgoliaParameters {
         query.getRankingInfo = try boolean("getRankingInfo") ?? false
         query.enableRules = try boolean("enableRules") ?? true
         query.ruleContexts = try list("ruleContexts") ?? []
+        query.geo = try geo()
+        query.relevancyStrictness = try integer("relevancyStrictness", at: 0...100)
+        if let sort = try string("sortBy") {
+            do { query.sortBy = try SortCriterion.parse(sort) } catch { throw AlgoliaParameterError("sortBy: \(error.message)") }
+        }
         query.facetingAfterDistinct = try boolean("facetingAfterDistinct")
         if let distinct = try boolean("distinct") {
             query.distinct = distinct ? 1 : 0

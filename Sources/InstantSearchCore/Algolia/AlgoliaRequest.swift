@@ -47,6 +47,8 @@ public enum AlgoliaRequest {
         if let attributes = query.attributesToHighlight { fields["attributesToHighlight"] = strings(attributes) }
         if !query.enableRules { fields["enableRules"] = .bool(false) }
         if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
+        for (name, value) in query.geo.parameters { fields[name] = value }
+        if let strictness = query.relevancyStrictness { fields["relevancyStrictness"] = int(strictness) }
         return .object(fields)
     }
 

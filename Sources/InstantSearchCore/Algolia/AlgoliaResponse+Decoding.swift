@@ -15,6 +15,8 @@ extension AlgoliaResponse {
             hitsPerPage: hitsPerPage, processingTimeMS: json["processingTimeMS"]?.numberValue ?? 0,
             queryAfterRemoval: json["queryAfterRemoval"]?.stringValue)
         // A server's rendering content this client cannot read is left out, as its settings are.
+        results.appliedRelevancyStrictness = json["appliedRelevancyStrictness"]?.numberValue.flatMap { Int(exactly: $0) }
+        results.nbSortedHits = json["nbSortedHits"]?.numberValue.flatMap { Int(exactly: $0) }
         results.userData = json["userData"]?.arrayValue ?? []
         results.appliedRules = (json["appliedRules"]?.arrayValue ?? []).compactMap { $0["objectID"]?.stringValue }
         results.renderingContent = json["renderingContent"].flatMap {
@@ -67,11 +69,20 @@ extension AlgoliaResponse {
         for (attribute, value) in fields["customRanking"]?.objectValue ?? [:] {
             if let number = value.numberValue { custom[attribute] = number }
         }
-        return RankingInfo(
+        var info = RankingInfo(
             ranking: ranking, nbTypos: int("nbTypos"), words: int("words"), proximityDistance: int("proximityDistance"),
             matchedAttribute: fields["matchedAttribute"]?.stringValue, firstMatchedWord: int("firstMatchedWord"),
             exact: int("exact"), nbExactWords: int("nbExactWords"),
             customRanking: custom, userScore: int("userScore") ?? 0)
+        info.relevancePoints = int("relevancePoints")
+        info.relevanceBucket = int("relevanceBucket")
+        info.geoDistance = int("geoDistance")
+        info.geoPrecision = int("geoPrecision")
+        if let matched = fields["matchedGeoLocation"], let lat = matched["lat"]?.numberValue, let lng = matched["lng"]?.numberValue {
+            info.matchedGeoLocation = MatchedGeoLocation(
+                point: GeoPoint(lat: lat, lng: lng), distance: matched["distance"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0)
+        }
+        return info
     }
 
     static func attributeHighlights(_ json: JSONValue?) -> [String: AttributeHighlight] {

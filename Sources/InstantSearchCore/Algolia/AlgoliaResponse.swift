@@ -29,6 +29,8 @@ public enum AlgoliaResponse {
         }
         response["facets_stats"] = .object(stats)
         response["query"] = .string(results.query)
+        if let strictness = results.appliedRelevancyStrictness { response["appliedRelevancyStrictness"] = number(strictness) }
+        if let sorted = results.nbSortedHits { response["nbSortedHits"] = number(sorted) }
         if let removal = results.queryAfterRemoval { response["queryAfterRemoval"] = .string(removal) }
         if let content = results.renderingContent { response["renderingContent"] = content.json }
         if !results.userData.isEmpty { response["userData"] = .array(results.userData) }
@@ -90,6 +92,15 @@ public enum AlgoliaResponse {
         put("exact", info.exact)
         put("nbExactWords", info.nbExactWords)
         fields["userScore"] = number(info.userScore)
+        put("relevancePoints", info.relevancePoints)
+        put("relevanceBucket", info.relevanceBucket)
+        put("geoDistance", info.geoDistance)
+        put("geoPrecision", info.geoPrecision)
+        if let matched = info.matchedGeoLocation {
+            fields["matchedGeoLocation"] = [
+                "lat": .number(matched.point.lat), "lng": .number(matched.point.lng), "distance": number(matched.distance),
+            ]
+        }
         var custom: OrderedDictionary<String, JSONValue> = [:]
         for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
         fields["customRanking"] = .object(custom)

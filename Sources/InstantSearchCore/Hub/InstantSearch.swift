@@ -84,6 +84,7 @@ public final class InstantSearch {
         case .setRange(let attribute, let range): searcher.setRange(range, for: attribute)
         case .clearRefinements: clearAllRefinements()
         case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
+        case .setRelevancyStrictness(let strictness): searcher.update(.final) { $0.relevancyStrictness = strictness }
         case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
         case .selectIndex(let position): selectIndex(position)

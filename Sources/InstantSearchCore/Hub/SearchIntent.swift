@@ -16,6 +16,9 @@ public enum SearchIntent: Hashable, Sendable {
     case clearRefinements
     /// Orders the active index's results by an attribute (nil: by relevance), the sort-by widget.
     case sortBy(SortCriterion?)
+    /// For a sorted view: how strictly less relevant hits are left out (nil: the index's
+    /// `relevancyStrictness`; 0: every hit) — InstantSearch's RelevantSort widget.
+    case setRelevancyStrictness(Int?)
     /// Sets a toggle of the active index to on, off or any (InstantSearch's FilterToggle).
     case setToggle(FilterToggle, FilterToggle.State)
     /// The page after the last one shown, for the hits on screen (infinite scrolling).

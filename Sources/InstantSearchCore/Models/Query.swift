@@ -92,6 +92,12 @@ public struct Query: Hashable, Sendable {
     public var enableRules = true
     /// The contexts a rule's condition may ask for (Algolia's `ruleContexts`).
     public var ruleContexts: [String] = []
+    /// Geo search: rank by distance from a point, keep a radius, boxes or polygons (Algolia's
+    /// `aroundLatLng`, `aroundRadius`, `insideBoundingBox`, `insidePolygon`).
+    public var geo = GeoQuery()
+    /// For a sorted view (`sortBy`): how strictly less relevant hits are left out, 0 (none) to
+    /// 100 (all but the most relevant) (Algolia's `relevancyStrictness`); nil: the index's.
+    public var relevancyStrictness: Int?
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

@@ -51,6 +51,15 @@ public struct RankingInfo: Hashable, Sendable {
     /// The customRanking attributes' values, and the record's place in that order (higher first).
     public var customRanking: [String: Double]
     public var userScore: Int
+    /// With `relevanceBucketWidth`: the hit's text relevance in points (fewer better) and the
+    /// bucket they put it in (0 best); within a bucket the custom ranking decides.
+    public var relevancePoints: Int?
+    public var relevanceBucket: Int?
+    /// With `aroundLatLng`: the distance to the record's nearest location in metres, divided by
+    /// the precision (Algolia's `geoDistance`, `geoPrecision`), and that location.
+    public var geoDistance: Int?
+    public var geoPrecision: Int?
+    public var matchedGeoLocation: MatchedGeoLocation?
 
     public init(
         ranking: [String], nbTypos: Int? = nil, words: Int? = nil, proximityDistance: Int? = nil,
@@ -67,6 +76,18 @@ public struct RankingInfo: Hashable, Sendable {
         self.nbExactWords = nbExactWords
         self.customRanking = customRanking
         self.userScore = userScore
+    }
+}
+
+/// The location of a record a geo query measured from (Algolia's `matchedGeoLocation`).
+public struct MatchedGeoLocation: Hashable, Sendable {
+    public var point: GeoPoint
+    /// Metres, not divided by the precision.
+    public var distance: Int
+
+    public init(point: GeoPoint, distance: Int) {
+        self.point = point
+        self.distance = distance
     }
 }
 
@@ -149,6 +170,10 @@ public struct SearchResults: Hashable, Sendable {
     public var userData: [JSONValue] = []
     /// The objectIDs of the rules that applied.
     public var appliedRules: [String] = []
+    /// A relevant sort (a sorted view with `relevancyStrictness`): the strictness applied and
+    /// how many of the `nbHits` it kept and sorted (the pages count those). nil otherwise.
+    public var appliedRelevancyStrictness: Int?
+    public var nbSortedHits: Int?
     /// A remark on how the hits were found, for the stats line: why there are none (a term no
     /// line has), or that they needed typos. nil when there is nothing to say.
     public var notice: String?

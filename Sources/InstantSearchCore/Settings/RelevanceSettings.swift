@@ -1,7 +1,8 @@
-/// The tie-breaking criteria, Algolia's names. Results are sorted by the first, ties broken
-/// by the next, and so on; `custom` is the index's `customRanking`.
+/// The tie-breaking criteria, Algolia's names, in Algolia's default order. Results are sorted
+/// by the first, ties broken by the next, and so on; `custom` is the index's `customRanking`;
+/// `geo` (distance from `aroundLatLng`) takes part only in a geo query.
 public enum RankingCriterion: String, Hashable, Sendable, CaseIterable {
-    case typo, words, proximity, attribute, exact, custom
+    case typo, geo, words, proximity, attribute, exact, custom
 }
 
 /// Algolia's `exactOnSingleWordQuery`: what makes a one-word query's match exact.
@@ -39,8 +40,19 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// Facet counts of the hits distinct keeps, not of every matched record (Algolia's
     /// `facetingAfterDistinct`; a query may override it).
     public var facetingAfterDistinct = false
+    /// Popularity-aware ranking (this engine's own; Typesense's `text_match_buckets` in spirit):
+    /// hits whose text relevance points (`RankingKey.relevancePoints`) lie within this many of
+    /// each other, counted from the best hit, share a bucket, and within a bucket the custom
+    /// ranking decides before the text criteria do. 0: off, the tie-break order alone.
+    public var relevanceBucketWidth = 0
+    /// Sorted views keep only the more relevant hits (Algolia's `relevancyStrictness`, 0 to 100;
+    /// see the engine's `RelevantSort`); nil: a sort shows every hit unless a query asks.
+    public var relevancyStrictness: Int?
 
     public init() {}
+
+    /// The widest bucket a setting may ask for: wider than any difference of points met.
+    public static let maxRelevanceBucketWidth = 100
 
     /// Languages the engine has stop words for (its `StopWords` lists one word list for each).
     public static let stopWordLanguages = ["de", "en", "es", "fr"]
@@ -48,7 +60,8 @@ public struct RelevanceSettings: Hashable, Sendable {
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
-        "attributeForDistinct", "distinct", "facetingAfterDistinct",
+        "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
+        "relevancyStrictness",
     ]
 
     /// Algolia's limit on hits per group.
@@ -126,6 +139,16 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "facetingAfterDistinct":
             guard case .bool(let on) = value else { throw fail("\"facetingAfterDistinct\" must be true or false") }
             facetingAfterDistinct = on
+        case "relevanceBucketWidth":
+            let width = try integer()
+            guard width <= RelevanceSettings.maxRelevanceBucketWidth else {
+                throw fail("\"relevanceBucketWidth\" must be from 0 (off) to \(RelevanceSettings.maxRelevanceBucketWidth)")
+            }
+            relevanceBucketWidth = width
+        case "relevancyStrictness":
+            let strictness = try integer()
+            guard strictness <= 100 else { throw fail("\"relevancyStrictness\" must be from 0 to 100") }
+            relevancyStrictness = strictness
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

@@ -13,6 +13,10 @@ public final class SearchIndex: Sendable {
     let prefixLists: PrefixLists
     /// Recent query words' matching terms (see `TermMatchCache`); the one mutable part, locked.
     let termMatchCache = TermMatchCache()
+    /// Runs of equal custom ranking values, made when relevance buckets first need them.
+    let customTies = CustomTies()
+    /// Each record's `_geoloc`, read when a geo query first needs them.
+    let geoLocations = GeoLocations()
     /// For a line index: its lines as the scanner reads them and the last matches (see `LineSearchState`).
     let lineState = LineSearchState()
     let facetColumns: [String: FacetColumn]

@@ -8,7 +8,7 @@ import InstantSearchCore
 ///
 /// Layout (format v8):
 ///
-///     signature   "ISIDX\u{1}v8\n": the version in digits, so an older or newer file says which it is
+///     signature   "ISIDX\u{1}v9\n": the version in digits, so an older or newer file says which it is
 ///     table       section count, then per section its length and CRC-32C, then the table's own CRC-32C
 ///     sections    meta (name, settings, cache key), records, ranking, terms, prefixes, facets, numerics: back to
 ///                 back, each a run of arrays with their lengths, and exactly as long as the table says
@@ -16,9 +16,10 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
+    // 9: the default ranking names geo (a v8 file's would rank no geo query by distance);
     // 8: postings as varints (PostingCoding); 7: the meta section ends with the cache key;
     // 6: the ranking order packed (RecordOrder); 5: postings mark a value's only word
-    static let version = 8
+    static let version = 9
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)

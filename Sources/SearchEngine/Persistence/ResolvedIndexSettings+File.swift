@@ -24,10 +24,12 @@ extension ResolvedIndexSettings {
             "ignorePlurals": .bool(relevance.ignorePlurals),
             "distinct": .number(Double(relevance.distinct)),
             "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
+            "relevanceBucketWidth": .number(Double(relevance.relevanceBucketWidth)),
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
+            if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
             if !hierarchicalFacets.isEmpty { fields["hierarchical"] = .array(hierarchicalFacets.map(\.json)) }
             for (key, value) in widgets.fileFields { fields[key] = value }
             for (key, value) in display.fileFields { fields[key] = value }

@@ -21,18 +21,18 @@ enum Distinct {
     }
 
     /// The keys kept, in no particular order (the page is cut from them by rank).
-    static func keep(_ keys: [UInt64], perGroup: Int, column: FacetColumn) -> [UInt64] {
+    static func keep<Key: HitKey>(_ keys: [Key], perGroup: Int, column: FacetColumn) -> [Key] {
         guard perGroup > 0, !keys.isEmpty else { return keys }
-        func group(_ key: UInt64) -> Int { column.firstValueID(document: RankingKey.customRank(of: key)) }
-        var kept: [UInt64] = []
+        func group(_ key: Key) -> Int { column.firstValueID(document: RankingKey.customRank(of: key.rankingKey)) }
+        var kept: [Key] = []
         if perGroup == 1 {
             // One pass: the smallest key of each group.
-            var best = [UInt64](repeating: .max, count: column.values.count)
+            var best = [Key?](repeating: nil, count: column.values.count)
             for key in keys {
                 let id = group(key)
-                if id < 0 { kept.append(key) } else { best[id] = min(best[id], key) }
+                if id < 0 { kept.append(key) } else if best[id].map({ key < $0 }) ?? true { best[id] = key }
             }
-            kept += best.lazy.filter { $0 != .max }
+            kept += best.lazy.compactMap { $0 }
             return kept
         }
         var taken = [UInt8](repeating: 0, count: column.values.count)

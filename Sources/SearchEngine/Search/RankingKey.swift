@@ -14,6 +14,10 @@ struct RankingKey {
     /// The criteria that take part, in order. `custom` ends the list: being unique per
     /// record, it leaves nothing for later criteria to break.
     let order: [RankingCriterion]
+    /// How many of the key's high bits hold the criteria ranked before `geo`; nil when `geo`
+    /// is not in the ranking (or comes after `custom`). A geo query orders by those bits, then
+    /// the distance, then the whole key (`GeoRanking`).
+    let bitsBeforeGeo: Int?
     /// Where each criterion's field starts in the key, and the largest value it holds: 0 when
     /// the criterion takes no part, so every field is computed the same way, without a branch.
     private let typo: Field, words: Field, proximity: Field, attribute: Field, exact: Field
@@ -28,11 +32,18 @@ struct RankingKey {
 
     init(ranking: [RankingCriterion]) {
         var order: [RankingCriterion] = []
+        var bitsBeforeGeo: Int?
         for criterion in ranking {
             if criterion == .custom { break }
+            if criterion == .geo {
+                // Not a field of the key: a distance is measured per query.
+                bitsBeforeGeo = bitsBeforeGeo ?? order.reduce(0) { $0 + RankingKey.widths[$1]! }
+                continue
+            }
             if !order.contains(criterion) { order.append(criterion) }
         }
         self.order = order
+        self.bitsBeforeGeo = bitsBeforeGeo
         var fields: [RankingCriterion: Field] = [:]
         var top = 64
         for criterion in order {
@@ -78,5 +89,17 @@ struct RankingKey {
         let place = read(.attribute, attribute)
         return (read(.typo, typo), read(.words, words), read(.proximity, proximity), place.map { $0 >> 9 }, place.map { $0 & 511 },
                 read(.exact, exact))
+    }
+
+    /// A match's text relevance in points, fewer better (see `RelevanceBuckets`): one per
+    /// dropped word, per typo, per word of distance beyond side by side, per attribute further
+    /// down `searchableAttributes`, and one when some word matched inexactly. Positions inside
+    /// an attribute do not count: they are what a bucket lets popularity outweigh.
+    func relevancePoints(_ key: UInt64, wordCount: Int) -> Int {
+        var points = Int((key >> words.shift) & UInt64(words.limit)) + Int((key >> typo.shift) & UInt64(typo.limit))
+        points += Int((key >> attribute.shift) & UInt64(attribute.limit)) >> 9
+        points += max(0, Int((key >> proximity.shift) & UInt64(proximity.limit)) - max(wordCount - 1, 0))
+        if (key >> exact.shift) & UInt64(exact.limit) > 0 { points += 1 }
+        return points
     }
 }

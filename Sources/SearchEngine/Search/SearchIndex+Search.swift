@@ -55,19 +55,41 @@ extension SearchIndex {
         }
         let facetsAfterDistinct = query.facetingAfterDistinct ?? settings.relevance.facetingAfterDistinct
         let (facets, facetStats) = try aggregate(query, evaluation, grouping: facetsAfterDistinct ? grouping : nil)
-        if let grouping { hitKeys = Distinct.keep(hitKeys, perGroup: grouping.perGroup, column: grouping.column) }
-        let hits = pageOfHits(hitKeys, query, evaluation.plan)
+        let nbHits: Int
+        let hits: [Hit]
+        var sorted: (strictness: Int, hits: Int)?
+        if let ordering = HitOrdering(query, keys: hitKeys, wordCount: evaluation.plan.words.count, index: self) {
+            var placed = hitKeys.map { PlacedKey(place: ordering.place($0), key: $0) }
+            if let grouping { placed = Distinct.keep(placed, perGroup: grouping.perGroup, column: grouping.column) }
+            (nbHits, hits) = (placed.count, pageOfHits(placed, query, evaluation.plan, ordering: ordering))
+        } else {
+            if let grouping { hitKeys = Distinct.keep(hitKeys, perGroup: grouping.perGroup, column: grouping.column) }
+            nbHits = hitKeys.count
+            if query.sortBy != nil, let strictness = relevancyStrictness(for: query) {
+                // A relevant sort: the page comes from the hits it keeps, which it counts.
+                hitKeys = RelevantSort.keep(hitKeys, strictness: strictness, wordCount: evaluation.plan.words.count, ranking: rankingKey)
+                sorted = (strictness, hitKeys.count)
+            }
+            hits = pageOfHits(hitKeys, query, evaluation.plan)
+        }
 
-        let nbHits = hitKeys.count
+        let paged = sorted?.hits ?? nbHits
         let elapsed = ContinuousClock.now - started
         var results = SearchResults(
             indexName: name, query: query.text, hits: hits, nbHits: nbHits, page: page,
-            nbPages: hitsPerPage > 0 && nbHits > 0 ? (nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
+            nbPages: hitsPerPage > 0 && paged > 0 ? (paged - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage,
             facets: facets, facetStats: facetStats, processingTimeMS: SearchIndex.milliseconds(elapsed),
             queryAfterRemoval: queryAfterRemoval, renderingContent: settings.display.renderingContent
         )
+        results.appliedRelevancyStrictness = sorted?.strictness
+        results.nbSortedHits = sorted?.hits
         if QueryWord.isCut(query.text, parsed: parsed) { results.notice = QueryWord.cutNotice }
         return results
+    }
+
+    /// The strictness of a sorted view: the query's, else the index's; nil: no relevant sort.
+    func relevancyStrictness(for query: Query) -> Int? {
+        query.relevancyStrictness ?? settings.relevance.relevancyStrictness
     }
 
     /// Every requested facet's top values and every numeric attribute's stats.
@@ -114,7 +136,7 @@ extension SearchIndex {
     }
 
     /// The requested page: the best keys (a heap, not a sort), their records and highlights.
-    private func pageOfHits(_ hitKeys: [UInt64], _ query: Query, _ plan: QueryPlan) -> [Hit] {
+    private func pageOfHits<Key: HitKey>(_ hitKeys: [Key], _ query: Query, _ plan: QueryPlan, ordering: HitOrdering? = nil) -> [Hit] {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         guard hitsPerPage > 0 else { return [] }
@@ -123,14 +145,17 @@ extension SearchIndex {
         guard !overflow, skipped < hitKeys.count else { return [] }
         let wanted = skipped + min(hitsPerPage, hitKeys.count - skipped)
         let best = if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
-            SortedKeys.smallest(hitKeys, count: wanted, column: column, ascending: sort.ascending)
+            SortedKeys.smallest(hitKeys.map(\.rankingKey), count: wanted, column: column, ascending: sort.ascending)
         } else {
-            TopKeys.smallest(hitKeys, count: wanted)
+            TopKeys.smallest(hitKeys, count: wanted).map(\.rankingKey)
         }
-        return hits(best.dropFirst(skipped), plan, explain: query.getRankingInfo, highlighting: query.attributesToHighlight)
+        return hits(
+            best.dropFirst(skipped), plan, explain: query.getRankingInfo ? ordering ?? HitOrdering.none : nil,
+            highlighting: query.attributesToHighlight)
     }
 
-    private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: Bool, highlighting: [String]?) -> [Hit] {
+    /// `explain`: the ordering to explain the hits by (`HitOrdering.none`: their keys alone); nil: no ranking info.
+    private func hits(_ keys: ArraySlice<UInt64>, _ plan: QueryPlan, explain: HitOrdering?, highlighting: [String]?) -> [Hit] {
         var highlighter = Highlighter(words: plan.words, standIns: plan.standIns)
         return keys.map { key in
             let record = recordAtCustomRank[RankingKey.customRank(of: key)]
@@ -140,7 +165,7 @@ extension SearchIndex {
             let (highlights, snippets) = highlighter.highlights(of: value, attributes: attributes)
             return Hit(
                 objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets,
-                rankingInfo: explain ? rankingInfo(key, record: value, wordCount: plan.words.count) : nil,
+                rankingInfo: explain.map { rankingInfo(key, record: value, wordCount: plan.words.count, ordering: $0) },
                 sourceCells: records.sourceCells(of: record))
         }
     }
@@ -176,6 +201,7 @@ extension SearchIndex {
             let more = try TextMatcher.match(reading.words, removedWords: removedWords, adjustment: reading.adjustment, in: self)
             matches = matches.union(more)
         }
+        matches = keepingGeo(matches, query.geo)
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
         return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan)

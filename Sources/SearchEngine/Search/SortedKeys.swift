@@ -4,17 +4,10 @@ import InstantSearchCore
 /// breaking ties: equal values keep their relevance order, and records without a value come
 /// last whichever the direction. Only the page asked for is put in order (`TopKeys`).
 enum SortedKeys {
-    /// A hit's place: the attribute's value as an order-preserving integer, then its key.
-    struct Place: Comparable {
-        var value: UInt64
-        var key: UInt64
-
-        static func < (a: Place, b: Place) -> Bool { (a.value, a.key) < (b.value, b.key) }
-    }
-
     static func smallest(_ keys: [UInt64], count: Int, column: NumericColumn, ascending: Bool) -> [UInt64] {
         let places = keys.map { key in
-            Place(value: order(of: column, document: RankingKey.customRank(of: key), ascending: ascending), key: key)
+            // The attribute's value as an order-preserving integer, then the key.
+            PlacedKey(place: order(of: column, document: RankingKey.customRank(of: key), ascending: ascending), key: key)
         }
         return TopKeys.smallest(places, count: count).map(\.key)
     }

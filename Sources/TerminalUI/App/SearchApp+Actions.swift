@@ -33,6 +33,14 @@ extension SearchApp {
                 return true
             }
             hub.dispatch(.sortBy(sorts.next(after: current)))
+        case .toggleRelevantSort where !hub.showsFederated:
+            let query = hub.state.active.query
+            guard query.sortBy != nil else {
+                sortNotice = "relevant sort applies to a sorted view: choose a sort (F7)"
+                return true
+            }
+            // InstantSearch's RelevantSort: the index's strictness, or every hit.
+            hub.dispatch(.setRelevancyStrictness(query.relevancyStrictness == 0 ? nil : 0))
         case .accept: return accept()
         case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
             let state = hub.state.active

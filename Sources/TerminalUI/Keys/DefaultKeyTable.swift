@@ -27,6 +27,7 @@ extension KeyTable {
         // Sort by (issue 16: ranges)
         Binding(.function(7), .global, .nextSort),
         Binding(.alt("s"), .global, .nextSort),
+        Binding(.alt("r"), .global, .toggleRelevantSort),
 
         Binding(.backspace, .searchBox, .backwardDeleteChar),
         Binding(.delete, .searchBox, .deleteChar),

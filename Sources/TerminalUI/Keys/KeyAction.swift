@@ -36,6 +36,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previewPageDown = "preview-page-down"
     // Sort by, typed ranges, the slider's attribute list (issue 16: ranges)
     case nextSort = "next-sort"
+    case toggleRelevantSort = "toggle-relevant-sort"
     case editRange = "edit-range"
     case firstAttribute = "first-attribute"
     case lastAttribute = "last-attribute"
@@ -139,6 +140,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previewPageUp: return "scroll the preview a page up"
         case .previewPageDown: return "scroll the preview a page down"
         case .nextSort: return "sort by: relevance, then each sort the settings declare, in turn"
+        case .toggleRelevantSort: return "in a sorted view: only the most relevant hits (relevancyStrictness) or all of them"
         case .editRange: return "type a range: 50-200, <50, >=4, =3 (Enter applies, Esc closes)"
         case .firstAttribute: return "first numeric attribute"
         case .lastAttribute: return "last numeric attribute"

@@ -98,6 +98,11 @@ enum PreviewContent {
         for criterion in info.ranking {
             switch criterion {
             case "typo": info.nbTypos.map { row("typos", String($0)) }
+            case "geo":
+                if let matched = info.matchedGeoLocation {
+                    let precision = info.geoPrecision.map { $0 > 1 ? " (steps of \($0) m)" : "" } ?? ""
+                    row("geo", "\(matched.distance) m" + precision)
+                }
             case "words": info.words.map { row("words", String($0)) }
             case "proximity": info.proximityDistance.map { row("proximity", String($0)) }
             case "attribute":
@@ -111,6 +116,10 @@ enum PreviewContent {
                 row("custom", values.isEmpty ? "—" : values.joined(separator: ", "))
             default: continue
             }
+        }
+        if let bucket = info.relevanceBucket {
+            // Popularity-aware ranking: the bucket decided first, the custom ranking within it.
+            row("bucket", "\(bucket)" + (info.relevancePoints.map { " (\($0) relevance points; custom ranking decides within)" } ?? ""))
         }
         if info.ranking.isEmpty {
             info.nbTypos.map { row("typos", String($0)) }

@@ -1,7 +1,9 @@
 import InstantSearchCore
 
 /// The sort-by widget in the header: "sort: Most popular · F7" at the right of the tabs row,
-/// shown when the index offers sorts (or one is in force). Drawn from values alone.
+/// shown when the index offers sorts (or one is in force), and in a relevant sort (Algolia's
+/// `relevancyStrictness`) how many hits it kept, with the key that shows all of them
+/// (InstantSearch's RelevantSort). Drawn from values alone.
 enum SortByLabel {
     /// The label, or nil when there is nothing to say.
     static func text(state: IndexState, description: IndexDescription?, notice: String?) -> [(String, Style)]? {
@@ -9,7 +11,13 @@ enum SortByLabel {
         let sorts = SortByInteractor(options: description?.sorts ?? [])
         guard !sorts.options.isEmpty || state.query.sortBy != nil else { return nil }
         let name = sorts.name(of: state.query.sortBy)
-        return [("sort: ", Theme.secondary), (name, state.query.sortBy == nil ? Theme.text : Theme.refined), (" · F7", Theme.key)]
+        var label: [(String, Style)] = [("sort: ", Theme.secondary), (name, state.query.sortBy == nil ? Theme.text : Theme.refined)]
+        if state.query.sortBy != nil, let results = state.results, let strictness = results.appliedRelevancyStrictness {
+            label += strictness > 0
+                ? [(" · \(results.nbSortedHits ?? results.nbHits) relevant of \(results.nbHits)", Theme.secondary), (" · Alt-r all", Theme.key)]
+                : [(" · all \(results.nbHits)", Theme.secondary), (" · Alt-r relevant", Theme.key)]
+        }
+        return label + [(" · F7", Theme.key)]
     }
 
     /// Draws the label right-aligned in `area` (at most half its width); returns the columns used.
