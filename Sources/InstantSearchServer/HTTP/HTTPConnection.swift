@@ -67,7 +67,7 @@ struct HTTPConnection {
         // leaves meanwhile: a 1 MB query's work must not go on for nobody.
         let request = HTTPRequest(head: head, body: body)
         let handler = self.handler
-        let work = Task { await handler(request) }
+        let work = Task(executorPreference: Self.workers) { await handler(request) }
         registry.handling(id) { work.cancel() }
         let response = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         let keepAlive = head.keepAlive && !response.closes
@@ -79,6 +79,9 @@ struct HTTPConnection {
         await Task.yield()
         return keepAlive
     }
+
+    /// Where answers are worked out: off the cooperative pool, which the sockets need.
+    static let workers = WorkerThreads(name: "instantsearch serve")
 
     /// The body, refused as soon as it is known to pass the limit. Leaves in `buffer` what
     /// follows it (a pipelined request).
