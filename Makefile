@@ -26,8 +26,9 @@ all: build
 
 ## What the executables are built from: make compares their times with the binary's, so an
 ## up-to-date `make run` starts the binary at once instead of asking `swift build` (seconds of
-## planning a package of a thousand targets) whether anything changed.
-SOURCES    := Package.swift Package.resolved $(shell find Sources -type f)
+## planning a package of a thousand targets) whether anything changed. Package.resolved only
+## once it exists: a fresh clone has none until the first build resolves the packages.
+SOURCES    := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 
 build: $(RELEASE)
 
