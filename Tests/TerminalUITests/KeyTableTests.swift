@@ -99,6 +99,16 @@ import Testing
         #expect(panes(table) == "Alt-2/F3/F4", "F2 no longer focuses the hits")
     }
 
+    @Test func theHintBarLeavesOutKeysThatDoNothingHere() {
+        let actions = { (indices: Int, sidePanes: Bool) in
+            KeyTable.standard.hints(sections: false, showingSections: false, indices: indices, sidePanes: sidePanes).map(\.action)
+        }
+        #expect(actions(2, true).contains("index") && actions(2, true).contains("panes"))
+        #expect(!actions(1, true).contains("index"), "one index: Tab has nowhere to go")
+        #expect(!actions(1, false).contains("panes"), "plain lines: the hits are the only pane")
+        #expect(actions(1, false).contains("pick"))
+    }
+
     @Test func theHelpListsTheBindingsInForce() throws {
         var table = KeyTable.standard
         try table.bind(list: "ctrl-r:clear-refinements,f2:next-index")

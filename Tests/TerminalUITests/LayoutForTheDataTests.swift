@@ -52,7 +52,7 @@ import Testing
             "",
             "────────────────────────────────────────────────────────────",
             " 4 results  0.3 ms                                 realtime",
-            " F1 help  Tab index  F2-F4 panes  F6 preview  Enter pick  E…",
+            " F1 help  F6 preview  Enter pick  Esc back/quit",
         ])
         await harness.press(.function(3))
         #expect(harness.app.focus == .hits, "no refinement pane to go to")

@@ -199,7 +199,9 @@ extension SearchApp {
 
     private func drawHints(in area: Rect, state: HubState, into canvas: inout Canvas) {
         var pieces: [(String, Style)] = []
-        var hints = keys.hints(sections: state.sections != nil, showingSections: state.showsSections)
+        var hints = keys.hints(
+            sections: state.sections != nil, showingSections: state.showsSections, indices: descriptions.count,
+            sidePanes: !SidebarPanes(for: descriptions[state.active.name]).isEmpty)
         if options.multi, let mark = keys.keys(for: .toggle, in: .hits).first {
             hints.insert((KeyName.label(mark), "mark"), at: max(0, hints.count - 2))
         }

@@ -124,14 +124,17 @@ public struct KeyTable: Sendable {
         }
     }
 
-    /// The one-line hint bar: the first key of a few actions.
-    public func hints(sections: Bool, showingSections: Bool) -> [(key: String, action: String)] {
+    /// The one-line hint bar: the first key of a few actions, those that do something here:
+    /// no index key with one index, no pane keys when the hits are the only pane (plain lines).
+    public func hints(
+        sections: Bool, showingSections: Bool, indices: Int = 2, sidePanes: Bool = true
+    ) -> [(key: String, action: String)] {
         func first(_ action: KeyAction, _ context: KeyContext = .global) -> String? { keys(for: action, in: context).first.map(KeyName.label) }
         var hints: [(key: String, action: String)] = []
         if let help = first(.toggleHelp) { hints.append((help, "help")) }
-        if let index = first(.nextIndex) { hints.append((index, "index")) }
+        if indices > 1, let index = first(.nextIndex) { hints.append((index, "index")) }
         if sections, let toggle = first(.toggleSections) { hints.append((toggle, showingSections ? "tabs" : "sections")) }
-        let panes = [KeyAction.focusHits, .focusRefinements, .focusSlider].compactMap { keys(for: $0, in: .global).first }
+        let panes = sidePanes ? [KeyAction.focusHits, .focusRefinements, .focusSlider].compactMap { keys(for: $0, in: .global).first } : []
         if panes == [.function(2), .function(3), .function(4)] {
             hints.append(("F2-F4", "panes"))
         } else if !panes.isEmpty {
