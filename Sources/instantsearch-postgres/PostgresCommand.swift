@@ -14,8 +14,8 @@ struct PostgresCommand: ParsableCommand {
     /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
     static func main() {
         CrashReport.prepare(program: "instantsearch-postgres")
-        // fzf's --multi[=MAX] as ArgumentParser reads it, as `instantsearch` forwards it.
-        main(PickArguments.translatingMultiLimit(Array(CommandLine.arguments.dropFirst())))
+        // fzf's words as ArgumentParser reads them, as `instantsearch` does.
+        main(FzfWords.normalized(Array(CommandLine.arguments.dropFirst())))
     }
 
     static let configuration = CommandConfiguration(

@@ -35,12 +35,10 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = PickArguments.translatingMultiLimit(
-            LayoutArguments.translatingBareOptions(LineArguments.translatingPlusOptions(Array(CommandLine.arguments.dropFirst()))))
+        let given = FzfWords.normalized(Array(CommandLine.arguments.dropFirst()))
         let defaults: [String]
         do {
-            defaults = PickArguments.translatingMultiLimit(
-                LayoutArguments.translatingBareOptions(try DefaultOptions.words(in: ProcessInfo.processInfo.environment)))
+            defaults = FzfWords.normalized(try DefaultOptions.words(in: ProcessInfo.processInfo.environment))
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }
