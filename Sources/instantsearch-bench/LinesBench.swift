@@ -36,9 +36,12 @@ enum LinesBench {
         return path
     }
 
-    /// `name,sex,count,year` rows as `year/sex/name count` lines, repeated (copy k: count + k) up to `count`.
+    /// `name,sex,count,year` rows (LF or CRLF) as `year/sex/name count` lines, repeated (copy k: count + k) up to `count`.
     static func generate(from csv: [UInt8], count: Int) -> [UInt8] {
+        // CRLF rows (babynames.csv has them) lose their CR: kept, it would stand inside each line
+        // (`1880\r/F/Mary`), where fzf reads one line and a CR is a line end to us.
         var rows = csv.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
         guard !rows.isEmpty else { return [] }
         rows.removeFirst()
         let fields = rows.map { $0.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }.filter { $0.count == 4 }
