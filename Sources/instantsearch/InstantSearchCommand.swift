@@ -294,7 +294,7 @@ struct SearchCommand: ParsableCommand {
             indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
             strategy: StrategyName.choice(strategy, debounce: debounce, throttle: throttle, policy: backend.requestPolicy),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
-            federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false
+            sections: setup?.sections ?? [], startsWithSections: setup?.startsWithSections ?? false
         )
         search.loaders = loaders
         search.reloader = reloader

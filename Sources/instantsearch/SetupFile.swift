@@ -4,7 +4,7 @@ import SearchCommandLine
 import SearchEngine
 
 /// A whole multi-index setup in one JSON file (`--config`): the indices, their settings, and
-/// the sections of the federated view. Paths are relative to the file.
+/// the sections view's sections (F5). Paths are relative to the file.
 ///
 /// ```json
 /// {
@@ -25,7 +25,7 @@ struct SetupFile {
     }
 
     var indices: [IndexEntry] = []
-    var sections: [FederatedSection] = []
+    var sections: [SectionDefinition] = []
     var startsWithSections = false
     /// The file itself, as given: what its errors are called.
     var path = "--config"
@@ -70,7 +70,7 @@ struct SetupFile {
         return setup
     }
 
-    private static func section(_ entry: JSONValue, position: Int, fail: (String) -> DataError) throws -> FederatedSection {
+    private static func section(_ entry: JSONValue, position: Int, fail: (String) -> DataError) throws -> SectionDefinition {
         let place = "sections[\(position)]"
         guard let object = entry.objectValue, let index = object["index"]?.stringValue else {
             throw fail("\(place) needs \"index\"")
@@ -79,10 +79,10 @@ struct SetupFile {
         let title = object["title"]?.stringValue ?? index
         if let attribute = object["facet"]?.stringValue {
             let limit = Int(object["values"]?.numberValue ?? 5)
-            return FederatedSection(title: title, indexName: index, content: .facetValues(attribute: attribute, limit: max(1, limit)))
+            return SectionDefinition(title: title, indexName: index, content: .facetValues(attribute: attribute, limit: max(1, limit)))
         }
         let limit = Int(object["hits"]?.numberValue ?? 5)
-        return FederatedSection(title: title, indexName: index, content: .hits(limit: max(1, limit)))
+        return SectionDefinition(title: title, indexName: index, content: .hits(limit: max(1, limit)))
     }
 
     private static func checkKeys(

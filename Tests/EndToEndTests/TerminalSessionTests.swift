@@ -167,7 +167,7 @@ import Testing
 
 
 /// The sections view of a multi-index setup (`--config`, F5).
-@Suite(.serialized) struct FederatedViewEndToEndTests {
+@Suite(.serialized) struct SectionsViewEndToEndTests {
     @Test func oneTypedQueryFillsEverySection() throws {
         let tmux = try Tmux()
         try tmux.shell("\(Project.binary) --config \(Project.resource("demo.config.json")) > out.json; echo \"exit=$?\"")

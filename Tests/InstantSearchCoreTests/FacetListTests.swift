@@ -84,7 +84,7 @@ import Testing
         hub.dispatch(.toggleFacetOrder(attribute: "brand"))
         #expect(hub.state.active.facetList.order(of: "brand") == .count)
         #expect(hub.searcher.query.maxValuesPerFacet == 11)
-        hub.selectNextIndex()
+        hub.dispatch(.nextIndex)
         #expect(hub.state.active.facetList.order(of: "brand") == .count, "another index has its own lists")
     }
 
@@ -92,7 +92,7 @@ import Testing
         let waking = WakingRouter()
         let backend = BrandsBackend()
         let hub = makeHub(waking, backend: backend)
-        hub.setQueryText("phone")
+        hub.dispatch(.setQuery("phone"))
         await waking.deliver()
         hub.dispatch(.toggleRefinement(attribute: "brand", value: "Brand 2"))
         await waking.deliver()

@@ -1,26 +1,6 @@
 import InstantSearchCore
 import Testing
 
-/// A widget that records what the hub tells it.
-final class RecordingWidget: SearchableWidget, ResultingWidget, RefinableWidget {
-    var connected: [String] = []
-    var results: [String] = []
-    var queries: [Query] = []
-    var dispatch: ((SearchIntent) -> Void)?
-
-    func connect(to index: IndexState, dispatch: @escaping (SearchIntent) -> Void) {
-        connected.append(index.name)
-        self.dispatch = dispatch
-    }
-    func show(_ results: SearchResults, of index: String) { self.results.append("\(index):\(results.query)") }
-    func show(_ query: Query, of index: String) { queries.append(query) }
-}
-
-struct Panel: WidgetContainer {
-    let widgets: [RecordingWidget]
-    var instantSearchWidgets: [any InstantSearchWidget] { widgets }
-}
-
 @Suite struct HubTests {
     private func makeHub(_ waking: WakingRouter) -> InstantSearch {
         let backend = InstantBackend { request in
@@ -34,71 +14,63 @@ struct Panel: WidgetContainer {
             backend: backend, scheduler: ManualClock(), router: waking.router)
     }
 
-    @Test func widgetsInAContainerAreAllRegisteredAndHearTheActiveIndex() async {
+    @Test func theStateShowsTheActiveIndexAfterTheFirstSearch() async {
         let waking = WakingRouter()
         let hub = makeHub(waking)
-        let panel = Panel(widgets: [RecordingWidget(), RecordingWidget()])
-        hub.addAllWidgets(in: panel)
         hub.start()
         await waking.deliver()
-        for widget in panel.widgets {
-            #expect(widget.connected == ["products"])
-            #expect(widget.results == ["products:"])
-        }
+        #expect(hub.state.active.name == "products")
+        #expect(hub.state.active.results?.query == "")
+        #expect(hub.state.index[1].results == nil, "only the index on screen is searched")
     }
 
     @Test func tabKeepsEachIndexRefinementsAndSharesTheText() async {
         let waking = WakingRouter()
         let hub = makeHub(waking)
-        let widget = RecordingWidget()
-        hub.add(widget: widget)
-        hub.setQueryText("lap")
+        hub.dispatch(.setQuery("lap"))
         await waking.deliver()
-        hub.searcher.toggleRefinement(attribute: "brand", value: "Acer")
+        hub.dispatch(.toggleRefinement(attribute: "brand", value: "Acer"))
         await waking.deliver()
 
-        hub.selectNextIndex()
-        #expect(hub.searcher.indexName == "categories")
-        #expect(hub.searcher.query.text == "lap")
-        #expect(!hub.searcher.query.hasRefinements)
+        hub.dispatch(.nextIndex)
+        #expect(hub.state.active.name == "categories")
+        #expect(hub.state.active.query.text == "lap")
+        #expect(!hub.state.active.query.hasRefinements)
         await waking.deliver()
-        #expect(widget.results.last == "categories:lap")
+        #expect(hub.state.active.results?.hits.map(\.objectID) == ["categories/lap"])
 
-        hub.setQueryText("lapt")
+        hub.dispatch(.setQuery("lapt"))
         await waking.deliver()
-        hub.selectPreviousIndex()
-        #expect(hub.searcher.indexName == "products")
-        #expect(hub.searcher.query.isRefined("brand", value: "Acer"))
-        #expect(hub.searcher.query.text == "lapt")
-        #expect(widget.connected == ["products", "categories", "products"])
+        hub.dispatch(.previousIndex)
+        #expect(hub.state.active.name == "products")
+        #expect(hub.state.active.query.isRefined("brand", value: "Acer"))
+        #expect(hub.state.active.query.text == "lapt")
         await waking.deliver()
-        #expect(widget.results.last == "products:lapt")
+        #expect(hub.state.active.results?.hits.map(\.objectID) == ["products/lapt"])
     }
 
-    @Test func resultsOfAnInactiveIndexDoNotReachTheWidgets() async {
+    @Test func resultsOfAnInactiveIndexStayWithIt() async {
         let waking = WakingRouter()
         let hub = makeHub(waking)
-        let widget = RecordingWidget()
-        hub.add(widget: widget)
         hub.searchers[1].setText("hidden")
         await waking.deliver()
-        #expect(widget.results.isEmpty)
-        #expect(hub.searchers[1].results?.query == "hidden")
+        #expect(hub.state.active.results == nil)
+        #expect(hub.state.index[1].results?.query == "hidden")
     }
 
-    @Test func aWidgetDrivesTheSearchWithIntentsNotASearcher() async {
+    @Test func intentsDriveTheSearchAndTheStateFollows() async {
         let waking = WakingRouter()
         let hub = makeHub(waking)
-        let widget = RecordingWidget()
-        hub.add(widget: widget)
-        widget.dispatch?(.setQuery("lap"))
-        widget.dispatch?(.toggleRefinement(attribute: "brand", value: "Acer"))
-        await waking.deliver(2)
+        hub.dispatch(.setQuery("lap"))
+        hub.dispatch(.toggleRefinement(attribute: "brand", value: "Acer"))
+        #expect(hub.state.active.query.text == "lap", "the refinement is in the state before its results")
         #expect(hub.state.active.query.isRefined("brand", value: "Acer"))
-        #expect(widget.queries.last?.text == "lap", "the refinement was heard before its results")
-        #expect(widget.results.last == "products:lap")
-        widget.dispatch?(.nextIndex)
-        #expect(widget.connected == ["products", "categories"])
+        await waking.deliver(2)
+        #expect(hub.state.active.results?.query == "lap")
+        #expect(hub.state.queryText == "lap")
+        #expect(hub.state.keystrokes == 1)
+        hub.dispatch(.nextIndex)
+        #expect(hub.state.activeIndex == 1)
     }
 
     @Test func clearAllRefinementsClearsOnlyTheActiveIndex() {
@@ -106,7 +78,7 @@ struct Panel: WidgetContainer {
         let hub = makeHub(waking)
         hub.searchers[0].toggleRefinement(attribute: "brand", value: "Acer")
         hub.searchers[1].toggleRefinement(attribute: "kind", value: "x")
-        hub.clearAllRefinements()
+        hub.dispatch(.clearRefinements)
         #expect(!hub.searchers[0].query.hasRefinements)
         #expect(hub.searchers[1].query.hasRefinements)
     }

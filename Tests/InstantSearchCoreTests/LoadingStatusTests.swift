@@ -22,22 +22,20 @@ import Testing
         let hub = InstantSearch(
             indices: [IndexDescription(name: "lines"), IndexDescription(name: "other")], backend: backend,
             scheduler: clock, router: waking.router, cache: SearchCache(clock: clock))
-        let widget = RecordingWidget()
-        hub.add(widget: widget)
-        hub.setQueryText("ab")
-        await waking.deliver()
+        hub.dispatch(.setQuery("ab"))
+        await waking.deliver(to: hub)
         #expect(hub.searcher.results?.hits.map(\.objectID) == ["snapshot 1"])
 
         // Progress alone changes what the stats line shows, and asks nothing.
         hub.loading.report(LoadingProgress(indexName: "lines", records: 500, bytesRead: 10, totalBytes: 40))
-        await waking.deliver()
+        await waking.deliver(to: hub)
         #expect(hub.loading.progress["lines"]?.percent == 25)
         #expect(hub.loading.isLoading)
         #expect(hub.requestsSent == 1)
 
         backend.snapshot.withLock { $0 = 2 }
         hub.loading.report(LoadingProgress(indexName: "lines", records: 2000, isNewSnapshot: true, isFinished: true))
-        await waking.deliver(2)  // the progress, then the answer on the new snapshot
+        await waking.deliver(2, to: hub)  // the progress, then the answer on the new snapshot
         #expect(hub.requestsSent == 2)  // the cached answer of "ab" was not used
         #expect(hub.searcher.results?.query == "ab")
         #expect(hub.searcher.results?.hits.map(\.objectID) == ["snapshot 2"])
@@ -45,7 +43,7 @@ import Testing
 
         // Another index's snapshot leaves this one's results alone.
         hub.loading.report(LoadingProgress(indexName: "other", isNewSnapshot: true))
-        await waking.deliver()
+        await waking.deliver(to: hub)
         #expect(hub.requestsSent == 2)
     }
 }

@@ -72,23 +72,23 @@ final class MultiBackend: Searchable {
         #expect(searcher.results?.facetHits == [FacetValueCount(value: "Comedy", count: 12)])
     }
 
-    @Test func theFederatedSearchRefinesTheHitsOfTheFacetsIndex() async {
+    @Test func theSectionsSearchRefinesTheHitsOfTheFacetsIndex() async {
         let waking = WakingRouter()
-        let federated = FederatedSearch(
+        let sectionsSearch = SectionsSearch(
             sections: [
-                FederatedSection(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 3)),
-                FederatedSection(title: "Movies", indexName: "movies", content: .hits(limit: 5)),
-                FederatedSection(title: "Actors", indexName: "actors", content: .hits(limit: 5)),
+                SectionDefinition(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 3)),
+                SectionDefinition(title: "Movies", indexName: "movies", content: .hits(limit: 5)),
+                SectionDefinition(title: "Actors", indexName: "actors", content: .hits(limit: 5)),
             ],
             indices: [IndexDescription(name: "movies"), IndexDescription(name: "actors")],
             backend: MultiBackend(), scheduler: ManualClock(), router: waking.router)
-        federated.multiSearcher.setText("dra")
+        sectionsSearch.multiSearcher.setText("dra")
         await waking.deliver()
-        federated.toggle("Drama", inSection: 0)
-        #expect(federated.isRefined("Drama", inSection: 0))
-        #expect(federated.hitsSearchers["movies"]?.query.isRefined("genres", value: "Drama") == true)
-        #expect(federated.hitsSearchers["actors"]?.query.hasRefinements == false)
-        #expect(federated.hitsSearchers["movies"]?.query.hitsPerPage == 5)
+        sectionsSearch.toggle("Drama", inSection: 0)
+        #expect(sectionsSearch.isRefined("Drama", inSection: 0))
+        #expect(sectionsSearch.hitsSearchers["movies"]?.query.isRefined("genres", value: "Drama") == true)
+        #expect(sectionsSearch.hitsSearchers["actors"]?.query.hasRefinements == false)
+        #expect(sectionsSearch.hitsSearchers["movies"]?.query.hitsPerPage == 5)
     }
 
     @Test func theDefaultMultiSearchKeepsRequestOrder() async throws {

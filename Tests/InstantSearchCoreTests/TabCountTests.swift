@@ -25,10 +25,10 @@ import Testing
         let hub = InstantSearch(
             indices: [IndexDescription(name: "movies", facetAttributes: ["genre"]), IndexDescription(name: "actors")],
             backend: backend, scheduler: ManualClock(), router: waking.router)
-        hub.setQueryText("tom")
+        hub.dispatch(.setQuery("tom"))
         await waking.deliver()
         #expect(hub.state.index.map { $0.count } == [HitCount(text: "tom", nbHits: 3), HitCount(text: "tom", nbHits: 30)])
-        hub.setQueryText("tom h")
+        hub.dispatch(.setQuery("tom h"))
         await waking.deliver()
         #expect(hub.state.index.map { $0.count?.nbHits } == [5, 50])
 
@@ -46,7 +46,7 @@ import Testing
         let waking = WakingRouter()
         let backend = CountingBackend()
         let hub = InstantSearch(indices: [IndexDescription(name: "movies")], backend: backend, scheduler: ManualClock(), router: waking.router)
-        hub.setQueryText("tom")
+        hub.dispatch(.setQuery("tom"))
         await waking.deliver()
         #expect(backend.asked.withLock { $0.map(\.count) } == [1])
     }

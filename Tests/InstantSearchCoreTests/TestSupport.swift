@@ -50,6 +50,16 @@ final class WakingRouter {
             delivered += router.deliverPending()
         }
     }
+
+    /// Waits for `count` answers and hands them over as the hub does (`deliverPendingResponses`),
+    /// with what they call for dispatched after.
+    func deliver(_ count: Int = 1, to hub: InstantSearch) async {
+        var delivered = 0
+        while delivered < count {
+            _ = await iterator.next()
+            delivered += hub.deliverPendingResponses()
+        }
+    }
 }
 
 func results(_ index: String, text: String, titles: [String], page: Int = 0, nbPages: Int = 1) -> SearchResults {

@@ -28,7 +28,7 @@ private struct InProcessProducts: Searchable {
         #expect(session(ProductsBackend(), strategy: .realtime).effectiveStrategy == .realtime)
     }
 
-    /// The driver asks the loop to hold a key's frame only while a quick backend's search runs.
+    /// The app asks the loop to hold a key's frame only while a quick backend's search runs.
     @Test func theFrameIsHeldOnlyWhileAQuickSearchRuns() async {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         var wakes = stream.makeAsyncIterator()
@@ -36,16 +36,17 @@ private struct InProcessProducts: Searchable {
         let hub = InstantSearch(
             indices: [ProductsBackend.description], backend: InProcessProducts(), scheduler: ManualClock(), router: router)
         let app = SearchApp(hub: hub)
-        let driver = SearchAppDriver(app: app, answerHold: SearchAppDriver.answerHold)
-        #expect(driver.frameHold == nil, "nothing asked yet")
-        #expect(driver.handle(.key(.character("s"))) == .continue)
-        #expect(driver.frameHold == SearchAppDriver.answerHold, "the search the key started runs")
+        app.answerHold = SearchApp.answerHold
+        #expect(app.frameHold == nil, "nothing asked yet")
+        #expect(app.handle(TerminalEvent.key(.character("s"))) == .continue)
+        #expect(app.frameHold == SearchApp.answerHold, "the search the key started runs")
         while hub.searcher.isSearching {
             _ = await wakes.next()
-            _ = driver.handle(.wake)
+            _ = app.handle(TerminalEvent.wake)
         }
-        #expect(driver.frameHold == nil, "answered: draw now")
-        #expect(SearchAppDriver(app: app).frameHold == nil, "a remote backend's driver never holds")
+        #expect(app.frameHold == nil, "answered: draw now")
+        app.answerHold = nil
+        #expect(app.frameHold == nil, "a remote backend's app never holds")
     }
 }
 

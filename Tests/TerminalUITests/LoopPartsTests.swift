@@ -63,15 +63,16 @@ struct LoopPartsTests {
 }
 
 /// The data loads once the first frame is on screen (on two cores a load started before would
-/// delay it): the driver runs its first-frame work on that event, once.
+/// delay it): the app runs its first-frame work on that event, once.
 @Suite struct FirstFrameTests {
     @Test func theFirstFrameStartsTheLoadOnce() {
         var started = 0
-        let driver = SearchAppDriver(app: AppHarness().app) { started += 1 }
-        _ = driver.handle(.wake)
+        let app = AppHarness().app
+        app.onFirstFrame = { started += 1 }
+        _ = app.handle(TerminalEvent.wake)
         #expect(started == 0, "nothing before the first frame")
-        #expect(driver.handle(.firstFrameDrawn) == .ignored)
-        _ = driver.handle(.firstFrameDrawn)
+        #expect(app.handle(TerminalEvent.firstFrameDrawn) == .ignored)
+        _ = app.handle(TerminalEvent.firstFrameDrawn)
         #expect(started == 1)
     }
 }

@@ -49,9 +49,18 @@ import Testing
         let down = box.perform(.down)
         let focus = box.perform(.focusRefinements)
         let backspace = box.perform(.backwardDeleteChar)
-        #expect(!down && !focus)
-        #expect(backspace, "backspace on an empty box is still the box's")
+        #expect(!down.handled && !focus.handled)
+        #expect(backspace.handled, "backspace on an empty box is still the box's")
+        #expect(backspace.intents.isEmpty, "nothing changed: no new query")
         #expect(box == SearchBox())
+    }
+
+    @Test func anEditAnswersWithTheNewQueryAsAnIntent() {
+        var box = SearchBox()
+        box.insert("tv")
+        #expect(box.perform(.backwardDeleteChar).intents == [.setQuery("t")])
+        let move = box.perform(.beginningOfLine)
+        #expect(move.handled && move.intents.isEmpty, "a move edits nothing")
     }
 
     @Test func theKeyTableSendsTheEditingKeysToTheBox() {

@@ -159,9 +159,9 @@ import Testing
         #expect((range?.lower ?? 0) > 899.99)
     }
 
-    @Test func federatedViewDrawsEverySectionAndRefinedValues() async throws {
-        let movies = FederatedSection(title: "Products", indexName: "products", content: .hits(limit: 2))
-        let brands = FederatedSection(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
+    @Test func sectionsViewDrawsEverySectionAndRefinedValues() async throws {
+        let movies = SectionDefinition(title: "Products", indexName: "products", content: .hits(limit: 2))
+        let brands = SectionDefinition(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
         var query = Query()
         query.facetRefinements["brand"] = ["LG"]
         let sections = SectionsState(sections: [
@@ -170,7 +170,7 @@ import Testing
                 FacetValueCount(value: "Sony", count: 2), FacetValueCount(value: "LG", count: 1),
             ]), query: query),
         ])
-        var view = FederatedView(indices: [ProductsBackend.description])
+        var view = SectionsView(indices: [ProductsBackend.description])
         view.update(sections)
         for _ in 0..<2 { _ = view.perform(.down) }  // past the two hits, onto the first value
         let canvas = drawn(50, 6) { view.render($0, &$1, state: sections) }
@@ -184,8 +184,8 @@ import Testing
         ])
         let refined = view.perform(.toggleRefinement).intents
         #expect(refined == [.toggleSectionValue(section: 1, value: "Sony")])
-        #expect(FederatedView.summary(sections) == "Products 2 · Brands 2 values")
-        #expect(FederatedView.summary(SectionsState(sections: [], error: SearchFailure("down"))) == "⚠ down")
+        #expect(SectionsView.summary(sections) == "Products 2 · Brands 2 values")
+        #expect(SectionsView.summary(SectionsState(sections: [], error: SearchFailure("down"))) == "⚠ down")
 
         // Clicks land on the rows drawn above: a value refines, a hit is selected, a heading is nothing.
         let area = Rect(x: 0, y: 0, width: 50, height: 6)
@@ -198,20 +198,20 @@ import Testing
     }
 
     @Test func sectionHeadersCountInTheSingularForOne() async throws {
-        let products = FederatedSection(title: "Products", indexName: "products", content: .hits(limit: 2))
-        let brands = FederatedSection(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
+        let products = SectionDefinition(title: "Products", indexName: "products", content: .hits(limit: 2))
+        let brands = SectionDefinition(title: "Brands", indexName: "products", content: .facetValues(attribute: "brand", limit: 2))
         let one = try await self.products("bravia")
         #expect(one.nbHits == 1)
         let sections = SectionsState(sections: [
             .init(definition: products, hits: one),
             .init(definition: brands, facetValues: FacetSearchResults(facetHits: [FacetValueCount(value: "Sony", count: 1)])),
         ])
-        var view = FederatedView(indices: [ProductsBackend.description])
+        var view = SectionsView(indices: [ProductsBackend.description])
         view.update(sections)
         let canvas = drawn(50, 4) { view.render($0, &$1, state: sections) }
         #expect(canvas.line(0) == " PRODUCTS  1 result in products")
         #expect(canvas.line(2) == " BRANDS  brand of matching records in products —")
-        #expect(FederatedView.summary(sections) == "Products 1 · Brands 1 value")
+        #expect(SectionsView.summary(sections) == "Products 1 · Brands 1 value")
     }
 
     @Test func helpOverlayDrawsItsBoxAndScrolls() {

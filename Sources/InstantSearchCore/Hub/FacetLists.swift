@@ -82,14 +82,13 @@ public final class FacetLists {
 
     func close() { open = nil }
 
-    /// The hits searcher's query changed (a value toggled, the text edited): the open search's
-    /// counts follow it.
-    func queryChanged(_ query: Query, of indexName: String) {
-        guard let open, open.indexName == indexName, let searcher = searchers[indexName]?[open.attribute] else { return }
-        let context = context(query)
-        guard context != searcher.context else { return }
-        searcher.context = context
-        searcher.search()
+    /// The open search in `searcher`'s values, when its counts are for another query than the
+    /// hits searcher's now (a value toggled, the text edited): the hub then asks it again.
+    func staleSearch(of searcher: HitsSearcher) -> (attribute: String, text: String)? {
+        guard let open, open.indexName == searcher.indexName, let facetSearcher = searchers[open.indexName]?[open.attribute],
+            context(searcher.query) != facetSearcher.context
+        else { return nil }
+        return (open.attribute, facetSearcher.text)
     }
 
     /// True while a search in facet values waits for its answer.

@@ -82,7 +82,7 @@ public struct IndexState: Sendable {
 /// The sections view: one block per section, all from one multi-query.
 public struct SectionsState: Sendable {
     public struct Section: Sendable {
-        public var definition: FederatedSection
+        public var definition: SectionDefinition
         /// The hits of a hits section; nil while waiting and after a failure.
         public var hits: SearchResults?
         /// The values of a facet section, counted over the records its index matches; nil
@@ -91,7 +91,7 @@ public struct SectionsState: Sendable {
         /// The refinements of the section's index, to mark chosen values.
         public var query: Query
 
-        public init(definition: FederatedSection, hits: SearchResults? = nil, facetValues: FacetSearchResults? = nil, query: Query = Query()) {
+        public init(definition: SectionDefinition, hits: SearchResults? = nil, facetValues: FacetSearchResults? = nil, query: Query = Query()) {
             self.definition = definition
             self.hits = hits
             self.facetValues = facetValues

@@ -4,8 +4,8 @@ extension InstantSearch {
         HubState(
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
             requestsSent: requestsSent,
-            index: searchers.map { state(of: $0) }, sections: federated.map(Self.state(of:)),
-            showsSections: showsFederated)
+            index: searchers.map { state(of: $0) }, sections: sectionsSearch.map(Self.state(of:)),
+            showsSections: showsSections)
     }
 
     /// One index's state, its facet lists' included.
@@ -25,14 +25,14 @@ extension InstantSearch {
             mode: searcher.strategy.modeDescription, loading: loading)
     }
 
-    static func state(of federated: FederatedSearch) -> SectionsState {
-        let multi = federated.multiSearcher
-        let sections = federated.sections.enumerated().map { position, definition in
-            let hits = federated.hitsSearchers[definition.indexName]
+    static func state(of sectionsSearch: SectionsSearch) -> SectionsState {
+        let multi = sectionsSearch.multiSearcher
+        let sections = sectionsSearch.sections.enumerated().map { position, definition in
+            let hits = sectionsSearch.hitsSearchers[definition.indexName]
             return SectionsState.Section(
                 definition: definition,
                 hits: hits?.lastError == nil ? hits?.results : nil,
-                facetValues: federated.facetValues(inSection: position),
+                facetValues: sectionsSearch.facetValues(inSection: position),
                 query: hits?.query ?? Query())
         }
         return SectionsState(

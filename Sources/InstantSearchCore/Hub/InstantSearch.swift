@@ -1,27 +1,30 @@
-/// The hub: one searcher per index, the widgets registered with it, and which index is
-/// active. Output widgets hear from the active searcher only; switching index re-connects
-/// the input widgets and replays that index's query and results, so each index keeps its
-/// own refinements while the query text is shared.
+/// The hub: one searcher per index, and which index is active. Views read what it knows as
+/// values (`state`, after every change) and ask for changes as intents (`dispatch(_:)`, the
+/// one road to the searchers). Each index keeps its own refinements while the query text is
+/// shared.
 public final class InstantSearch {
     public let indices: [IndexDescription]
     public let searchers: [HitsSearcher]
     public let router: ResponseRouter
     public private(set) var activeIndex = 0
-    /// The query text, shared by every index.
-    public private(set) var queryText = ""
+    /// The query text, shared by every index: held by the query of the view on screen (the
+    /// active index's, or the sections view's), and handed on when another view comes.
+    public var queryText: String {
+        if showsSections, let sectionsSearch { return sectionsSearch.multiSearcher.text }
+        return searcher.query.text
+    }
     /// Edits of the query text so far: what a hosted service's "one operation per
     /// keystroke" counts, to compare with the requests actually sent.
     public private(set) var keystrokes = 0
     /// Every tab's hit count for the latest text it was counted for: the other tabs' counts
     /// ride along with the active index's search (see `countOtherTabs`).
     public private(set) var tabCounts: [String: HitCount] = [:]
-    private var widgets: [any InstantSearchWidget] = []
-    /// The federated view's searchers, when the setup has one.
-    public let federated: FederatedSearch?
-    /// True while the federated view is the one on screen (the query goes to it).
-    public private(set) var showsFederated = false
+    /// The sections view's searchers, when the setup has one.
+    public let sectionsSearch: SectionsSearch?
+    /// True while the sections view is the one on screen (the query goes to it).
+    public private(set) var showsSections = false
     /// Indices still loading in the background, and how far they are.
-    public private(set) lazy var loading = LoadingStatus(router: router) { [unowned self] in self.refresh(indexName: $0) }
+    public private(set) lazy var loading = LoadingStatus(router: router)
     private let cache: SearchCache?
     /// Expanded facet lists, their orders, and the search in a list's values.
     public let facetLists: FacetLists
@@ -32,7 +35,7 @@ public final class InstantSearch {
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
-        federatedSections: [FederatedSection] = [], facetValues: (limit: Int, showMoreLimit: Int) = (10, 100),
+        sections: [SectionDefinition] = [], facetValues: (limit: Int, showMoreLimit: Int) = (10, 100),
         strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
@@ -49,10 +52,9 @@ public final class InstantSearch {
                 indexName: index.name, query: query,
                 backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy(), cache: cache)
         }
-        federated = federatedSections.isEmpty ? nil : FederatedSearch(
-            sections: federatedSections, indices: indices, backend: backend, scheduler: scheduler, router: router,
+        sectionsSearch = sections.isEmpty ? nil : SectionsSearch(
+            sections: sections, indices: indices, backend: backend, scheduler: scheduler, router: router,
             strategy: makeStrategy())
-        for searcher in searchers { observe(searcher) }
         if searchers.count > 1 {
             for searcher in searchers { countOtherTabs(along: searcher) }
         }
@@ -60,17 +62,6 @@ public final class InstantSearch {
 
     public var searcher: HitsSearcher { searchers[activeIndex] }
     public var activeDescription: IndexDescription { indices[activeIndex] }
-
-    // MARK: Widgets
-
-    public func add(widget: any InstantSearchWidget) {
-        widgets.append(widget)
-        introduce(searcher, to: widget)
-    }
-
-    public func addAllWidgets(in container: some WidgetContainer) {
-        container.instantSearchWidgets.forEach(add(widget:))
-    }
 
     // MARK: Intents
 
@@ -90,8 +81,8 @@ public final class InstantSearch {
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()
         case .previousIndex: selectPreviousIndex()
-        case .toggleSections: toggleFederatedView()
-        case .toggleSectionValue(let section, let value): federated?.toggle(value, inSection: section)
+        case .toggleSections: toggleSectionsView()
+        case .toggleSectionValue(let section, let value): sectionsSearch?.toggle(value, inSection: section)
         case .toggleShowMore(let attribute): facetLists.toggleShowMore(attribute, of: searcher)
         case .toggleFacetOrder(let attribute): facetLists.toggleOrder(attribute, of: searcher)
         case .searchFacetValues(let attribute, let text): facetLists.search(attribute, text: text, of: searcher)
@@ -100,54 +91,56 @@ public final class InstantSearch {
         case .setRankingInfo(let wanted):
             wantsRankingInfo = wanted
             askRankingInfo()
+        case .refreshIndex(let name): refresh(indexName: name)
         }
+        followOpenFacetSearch()
     }
 
-    /// Sends the first search of the active index.
+    /// Sends the first search of the view on screen.
     public func start() {
-        searcher.search(.final)
+        dispatch(.searchNow)
     }
 
-    public func setQueryText(_ text: String) {
+    private func setQueryText(_ text: String) {
         guard text != queryText else { return }
         keystrokes += 1
-        queryText = text
-        if showsFederated, let federated {
-            federated.multiSearcher.setText(text)
+        if showsSections, let sectionsSearch {
+            sectionsSearch.multiSearcher.setText(text)
         } else {
             searcher.setText(text)
         }
     }
 
-    /// Switches between the tabbed view (one index at a time) and the federated view (all
+    /// Switches between the tabbed view (one index at a time) and the sections view (all
     /// sections at once); the text follows, and the view shown searches if it must.
-    public func toggleFederatedView() {
-        guard let federated else { return }
-        showsFederated.toggle()
-        if showsFederated {
-            let multi = federated.multiSearcher
-            if multi.text != queryText {
-                multi.setText(queryText)
-            } else if federated.hitsSearchers.values.allSatisfy({ $0.results == nil }) && !multi.isSearching {
+    private func toggleSectionsView() {
+        guard let sectionsSearch else { return }
+        let text = queryText
+        showsSections.toggle()
+        if showsSections {
+            let multi = sectionsSearch.multiSearcher
+            if multi.text != text {
+                multi.setText(text)
+            } else if sectionsSearch.hitsSearchers.values.allSatisfy({ $0.results == nil }) && !multi.isSearching {
                 multi.search(.final)
             }
-        } else if searcher.query.text != queryText {
-            searcher.setText(queryText)
+        } else if searcher.query.text != text {
+            searcher.setText(text)
         }
     }
 
-    public func selectIndex(_ position: Int) {
+    private func selectIndex(_ position: Int) {
         guard indices.indices.contains(position), position != activeIndex else { return }
         facetLists.close()  // a search in one index's values does not follow to another
+        let text = queryText
         activeIndex = position
-        for widget in widgets { introduce(searcher, to: widget) }
         if searcher.query.getRankingInfo != wantsRankingInfo {
             searcher.update(.final) {
-                $0.text = queryText
+                $0.text = text
                 $0.getRankingInfo = wantsRankingInfo
             }
-        } else if searcher.query.text != queryText {
-            searcher.setText(queryText)
+        } else if searcher.query.text != text {
+            searcher.setText(text)
         } else if searcher.results == nil, !searcher.isSearching {
             searcher.search(.final)
         }
@@ -160,56 +153,52 @@ public final class InstantSearch {
         searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
     }
 
-    public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
-    public func selectPreviousIndex() { selectIndex((activeIndex + indices.count - 1) % indices.count) }
+    private func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
+    private func selectPreviousIndex() { selectIndex((activeIndex + indices.count - 1) % indices.count) }
 
-    public func clearAllRefinements() { searcher.clearRefinements() }
+    private func clearAllRefinements() { searcher.clearRefinements() }
 
     /// Searches the active index now, whatever the strategy (Enter).
-    public func searchNow() {
-        if showsFederated, let federated { federated.multiSearcher.search(.final) } else { searcher.search(.final) }
+    private func searchNow() {
+        if showsSections, let sectionsSearch { sectionsSearch.multiSearcher.search(.final) } else { searcher.search(.final) }
     }
 
     /// Asks again what is on screen for an index whose data grew: a bigger snapshot arrived.
     /// Its cached answers are forgotten, and the sequencer keeps any older answer still on its
     /// way from replacing the new one.
-    public func refresh(indexName: String) {
+    private func refresh(indexName: String) {
         cache?.removeAll(indexName: indexName)
         for searcher in searchers where searcher.indexName == indexName && (searcher === self.searcher || searcher.results != nil) {
             searcher.search(.final)
         }
-        if let federated, showsFederated || federated.hitsSearchers.values.contains(where: { $0.results != nil }) {
-            federated.multiSearcher.search(.final)
+        if let sectionsSearch, showsSections || sectionsSearch.hitsSearchers.values.contains(where: { $0.results != nil }) {
+            sectionsSearch.multiSearcher.search(.final)
         }
     }
 
     /// Backend requests sent by every searcher.
     public var requestsSent: Int {
-        searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0) + facetLists.requestsSent
+        searchers.reduce(0) { $0 + $1.requestsSent } + (sectionsSearch?.multiSearcher.requestsSent ?? 0) + facetLists.requestsSent
     }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the
-    /// mailbox wakes you. Returns how many answers there were.
+    /// mailbox wakes you. Returns how many answers there were. What they call for (an index
+    /// whose data grew is asked again) is dispatched after, never from inside a callback.
     @discardableResult
-    public func deliverPendingResponses() -> Int { router.deliverPending() }
+    public func deliverPendingResponses() -> Int {
+        let count = router.deliverPending()
+        for name in loading.takeNewSnapshots() { dispatch(.refreshIndex(name)) }
+        return count
+    }
+
+    /// The open search in facet values counts under the hits query: when that query changed
+    /// (a value toggled, the text edited), the search is asked again under the new one.
+    private func followOpenFacetSearch() {
+        guard let open = facetLists.staleSearch(of: searcher) else { return }
+        dispatch(.searchFacetValues(attribute: open.attribute, text: open.text))
+    }
 
     // MARK: Wiring
-
-    private func observe(_ searcher: HitsSearcher) {
-        searcher.onResults.append { [unowned self, unowned searcher] results in
-            guard searcher === self.searcher else { return }
-            for case let widget as any ResultingWidget in widgets { widget.show(results, of: searcher.indexName) }
-        }
-        searcher.onError.append { [unowned self, unowned searcher] failure in
-            guard searcher === self.searcher else { return }
-            for case let widget as any ResultingWidget in widgets { widget.show(failure, of: searcher.indexName) }
-        }
-        searcher.onQueryChanged.append { [unowned self, unowned searcher] query in
-            facetLists.queryChanged(query, of: searcher.indexName)
-            guard searcher === self.searcher else { return }
-            for case let widget as any RefinableWidget in widgets { widget.show(query, of: searcher.indexName) }
-        }
-    }
 
     /// The other indices' counts go in the same multi-query as `searcher`'s first page, each
     /// with its own refinements and no hits nor facets (cheap); so every tab's count follows
@@ -232,15 +221,6 @@ public final class InstantSearch {
         }
         searcher.onResults.append { [unowned self, unowned searcher] results in
             tabCounts[searcher.indexName] = HitCount(text: results.query, nbHits: results.nbHits)
-        }
-    }
-
-    private func introduce(_ searcher: HitsSearcher, to widget: any InstantSearchWidget) {
-        (widget as? any SearchableWidget)?.connect(to: state(of: searcher)) { [unowned self] in self.dispatch($0) }
-        (widget as? any RefinableWidget)?.show(searcher.query, of: searcher.indexName)
-        if let resulting = widget as? any ResultingWidget {
-            if let results = searcher.results { resulting.show(results, of: searcher.indexName) }
-            if let error = searcher.lastError { resulting.show(error, of: searcher.indexName) }
         }
     }
 }

@@ -2,18 +2,18 @@
 /// like any backend answer, so it is read and acted on by the hub's thread only.
 ///
 /// A loader posts `Delivery(recipient: loading.recipient, payload: .loading(progress))` from
-/// its own thread after the backend already searches the new snapshot; a new snapshot makes
-/// the hub ask again for what is on screen.
+/// its own thread after the backend already searches the new snapshot; a new snapshot is
+/// noted, and the hub asks again for what is on screen once the answers are delivered.
 public final class LoadingStatus: DeliveryReceiver {
     /// The latest progress of each index that loads in the background.
     public private(set) var progress: [String: LoadingProgress] = [:]
     public private(set) var recipient = 0
     private let mailbox: Mailbox
-    private let onNewSnapshot: (String) -> Void
+    /// Indices with a new snapshot since the hub last asked (`takeNewSnapshots`), in order.
+    private var newSnapshots: [String] = []
 
-    init(router: ResponseRouter, onNewSnapshot: @escaping (String) -> Void) {
+    init(router: ResponseRouter) {
         mailbox = router.mailbox
-        self.onNewSnapshot = onNewSnapshot
         recipient = router.register(self)
     }
 
@@ -27,7 +27,13 @@ public final class LoadingStatus: DeliveryReceiver {
     public func receive(_ delivery: Delivery) {
         guard case .loading(let update) = delivery.payload else { return }
         progress[update.indexName] = update
-        if update.isNewSnapshot { onNewSnapshot(update.indexName) }
+        if update.isNewSnapshot, !newSnapshots.contains(update.indexName) { newSnapshots.append(update.indexName) }
+    }
+
+    /// The indices whose data grew since the last call.
+    func takeNewSnapshots() -> [String] {
+        defer { newSnapshots = [] }
+        return newSnapshots
     }
 
     /// True while some index has records still to come.

@@ -44,4 +44,7 @@ public enum SearchIntent: Hashable, Sendable {
     /// Ask (or stop asking) the backend for each hit's ranking criteria (`getRankingInfo`),
     /// for whichever index is active: the preview pane shows them while it is open.
     case setRankingInfo(Bool)
+    /// An index's data grew (a new snapshot loaded in the background): what is on screen of
+    /// it is asked again, past the cache. The hub dispatches it once the loader's news is delivered.
+    case refreshIndex(String)
 }

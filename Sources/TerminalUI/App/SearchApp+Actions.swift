@@ -11,7 +11,7 @@ extension SearchApp {
         case .closeHelp: showsHelp = false
         case .toggleSections: hub.dispatch(.toggleSections)
         case .focusHits, .focusRefinements, .focusSlider, .focusCurrentRefinements, .nextIndex, .previousIndex:
-            if hub.showsFederated { hub.dispatch(.toggleSections) }  // these belong to the tabbed view
+            if hub.showsSections { hub.dispatch(.toggleSections) }  // these belong to the tabbed view
             switch action {
             case .focusHits: move(focus: .hits)
             case .focusRefinements: move(focus: .refinements)
@@ -22,9 +22,9 @@ extension SearchApp {
             }
         case .clearRefinements: hub.dispatch(.clearRefinements)
         case .accept where searchesFacetValues: return performInView(.accept)
-        case .togglePreview where !hub.showsFederated: togglePreview()
+        case .togglePreview where !hub.showsSections: togglePreview()
         case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
-        case .nextSort where !hub.showsFederated:
+        case .nextSort where !hub.showsSections:
             let sorts = SortByInteractor(options: hub.activeDescription.sorts)
             let current = hub.state.active.query.sortBy
             // Without declared sorts the key says so (header), rather than doing nothing silently.
@@ -33,7 +33,7 @@ extension SearchApp {
                 return true
             }
             hub.dispatch(.sortBy(sorts.next(after: current)))
-        case .toggleRelevantSort where !hub.showsFederated:
+        case .toggleRelevantSort where !hub.showsSections:
             let query = hub.state.active.query
             guard query.sortBy != nil else {
                 sortNotice = "relevant sort applies to a sorted view: choose a sort (F7)"
@@ -42,13 +42,13 @@ extension SearchApp {
             // InstantSearch's RelevantSort: the index's strictness, or every hit.
             hub.dispatch(.setRelevancyStrictness(query.relevancyStrictness == 0 ? nil : 0))
         case .accept: return accept()
-        case .toggle where options.multi && !showsHelp && !hub.showsFederated && focus == .hits:
+        case .toggle where options.multi && !showsHelp && !hub.showsSections && focus == .hits:
             let state = hub.state.active
             guard let hit = hitsList.selectedHit else { return true }
             if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
         case .jump, .jumpAccept:
             // Over the hits list on screen only, as fzf's labels are over its list.
-            guard focus == .hits, !showsHelp, !hub.showsFederated else { return false }
+            guard focus == .hits, !showsHelp, !hub.showsSections else { return false }
             jumping = action
         case .previousHistory where history != nil && !showsHelp:
             if let query = history?.previous(from: searchBox.text) { showQuery(query) }
@@ -56,9 +56,12 @@ extension SearchApp {
             if let query = history?.next() { showQuery(query) }
         case _ where showsHelp: return help.perform(action)
         default:
-            if !searchesFacetValues, searchBox.perform(action) {
-                searchQuery()
-                return true
+            if !searchesFacetValues {
+                let answer = searchBox.perform(action)
+                if answer.handled {
+                    send(answer.intents)
+                    return true
+                }
             }
             return performInView(action)
         }
@@ -75,16 +78,16 @@ extension SearchApp {
     /// selected hit (of the sections view when it is shown), else nothing.
     func pickedHits() -> [Hit] {
         if !marks.isEmpty { return marks.hits }
-        if hub.showsFederated { return federatedView?.selectedHit.map { [$0] } ?? [] }
+        if hub.showsSections { return sectionsView?.selectedHit.map { [$0] } ?? [] }
         return hitsList.selectedHit.map { [$0] } ?? []
     }
 
     /// Actions of the lists and the slider, in whichever view or pane has them.
     private func performInView(_ action: KeyAction) -> Bool {
         let answer: (handled: Bool, intents: [SearchIntent])
-        if hub.showsFederated, var view = federatedView {
+        if hub.showsSections, var view = sectionsView {
             answer = view.perform(action)
-            federatedView = view
+            sectionsView = view
         } else {
             switch focus {
             case .hits: answer = hitsList.perform(action, hub.state.active)
@@ -101,8 +104,8 @@ extension SearchApp {
     /// searched for; otherwise the selected hit is picked, or in the sections view a facet
     /// value refines.
     func accept() -> Bool {
-        if hub.showsFederated {
-            if federatedView?.selectedHit != nil {
+        if hub.showsSections {
+            if sectionsView?.selectedHit != nil {
                 outcome = .accepted(hits: pickedHits(), key: "")
             } else if !performInView(.accept) {
                 hub.dispatch(.searchNow)

@@ -28,10 +28,10 @@ extension SearchApp {
             showsHelp = false  // a click beside the help closes it
             return true
         }
-        if hub.showsFederated, var view = federatedView, let layout, let sections = hub.state.sections {
+        if hub.showsSections, var view = sectionsView, let layout, let sections = hub.state.sections {
             guard layout.body.contains(x: x, y: y) else { return false }
             let answer = view.click(y: y, in: layout.body, state: sections)
-            federatedView = view
+            sectionsView = view
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
@@ -75,9 +75,9 @@ extension SearchApp {
     private func wheel(by steps: Int, at x: Int, _ y: Int) -> Bool {
         let action: KeyAction = steps < 0 ? .up : .down
         if showsHelp { return help.perform(action) }
-        if hub.showsFederated, var view = federatedView {
+        if hub.showsSections, var view = sectionsView {
             let answer = view.perform(action)
-            federatedView = view
+            sectionsView = view
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }

@@ -147,7 +147,7 @@ extension SearchApp {
     /// select-all, deselect-all, toggle-all: over the hits listed (the pages loaded), as fzf
     /// does over its matches; `--multi=N` caps the marks.
     private func markAll(_ action: KeyAction) {
-        guard options.multi, !hub.showsFederated else { return }
+        guard options.multi, !hub.showsSections else { return }
         let state = hub.state.active
         let hits = state.results?.hits ?? []
         for hit in hits {

@@ -5,11 +5,11 @@ extension SearchApp {
     /// where the terminal cursor belongs (in the search box). The canvas should have the size
     /// of the last `resize`.
     @discardableResult
-    public func render(into canvas: inout Canvas) -> (x: Int, y: Int)? {
+    public func render(into canvas: inout Canvas) -> CursorPosition? {
         Theme.$current.withValue(options.theme) {
             let cursor = draw(into: &canvas)
             tint(&canvas)
-            return cursor
+            return cursor.map { CursorPosition(x: $0.x, y: $0.y) }
         }
     }
 
@@ -45,8 +45,8 @@ extension SearchApp {
                 canvas.write(Self.headerPieces(line), x: x, y: area.y + row, maxWidth: area.maxX - 1 - x, overflow: .ellipsis)
             }
         }
-        if state.showsSections, let sections = state.sections, let federatedView {
-            drawSections(federatedView, sections, layout: layout, state: state, into: &canvas)
+        if state.showsSections, let sections = state.sections, let sectionsView {
+            drawSections(sectionsView, sections, layout: layout, state: state, into: &canvas)
         } else {
             let active = state.active
             let description = descriptions[active.name]
@@ -164,7 +164,7 @@ extension SearchApp {
         if room > 0 { canvas.write(name, x: title.x, y: title.y, style: Theme.paneTitle, maxWidth: room, overflow: .ellipsis) }
     }
 
-    private func drawSections(_ view: FederatedView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
+    private func drawSections(_ view: SectionsView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
         canvas.write(" all indices ", x: layout.tabs.x + 1, y: layout.tabs.y, style: Theme.title.reverse())
         if let key = keys.keys(for: .toggleSections, in: .global).first {
             canvas.write("\(KeyName.label(key)) back to tabs", x: layout.tabs.x + 15, y: layout.tabs.y, style: Theme.secondary)
@@ -175,7 +175,7 @@ extension SearchApp {
         title(paneTitle("Sections", .toggleSections), x: layout.topRule.x + 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)
-        let summary = FederatedView.summary(sections, numbers: numbers)
+        let summary = SectionsView.summary(sections, numbers: numbers)
         let full = StatsLine.activity(
             mode: sections.mode, keystrokes: state.keystrokes, requests: state.requestsSent, cached: 0,
             pending: sections.isSearching ? 1 : 0, numbers: numbers)

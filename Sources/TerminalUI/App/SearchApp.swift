@@ -1,6 +1,7 @@
 import InstantSearchCore
 
-/// The whole screen: the views, which pane has focus, and what the user chose.
+/// The search interface, the `TerminalApp` the event loop runs (`SearchApp+Loop`): the
+/// views, which pane has focus, and what the user chose.
 ///
 /// One loop drives it (Bubble Tea's message → update → view): a key is looked up in the key
 /// table and becomes a named action; actions change view state or become intents for the
@@ -9,20 +10,6 @@ import InstantSearchCore
 /// drive it with keys and read the canvas.
 public final class SearchApp {
     public enum Focus: Sendable { case hits, refinements, slider, currentRefinements }
-
-    public enum Outcome: Equatable {
-        /// Accept, or a key of fzf's `--expect` (`key` is its name; "" for accept): the
-        /// marked hits in marking order, else the selected one; none when the list is empty
-        /// (fzf then exits 1).
-        case accepted(hits: [Hit], key: String)
-        /// Abort (Esc from the hits list, Ctrl-C): exit 130, print nothing.
-        case cancelled
-        /// fzf's `become`: the terminal restored, this process is to become the command.
-        case become(command: String, environment: [String: String])
-
-        /// Accept on one hit.
-        public static func selected(_ hit: Hit) -> Outcome { .accepted(hits: [hit], key: "") }
-    }
 
     /// fzf's options that change the session, beyond the key table.
     public struct Options: Sendable {
@@ -102,11 +89,12 @@ public final class SearchApp {
     /// The line under the search box: `--header`, then `change-header`.
     public internal(set) var header: String?
     /// The sections view (F5), when the setup has one.
-    public internal(set) var federatedView: FederatedView?
+    public internal(set) var sectionsView: SectionsView?
     var help: HelpOverlay
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
-    public internal(set) var outcome: Outcome?
+    /// How the session ends, once it does (never `.signal`: the event loop ends it so).
+    public internal(set) var outcome: TerminalSearch.Exit?
     public let options: Options
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
@@ -127,6 +115,11 @@ public final class SearchApp {
     let descriptions: [String: IndexDescription]
     /// The most rows the hits have needed so far (fzf's `--height ~N` grows with them).
     var hitRowsSeen = 0
+    /// How long a key's frame may wait for the answer to the search it started: set for a
+    /// backend whose answers come within a frame (`RequestPolicy.answersWithinFrame`).
+    var answerHold: Duration?
+    /// Run once, when the first frame is on screen (the loaders start then).
+    var onFirstFrame: (() -> Void)?
 
     /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
     /// keep the standard "," and ".".
@@ -153,8 +146,8 @@ public final class SearchApp {
         self.previewRunner = previewRunner
         help = HelpOverlay(table: keys)
         descriptions = IndexDescription.byName(hub.indices)
-        federatedView = hub.federated.map { _ in FederatedView(indices: hub.indices) }
-        federatedView?.numbers = numbers
+        sectionsView = hub.sectionsSearch.map { _ in SectionsView(indices: hub.indices) }
+        sectionsView?.numbers = numbers
         (hitsList.numbers, refinementList.numbers, sliderPane.numbers, currentRefinements.numbers) = (numbers, numbers, numbers, numbers)
         resize(width: screen.width, height: screen.height)
         if preview.isShown { hub.dispatch(.setRankingInfo(previewCommand == nil)) }
@@ -281,7 +274,7 @@ public final class SearchApp {
     /// Where keys are looked up now, most specific first.
     var contexts: [KeyContext] {
         if showsHelp { return [.help] }
-        if hub.showsFederated { return [.sections, .global, .searchBox] }
+        if hub.showsSections { return [.sections, .global, .searchBox] }
         switch focus {
         case .hits: return [.hits, .global, .searchBox]
         case .refinements where searchesFacetValues: return [.facetSearch, .global]
@@ -293,10 +286,10 @@ public final class SearchApp {
 
     /// True while a search in facet values is open in the focused refinement list: printable
     /// keys type into it, not into the query (the one exception, opened on purpose).
-    var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsFederated }
+    var searchesFacetValues: Bool { focus == .refinements && refinementList.isSearching && !hub.showsSections }
 
     /// True while the slider pane's typed-range input (Ctrl-F) is open: printable keys type into it.
-    var editsRange: Bool { focus == .slider && sliderPane.isEditingRange && !showsHelp && !hub.showsFederated }
+    var editsRange: Bool { focus == .slider && sliderPane.isEditingRange && !showsHelp && !hub.showsSections }
 
     /// Moves the focus; leaving the refinement list closes a search in its values. A pane
     /// the index has nothing for is not on screen: the focus stays where it was.
@@ -324,10 +317,10 @@ public final class SearchApp {
             state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
         currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name])
-        if let sections = state.sections { federatedView?.update(sections) }
+        if let sections = state.sections { sectionsView?.update(sections) }
         // The sections view searches every index: no one index's name.
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
-        if hub.showsFederated { intents = [] }
+        if hub.showsSections { intents = [] }
         fitLayout()
         hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
         intents.forEach(hub.dispatch)
@@ -338,7 +331,7 @@ public final class SearchApp {
     /// The preview follows the selected hit; the `--preview` command runs again when what it
     /// would run changes (another record, or the query with `{q}`), killing the one before.
     func refreshPreview() {
-        guard preview.isShown, !hub.showsFederated else { return }
+        guard preview.isShown, !hub.showsSections else { return }
         let hit = hitsList.selectedHit
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.state.active.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
@@ -371,8 +364,15 @@ public final class SearchApp {
         searchQuery()
     }
 
-    /// The query in the box goes to the hub, unless `--disabled` keeps it for commands alone.
+    /// The query in the box goes to the hub (after a typed or pasted text, a query from the
+    /// history or a command), as the box's own edits do (`send`).
     func searchQuery() {
-        if !options.disabled, searchBox.text != hub.queryText { hub.dispatch(.setQuery(searchBox.text)) }
+        send([.setQuery(searchBox.text)])
+    }
+
+    /// The search box's intents go to the hub, unless `--disabled` keeps the query for
+    /// commands alone.
+    func send(_ intents: [SearchIntent]) {
+        if !options.disabled { intents.forEach(hub.dispatch) }
     }
 }

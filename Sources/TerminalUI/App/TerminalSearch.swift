@@ -1,14 +1,17 @@
 import Foundation
 import InstantSearchCore
 
-/// The terminal InstantSearch, ready to run over any backend: builds the event loop, the
-/// hub and the app, and runs them until the user picks a hit or leaves.
+/// One terminal search session, ready to run over any backend: what the executables
+/// configure, then `run()` builds the hub, the app (`SearchApp`) and the event loop, and runs
+/// them until the user picks a hit or leaves.
 public struct TerminalSearch {
+    /// How a session ends: what the app decides (`SearchApp.outcome`), or a signal.
     public enum Exit: Equatable {
-        /// Enter, or a key of `--expect` (its name; "" for Enter): the marked hits in marking
-        /// order, else the selected one, none when the list was empty.
+        /// Accept, or a key of fzf's `--expect` (`key` is its name; "" for accept): the marked
+        /// hits in marking order, else the selected one; none when the list is empty (fzf
+        /// then exits 1).
         case accepted(hits: [Hit], key: String)
-        /// Esc from the hits list, or Ctrl-C.
+        /// Abort (Esc from the hits list, Ctrl-C): exit 130, print nothing.
         case cancelled
         /// A termination signal ended the session (the terminal is restored).
         case signal(Int32)
@@ -31,11 +34,11 @@ public struct TerminalSearch {
     public var strategy: Strategy?
     /// How long answers are kept to serve repeated queries; nil for no cache.
     public var cacheTimeToLive: Duration?
-    /// The sections of the federated view (F5); none: each index's hits and the values of its
-    /// first facet (`FederatedSection.defaults`).
-    public var federatedSections: [FederatedSection]
-    /// Open on the federated view rather than the tabs.
-    public var startsFederated: Bool
+    /// The sections of the sections view (F5); none: each index's hits and the values of its
+    /// first facet (`SectionDefinition.defaults`).
+    public var sections: [SectionDefinition]
+    /// Open on the sections view rather than the tabs.
+    public var startsWithSections: Bool
     /// Colours, escape delay: how the terminal is driven (`colors: false` for `--no-color`).
     public var terminal: TerminalOptions
     /// The key bindings (`--bind` overrides go here).
@@ -60,13 +63,13 @@ public struct TerminalSearch {
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
         strategy: Strategy? = nil, cacheTimeToLive: Duration? = .seconds(120),
-        federatedSections: [FederatedSection] = [], startsFederated: Bool = false,
+        sections: [SectionDefinition] = [], startsWithSections: Bool = false,
         terminal: TerminalOptions = TerminalOptions(), keys: KeyTable = .standard
     ) {
         self.terminal = terminal
         self.keys = keys
-        self.federatedSections = federatedSections
-        self.startsFederated = startsFederated
+        self.sections = sections
+        self.startsWithSections = startsWithSections
         self.indices = indices
         self.backend = backend
         self.hitsPerPage = hitsPerPage
@@ -109,7 +112,7 @@ public struct TerminalSearch {
         let choice = effectiveStrategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
-            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections.isEmpty ? FederatedSection.defaults(for: indices) : federatedSections,
+            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, sections: sections.isEmpty ? SectionDefinition.defaults(for: indices) : sections,
             strategy: { choice.makeStrategy(scheduler: timers) })
         // One runner for every command of the session: the preview's and --bind's.
         let runner = CommandRunner(wake: loop.wake)
@@ -129,92 +132,18 @@ public struct TerminalSearch {
         let loaders = loaders
         // Started once the first frame is up: on two cores, a load started before would
         // delay it by the time its threads take.
-        let hold = backend.requestPolicy.answersWithinFrame ? SearchAppDriver.answerHold : nil
-        let driver = SearchAppDriver(app: app, answerHold: hold) { for loader in loaders { loader.start(report: report) } }
+        app.answerHold = backend.requestPolicy.answersWithinFrame ? SearchApp.answerHold : nil
+        app.onFirstFrame = { for loader in loaders { loader.start(report: report) } }
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if !initialQuery.isEmpty { app.paste(initialQuery) }
-        if startsFederated { hub.toggleFederatedView() }
-        switch try loop.run(driver) {
-        case .signal(let number): return Ending(exit: .signal(number), query: hub.queryText)
+        if startsWithSections { hub.dispatch(.toggleSections) }
+        switch try loop.run(app) {
+        case .signal(let number): return Ending(exit: .signal(number), query: app.searchBox.text)
         case .quit:
-            let query = app.searchBox.text
-            switch app.outcome {
-            case .accepted(let hits, let key): return Ending(exit: .accepted(hits: hits, key: key), query: query, printed: app.script.printed)
-            case .become(let command, let environment): return Ending(exit: .become(command: command, environment: environment), query: query)
-            case .cancelled, nil: return Ending(exit: .cancelled, query: query)
-            }
+            let exit = app.outcome ?? .cancelled
+            let printed = if case .accepted = exit { app.script.printed } else { [String]() }
+            return Ending(exit: exit, query: app.searchBox.text, printed: printed)
         }
-    }
-}
-
-
-/// Connects the app to the event loop: keys to `handle`, wake-ups to the hub's mailbox,
-/// sizes to `resize`.
-final class SearchAppDriver: TerminalApp {
-    let app: SearchApp
-    /// How long a key's frame may wait for the answer to the search it started: set for a
-    /// backend whose answers come within a frame (`RequestPolicy.answersWithinFrame`).
-    let answerHold: Duration?
-    /// Run once, when the first frame is on screen.
-    private var onFirstFrame: (() -> Void)?
-
-    /// An in-process engine answers most keys well within this (a fraction of a millisecond
-    /// at 1.69M records); short enough that the echo of a slower one still shows within 2 ms.
-    static let answerHold = Duration.milliseconds(1)
-
-    init(app: SearchApp, answerHold: Duration? = nil, onFirstFrame: (() -> Void)? = nil) {
-        self.app = app
-        self.answerHold = answerHold
-        self.onFirstFrame = onFirstFrame
-    }
-
-    /// The hold while a search of what is on screen runs (the active index's, the sections
-    /// view's, a facet list's); nil once answered.
-    var frameHold: Duration? {
-        guard let answerHold else { return nil }
-        let hub = app.hub
-        let searching = hub.showsFederated ? hub.federated?.multiSearcher.isSearching ?? false : hub.searcher.isSearching
-        return searching || hub.facetLists.isSearching ? answerHold : nil
-    }
-
-    var neededRows: Int? { app.neededRows }
-
-    func handle(_ event: TerminalEvent) -> LoopCommand {
-        switch event {
-        case .key(let key):
-            let going = app.handle(key)
-            if app.wantsRepaint {
-                app.wantsRepaint = false
-                return .repaint
-            }
-            return going ? (app.wantsTerminal ? .releaseTerminal : .continue) : .quit
-        case .terminalReleased:
-            app.runForeground()
-            return app.isFinished ? .quit : app.wantsTerminal ? .releaseTerminal : .continue
-        case .paste(let text): return settle(app.paste(text) ? .continue : .ignored)
-        case .mouse(let mouse): return app.handle(mouse) ? .continue : .ignored
-        case .wake: return settle(app.deliverResponses() > 0 ? .continue : .ignored)
-        case .firstFrameDrawn:
-            onFirstFrame?()
-            onFirstFrame = nil
-            // fzf's start event: what it runs shows in the next frame.
-            return settle(app.start() ? .continue : .ignored)
-        case .resize(let width, let height):
-            app.resize(width: width, height: height)
-            return settle(.continue)
-        case .signal: return .quit
-        }
-    }
-
-    /// What an event's actions (events and chains that ran with it) ask of the loop: to end,
-    /// or the terminal for `execute`.
-    private func settle(_ answer: LoopCommand) -> LoopCommand {
-        if app.isFinished { return .quit }
-        return app.wantsTerminal ? .releaseTerminal : answer
-    }
-
-    func render(into canvas: inout Canvas) -> CursorPosition? {
-        app.render(into: &canvas).map { CursorPosition(x: $0.x, y: $0.y) }
     }
 }

@@ -13,18 +13,17 @@ public struct HitsList {
     static let markGlyph = "✓"
     /// Beside a hit a query rule put in its place.
     static let promotedGlyph = "↑"
-    /// One row per hit (the list's own unit); `top` is the first hit drawn.
+    /// One item per hit, each as many rows as it takes (`measure`); its offset is the first
+    /// hit drawn.
     private(set) var list = ListState()
     private var indexName: String?
-    /// The results the list was last laid out for, and each hit's height in rows.
+    /// The results the list was last laid out for.
     private var shown: SearchResults?
-    private var heights: [Int] = []
     private var description: IndexDescription?
-    private(set) var top = 0
     private var height = 2
     private var width = 0
     /// Selection, scroll and results of the indices not shown, so Tab brings them back.
-    private var saved: [String: (list: ListState, top: Int, shown: SearchResults?)] = [:]
+    private var saved: [String: (list: ListState, shown: SearchResults?)] = [:]
 
     /// How numbers are written (the locale's separators).
     var numbers = NumberText.standard
@@ -32,6 +31,10 @@ public struct HitsList {
     public init() {}
 
     public var selection: Int { list.selection }
+    /// The first hit drawn.
+    var top: Int { list.offset }
+    /// Each hit's height in rows, as last measured.
+    private var heights: [Int] { list.heights ?? [] }
     var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
     /// The hit drawn as selected: of the results this list last laid out (the ones drawn),
@@ -49,17 +52,18 @@ public struct HitsList {
         if width != self.width {
             self.width = width
             measure()
+        } else {
+            list.measure(heights: heights, rows: self.height)
         }
         list.resize(visible: max(1, self.height / 2))
-        settle()
     }
 
     /// New hub state. Returns the next page intent when the selection is near the end.
     /// Where the selection goes with a new answer is `HitSelectionRule`'s one rule.
     mutating func update(_ state: IndexState, description: IndexDescription? = nil) -> [SearchIntent] {
         if state.name != indexName {
-            if let indexName { saved[indexName] = (list, top, shown) }
-            (list, top, shown) = saved[state.name] ?? (list.emptied(), 0, nil)
+            if let indexName { saved[indexName] = (list, shown) }
+            (list, shown) = saved[state.name] ?? (list.emptied(), nil)
             indexName = state.name
             measure()
         }
@@ -78,11 +82,8 @@ public struct HitsList {
         ) {
         case .keep: list.update(count: count)
         case .follow(let row): list.update(count: count, select: row)
-        case .top:
-            list.update(count: count, select: 0)
-            top = 0
+        case .top: list.update(count: count, select: 0)  // and the first hit at the top
         }
-        settle()
         return loadMoreIfNeeded(state)
     }
 
@@ -144,17 +145,14 @@ public struct HitsList {
             action = flipped[action] ?? action
         }
         switch action {
-        case .up where cycles && list.selection == 0: list.move(by: list.count)
-        case .down where cycles && list.selection == list.count - 1: list.move(by: -list.count)
-        case .up: list.move(by: -1)
-        case .down: list.move(by: 1)
+        case .up: list.move(by: -1, cycling: cycles)
+        case .down: list.move(by: 1, cycling: cycles)
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
         case .first: list.move(by: -list.count)
         case .last: list.move(by: list.count)
         default: return (false, [])
         }
-        settle()
         noteMove()
         return (true, loadMoreIfNeeded(state))
     }
@@ -165,7 +163,6 @@ public struct HitsList {
         let onScreen = rowsOnScreen(from: top)
         guard offset >= 0, offset < onScreen.count else { return (false, []) }
         list.select(onScreen.lowerBound + offset)
-        settle()
         noteMove()
         return (true, loadMoreIfNeeded(state))
     }
@@ -185,7 +182,6 @@ public struct HitsList {
         }
         guard hits.indices.contains(position) else { return (false, []) }
         list.select(position)
-        settle()
         noteMove()
         return (true, loadMoreIfNeeded(state))
     }
@@ -195,9 +191,10 @@ public struct HitsList {
         return [.nextPage]
     }
 
+    /// Each hit's height in rows, into the list: its offset keeps the selected hit whole in view.
     private mutating func measure() {
         let columns = usesColumns
-        heights = (shown?.hits ?? []).map { hit in
+        let heights = (shown?.hits ?? []).map { hit in
             let display = HitDisplay(hit: hit, description: description, numbers: numbers)
             if wraps {
                 let second = description?.hitsLayout.map { $0.rows > 1 } ?? (display.snippet != nil || !display.details.isEmpty)
@@ -208,6 +205,7 @@ public struct HitsList {
             if display.snippet != nil { return 2 }
             return !columns && !display.details.isEmpty ? 2 : 1
         }
+        list.measure(heights: heights, rows: height)
     }
 
     /// Columns for a hit's text in a pane `width` wide: after the bar (and the tick's column
@@ -218,14 +216,6 @@ public struct HitsList {
     private func titleLines(_ display: HitDisplay, textWidth: Int) -> [[(String, Style)]] {
         let room = textWidth - (display.figure.map { $0.displayWidth + 2 } ?? 0)
         return StyledWrap.wrap(display.title, width: max(1, room))
-    }
-
-    /// Moves `top` just enough that the selected hit, all its rows, is in view.
-    private mutating func settle() {
-        let selection = list.selection
-        guard !heights.isEmpty else { return top = 0 }
-        top = min(top, selection, heights.count - 1)
-        while top < selection, heights[top...selection].reduce(0, +) > height { top += 1 }
     }
 
     // MARK: Drawing

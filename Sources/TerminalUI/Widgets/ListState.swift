@@ -1,9 +1,11 @@
 /// The selection and scroll offset of a list — the hits, the refinement list, the sections
-/// view and the help use this one type. It changes only when a key, new contents or a resize
-/// arrive; drawing reads it and never changes it.
+/// view, the slider's attributes and the help use this one type. It changes only when a key,
+/// new contents or a resize arrive; drawing reads it and never changes it.
 ///
 /// Positions count rows. Some rows may not be selectable (a facet's heading): the selection
 /// skips them, and `context` rows above the selection stay in view so its heading shows.
+/// Items of several screen rows (the hits) say how many each takes (`measure`): the offset
+/// then keeps the selected item, all its rows, in view.
 struct ListState: Equatable {
     private(set) var count = 0
     private(set) var selection = 0
@@ -17,10 +19,18 @@ struct ListState: Equatable {
     var context = 0
     /// False for a list nothing is selected in (the help): the view moves on its own.
     let followsSelection: Bool
+    /// True for a list that keeps its selection in the middle of the view (the slider's
+    /// attributes), rather than scrolling just enough to show it.
+    let centresSelection: Bool
+    /// Screen rows each item takes, and the screen rows in view, when items take several
+    /// (`measure`); nil: one row an item, `visible` of them in view.
+    private(set) var heights: [Int]?
+    private(set) var screenRows = 1
 
-    init(context: Int = 0, followsSelection: Bool = true) {
+    init(context: Int = 0, followsSelection: Bool = true, centresSelection: Bool = false) {
         self.context = context
         self.followsSelection = followsSelection
+        self.centresSelection = centresSelection
     }
 
     var visibleRange: Range<Int> { offset..<min(count, offset + visible) }
@@ -44,10 +54,19 @@ struct ListState: Equatable {
         settle(on: selection)
     }
 
+    /// Items of several screen rows: each one's `heights`, `rows` screen rows in view. The
+    /// offset follows on the next update, move or resize (the hits' answer is placed by what
+    /// was on screen before it).
+    mutating func measure(heights: [Int], rows: Int) {
+        self.heights = heights
+        screenRows = max(1, rows)
+    }
+
     /// The same size and context, no contents.
     func emptied() -> ListState {
-        var fresh = ListState(context: context, followsSelection: followsSelection)
+        var fresh = ListState(context: context, followsSelection: followsSelection, centresSelection: centresSelection)
         fresh.resize(visible: visible)
+        if heights != nil { fresh.measure(heights: [], rows: screenRows) }
         return fresh
     }
 
@@ -57,6 +76,16 @@ struct ListState: Equatable {
         guard !rows.isEmpty else { return }
         let current = rows.firstIndex { $0 >= selection } ?? rows.count - 1
         settle(on: rows[max(0, min(rows.count - 1, current + steps))])
+    }
+
+    /// Moves by `steps`; with `cycling`, a step past either end goes round to the other end
+    /// (fzf's `--cycle`, the slider's attributes).
+    mutating func move(by steps: Int, cycling: Bool) {
+        let rows = selectableRows
+        guard cycling, let first = rows.first, let last = rows.last else { return move(by: steps) }
+        if steps < 0, selection <= first { return settle(on: last) }
+        if steps > 0, selection >= last { return settle(on: first) }
+        move(by: steps)
     }
 
     /// Selects `row` (a click on it), or the nearest selectable row after it.
@@ -81,6 +110,18 @@ struct ListState: Equatable {
             selection = 0
         } else {
             selection = rows.first { $0 >= min(row, rows[rows.count - 1]) } ?? rows[rows.count - 1]
+        }
+        if let heights {
+            // Just far enough down that the selected item, all its rows, fits below the offset.
+            guard !heights.isEmpty else { return offset = 0 }
+            let last = min(selection, heights.count - 1)
+            offset = min(offset, last)
+            while offset < last, heights[offset...last].reduce(0, +) > screenRows { offset += 1 }
+            return
+        }
+        if centresSelection {
+            offset = max(0, min(selection - visible / 2, count - visible))
+            return
         }
         if selection - context < offset { offset = max(0, selection - context) }
         if selection >= offset + visible { offset = selection - visible + 1 }

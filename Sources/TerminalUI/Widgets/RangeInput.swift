@@ -16,7 +16,7 @@ struct RangeInput: Equatable {
 
     /// The cursor and deletion actions of the search box, on this text.
     mutating func perform(_ action: KeyAction) -> Bool {
-        let handled = box.perform(action)
+        let handled = box.edit(action)
         if handled { error = nil }
         return handled
     }

@@ -1,5 +1,9 @@
-/// The query line: an editable text with a cursor. It only edits; the app sends each new
-/// text to the hub as an intent, and the searcher's strategy decides when a search follows.
+import InstantSearchCore
+
+/// The query line: an editable text with a cursor. Like every widget it answers an action with
+/// whether it handled it and the intents for the hub (`setQuery` with the new text); the
+/// searcher's strategy decides when a search follows. `edit(_:)` is the editing alone, for
+/// the small inputs that are no query (a typed range).
 public struct SearchBox: Equatable, Sendable {
     public private(set) var text = ""
     /// Cursor position in characters (grapheme clusters), 0...text.count: always between two
@@ -39,13 +43,21 @@ public struct SearchBox: Equatable, Sendable {
         cursor = newText.count
     }
 
-    /// Applies an editing action; false for actions that do not edit the query.
+    /// An editing action on the query: handled or not, and `setQuery` when the text changed.
+    @discardableResult
+    public mutating func perform(_ action: KeyAction) -> (handled: Bool, intents: [SearchIntent]) {
+        let before = text
+        guard edit(action) else { return (false, []) }
+        return (true, text == before ? [] : [.setQuery(text)])
+    }
+
+    /// Applies an editing action; false for actions that do not edit the text.
     ///
     /// Every action works on whole characters (grapheme clusters: `é` typed as `e` and an
     /// accent, a flag, a Hangul syllable typed as jamo, an emoji joined by ZWJ): arrows step
     /// over one, Backspace and Delete remove one, so the cursor never stands inside one.
     @discardableResult
-    public mutating func perform(_ action: KeyAction) -> Bool {
+    public mutating func edit(_ action: KeyAction) -> Bool {
         var characters = Array(text)
         switch action {
         case .backwardDeleteChar:

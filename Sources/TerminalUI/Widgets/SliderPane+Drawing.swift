@@ -38,9 +38,10 @@ extension SliderPane {
         canvas.write(which, x: body.x + 1 + used, y: body.y + 3, style: Theme.secondary, maxWidth: body.width - 2 - used)
     }
 
-    /// One row per numeric attribute, the active one marked, each with its range in force.
+    /// One row per numeric attribute, the active one marked, each with its range in force;
+    /// scrolled as `attributeList` was on the last move or resize.
     private func drawList(_ area: Rect, into canvas: inout Canvas) {
-        let first = max(0, min(active - area.height / 2, attributes.count - area.height))
+        let first = attributeList.offset
         for (row, position) in (first..<min(attributes.count, first + area.height)).enumerated() {
             let y = area.y + row
             let name = attributes[position]

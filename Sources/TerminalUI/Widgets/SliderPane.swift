@@ -8,13 +8,13 @@ import InstantSearchCore
 public struct SliderPane {
     private var indexName: String?
     private(set) var attributes: [String] = []
-    private(set) var active = 0
+    /// The attribute list's selection (the active attribute) and scroll, kept centred.
+    private(set) var attributeList = ListState(centresSelection: true)
+    var active: Int { attributeList.selection }
+    private var savedAttribute: [String: Int] = [:]
     public private(set) var thumb = NumberRangeInteractor.Thumb.lower
     public private(set) var slider: NumberRangeInteractor?
-    private var savedAttribute: [String: Int] = [:]
     private(set) var trackWidth = 40
-    /// Rows the attribute list had when last drawn with focus: a page for PgUp/PgDn.
-    private var listRows = 4
     private(set) var failed = false
     /// The small input for a typed range, while open.
     private(set) var input: RangeInput?
@@ -37,7 +37,7 @@ public struct SliderPane {
 
     mutating func resize(width: Int, height: Int = 4) {
         trackWidth = max(3, width - 2)
-        listRows = max(1, height - 4)
+        attributeList.resize(visible: max(1, height - 4))  // the rows above the slider's four
         rebuild()
     }
 
@@ -47,7 +47,7 @@ public struct SliderPane {
             indexName = state.name
             attributes = description?.numericAttributes ?? []
             numbers = numbers.forIndex(description)
-            active = savedAttribute[state.name] ?? 0
+            attributeList.update(count: attributes.count, select: savedAttribute[state.name] ?? 0)
             slider = nil
             input = nil
         }
@@ -77,12 +77,13 @@ public struct SliderPane {
         case .moveThumbFarLeft: return (true, move(by: -max(1, trackWidth / 8)))
         case .moveThumbFarRight: return (true, move(by: max(1, trackWidth / 8)))
         case .switchThumb: thumb = thumb.other
-        case .previousAttribute: select(active - 1, wrapping: true)
-        case .nextAttribute: select(active + 1, wrapping: true)
-        case .pageUp: select(active - listRows)
-        case .pageDown: select(active + listRows)
-        case .firstAttribute: select(0)
-        case .lastAttribute: select(attributes.count - 1)
+        case .previousAttribute: moveInList(by: -1, cycling: true)
+        case .nextAttribute: moveInList(by: 1, cycling: true)
+        // A page is the list's rows on screen.
+        case .pageUp: moveInList(by: -attributeList.visible)
+        case .pageDown: moveInList(by: attributeList.visible)
+        case .firstAttribute: moveInList(by: -attributes.count)
+        case .lastAttribute: moveInList(by: attributes.count)
         case .editRange:
             guard attribute != nil else { return (true, []) }
             input = RangeInput()
@@ -94,10 +95,9 @@ public struct SliderPane {
         return (true, [])
     }
 
-    private mutating func select(_ position: Int, wrapping: Bool = false) {
+    private mutating func moveInList(by steps: Int, cycling: Bool = false) {
         guard !attributes.isEmpty else { return }
-        let count = attributes.count
-        active = wrapping ? (position % count + count) % count : max(0, min(count - 1, position))
+        attributeList.move(by: steps, cycling: cycling)
         input = nil
         rebuild()
     }

@@ -1,6 +1,6 @@
-/// One section of the federated view: the hits of an index, or the values of one of its
+/// One section of the sections view: the hits of an index, or the values of one of its
 /// facets matching the query.
-public struct FederatedSection: Hashable, Sendable {
+public struct SectionDefinition: Hashable, Sendable {
     public enum Content: Hashable, Sendable {
         case hits(limit: Int)
         case facetValues(attribute: String, limit: Int)
@@ -28,14 +28,14 @@ public struct FederatedSection: Hashable, Sendable {
 /// A facet section shows the facet counts of the records its index matches — the same search
 /// as the hits (with `hitsPerPage` 0 when the index has no hits section), not a search of
 /// the facet's values for the whole query. Choosing a value refines the hits of its index.
-public final class FederatedSearch {
-    public let sections: [FederatedSection]
+public final class SectionsSearch {
+    public let sections: [SectionDefinition]
     public let multiSearcher: MultiSearcher
     /// Hits searchers by index name.
     public private(set) var hitsSearchers: [String: HitsSearcher] = [:]
 
     public init(
-        sections: [FederatedSection], indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
+        sections: [SectionDefinition], indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, strategy: (any RequestStrategy)? = nil
     ) {
         self.sections = sections
@@ -76,14 +76,14 @@ public final class FederatedSearch {
     }
 }
 
-extension FederatedSection {
+extension SectionDefinition {
     /// The sections view without a setup file: for each index, its hits, then the values of
     /// its first facet among the records matching the query.
-    public static func defaults(for indices: [IndexDescription], hits: Int = 5, values: Int = 5) -> [FederatedSection] {
-        indices.flatMap { index -> [FederatedSection] in
-            var sections = [FederatedSection(title: index.name, indexName: index.name, content: .hits(limit: hits))]
+    public static func defaults(for indices: [IndexDescription], hits: Int = 5, values: Int = 5) -> [SectionDefinition] {
+        indices.flatMap { index -> [SectionDefinition] in
+            var sections = [SectionDefinition(title: index.name, indexName: index.name, content: .hits(limit: hits))]
             if let facet = index.facetAttributes.first {
-                sections.append(FederatedSection(title: "\(facet) (\(index.name))", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
+                sections.append(SectionDefinition(title: "\(facet) (\(index.name))", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
             }
             return sections
         }

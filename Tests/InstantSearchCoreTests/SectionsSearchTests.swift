@@ -4,7 +4,7 @@ import Testing
 
 /// The sections view: default sections without a setup file, and facet sections that count
 /// the values of the records the query matches.
-@Suite struct FederatedSectionsTests {
+@Suite struct SectionsSearchTests {
     /// Matches "tom ha" in titles only: a search of genre *values* for it finds nothing, the
     /// matching records' genres are Drama and Comedy.
     final class MoviesBackend: Searchable {
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func defaultSectionsAreEachIndexHitsThenItsFirstFacet() {
-        let sections = FederatedSection.defaults(for: [
+        let sections = SectionDefinition.defaults(for: [
             IndexDescription(name: "movies", facetAttributes: ["genres", "year"]), IndexDescription(name: "lines"),
         ])
         #expect(sections.map(\.indexName) == ["movies", "movies", "lines"])
@@ -38,7 +38,7 @@ import Testing
         let backend = MoviesBackend()
         let hub = InstantSearch(
             indices: [IndexDescription(name: "movies", facetAttributes: ["genres"])], backend: backend, scheduler: ManualClock(),
-            router: waking.router, federatedSections: FederatedSection.defaults(for: [IndexDescription(name: "movies", facetAttributes: ["genres"])]))
+            router: waking.router, sections: SectionDefinition.defaults(for: [IndexDescription(name: "movies", facetAttributes: ["genres"])]))
         hub.dispatch(.toggleSections)
         hub.dispatch(.setQuery("tom ha"))
         await waking.deliver()
@@ -52,15 +52,15 @@ import Testing
         #expect(asked.count == 1 && asked.first?.query.facets == ["genres"])
 
         hub.dispatch(.toggleSectionValue(section: 1, value: "Drama"))
-        #expect(hub.federated?.isRefined("Drama", inSection: 1) == true)
+        #expect(hub.sectionsSearch?.isRefined("Drama", inSection: 1) == true)
     }
 
     @Test func aFacetSectionOfAnIndexWithoutHitsSectionAsksForNoHits() {
-        let federated = FederatedSearch(
-            sections: [FederatedSection(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 3))],
+        let sectionsSearch = SectionsSearch(
+            sections: [SectionDefinition(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 3))],
             indices: [IndexDescription(name: "movies", facetAttributes: ["genres", "year"])], backend: MoviesBackend(),
             scheduler: ManualClock(), router: ResponseRouter(wake: {}))
-        #expect(federated.hitsSearchers["movies"]?.query.hitsPerPage == 0)
-        #expect(federated.hitsSearchers["movies"]?.query.facets == ["genres"])
+        #expect(sectionsSearch.hitsSearchers["movies"]?.query.hitsPerPage == 0)
+        #expect(sectionsSearch.hitsSearchers["movies"]?.query.facets == ["genres"])
     }
 }

@@ -1,10 +1,10 @@
 import InstantSearchCore
 
-/// Every section of a federated search at once: hits of several indices, the facet counts of
+/// Every section of the sections view at once: hits of several indices, the facet counts of
 /// the records they match, one block each. Up/Down move through all rows; accept on a hit picks it, accept or
 /// toggle-refinement on a facet value refines the hits of its index (an intent). After a
 /// failure every section is empty and the summary says so.
-public struct FederatedView {
+public struct SectionsView {
     public enum Row: Equatable {
         case hit(section: Int, Hit)
         case facetValue(section: Int, FacetValueCount)

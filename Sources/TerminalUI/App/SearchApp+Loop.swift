@@ -1,0 +1,51 @@
+import InstantSearchCore
+
+/// The app as the event loop runs it (`TerminalApp`): keys to `handle`, wake-ups to the hub's
+/// mailbox, sizes to `resize`, and the frame-pacing answers.
+extension SearchApp: TerminalApp {
+    /// An in-process engine answers most keys well within this (a fraction of a millisecond
+    /// at 1.69M records); short enough that the echo of a slower one still shows within 2 ms.
+    static let answerHold = Duration.milliseconds(1)
+
+    /// The hold while a search of what is on screen runs (the active index's, the sections
+    /// view's, a facet list's); nil once answered, and always without `answerHold`.
+    public var frameHold: Duration? {
+        guard let answerHold else { return nil }
+        let searching = hub.showsSections ? hub.sectionsSearch?.multiSearcher.isSearching ?? false : hub.searcher.isSearching
+        return searching || hub.facetLists.isSearching ? answerHold : nil
+    }
+
+    public func handle(_ event: TerminalEvent) -> LoopCommand {
+        switch event {
+        case .key(let key):
+            let going = handle(key)
+            if wantsRepaint {
+                wantsRepaint = false
+                return .repaint
+            }
+            return going ? (wantsTerminal ? .releaseTerminal : .continue) : .quit
+        case .terminalReleased:
+            runForeground()
+            return isFinished ? .quit : wantsTerminal ? .releaseTerminal : .continue
+        case .paste(let text): return settle(paste(text) ? .continue : .ignored)
+        case .mouse(let mouse): return handle(mouse) ? .continue : .ignored
+        case .wake: return settle(deliverResponses() > 0 ? .continue : .ignored)
+        case .firstFrameDrawn:
+            onFirstFrame?()
+            onFirstFrame = nil
+            // fzf's start event: what it runs shows in the next frame.
+            return settle(start() ? .continue : .ignored)
+        case .resize(let width, let height):
+            resize(width: width, height: height)
+            return settle(.continue)
+        case .signal: return .quit
+        }
+    }
+
+    /// What an event's actions (events and chains that ran with it) ask of the loop: to end,
+    /// or the terminal for `execute`.
+    private func settle(_ answer: LoopCommand) -> LoopCommand {
+        if isFinished { return .quit }
+        return wantsTerminal ? .releaseTerminal : answer
+    }
+}
