@@ -120,6 +120,8 @@ public final class SearchApp {
     var answerHold: Duration?
     /// Run once, when the first frame is on screen (the loaders start then).
     var onFirstFrame: (() -> Void)?
+    /// What the views keep of each index while another is on screen.
+    private var viewsByIndex = ViewsByIndex()
 
     /// How numbers are written: `.current` (the locale's separators) in the terminal; tests
     /// keep the standard "," and ".".
@@ -312,11 +314,12 @@ public final class SearchApp {
     /// page) — after the answers were delivered, never from inside a results callback.
     func refresh() {
         let state = hub.state
-        var intents = hitsList.update(state.active, description: descriptions[state.active.name])
+        let kept = viewsByIndex.show(state.active.name, leaving: .init(hits: hitsList.place, sliderAttribute: sliderPane.active))
+        var intents = hitsList.update(state.active, description: descriptions[state.active.name], place: kept?.hits)
         refinementList.update(
             state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
         currentRefinements.update(state.active, description: descriptions[state.active.name])
-        sliderPane.update(state.active, description: descriptions[state.active.name])
+        sliderPane.update(state.active, description: descriptions[state.active.name], attribute: kept?.sliderAttribute)
         if let sections = state.sections { sectionsView?.update(sections) }
         // The sections view searches every index: no one index's name.
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"

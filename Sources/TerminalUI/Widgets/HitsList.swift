@@ -22,8 +22,14 @@ public struct HitsList {
     private var description: IndexDescription?
     private var height = 2
     private var width = 0
-    /// Selection, scroll and results of the indices not shown, so Tab brings them back.
-    private var saved: [String: (list: ListState, shown: SearchResults?)] = [:]
+    /// What the list keeps of an index while another is on screen (`ViewsByIndex`): the
+    /// selection, the scroll and the results laid out.
+    struct Place {
+        fileprivate var list: ListState
+        fileprivate var shown: SearchResults?
+    }
+
+    var place: Place { Place(list: list, shown: shown) }
 
     /// How numbers are written (the locale's separators).
     var numbers = NumberText.standard
@@ -59,11 +65,11 @@ public struct HitsList {
     }
 
     /// New hub state. Returns the next page intent when the selection is near the end.
-    /// Where the selection goes with a new answer is `HitSelectionRule`'s one rule.
-    mutating func update(_ state: IndexState, description: IndexDescription? = nil) -> [SearchIntent] {
+    /// Where the selection goes with a new answer is `HitSelectionRule`'s one rule. `place`:
+    /// where the list stood on another index when it was last shown (nil: an empty list).
+    mutating func update(_ state: IndexState, description: IndexDescription? = nil, place: Place? = nil) -> [SearchIntent] {
         if state.name != indexName {
-            if let indexName { saved[indexName] = (list, shown) }
-            (list, shown) = saved[state.name] ?? (list.emptied(), nil)
+            (list, shown) = place.map { ($0.list, $0.shown) } ?? (list.emptied(), nil)
             indexName = state.name
             measure()
         }

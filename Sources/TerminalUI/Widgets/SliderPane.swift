@@ -11,7 +11,6 @@ public struct SliderPane {
     /// The attribute list's selection (the active attribute) and scroll, kept centred.
     private(set) var attributeList = ListState(centresSelection: true)
     var active: Int { attributeList.selection }
-    private var savedAttribute: [String: Int] = [:]
     public private(set) var thumb = NumberRangeInteractor.Thumb.lower
     public private(set) var slider: NumberRangeInteractor?
     private(set) var trackWidth = 40
@@ -41,13 +40,14 @@ public struct SliderPane {
         rebuild()
     }
 
-    mutating func update(_ state: IndexState, description: IndexDescription?) {
+    /// New hub state. `attribute`: on another index, the one chosen when it was last shown
+    /// (nil: the first).
+    mutating func update(_ state: IndexState, description: IndexDescription?, attribute: Int? = nil) {
         if state.name != indexName {
-            if let indexName { savedAttribute[indexName] = active }
             indexName = state.name
             attributes = description?.numericAttributes ?? []
             numbers = numbers.forIndex(description)
-            attributeList.update(count: attributes.count, select: savedAttribute[state.name] ?? 0)
+            attributeList.update(count: attributes.count, select: attribute ?? 0)
             slider = nil
             input = nil
         }
