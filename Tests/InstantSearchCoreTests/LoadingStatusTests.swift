@@ -46,4 +46,24 @@ import Testing
         await waking.deliver(to: hub)
         #expect(hub.requestsSent == 2)
     }
+
+    /// Receiving the news sends nothing (an observer sends no request): the hub asks again
+    /// once the answers are delivered, as an intent of its own (`refreshIndex`).
+    @Test func theNewSnapshotIsAskedForAfterDeliveryNotFromTheCallback() async {
+        let waking = WakingRouter()
+        let hub = InstantSearch(
+            indices: [IndexDescription(name: "lines")], backend: GrowingBackend(), scheduler: ManualClock(), router: waking.router)
+        hub.start()
+        await waking.deliver(to: hub)
+        #expect(hub.requestsSent == 1)
+
+        hub.loading.report(LoadingProgress(indexName: "lines", records: 10, isNewSnapshot: true))
+        await waking.deliver()  // the router alone: the progress is read, nothing is asked
+        #expect(hub.loading.progress["lines"]?.records == 10)
+        #expect(hub.requestsSent == 1)
+        hub.deliverPendingResponses()  // the hub's delivery dispatches what the news calls for
+        #expect(hub.requestsSent == 2)
+        hub.deliverPendingResponses()
+        #expect(hub.requestsSent == 2, "asked once")
+    }
 }
