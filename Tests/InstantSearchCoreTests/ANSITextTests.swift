@@ -89,4 +89,21 @@ import Testing
             #expect(parsed.spans.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= count && !$0.range.isEmpty })
         }
     }
+    @Test func chosenFieldsKeepTheStylesOverThem() throws {
+        let e = Self.escape
+        // Green spans the first field's end, the separator and the second field's start.
+        let text = ANSIText(parsing: "ab\(e)[32mc:d\(e)[0me:\(e)[1mf\(e)[0m")
+        #expect(text.text == "abc:de:f")
+        let delimiter = try FieldDelimiter(":")
+        let picked = text.selecting(try FieldExpression("3,1", option: "--with-nth"), delimiter: delimiter)
+        // Each piece keeps its separator but the last (as `FieldDelimiter.select`).
+        #expect(picked.text == "fabc")
+        #expect(picked.spans == [
+            ANSISpan(range: 0..<1, style: ANSIStyle(bold: true)),
+            ANSISpan(range: 3..<4, style: ANSIStyle(foreground: .indexed(2))),
+        ])
+        // The same pieces as the plain selection, whatever the fields.
+        #expect(text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).text == delimiter.select(try FieldExpression("2..", option: "x"), of: text.text))
+        #expect(text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).spans == [ANSISpan(range: 0..<1, style: ANSIStyle(foreground: .indexed(2)))] + [ANSISpan(range: 3..<4, style: ANSIStyle(bold: true))])
+    }
 }

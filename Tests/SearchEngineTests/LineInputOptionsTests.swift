@@ -108,4 +108,18 @@ import Testing
         // Without --ansi the codes are text like any other.
         #expect(try Self.lines(index, "34").count == 2)
     }
+    @Test func fieldsShownWithWithNthKeepTheirColours() throws {
+        let e = "\u{1B}"
+        // `ls -l --color=always`-style: the name (field 3) is blue, the size (field 2) plain.
+        let index = try Self.index(Array("rw 4096 \(e)[01;34mbin\(e)[0m\nrw 12 \(e)[32mnotes\(e)[0m\n".utf8)) { _ in }
+        var options = LineMatchOptions()
+        options.ansi = true
+        options.withNth = try FieldExpression("3,2", option: "--with-nth")
+        let hits = try index.searchLines(Query(text: "bin"), options: options).hits
+        let bin = try #require(hits.first)
+        // Field 3 then field 2, without the last one's trailing blank.
+        #expect(bin.record["line"]?.stringValue == "bin4096")
+        #expect(bin.colors["line"] == [ANSISpan(range: 0..<3, style: ANSIStyle(foreground: .indexed(4), bold: true))])
+        #expect(bin.highlights["line"]?.values.first?.matchedRanges == [0..<3])
+    }
 }

@@ -32,6 +32,33 @@ public struct ANSIText: Hashable, Sendable {
         spans = Self.characterSpans(parser.finishedSpans, in: text)
     }
 
+    /// The chosen fields of the text (`--with-nth`), their colours kept: fields are cut from the
+    /// text without codes, as they are for matching, and each keeps the styles over it.
+    public func selecting(_ expression: FieldExpression, delimiter: FieldDelimiter) -> ANSIText {
+        let pieces = delimiter.selectedPieces(expression, of: text)
+        var kept: [ANSISpan] = []
+        var offset = 0
+        for piece in pieces {
+            let start = text.distance(from: text.startIndex, to: piece.startIndex)
+            let length = piece.count
+            for span in spans where span.range.overlaps(start..<start + length) {
+                let lower = max(span.range.lowerBound, start) - start + offset
+                let upper = min(span.range.upperBound, start + length) - start + offset
+                if let last = kept.last, last.style == span.style, last.range.upperBound == lower {
+                    kept[kept.count - 1].range = last.range.lowerBound..<upper
+                } else {
+                    kept.append(ANSISpan(range: lower..<upper, style: span.style))
+                }
+            }
+            offset += length
+        }
+        return ANSIText(text: pieces.joined(), spans: kept)
+    }
+
+    private init(text: String, spans: [ANSISpan]) {
+        (self.text, self.spans) = (text, spans)
+    }
+
     /// `raw` without its escape sequences (what is matched and printed with `--ansi`).
     public static func strip(_ raw: String) -> String {
         guard mayHoldEscapes(raw) else { return raw }

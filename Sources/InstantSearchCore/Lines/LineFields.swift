@@ -153,9 +153,15 @@ public struct FieldDelimiter: Hashable, Sendable {
     /// The selected fields joined as they stand in the line, the last one's separator dropped
     /// (fzf's `{2..}`, `--with-nth`, `--accept-nth`).
     public func select(_ expression: FieldExpression, of line: String) -> String {
+        selectedPieces(expression, of: line).joined()
+    }
+
+    /// The pieces of `line` that `select` joins: the chosen fields in the expression's order,
+    /// each with its separator but the last.
+    public func selectedPieces(_ expression: FieldExpression, of line: String) -> [Substring] {
         let fields = fields(line)
         let chosen = expression.indices(count: fields.count)
-        guard let last = chosen.last else { return "" }
-        return chosen.dropLast().map { String(fields[$0]) }.joined() + String(stripped(fields[last]))
+        guard let last = chosen.last else { return [] }
+        return chosen.dropLast().map { fields[$0] } + [stripped(fields[last])]
     }
 }

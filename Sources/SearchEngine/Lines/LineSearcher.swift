@@ -25,11 +25,14 @@ public final class LineSearcher: Sendable {
     /// With `--ansi`: the lines as they came, colour codes included, line for line with `table`
     /// (which holds them stripped); the hits' colours are read from them.
     let colored: LineTable?
+    /// With `--with-nth` and `--ansi`: the fields `table` shows of each coloured line.
+    let shownFields: (FieldExpression, FieldDelimiter)?
     private let last = Mutex<Last?>(nil)
 
-    init(table: LineTable, colored: LineTable? = nil) {
+    init(table: LineTable, colored: LineTable? = nil, shownFields: (FieldExpression, FieldDelimiter)? = nil) {
         self.table = table
         self.colored = colored
+        self.shownFields = shownFields
     }
 
     /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
@@ -77,7 +80,9 @@ public final class LineSearcher: Sendable {
             values: [HighlightedText(text: text, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
         var hit = Hit(objectID: objectID, record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
         if let colored {
-            let spans = ANSIText(parsing: colored.text(of: line)).spans
+            var ansi = ANSIText(parsing: colored.text(of: line))
+            if let (fields, delimiter) = shownFields { ansi = ansi.selecting(fields, delimiter: delimiter) }
+            let spans = ansi.spans
             if !spans.isEmpty { hit.colors[LineRecords.attribute] = spans }
         }
         return hit

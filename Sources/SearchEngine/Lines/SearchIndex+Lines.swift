@@ -72,8 +72,11 @@ extension SearchIndex {
             let table = options.ansi ? raw.transformed(ANSIText.strip) : raw
             let colored = options.ansi ? raw : nil
             guard let withNth = options.transform.withNth else { return LineSearcher(table: table, colored: colored) }
-            // Fields chosen from the stripped text show without colours (their offsets in the raw line differ).
-            return LineSearcher(table: table.transformed { options.transform.delimiter.select(withNth, of: $0) })
+            // Fields are cut from the text without codes; each keeps its colours (`ANSIText.selecting`).
+            let delimiter = options.transform.delimiter
+            return LineSearcher(
+                table: table.transformed { delimiter.select(withNth, of: $0) }, colored: colored,
+                shownFields: colored == nil ? nil : (withNth, delimiter))
         }
     }
 
