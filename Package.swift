@@ -79,7 +79,7 @@ let package = Package(
             name: "instantsearch",
             dependencies: [
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
-                "ShellIntegration",
+                "ShellIntegration", "IndexLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -144,12 +144,20 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        // What the executables' command lines share: fzf's --query / --select-1 / --exit-0 /
-        // --print-query, INSTANTSEARCH_DEFAULT_OPTS, one-line errors with status 2.
+        // What the executables' command lines share: the session's options (SessionOptions: fzf's
+        // --query / --select-1 / --exit-0 / --print-query, the preview, layout, keys, strategy),
+        // INSTANTSEARCH_DEFAULT_OPTS, one-line errors with status 2.
         .target(
             name: "SearchCommandLine",
-            dependencies: ["InstantSearchCore", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "InstantSearchCore", "TerminalUI", "IndexLoading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
-        .testTarget(name: "SearchCommandLineTests", dependencies: ["SearchCommandLine", "InstantSearchCore", "TerminalUI"]),
+        .testTarget(name: "SearchCommandLineTests", dependencies: ["SearchCommandLine", "InstantSearchCore", "TerminalUI", "IndexLoading"]),
+        // Files, standard input and a --config setup turned into the embedded backend a session
+        // opens on (every index at once, filled behind the interface), with the attributes a
+        // person named checked against the records. No command line, no UI.
+        .target(name: "IndexLoading", dependencies: ["InstantSearchCore", "SearchEngine"]),
+        .testTarget(name: "IndexLoadingTests", dependencies: ["IndexLoading", "InstantSearchCore", "SearchEngine"]),
     ]
 )

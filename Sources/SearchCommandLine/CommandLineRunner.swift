@@ -19,6 +19,8 @@ public enum CommandLineRunner {
             try command.run()
         } catch let error where error is ExitCode || Command.exitCode(for: error) == .success {
             Command.exit(withError: error)
+        } catch let failure as CommandFailure {
+            fail(failure.command, "\(failure.error)")
         } catch {
             // What went wrong once running (a file, a backend): also one line and status 2.
             fail(name, Command.message(for: error))
@@ -40,5 +42,16 @@ public enum CommandLineRunner {
         let line = message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
         FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
         exit(2)
+    }
+}
+
+/// What went wrong while a subcommand ran, said in that subcommand's name
+/// (`instantsearch import-postgres: …`) rather than the executable's.
+public struct CommandFailure: Error {
+    public let command: String
+    public let error: any Error
+
+    public init(_ command: String, _ error: any Error) {
+        (self.command, self.error) = (command, error)
     }
 }

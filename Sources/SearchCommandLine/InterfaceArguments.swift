@@ -98,12 +98,6 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         if let labels = try? labels() { options.jumpLabels = labels }
     }
 
-    /// The same options, as a command line for a sibling executable.
-    public var forwarded: [String] {
-        bind.map { "--bind=\($0)" } + (noMouse ? ["--no-mouse"] : []) + (listen.map { ["--listen=\($0)"] } ?? []) + [("--disabled", disabled), ("--cycle", cycle), ("--track", track), ("--sync", sync), ("--jump", jump)].filter(\.1).map(\.0)
-            + (jumpLabels.map { ["--jump-labels=\($0)"] } ?? [])
-    }
-
     private static func quoted(_ value: String) -> String {
         value.count > 60 ? "\"\(value.prefix(57))...\"" : "\"\(value)\""
     }

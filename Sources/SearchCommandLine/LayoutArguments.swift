@@ -170,19 +170,4 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let info = try? infoStyle() { options.info = info }
         options.wrap = wrap
     }
-
-    /// The same options, as a command line for a sibling executable.
-    public var forwarded: [String] {
-        var arguments: [String] = []
-        if let layout { arguments.append("--layout=\(layout)") }
-        if reverse { arguments.append("--reverse") }
-        if wrap { arguments.append("--wrap") }
-        arguments += color.map { "--color=\($0)" }
-        let valued: [(String, String?)] = [
-            ("--border", border), ("--border-label", borderLabel), ("--border-label-pos", borderLabelPosition), ("--margin", margin),
-            ("--padding", padding), ("--info", info),
-        ]
-        arguments += valued.compactMap { name, value in value.map { "\(name)=\($0)" } }
-        return arguments
-    }
 }

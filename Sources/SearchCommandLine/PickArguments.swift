@@ -122,23 +122,4 @@ public struct PickArguments: ParsableArguments, Sendable {
         }
         return keys
     }
-
-    /// The same options, as a command line for a sibling executable.
-    public var forwarded: [String] {
-        var arguments: [String] = []
-        // One word each, so a value starting with "-" is not read as an option.
-        if !query.isEmpty { arguments.append("--query=\(query)") }
-        if selectOne { arguments.append("--select-1") }
-        if exitZero { arguments.append("--exit-0") }
-        if printQuery { arguments.append("--print-query") }
-        if let expect { arguments.append("--expect=\(expect)") }
-        if multi { arguments.append("--multi") }
-        if let multiMax { arguments.append("--multi-max=\(multiMax)") }
-        if let header { arguments.append("--header=\(header)") }
-        if let prompt { arguments.append("--prompt=\(prompt)") }
-        if let history { arguments.append("--history=\(history)") }
-        if historySize != QueryHistory.defaultLimit { arguments.append("--history-size=\(historySize)") }
-        if let height { arguments.append("--height=\(height)") }
-        return arguments
-    }
 }

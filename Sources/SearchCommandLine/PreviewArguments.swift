@@ -39,9 +39,4 @@ public struct PreviewArguments: ParsableArguments, Sendable {
         search.previewWindow = window
         search.previewCommand = command
     }
-
-    /// The same options, as a command line for a sibling executable.
-    public var forwarded: [String] {
-        (preview.map { ["--preview=\($0)"] } ?? []) + (previewWindow.map { ["--preview-window=\($0)"] } ?? [])
-    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import IndexLoading
 import InstantSearchCore
 
 /// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`: the same

@@ -11,11 +11,14 @@ import TerminalUI
 /// `instantsearch import-postgres …` run this binary, the way git runs `git-foo`.
 @main
 struct PostgresCommand: ParsableCommand {
-    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands.
+    /// Crash reports to a file, no interactive backtracer (see `CrashReport`); then the commands,
+    /// run as `instantsearch` runs its own: fzf's words as ArgumentParser reads them, and a
+    /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch-postgres")
-        // fzf's words as ArgumentParser reads them, as `instantsearch` does.
-        main(FzfWords.normalized(Array(CommandLine.arguments.dropFirst())))
+        let arguments = FzfWords.normalized(Array(CommandLine.arguments.dropFirst()))
+        PostgresSearchCommand.commandLine = arguments
+        CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch-postgres")
     }
 
     static let configuration = CommandConfiguration(
@@ -37,12 +40,6 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
-/// Prints an error the way the other commands do and exits 2.
-func fail(_ command: String, _ error: Error) -> ExitCode {
-    FileHandle.standardError.write(Data("instantsearch \(command): \(error)\n".utf8))
-    return ExitCode(2)
-}
-
 struct PostgresSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Open the interactive search on one or more tables (one index per table).")
@@ -52,54 +49,32 @@ struct PostgresSearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A table: records in a jsonb column, or named columns. Repeat for several indices.", valueName: "name"))
     var table: [String] = []
 
-    @Option(help: ArgumentHelp("Settings file (overrides the table's stored settings).", valueName: "file"))
-    var settings: String?
+    /// What every interface takes (SessionOptions): `instantsearch --postgres` forwards its own.
+    @OptionGroup var session: SessionOptions
 
-    @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page.")
-    var hitsPerPage = 20
-
-    @Option(help: ArgumentHelp("Wait this long after the last key before searching. Default: the backend's (100).", valueName: "ms"))
-    var debounce: Int?
-
-    @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
-    var noColor = false
-
-    @OptionGroup(title: "Starting and printing (fzf's options)")
-    var pick: PickArguments
-
-    @OptionGroup(title: "Keys and mouse (fzf's options)")
-    var interface: InterfaceArguments
-    @OptionGroup(title: "Preview pane (fzf's options)")
-    var previewOptions: PreviewArguments
-    @OptionGroup(title: "Layout and colours (fzf's options)")
-    var layout: LayoutArguments
+    /// The whole command line, for --tmux to run again in a popup.
+    nonisolated(unsafe) static var commandLine: [String] = []
 
     func validate() throws {
         guard !table.isEmpty else { throw ValidationError("Give the table to search with --table NAME.") }
-        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
-            ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
-        {
-            throw ValidationError(problem)
-        }
     }
 
     func run() throws {
+        var session = session
+        if try session.runsInTmuxPopup(commandLine: Self.commandLine) { return }
         let backend: PostgresBackend
         do {
             let url = try connection.url()
-            let overrides = try settings.map(IndexSettings.load(path:))
+            let overrides = try session.settings.map(IndexSettings.load(path:))
             let tables = table
             backend = try blocking { try await PostgresBackend.connect(url: url, tables: tables, settings: overrides) }
         } catch {
-            throw fail("--postgres", error)
+            throw CommandFailure("instantsearch --postgres", error)
         }
-        let search = TerminalSearch(
-            indices: backend.descriptions, backend: backend, hitsPerPage: hitsPerPage,
-            strategy: debounce.map { .debounce(.milliseconds($0)) })
         do {
-            try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, layout: layout)
+            try session.launch(session.search(indices: backend.descriptions, backend: backend))
         } catch let error where !(error is ExitCode || error is ValidationError) {
-            throw fail("--postgres", error)
+            throw CommandFailure("instantsearch --postgres", error)
         }
     }
 }
@@ -144,7 +119,7 @@ struct PostgresImportCommand: ParsableCommand {
             let elapsed = ContinuousClock.now - started
             FileHandle.standardError.write(Data("imported \(count) records of \(file) into \(name) at \(url) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
         } catch {
-            throw fail("import-postgres", error)
+            throw CommandFailure("instantsearch import-postgres", error)
         }
     }
 }
@@ -181,7 +156,7 @@ struct PostgresQueryCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            throw fail("query", error)
+            throw CommandFailure("instantsearch query", error)
         }
     }
 }

@@ -34,24 +34,17 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// Runs the session against the remote engine; the exit status follows the file TUI's.
-    func run(
-        settings: String?, hitsPerPage: Int, debounce: Int?, noColor: Bool, pick: PickArguments, interface: InterfaceArguments,
-        preview: PreviewArguments, layout: LayoutArguments
-    ) throws {
+    func run(_ session: SessionOptions) throws {
         if let postgres {
-            var arguments = ["search", "--postgres", postgres, "--hits-per-page", String(hitsPerPage)]
-            if let debounce { arguments += ["--debounce", String(debounce)] }
-            arguments += table.flatMap { ["--table", $0] }
-            if let settings { arguments += ["--settings", settings] }
-            if noColor { arguments.append("--no-color") }
-            arguments += pick.forwarded + interface.forwarded + preview.forwarded + layout.forwarded
+            // The sibling declares the same session options: every one goes along.
+            let arguments = ["search", "--postgres=\(postgres)"] + table.map { "--table=\($0)" } + session.forwarded
             try Sibling.exec("instantsearch-postgres", arguments, for: "--postgres")
         }
         guard let elasticsearch, let url = URL(string: elasticsearch), url.scheme?.hasPrefix("http") == true else {
             throw ValidationError("--elasticsearch takes an http:// or https:// URL.")
         }
         // The mapping decides what is searched and faceted; a settings file would be silently ignored.
-        guard settings == nil else { throw ValidationError("--settings does not apply to --elasticsearch.") }
+        guard session.settings == nil else { throw ValidationError("--settings does not apply to --elasticsearch.") }
         let backend: ElasticsearchBackend
         do {
             let names = index
@@ -60,10 +53,8 @@ struct EngineOptions: ParsableArguments {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let search = TerminalSearch(
-            indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend,
-            hitsPerPage: hitsPerPage, strategy: debounce.map { .debounce(.milliseconds($0)) })
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout)
+        let search = session.search(indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend)
+        try session.launch(search)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IndexLoading
 import InstantSearchCore
 import RemoteBackend
 import SearchCommandLine
@@ -95,9 +96,6 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Data")
     var data: DataOptions
 
-    @Option(help: ArgumentHelp("Settings file for the index read from standard input (or for a single FILE).", valueName: "file"))
-    var settings: String?
-
     @Option(help: ArgumentHelp("A JSON setup: several indices, their settings, the sections of the F5 view.", valueName: "file"))
     var config: String?
 
@@ -107,51 +105,15 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("stdin-name"), help: ArgumentHelp("Name of the index read from standard input.", valueName: "name"))
     var stdinName = "stdin"
 
-    @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")
-    var hitsPerPage = 20
-
-    @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times). Default: the backend's: realtime for files (every key, the stale search cancelled), debounce for --remote, --elasticsearch and --postgres.")
-    var strategy: StrategyName?
-
-    @Option(help: ArgumentHelp("Debounce: wait this long after the last key (a paste costs one search); alone, chooses debounce. Default: 5 for files, 100 over the network.", valueName: "ms"))
-    var debounce: Int?
-
-    @Option(help: ArgumentHelp("Throttle: at most one search per interval; alone, chooses throttle. Default: 100.", valueName: "ms"))
-    var throttle: Int?
-
-    @Flag(help: "On exit, print where each keystroke's time went (read, dispatch, backend, wake, state, render, diff, doupdate) to standard error.")
-    var profile = false
-
-    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Keep answers this long to serve repeated queries without a search.", valueName: "seconds"))
-    var cacheTTL = 120
-
-    @Flag(name: .customLong("no-cache"), help: "Send every search to the backend.")
-    var noCache = false
-
-    @Option(name: .customLong("simulate-latency"), help: ArgumentHelp("Delay every backend call (plus or minus a random jitter), to watch the strategies adapt.", valueName: "ms[:jitter-ms]"))
-    var simulateLatency: String?
-
-    @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
-    var noColor = false
-
     @OptionGroup var lenient: LenientOption
 
     /// --display / --searchable / --facets / --numeric / --sort / --hits-layout (SettingsArguments).
     @OptionGroup(title: "Settings (every index, or NAME: for one)")
     var settingsOptions: SettingsArguments
 
-    @OptionGroup(title: "Starting and printing (fzf's options)")
-    var pick: PickArguments
-
-    @OptionGroup(title: "Matching lines (fzf's options)")
-    var lines: LineArguments
-
-    @OptionGroup(title: "Keys and mouse (fzf's options)")
-    var interface: InterfaceArguments
-    @OptionGroup(title: "Preview pane (fzf's options)")
-    var previewOptions: PreviewArguments
-    @OptionGroup(title: "Layout and colours (fzf's options)")
-    var layout: LayoutArguments
+    /// What every interface takes: --settings, --hits-per-page, the strategy, fzf's options
+    /// (SessionOptions, shared with instantsearch-postgres and forwarded to it).
+    @OptionGroup var session: SessionOptions
 
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
@@ -181,16 +143,6 @@ struct SearchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page")
-            ?? QueryLimits.check(debounce ?? 0, in: QueryLimits.milliseconds, option: "--debounce")
-            ?? QueryLimits.check(throttle ?? 1, in: 1...QueryLimits.milliseconds.upperBound, option: "--throttle")
-            ?? QueryLimits.check(cacheTTL, in: 1...86_400, option: "--cache-ttl")
-        {
-            throw ValidationError(problem)
-        }
-        if let simulateLatency, SimulatedLatency.parse(simulateLatency) == nil {
-            throw ValidationError("--simulate-latency takes MS or MS:JITTER_MS, each at most 60000, e.g. 1500 or 1500:300.")
-        }
         if Self.checksValuesOnly || shellSource.script != nil { return }
         if shellSource.source != nil {
             guard files.isEmpty, config == nil, remote.remote == nil, !engines.isActive, !watch else {
@@ -220,25 +172,17 @@ struct SearchCommand: ParsableCommand {
         guard readsStdin || !files.isEmpty || config != nil else {
             throw ValidationError("Give one or more data files, or pipe records in. (Try: make run)")
         }
-        if settings != nil && files.filter({ $0 != "-" }).count > 1 && !readsStdin {
+        if session.settings != nil && files.filter({ $0 != "-" }).count > 1 && !readsStdin {
             throw ValidationError("--settings applies to one index; with several files use NAME.settings.json beside each.")
         }
     }
 
     func run() throws {
         if let shell = shellSource.script { return shellSource.printScript(shell) }
-        var pick = pick
-        if let popup = try layout.tmuxPopup() {
-            let environment = ProcessInfo.processInfo.environment
-            if !(environment["TMUX"] ?? "").isEmpty {
-                // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
-                let status = try TmuxPopup.run(
-                    popup, executable: Sibling.executablePath, arguments: TmuxPopup.withoutTmuxOption(Self.commandLine), environment: environment)
-                if status != 0 { throw ExitCode(status) }
-                return
-            }
-            if pick.height == nil { pick.height = popup.inlineHeight }  // outside tmux: inline, as fzf falls back
-        }
+        var session = session
+        // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
+        if try session.runsInTmuxPopup(commandLine: Self.commandLine) { return }
+        let lines = session.lines
         var settingsOptions = settingsOptions
         var data = data
         var stdinName = stdinName
@@ -246,11 +190,9 @@ struct SearchCommand: ParsableCommand {
             stdinName = try shellSource.start(source, settings: &settingsOptions, data: &data)
         }
         if engines.isActive {
-            return try engines.run(
-                settings: settings, hitsPerPage: hitsPerPage, debounce: debounce, noColor: noColor, pick: pick,
-                interface: interface, preview: previewOptions, layout: layout)
+            return try engines.run(session)
         }
-        var backend: any Searchable
+        let backend: any Searchable
         let descriptions: [IndexDescription]
         var setup: SetupFile?
         var loaders: [any BackgroundLoading] = []
@@ -267,7 +209,7 @@ struct SearchCommand: ParsableCommand {
                 setup = try config.map(SetupFile.load)
                 let loadOptions = try data.loadOptions(lenient, lines: lines)
                 let loaded = try IndexLoader(
-                    files: files, settings: settings, stdinName: stdinName, format: data.format(for: lines),
+                    files: files, settings: session.settings, stdinName: stdinName, format: data.format(for: lines),
                     cache: data.cache(for: loadOptions), setup: setup, options: loadOptions, overrides: overrides, watch: watch
                 ).load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
@@ -287,23 +229,15 @@ struct SearchCommand: ParsableCommand {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        if let simulateLatency, let (latency, jitter) = SimulatedLatency.parse(simulateLatency) {
-            backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
-        }
-        var search = TerminalSearch(
-            indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
-            strategy: StrategyName.choice(strategy, debounce: debounce, throttle: throttle, policy: backend.requestPolicy),
-            cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
-            sections: setup?.sections ?? [], startsWithSections: setup?.startsWithSections ?? false
-        )
+        var search = session.search(
+            indices: descriptions, backend: backend,
+            sections: setup?.sections ?? [], startsWithSections: setup?.startsWithSections ?? false)
         search.loaders = loaders
         search.reloader = reloader
-        search.profile = profile ? LoopProfile() : nil
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
-        defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
-        try PickSession.launch(search, noColor: noColor, pick: pick, interface: interface, preview: previewOptions, layout: layout, recordBytes: { hit in
+        try session.launch(search, recordBytes: { hit in
             if let text = shellSource.printedText(of: hit.record) {
                 picked.records.append(hit.record)
                 return Array(text.utf8)
@@ -323,11 +257,7 @@ struct SearchCommand: ParsableCommand {
             }
             return Array(PickSession.jsonLine(hit).utf8)
         }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
-        headerLines: headerLines,
-        print: { bytes in
-            // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
-            FileHandle.standardOutput.write(Data(bytes + [lines.print0 ? 0 : UInt8(ascii: "\n")]))
-        })
+        headerLines: headerLines)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IndexLoading
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine

@@ -1,15 +1,11 @@
 import ArgumentParser
 import Foundation
+import SearchCommandLine
 
 /// Runs a program installed beside this one in place of this process, the way git runs `git-foo`.
 enum Sibling {
-    /// This binary's own path.
-    static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
     static func exec(_ name: String, _ arguments: [String], for feature: String) throws -> Never {
-        let folder = URL(fileURLWithPath: executablePath).deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: ExecutablePath.current).deletingLastPathComponent()
         guard let path = candidates(name, besideFolder: folder).first(where: FileManager.default.isExecutableFile(atPath:)) else {
             FileHandle.standardError.write(Data("""
                 instantsearch: \(feature) needs \(name) beside this binary, in \(folder.path), and it is not there.

@@ -11,9 +11,13 @@ import Testing
     @Test func typingSteadilyOnASlowNetworkThrottles() throws {
         let tmux = try Tmux()
         try start(tmux, latency: 1500)
+        // One key at a time, each once the box shows it: steady typing, paced by the screen.
+        var typed = ""
         for character in "sony tv" {
             try tmux.type(String(character))
-            Thread.sleep(forTimeInterval: 0.25)
+            typed.append(character)
+            let shown = "❯ " + typed.trimmingCharacters(in: .whitespaces)
+            try tmux.waitFor("\"\(typed)\" in the box") { $0.contains(shown) }
         }
         let screen = try tmux.waitFor("throttled on the stats line", timeout: 30) { $0.contains("throttled") }
         let requests = try #require(Self.requestsAndKeys(screen))

@@ -92,6 +92,14 @@ final class RawConnection: @unchecked Sendable {
         return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// Waits at most `seconds` for the peer to close (or for anything to read), then says
+    /// whether it has closed: a wait that ends as soon as the server acts, not a fixed pause.
+    func isClosedByPeer(within seconds: Double) -> Bool {
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&watched, 1, Int32(seconds * 1000))
+        return isClosedByPeer
+    }
+
     func close() { _ = Glibc.close(descriptor) }
 }
 

@@ -139,10 +139,13 @@ struct RemoteBackendTests {
     }
 
     @Test func aSlowServiceTimesOut() async throws {
+        // The service answers only once the client has given up: no clock decides which is first.
+        let answer = Gate()
         try await withStubServer({ _ in
-            try await Task.sleep(for: .seconds(4))
+            await answer.wait()
             return jsonResponse(#"{"results": []}"#)
         }) { url in
+            defer { answer.open() }
             let backend = AlgoliaRemoteBackend(url: url, applicationID: "a", apiKey: "k", timeout: .seconds(1))
             let error = await #expect(throws: SearchError.self) {
                 try await backend.search([IndexedQuery(indexName: "x", query: Query())])

@@ -6,17 +6,27 @@ import Synchronization
 /// header) is shown on the stats line while the interface runs, where it may be cut short; it is
 /// kept here and printed whole on standard error once the interface has closed, so that
 /// nothing is lost with the screen; so are notices (the index cache passed 100 MB).
-final class LoadFailures: Sendable {
+public final class LoadFailures: Sendable {
     private let failures = Mutex<[String]>([])
 
+    public init() {}
+
     /// `loader`, with its failures kept.
-    func keeping(_ loader: any BackgroundLoading) -> any BackgroundLoading {
+    public func keeping(_ loader: any BackgroundLoading) -> any BackgroundLoading {
         Keeping(inner: loader, failures: self)
     }
 
     /// Prints each failure once, on its own line.
-    func printAll() {
-        for failure in failures.withLock({ all in defer { all = [] }; return all }) { note(failure) }
+    public func printAll() {
+        for failure in takeAll() { note(failure) }
+    }
+
+    /// The failures and notices kept so far, each once, in the order they came; kept no longer.
+    public func takeAll() -> [String] {
+        failures.withLock { all in
+            defer { all = [] }
+            return all
+        }
     }
 
     private func record(_ failure: String) {

@@ -1,39 +1,46 @@
 import Foundation
 import InstantSearchCore
-import SearchCommandLine
 import SearchEngine
 
 /// Turns the command line's files (and standard input), or a setup file's, into the backend
 /// the interface opens on, at once, whatever their size: every index opens empty, with its
 /// settings, and fills in the background (its loader): an index file or a data file's index
 /// from the cache is read, anything else is indexed as it is read.
-struct IndexLoader {
-    let files: [String]
-    let settings: String?
-    let stdinName: String
-    let format: DataFormat?
-    let cache: IndexCache?
+public struct IndexLoader {
+    public let files: [String]
+    public let settings: String?
+    public let stdinName: String
+    public let format: DataFormat?
+    public let cache: IndexCache?
     /// `--config`: its indices instead of `files`, and its sections checked against them.
-    var setup: SetupFile?
-    var options = LoadOptions.strict
+    public var setup: SetupFile?
+    public var options = LoadOptions.strict
     /// Settings from the command line, laid over the settings files'.
-    var overrides = SettingsOverrides()
+    public var overrides = SettingsOverrides()
     /// `--watch`: data files are read again when they change (`FileWatcher`).
-    var watch = false
+    public var watch = false
 
-    struct Loaded {
-        let backend: EmbeddedBackend
+    public struct Loaded {
+        public let backend: EmbeddedBackend
         /// Started by the interface once it is up.
-        let loaders: [any BackgroundLoading]
+        public let loaders: [any BackgroundLoading]
         /// Indices of plain lines: a pick prints the line itself.
-        let lineIndices: Set<String>
+        public let lineIndices: Set<String>
         /// Why a loader stopped, to print once the interface has closed.
-        let failures: LoadFailures
+        public let failures: LoadFailures
         /// `--header-lines`: each line index's header, as its input gave it.
-        let headers: [String: [[UInt8]]]
+        public let headers: [String: [[UInt8]]]
     }
 
-    func load() throws -> Loaded {
+    public init(
+        files: [String], settings: String?, stdinName: String, format: DataFormat?, cache: IndexCache?, setup: SetupFile? = nil,
+        options: LoadOptions = .strict, overrides: SettingsOverrides = SettingsOverrides(), watch: Bool = false
+    ) {
+        (self.files, self.settings, self.stdinName, self.format, self.cache) = (files, settings, stdinName, format, cache)
+        (self.setup, self.options, self.overrides, self.watch) = (setup, options, overrides, watch)
+    }
+
+    public func load() throws -> Loaded {
         let progress = ProgressLine()
         defer { progress.clear() }  // before any message, so none is glued to it
         let readsStdin = setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
@@ -156,21 +163,5 @@ struct IndexLoader {
                 .union(opened.opening.filter(\.placeholder.holdsPlainLines).map(\.indexName)),
             failures: failures,
             headers: Dictionary(opened.streaming.filter { !$0.header.isEmpty }.map { ($0.name, $0.header) }) { first, _ in first })
-    }
-}
-
-/// One line on standard error while the sample loads, erased before the interface opens or a
-/// message is printed; nothing at all when standard error is not a terminal.
-struct ProgressLine {
-    private let enabled = isatty(STDERR_FILENO) != 0
-
-    func show(_ message: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[Kinstantsearch: \(message)".utf8))
-    }
-
-    func clear() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import InstantSearchCore
-import SearchCommandLine
 import SearchEngine
 
 /// A whole multi-index setup in one JSON file (`--config`): the indices, their settings, and
@@ -17,20 +16,26 @@ import SearchEngine
 ///   ]
 /// }
 /// ```
-struct SetupFile {
-    struct IndexEntry {
-        var data: String
-        var settings: String?
-        var format: DataFormat?
+public struct SetupFile: Sendable {
+    public struct IndexEntry: Hashable, Sendable {
+        public var data: String
+        public var settings: String?
+        public var format: DataFormat?
+
+        public init(data: String, settings: String? = nil, format: DataFormat? = nil) {
+            (self.data, self.settings, self.format) = (data, settings, format)
+        }
     }
 
-    var indices: [IndexEntry] = []
-    var sections: [SectionDefinition] = []
-    var startsWithSections = false
+    public var indices: [IndexEntry] = []
+    public var sections: [SectionDefinition] = []
+    public var startsWithSections = false
     /// The file itself, as given: what its errors are called.
-    var path = "--config"
+    public var path = "--config"
 
-    static func load(path: String) throws -> SetupFile {
+    public init() {}
+
+    public static func load(path: String) throws -> SetupFile {
         let root = try JSONParser.parse(try SettingsFile.read(path), file: path)
         let directory = (path as NSString).deletingLastPathComponent
         func fail(_ message: String) -> DataError { DataError(file: path, message: message) }
@@ -97,7 +102,7 @@ struct SetupFile {
     }
 
     /// The facets its sections name in the index `indexName`, to check against its records.
-    func namedAttributes(forIndex indexName: String) -> [NamedAttribute] {
+    public func namedAttributes(forIndex indexName: String) -> [NamedAttribute] {
         sections.enumerated().compactMap { position, section in
             guard section.indexName == indexName, case .facetValues(let attribute, _) = section.content else { return nil }
             return NamedAttribute(attribute, source: path, key: "sections[\(position)].facet")
@@ -106,7 +111,7 @@ struct SetupFile {
 
     /// Every section names one of the indices, and a facet of it (by its settings: the interface
     /// opens before the records are in).
-    func checkSections(against indices: [SearchIndex]) throws {
+    public func checkSections(against indices: [SearchIndex]) throws {
         let names = Set(indices.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
             throw DataError(file: path, message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")

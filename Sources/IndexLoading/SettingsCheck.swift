@@ -1,5 +1,4 @@
 import InstantSearchCore
-import SearchCommandLine
 import SearchEngine
 
 /// Start-up check of every attribute a person named — in a settings file, a config file or a
@@ -7,15 +6,19 @@ import SearchEngine
 /// `IndexSettings.inferenceSample` records; for a file or pipe read in the background, the
 /// sample its settings are inferred from, read before the interface opens). A name no record
 /// has is an error naming where it was written, with the nearest names.
-struct SettingsCheck {
-    let overrides: SettingsOverrides
+public struct SettingsCheck {
+    public let overrides: SettingsOverrides
 
-    func check(_ index: SearchIndex, settingsFile: String?, extra: [NamedAttribute] = []) throws {
+    public init(overrides: SettingsOverrides = SettingsOverrides()) {
+        self.overrides = overrides
+    }
+
+    public func check(_ index: SearchIndex, settingsFile: String?, extra: [NamedAttribute] = []) throws {
         try check(index.records, indexName: index.name, settingsFile: settingsFile, extra: extra)
     }
 
     /// `records`: an index's, or the sample a loader inferred its settings from.
-    func check(_ records: RecordStore, indexName: String, settingsFile: String?, extra: [NamedAttribute] = []) throws {
+    public func check(_ records: RecordStore, indexName: String, settingsFile: String?, extra: [NamedAttribute] = []) throws {
         var named = try settingsFile.map { try IndexSettings.load(path: $0).namedAttributes(source: $0) } ?? []
         named += overrides.namedAttributes(forIndex: indexName) + extra
         // Nothing to check against yet (an empty file, a pipe that has sent nothing).
@@ -24,7 +27,7 @@ struct SettingsCheck {
     }
 
     /// An index file keeps the settings it was built with: only what is shown can change.
-    func checkIndexFile(_ index: SearchIndex, path: String, extra: [NamedAttribute] = []) throws {
+    public func checkIndexFile(_ index: SearchIndex, path: String, extra: [NamedAttribute] = []) throws {
         let scope = overrides.scope(forIndex: index.name)
         let rebuilding: [(SettingsOverrides.Option, Bool)] = [
             (.searchable, scope.searchable != nil), (.facets, scope.facets != nil), (.numeric, scope.numeric != nil),

@@ -1,7 +1,7 @@
 import InstantSearchCore
 import Testing
 
-@testable import SearchCommandLine
+@testable import IndexLoading
 
 /// `--display`, `--facets`, `--sort`… parsed once for the interactive search and `query`.
 @Suite struct SettingsOverridesTests {

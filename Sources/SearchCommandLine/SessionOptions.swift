@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import InstantSearchCore
+import TerminalUI
+
+/// The options of an interactive session, declared once for every executable that opens the
+/// interface (`instantsearch` on files, `--remote` or `--elasticsearch`, and
+/// `instantsearch-postgres`), checked once, and forwarded whole to a sibling
+/// (`forwarded`, derived from these declarations by `ForwardedCommandLine`).
+public struct SessionOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("Settings file for the index read from standard input (or for a single FILE); with --postgres, laid over the tables' stored settings.", valueName: "file"))
+    public var settings: String?
+
+    @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")
+    public var hitsPerPage = 20
+
+    @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")
+    public var noColor = false
+
+    @Flag(help: "On exit, print where each keystroke's time went (read, dispatch, backend, wake, state, render, diff, doupdate) to standard error.")
+    public var profile = false
+
+    @OptionGroup(title: "Searching as you type")
+    public var requests: RequestArguments
+
+    @OptionGroup(title: "Starting and printing (fzf's options)")
+    public var pick: PickArguments
+
+    @OptionGroup(title: "Matching lines (fzf's options)")
+    public var lines: LineArguments
+
+    @OptionGroup(title: "Keys and mouse (fzf's options)")
+    public var interface: InterfaceArguments
+
+    @OptionGroup(title: "Preview pane (fzf's options)")
+    public var preview: PreviewArguments
+
+    @OptionGroup(title: "Layout and colours (fzf's options)")
+    public var layout: LayoutArguments
+
+    public init() {}
+
+    public func validate() throws {
+        if let problem = QueryLimits.check(hitsPerPage, in: 1...QueryLimits.hitsPerPage.upperBound, option: "--hits-per-page") {
+            throw ValidationError(problem)
+        }
+    }
+
+    /// The session on `backend` as these options ask: the simulated latency, the strategy
+    /// (the backend's own unless one is chosen), the answer cache, the profile.
+    public func search(
+        indices: [IndexDescription], backend: any Searchable, sections: [SectionDefinition] = [], startsWithSections: Bool = false
+    ) -> TerminalSearch {
+        let backend = requests.delaying(backend)
+        var search = TerminalSearch(
+            indices: indices, backend: backend, hitsPerPage: hitsPerPage, strategy: requests.strategy(for: backend.requestPolicy),
+            cacheTimeToLive: requests.cacheTimeToLive, sections: sections, startsWithSections: startsWithSections)
+        search.profile = profile ? LoopProfile() : nil
+        return search
+    }
+
+    /// fzf's `--tmux`: inside tmux, `commandLine` (this executable's, without `--tmux`) runs
+    /// again in a popup and true is returned once it is done (its status thrown when not 0);
+    /// outside tmux, the interface is drawn inline in the popup's height unless `--height`
+    /// says otherwise, and false is returned.
+    public mutating func runsInTmuxPopup(commandLine: [String]) throws -> Bool {
+        guard let popup = try layout.tmuxPopup() else { return false }
+        let environment = ProcessInfo.processInfo.environment
+        guard !(environment["TMUX"] ?? "").isEmpty else {
+            if pick.height == nil { pick.height = popup.inlineHeight }  // as fzf falls back
+            return false
+        }
+        let status = try TmuxPopup.run(
+            popup, executable: ExecutablePath.current, arguments: TmuxPopup.withoutTmuxOption(commandLine), environment: environment)
+        if status != 0 { throw ExitCode(status) }
+        return true
+    }
+
+    /// Opens the interface on `search` (see `PickSession.launch`) and ends the session:
+    /// what is picked printed (each line ending in NUL with `--print0`), the profile reported.
+    public func launch(
+        _ search: TerminalSearch, recordBytes: PickSession.RecordBytes? = nil, placeholders: Placeholders? = nil,
+        headerLines: [String: [ANSIText]] = [:]
+    ) throws {
+        defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
+        let print0 = lines.print0
+        try PickSession.launch(
+            search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout, recordBytes: recordBytes,
+            placeholders: placeholders, headerLines: headerLines,
+            print: { bytes in
+                // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
+                FileHandle.standardOutput.write(Data(bytes + [print0 ? 0 : UInt8(ascii: "\n")]))
+            })
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import InstantSearchCore
+import Testing
+import TerminalUI
+
+@testable import SearchCommandLine
+
+/// The session's options, declared once for every executable that opens the interface, and
+/// the command line that hands them to a sibling (`instantsearch --postgres`).
+@Suite struct SessionOptionsTests {
+    /// A value for every option and flag `SessionOptions` declares, none of them its default.
+    /// An option added to the session without a line here fails `everyOptionIsHere`.
+    static let everyOption: [String: [String]] = [
+        "--settings": ["--settings", "s.json"], "--hits-per-page": ["--hits-per-page", "7"], "--no-color": ["--no-color"],
+        "--profile": ["--profile"],
+        // Searching as you type
+        "--strategy": ["--strategy", "throttle"], "--debounce": ["--debounce", "30"], "--throttle": ["--throttle", "250"],
+        "--cache-ttl": ["--cache-ttl", "9"], "--no-cache": ["--no-cache"], "--simulate-latency": ["--simulate-latency", "15:5"],
+        // Starting and printing
+        "--query": ["--query=-dash first"], "--select-1": ["--select-1"], "--exit-0": ["--exit-0"],
+        "--print-query": ["--print-query"], "--expect": ["--expect", "ctrl-o,alt-x"], "--multi": ["--multi"],
+        "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
+        "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
+        // Matching lines
+        "--exact": ["--exact"], "--extended": ["--extended"], "--no-extended": ["--no-extended"], "--ignore-case": ["--ignore-case"],
+        "--no-ignore-case": ["--no-ignore-case"], "--smart-case": ["--smart-case"], "--literal": ["--literal"],
+        "--scheme": ["--scheme", "path"], "--tiebreak": ["--tiebreak", "length,index"], "--no-sort": ["--no-sort"],
+        "--tac": ["--tac"], "--delimiter": ["--delimiter", ":"], "--nth": ["--nth", "2.."], "--with-nth": ["--with-nth", "1,3"],
+        "--accept-nth": ["--accept-nth=-1"], "--print0": ["--print0"], "--read0": ["--read0"],
+        "--header-lines": ["--header-lines", "2"], "--ansi": ["--ansi"],
+        // Keys and mouse
+        "--bind": ["--bind", "f9:abort", "--bind", "ctrl-x:clear-refinements"], "--no-mouse": ["--no-mouse"], "--disabled": ["--disabled"],
+        "--listen": ["--listen", "6266"], "--cycle": ["--cycle"], "--track": ["--track"], "--sync": ["--sync"], "--jump": ["--jump"],
+        "--jump-labels": ["--jump-labels", "jkl"],
+        // Preview
+        "--preview": ["--preview", "echo {}"], "--preview-window": ["--preview-window", "bottom:40%"],
+        // Layout and colours
+        "--layout": ["--layout", "reverse-list"], "--reverse": ["--reverse"], "--color": ["--color", "hl:1", "--color", "bw"],
+        "--border": ["--border", "double"], "--border-label": ["--border-label", "L"], "--border-label-pos": ["--border-label-pos", "-3:bottom"],
+        "--margin": ["--margin", "1,2"], "--padding": ["--padding", "2%"], "--info": ["--info", "inline"], "--wrap": ["--wrap"],
+        "--tmux": ["--tmux", "top,40%"],
+    ]
+
+    private var declared: [String] { ForwardedCommandLine.declarations(of: SessionOptions.self).map(\.name) }
+
+    @Test func everyOptionIsHere() {
+        #expect(declared.count == Set(declared).count, "no name twice")
+        #expect(Set(declared) == Set(Self.everyOption.keys))
+    }
+
+    /// Every option given, forwarded, and read again by the sibling: the same options.
+    @Test func aForwardedCommandLineRoundTripsEveryOption() throws {
+        let given = try SessionOptions.parse(declared.flatMap { Self.everyOption[$0] ?? [] })
+        let forwarded = given.forwarded
+        for name in declared {
+            #expect(forwarded.contains { $0 == name || $0.hasPrefix(name + "=") }, "\(name) is forwarded")
+        }
+        let received = try SessionOptions.parse(forwarded)
+        #expect(received.forwarded == forwarded)
+        #expect(Self.values(received) == Self.values(given))
+        #expect(received.pick.query == "-dash first" && received.pick.header == "-h-", "a value starting with - stays a value")
+        #expect(received.interface.bind == ["f9:abort", "ctrl-x:clear-refinements"] && received.layout.color == ["hl:1", "bw"], "repeated, in order")
+        #expect(received.layout.borderLabelPosition == "-3:bottom")
+        #expect(received.requests.strategy == .throttle)
+    }
+
+    @Test func theDefaultsForwardNothing() throws {
+        #expect(try SessionOptions.parse([]).forwarded == [])
+        // An option given at its default value is the default: nothing to say.
+        #expect(try SessionOptions.parse(["--hits-per-page", "20"]).forwarded == [])
+        #expect(try SessionOptions.parse(["--hits-per-page", "5", "--multi"]).forwarded == ["--hits-per-page=5", "--multi"])
+    }
+
+    @Test(arguments: [
+        (["--hits-per-page", "0"], "--hits-per-page"), (["--debounce=-1"], "--debounce"), (["--throttle", "0"], "--throttle"),
+        (["--cache-ttl", "0"], "--cache-ttl"), (["--simulate-latency", "fast"], "--simulate-latency takes MS or MS:JITTER_MS"),
+        (["--height", "0"], "--height takes ROWS"), (["--layout", "sideways"], "--layout takes"),
+    ])
+    func aBadValueIsOneLineNamingTheOption(arguments: [String], start: String) {
+        do {
+            _ = try SessionOptions.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            let message = SessionOptions.message(for: error)
+            #expect(message.hasPrefix(start) && !message.contains("\n"), "\(message)")
+        }
+    }
+
+    @Test func theSessionIsMadeAsTheOptionsSay() throws {
+        let backend = ProductsStub()
+        let plain = try SessionOptions.parse([]).search(indices: [], backend: backend)
+        #expect(plain.strategy == nil, "the backend's own")
+        #expect(plain.cacheTimeToLive == .seconds(120))
+        #expect(plain.hitsPerPage == 20 && plain.profile == nil)
+        #expect(plain.backend is ProductsStub)
+
+        let chosen = try SessionOptions.parse([
+            "--debounce", "30", "--no-cache", "--simulate-latency", "15", "--profile", "--hits-per-page", "7",
+        ]).search(indices: [], backend: backend)
+        #expect(chosen.strategy == .debounce(.milliseconds(30)))
+        #expect(chosen.cacheTimeToLive == nil)
+        #expect(chosen.hitsPerPage == 7 && chosen.profile != nil)
+        #expect((chosen.backend as? SimulatedLatency)?.latency == .milliseconds(15))
+
+        // A chosen strategy without its delay takes the (delayed, so network) backend's debounce.
+        let adaptive = try SessionOptions.parse(["--strategy", "debounce", "--cache-ttl", "5"]).search(indices: [], backend: backend)
+        #expect(adaptive.strategy == .debounce(backend.requestPolicy.debounceDelay))
+        #expect(adaptive.cacheTimeToLive == .seconds(5))
+    }
+
+    /// Each option's value as text, in declaration order.
+    static func values(_ options: SessionOptions) -> [String] {
+        ForwardedCommandLine.leafValues(of: options).map { "\($0)" }
+    }
+}
+
+/// A backend that is never asked: the session is only made, not run.
+private struct ProductsStub: Searchable {
+    func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] { [] }
+    func searchForFacetValues(indexName: String, attribute: String, text: String, query: Query) async throws -> FacetSearchResults {
+        FacetSearchResults(facetHits: [])
+    }
+}
