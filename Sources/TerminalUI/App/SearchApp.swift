@@ -106,7 +106,11 @@ public final class SearchApp {
     var help: HelpOverlay
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
-    public internal(set) var outcome: Outcome?
+    public internal(set) var outcome: Outcome? {
+        didSet { if oldValue == nil { notePick() } }
+    }
+    /// Records what the user does as Algolia Insights (`recordInsights`); nil: nothing recorded.
+    var insights: InsightsTracker?
     public let options: Options
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
@@ -238,6 +242,7 @@ public final class SearchApp {
         count += takeCommandResults() + takeRemoteActions()
         if count > 0 {
             refresh()
+            noteAnswers()
             raiseEvents()
         }
         return count
@@ -353,6 +358,7 @@ public final class SearchApp {
     func togglePreview() {
         preview.toggle()
         if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
+        notePreviewOpened()
         commandRunning = nil  // shown afresh: the command runs again
         hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
         resize(width: screen.width, height: screen.height)
