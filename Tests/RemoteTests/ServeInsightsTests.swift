@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearchCore
+import InstantSearchServer
 import SearchEngine
 import Testing
 
@@ -103,5 +104,19 @@ struct ServeInsightsTests {
             let (status, answer) = try await server.send("POST", "/1/events", body: #"{"events": [], "pad": "\#(padding)"}"#)
             #expect(status == 413 && answer?["message"] as? String == "Request Entity Too Large")
         }
+    }
+}
+
+/// serve's memory of the searches it gave a queryID: bounded, the oldest forgotten first.
+@Suite struct QueryIDLogTests {
+    @Test func aFullRingForgetsTheOldestSearch() {
+        let log = QueryIDLog(capacity: 2)
+        let first = log.remember(index: "products", query: "tv")
+        let second = log.remember(index: "products", query: "phone")
+        #expect(log.search(first)?.index == "products" && log.search(first)?.query == "tv")
+        let third = log.remember(index: "categories", query: "audio")
+        #expect(log.search(first) == nil)
+        #expect(log.search(second)?.query == "phone" && log.search(third)?.index == "categories")
+        #expect([first, second, third].allSatisfy(InsightsValidation.isQueryID))
     }
 }

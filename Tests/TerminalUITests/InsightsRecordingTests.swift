@@ -123,3 +123,16 @@ import Testing
         #expect(harness.app.outcome == .accepted(hits: [harness.hub.state.active.results!.hits[0]], key: ""))
     }
 }
+
+/// The preview's ranking explanation says when Dynamic Re-Ranking lifted a hit, first, as it acted first.
+@Suite struct ReRankingExplanationTests {
+    @Test func aLiftedHitSaysItWasChosenForThisQuery() {
+        var info = RankingInfo(ranking: ["typo", "words"], nbTypos: 0, words: 1)
+        let plain = PreviewContent.rankingLines(info).map { $0.map(\.0).joined() }
+        #expect(!plain.contains { $0.hasPrefix("re-ranking") })
+        info.promotedByReRanking = true
+        info.reRankingScore = 2
+        let lines = PreviewContent.rankingLines(info).map { $0.map(\.0).joined() }
+        #expect(lines == ["Ranking", "re-ranking chosen for this query (score 2)", "typos 0", "words 1"])
+    }
+}
