@@ -183,6 +183,7 @@ public struct SearchService: Sendable {
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
         if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
+        if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))

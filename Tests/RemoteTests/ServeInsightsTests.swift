@@ -98,6 +98,16 @@ struct ServeInsightsTests {
         }
     }
 
+    @Test func theSettingShowsInTheIndexSettings() async throws {
+        var settings = IndexSettings()
+        settings.relevance.enableReRanking = false
+        let index = SearchIndex(name: "products", records: [["objectID": "a", "name": "tv"]], settings: settings)
+        try await withServer(options: .init(host: "127.0.0.1", port: 0), backend: EmbeddedBackend(indices: [index])) { server in
+            let (_, answer) = try await server.send("GET", "/1/indexes/products/settings")
+            #expect(answer?["enableReRanking"] as? Bool == false)
+        }
+    }
+
     @Test func aBodyPast2MBIs413() async throws {
         try await Self.withInsightsServer(maxBodyBytes: 3_000_000) { server in
             let padding = String(repeating: "x", count: 2_100_000)
