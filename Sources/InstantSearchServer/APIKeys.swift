@@ -75,18 +75,21 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRequest(String)
     case forbidden(String)
     case notFound(String)
+    /// Another status Algolia answers with (the Insights API's 413 and 422).
+    case refused(status: Int, String)
 
     public var status: Int {
         switch self {
         case .badRequest: return 400
         case .forbidden: return 403
         case .notFound: return 404
+        case .refused(let status, _): return status
         }
     }
 
     public var message: String {
         switch self {
-        case .badRequest(let m), .forbidden(let m), .notFound(let m): return m
+        case .badRequest(let m), .forbidden(let m), .notFound(let m), .refused(_, let m): return m
         }
     }
 

@@ -10,6 +10,8 @@ struct SearchRequest {
     var window: (offset: Int, length: Int)?
     /// The parameters echoed back as `params`.
     var params: String
+    /// `clickAnalytics: true`: the answer carries a `queryID` for the events on its hits.
+    var clickAnalytics: Bool
 
     init(_ parameters: [String: JSONValue], index: SearchIndex, alsoAllowed: Set<String> = []) throws {
         let reader = AlgoliaParameters(values: parameters)
@@ -19,11 +21,13 @@ struct SearchRequest {
         query.attributesToHighlight = shape.attributesForEngine(defaultHighlights: index.settings.searchableAttributes)
         indexed = IndexedQuery(indexName: index.name, query: query)
         params = SearchService.paramsString(parameters)
+        clickAnalytics = try reader.boolean("clickAnalytics") ?? false
     }
 
     /// Algolia's answer; with `offset`/`length`, the hits from `offset` on, and both fields.
-    func answer(_ results: SearchResults) -> JSONValue {
+    func answer(_ results: SearchResults, queryIDs: QueryIDLog) -> JSONValue {
         var results = results
+        if clickAnalytics { results.queryID = queryIDs.remember(index: indexed.indexName, query: indexed.query.text) }
         guard let window else { return AlgoliaResponse.json(results, params: params, shape: shape) }
         results.hits = Array(results.hits.dropFirst(window.offset))
         results.hitsPerPage = window.length

@@ -12,11 +12,14 @@ import SearchEngine
 public struct SearchService: Sendable {
     public let backend: EmbeddedBackend
     public let keys: APIKeys
+    /// The searches given a queryID (`clickAnalytics`), for the events that name them.
+    public let queryIDs: QueryIDLog
     public static let maxQueriesPerRequest = 50
 
-    public init(backend: EmbeddedBackend, keys: APIKeys) {
+    public init(backend: EmbeddedBackend, keys: APIKeys, queryIDs: QueryIDLog = QueryIDLog()) {
         self.backend = backend
         self.keys = keys
+        self.queryIDs = queryIDs
     }
 
     public struct Request: Sendable {
@@ -61,6 +64,10 @@ public struct SearchService: Sendable {
 
     private func route(_ request: Request) async throws -> JSONValue {
         let s = request.pathSegments
+        if s == ["1", "events"] {
+            guard request.method == "POST" else { throw ServerError.refused(status: 405, "Method Not Allowed") }
+            return try events(request)
+        }
         guard s.count >= 2, s[0] == "1", s[1] == "indexes" else { throw ServerError.notFound("no such route: /\(s.joined(separator: "/"))") }
         switch (request.method, s.count) {
         case ("GET", 2):
@@ -73,7 +80,7 @@ public struct SearchService: Sendable {
             let parameters = try RequestBody.parameters(of: RequestBody.object(request.body))
             let search = try SearchRequest(parameters, index: index)
             let results = try await backend.search([search.indexed])
-            return search.answer(results[0])
+            return search.answer(results[0], queryIDs: queryIDs)
         case ("POST", 6) where s[3] == "facets" && s[5] == "query":
             let index = try authorizedIndex(s[2], request)
             return try facetValues(index: index, attribute: s[4], body: request.body)
@@ -137,7 +144,7 @@ public struct SearchService: Sendable {
                 "hitsPerPage: at most \(AlgoliaLimits.maxHitsPerRequest) hits in all the queries of one request together (asked: \(hits))")
         }
         let results = try await backend.search(parsed.map(\.indexed))
-        return ["results": .array(zip(results, parsed).map { $1.answer($0) })]
+        return ["results": .array(zip(results, parsed).map { $1.answer($0, queryIDs: queryIDs) })]
     }
 
     private func facetValues(index: SearchIndex, attribute: String, body: [UInt8]) throws -> JSONValue {
@@ -176,6 +183,7 @@ public struct SearchService: Sendable {
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
         if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
+        if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))

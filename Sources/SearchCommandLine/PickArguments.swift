@@ -46,6 +46,12 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is; ~ first: at most that, fewer when the hits need fewer (fzf's adaptive height).", valueName: "[~]rows[%]"))
     public var height: String?
 
+    @Flag(name: .customLong("insights"), inversion: .prefixedNo, help: "Record picks, previews opened, refinements and the queries they were made for as Algolia Insights events in $XDG_STATE_HOME/instantsearch (default on; --no-insights: nothing is written). Re-ranking learns from them.")
+    public var insights = true
+
+    @Flag(help: "Record every pick as a conversion too (Alt-a, accept-conversion, does it for one pick).")
+    public var conversion = false
+
     public init() {}
 
     static let maximumHistorySize = 100_000

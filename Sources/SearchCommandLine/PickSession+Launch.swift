@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InstantSearchCore
 import TerminalUI
 
@@ -22,12 +23,16 @@ extension PickSession {
             LoadingToTheEnd.run(search.loaders)
             search.loaders = []
         }
+        let writer = pick.insights ? InsightsLog.writer() : nil
+        if let writer { search.insights = InsightsLog.options(writer, pick: pick) }
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)
             layout.configure(&options)
             if let placeholders { options.placeholders = placeholders }
             options.headerLines = headerLines
         }
+        // The pick is printed first: a slow or full disk never holds it back.
+        if let failure = writer?.flush() { FileHandle.standardError.write(Data("instantsearch: \(failure)\n".utf8)) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -217,6 +217,10 @@ struct SearchCommand: ParsableCommand {
                 let matching = try lines.options()
                 for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
                 let engine = loaded.backend
+                // Dynamic Re-Ranking learns from the local insights files (enableReRanking: false turns it off).
+                let learnt = InsightsLog.reRanking()
+                engine.learn(learnt.table)
+                if let note = learnt.note { FileHandle.standardError.write(Data("instantsearch: \(note)\n".utf8)) }
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
                 // A reload's output is read as the input was: NUL-separated with --read0, its first

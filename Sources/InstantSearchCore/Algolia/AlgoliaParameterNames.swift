@@ -10,14 +10,14 @@ public enum AlgoliaParameterNames {
         "numericFilters", "disjunctiveFacets", "getRankingInfo", "distinct", "facetingAfterDistinct", "typoTolerance",
         "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
         "enableRules", "ruleContexts", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
-        "insidePolygon", "relevancyStrictness", "sortBy",
+        "insidePolygon", "relevancyStrictness", "sortBy", "clickAnalytics", "enableReRanking",
     ]
 
     /// Parameters about analytics and personalization on Algolia's side: they change nothing in
     /// an answer, so they are accepted (Algolia's own clients and InstantSearch send them).
     public static let withoutEffect: Set<String> = [
         "analytics", "analyticsTags", "userToken", "enableABTest", "enablePersonalization", "personalizationImpact",
-        "percentileComputation", "clickAnalytics",
+        "percentileComputation",
     ]
 
     /// Algolia parameters that would change the answer and that this server does not implement.
@@ -28,7 +28,7 @@ public enum AlgoliaParameterNames {
         "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
         "disableTypoToleranceOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
         "replaceSynonymsInHighlight", "minProximity", "responseFields", "sortFacetValuesBy", "snippetEllipsisText",
-        "restrictHighlightAndSnippetArrays", "decompoundQuery", "similarQuery", "enableReRanking", "reRankingApplyFilter",
+        "restrictHighlightAndSnippetArrays", "decompoundQuery", "similarQuery", "reRankingApplyFilter",
         "mode", "semanticSearch", "attributeCriteriaComputedByMinProximity", "explain",
         "maxFacetHits", "facetQuery", "renderingContent",
     ]

@@ -46,6 +46,7 @@ public struct AlgoliaParameters {
         query.ruleContexts = try list("ruleContexts") ?? []
         query.geo = try geo()
         query.relevancyStrictness = try integer("relevancyStrictness", at: 0...100)
+        query.enableReRanking = try boolean("enableReRanking")
         if let sort = try string("sortBy") {
             do { query.sortBy = try SortCriterion.parse(sort) } catch { throw AlgoliaParameterError("sortBy: \(error.message)") }
         }
@@ -189,7 +190,7 @@ public struct AlgoliaParameters {
 
     /// true / false, also as the strings a `params` string carries; nil for a number, which
     /// `distinct` reads as a count.
-    func boolean(_ key: String) throws -> Bool? {
+    public func boolean(_ key: String) throws -> Bool? {
         switch values[key] {
         case .bool(let b)?: return b
         case .string("true")?: return true

@@ -49,6 +49,7 @@ public enum AlgoliaRequest {
         if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
         for (name, value) in query.geo.parameters { fields[name] = value }
         if let strictness = query.relevancyStrictness { fields["relevancyStrictness"] = int(strictness) }
+        if let reRanking = query.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
         return .object(fields)
     }
 

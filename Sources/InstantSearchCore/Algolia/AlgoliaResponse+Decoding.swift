@@ -17,6 +17,7 @@ extension AlgoliaResponse {
         // A server's rendering content this client cannot read is left out, as its settings are.
         results.appliedRelevancyStrictness = json["appliedRelevancyStrictness"]?.numberValue.flatMap { Int(exactly: $0) }
         results.nbSortedHits = json["nbSortedHits"]?.numberValue.flatMap { Int(exactly: $0) }
+        results.queryID = json["queryID"]?.stringValue
         results.userData = json["userData"]?.arrayValue ?? []
         results.appliedRules = (json["appliedRules"]?.arrayValue ?? []).compactMap { $0["objectID"]?.stringValue }
         results.renderingContent = json["renderingContent"].flatMap {
@@ -78,6 +79,8 @@ extension AlgoliaResponse {
         info.relevanceBucket = int("relevanceBucket")
         info.geoDistance = int("geoDistance")
         info.geoPrecision = int("geoPrecision")
+        if fields["promotedByReRanking"] == .bool(true) { info.promotedByReRanking = true }
+        info.reRankingScore = fields["reRankingScore"]?.numberValue
         if let matched = fields["matchedGeoLocation"], let lat = matched["lat"]?.numberValue, let lng = matched["lng"]?.numberValue {
             info.matchedGeoLocation = MatchedGeoLocation(
                 point: GeoPoint(lat: lat, lng: lng), distance: matched["distance"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0)

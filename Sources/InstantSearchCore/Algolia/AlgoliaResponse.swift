@@ -37,6 +37,7 @@ public enum AlgoliaResponse {
         if !results.appliedRules.isEmpty {
             response["appliedRules"] = .array(results.appliedRules.map { ["objectID": .string($0)] })
         }
+        if let queryID = results.queryID { response["queryID"] = .string(queryID) }
         response["params"] = .string(params)
         response["index"] = .string(results.indexName)
         return .object(response)
@@ -101,6 +102,8 @@ public enum AlgoliaResponse {
                 "lat": .number(matched.point.lat), "lng": .number(matched.point.lng), "distance": number(matched.distance),
             ]
         }
+        if info.promotedByReRanking == true { fields["promotedByReRanking"] = .bool(true) }
+        if let score = info.reRankingScore { fields["reRankingScore"] = .number(score) }
         var custom: OrderedDictionary<String, JSONValue> = [:]
         for (attribute, value) in info.customRanking.sorted(by: { $0.key < $1.key }) { custom[attribute] = .number(value) }
         fields["customRanking"] = .object(custom)

@@ -98,6 +98,9 @@ public struct Query: Hashable, Sendable {
     /// For a sorted view (`sortBy`): how strictly less relevant hits are left out, 0 (none) to
     /// 100 (all but the most relevant) (Algolia's `relevancyStrictness`); nil: the index's.
     public var relevancyStrictness: Int?
+    /// Dynamic Re-Ranking: records users chose for this query rise (Algolia's `enableReRanking`);
+    /// nil: the index's setting (on when there are events).
+    public var enableReRanking: Bool?
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

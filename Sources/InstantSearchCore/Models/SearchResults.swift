@@ -60,6 +60,10 @@ public struct RankingInfo: Hashable, Sendable {
     public var geoDistance: Int?
     public var geoPrecision: Int?
     public var matchedGeoLocation: MatchedGeoLocation?
+    /// Lifted to the top by Dynamic Re-Ranking: users chose this record for this query
+    /// (Algolia's `promotedByReRanking`), with how much (clicks 1, conversions more).
+    public var promotedByReRanking: Bool?
+    public var reRankingScore: Double?
 
     public init(
         ranking: [String], nbTypos: Int? = nil, words: Int? = nil, proximityDistance: Int? = nil,
@@ -174,6 +178,9 @@ public struct SearchResults: Hashable, Sendable {
     /// how many of the `nbHits` it kept and sorted (the pages count those). nil otherwise.
     public var appliedRelevancyStrictness: Int?
     public var nbSortedHits: Int?
+    /// The search's id when the request asked for it (`clickAnalytics`): events on its hits
+    /// carry it (Algolia's `queryID`).
+    public var queryID: String?
     /// A remark on how the hits were found, for the stats line: why there are none (a term no
     /// line has), or that they needed typos. nil when there is nothing to say.
     public var notice: String?

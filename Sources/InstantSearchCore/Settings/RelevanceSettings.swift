@@ -48,6 +48,9 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// Sorted views keep only the more relevant hits (Algolia's `relevancyStrictness`, 0 to 100;
     /// see the engine's `RelevantSort`); nil: a sort shows every hit unless a query asks.
     public var relevancyStrictness: Int?
+    /// Dynamic Re-Ranking (Algolia's `enableReRanking`): records users clicked or converted for a
+    /// query rise for it. nil: on when the index has events; false: off.
+    public var enableReRanking: Bool?
 
     public init() {}
 
@@ -61,7 +64,7 @@ public struct RelevanceSettings: Hashable, Sendable {
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
-        "relevancyStrictness",
+        "relevancyStrictness", "enableReRanking",
     ]
 
     /// Algolia's limit on hits per group.
@@ -149,6 +152,9 @@ public struct RelevanceSettings: Hashable, Sendable {
             let strictness = try integer()
             guard strictness <= 100 else { throw fail("\"relevancyStrictness\" must be from 0 to 100") }
             relevancyStrictness = strictness
+        case "enableReRanking":
+            guard case .bool(let on) = value else { throw fail("\"enableReRanking\" must be true or false") }
+            enableReRanking = on
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

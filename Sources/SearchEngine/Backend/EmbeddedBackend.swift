@@ -13,6 +13,8 @@ public final class EmbeddedBackend: Searchable {
         var rules: [String: RuleSet] = [:]
         /// Indices of plain lines, searched fzf's way with these options (`searchLines`).
         var lineMatching: [String: LineMatchOptions] = [:]
+        /// What users chose for which query (Dynamic Re-Ranking); outlives index snapshots too.
+        var reRanking = ReRankingTable()
     }
     private let state: Mutex<State>
 
@@ -54,26 +56,40 @@ public final class EmbeddedBackend: Searchable {
         state.withLock { $0.rules[name] = rules }
     }
 
+    /// The events learnt from so far (see `ReRankingTable`).
+    public var reRanking: ReRankingTable { state.withLock { $0.reRanking } }
+
+    /// Learns from more events: what they chose rises for their queries from the next search on.
+    public func learn(_ table: ReRankingTable) {
+        state.withLock { $0.reRanking.merge(table) }
+    }
+
     /// Searches the index named `name` as plain lines, fzf's way, with `options`.
     public func matchLines(in name: String, options: LineMatchOptions) {
         state.withLock { $0.lineMatching[name] = options }
     }
 
     /// Lines are matched fzf's way (query rules are records' business); records as the rules say.
-    private func search(_ index: SearchIndex, _ query: Query, rules: RuleSet, lines: LineMatchOptions?) throws -> SearchResults {
-        if let lines { return try index.searchLines(query, options: lines) }
-        return try index.search(query, rules: rules)
+    private func search(
+        _ index: SearchIndex, _ query: Query, rules: RuleSet, lines: LineMatchOptions?, reRanking: ReRankingTable
+    ) throws -> SearchResults {
+        // Re-ranking: the query's own choice, else the index's setting; on by default (it
+        // changes nothing until events name records for the query).
+        let enabled = query.enableReRanking ?? index.settings.relevance.enableReRanking ?? true
+        let chosen = enabled ? reRanking.scores(index: index.name, query: query.text) : [:]
+        if let lines { return try index.searchLines(query, options: lines, reRanking: chosen) }
+        return try index.search(query, rules: rules, reRanking: chosen)
     }
 
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let (indexByName, rules, lineMatching) = state.withLock { ($0.indexByName, $0.rules, $0.lineMatching) }
+        let (indexByName, rules, lineMatching, reRanking) = state.withLock { ($0.indexByName, $0.rules, $0.lineMatching, $0.reRanking) }
         let resolved = try queries.map { query -> (SearchIndex, Query, RuleSet, LineMatchOptions?) in
             guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
             return (index, query.query, rules[query.indexName] ?? RuleSet(), lineMatching[query.indexName])
         }
         return try await inRequestOrder(resolved) { index, query, rules, lines in
-            try self.search(index, query, rules: rules, lines: lines)
+            try self.search(index, query, rules: rules, lines: lines, reRanking: reRanking)
         }
     }
 

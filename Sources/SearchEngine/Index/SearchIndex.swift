@@ -17,6 +17,8 @@ public final class SearchIndex: Sendable {
     let customTies = CustomTies()
     /// Each record's `_geoloc`, read when a geo query first needs them.
     let geoLocations = GeoLocations()
+    /// The records events name, by objectID, looked up when re-ranking first needs them.
+    let recordLookup = RecordLookup()
     /// For a line index: its lines as the scanner reads them and the last matches (see `LineSearchState`).
     let lineState = LineSearchState()
     let facetColumns: [String: FacetColumn]

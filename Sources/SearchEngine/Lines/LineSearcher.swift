@@ -43,7 +43,8 @@ public final class LineSearcher: Sendable {
     public var count: Int { table.count }
 
     /// The matching lines of `query`'s page, best first; checks for cancellation while scanning.
-    public func answer(_ query: Query, options: LineMatchOptions) throws -> Answer {
+    /// `reRanking`: lines users chose for this query (line → score), lifted to the top (`ReRanking`).
+    func answer(_ query: Query, options: LineMatchOptions, reRanking: ReRanking?) throws -> Answer {
         let pattern = LinePattern(query.text, options: options)
         let hitsPerPage = max(query.hitsPerPage, 0)
         let (skipped, overflow) = max(query.page, 0).multipliedReportingOverflow(by: hitsPerPage)
@@ -64,10 +65,17 @@ public final class LineSearcher: Sendable {
         if keys.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
         if !overflow, skipped < keys.count, hitsPerPage > 0 {
             let count = skipped + min(hitsPerPage, keys.count - skipped)
-            let best = LineTiebreaks.ordered(TopKeys.smallest(keys, count: count), count: count, among: keys, scan: scan)
-            answer.page = best.dropFirst(skipped).map(scan.line(of:))
+            let lifted = reRanking?.lifted(keys, record: scan.line(of:)) ?? []
+            let wanted = count + lifted.count
+            let best = LineTiebreaks.ordered(TopKeys.smallest(keys, count: wanted), count: wanted, among: keys, scan: scan)
+            answer.page = ReRanking.merge(lifted: lifted, ranked: best, count: count).dropFirst(skipped).map(scan.line(of:))
         }
         return answer
+    }
+
+    /// The matching lines of `query`'s page, best first; checks for cancellation while scanning.
+    public func answer(_ query: Query, options: LineMatchOptions) throws -> Answer {
+        try answer(query, options: options, reRanking: nil)
     }
 
     /// A line as a hit: `{"line": TEXT}` (invalid UTF-8 as U+FFFD), its matched characters highlighted.

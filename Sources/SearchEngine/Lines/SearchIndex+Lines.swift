@@ -22,10 +22,11 @@ extension SearchIndex {
     /// nothing matches, and typos are allowed (`typoTolerance`), the words are searched with
     /// typos, every word required (Algolia's `typoTolerance: min`); when still nothing does,
     /// the results' `notice` names a term no line has.
-    public func searchLines(_ query: Query, options: LineMatchOptions) throws -> SearchResults {
+    /// `reRanking`: the lines users chose for this query (objectID → score) come first (`ReRanking`).
+    public func searchLines(_ query: Query, options: LineMatchOptions, reRanking scores: [String: Double] = [:]) throws -> SearchResults {
         let started = ContinuousClock.now
         let searcher = lineSearcher(options)
-        let answer = try searcher.answer(query, options: options)
+        let answer = try searcher.answer(query, options: options, reRanking: ReRanking(scores, query: query, index: self))
         if answer.nbHits == 0, let typos = try typoFallback(query, options: options) {
             var typos = typos
             typos.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)
@@ -54,7 +55,7 @@ extension SearchIndex {
 
     /// The record whose id is `objectID`: a line index's ids are its line numbers, ascending,
     /// so a binary search finds it; other ids are looked through.
-    private func lineNumbered(_ objectID: String) -> Int? {
+    func lineNumbered(_ objectID: String) -> Int? {
         guard let wanted = Int(objectID) else { return (0..<recordCount).first { records.objectID(of: $0) == objectID } }
         var (low, high) = (0, recordCount)
         while low < high {

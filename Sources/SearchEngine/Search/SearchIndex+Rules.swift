@@ -4,19 +4,23 @@ extension SearchIndex {
     /// Runs `query` as `rules` rewrite it (words edited, filters added), then lays their
     /// promotions and hidden records on the answer: the page is cut from a window long enough
     /// to hold it after the hidden ones leave and the promoted ones take their places.
-    public func search(_ query: Query, rules: RuleSet) throws -> SearchResults {
+    /// `reRanking`: the records chosen for the query as typed (objectID → score), lifted before
+    /// the rules pin and hide (Algolia's order: see `ReRanking`).
+    public func search(_ query: Query, rules: RuleSet, reRanking scores: [String: Double] = [:]) throws -> SearchResults {
         let outcome = rules.apply(to: query)
-        guard !outcome.appliedRules.isEmpty else { return try search(query) }
+        let reRanking = ReRanking(scores, query: query, index: self)
+        let removing = settings.relevance.removeWordsIfNoResults
+        guard !outcome.appliedRules.isEmpty else { return try search(query, removingWords: removing, reRanking: reRanking) }
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         var results: SearchResults
         if outcome.leavesHitsAlone || hitsPerPage == 0 {
-            results = try search(outcome.query)
+            results = try search(outcome.query, removingWords: removing, reRanking: reRanking)
         } else {
             var window = outcome.query
             window.page = 0
             window.hitsPerPage = (page + 1) * hitsPerPage + outcome.hidden.count + outcome.promoted.count
-            results = try search(window)
+            results = try search(window, removingWords: removing, reRanking: reRanking)
             let (hits, added, hiddenFound) = lay(outcome, on: results.hits)
             results.nbHits = max(0, results.nbHits - hiddenFound + added)
             results.hits = Array(hits.dropFirst(page * hitsPerPage).prefix(hitsPerPage))

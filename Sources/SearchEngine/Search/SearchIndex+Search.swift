@@ -17,9 +17,14 @@ extension SearchIndex {
         try search(query, removingWords: settings.relevance.removeWordsIfNoResults)
     }
 
+    /// `search(_:)`, the records chosen for this query (objectID → score, see `ReRanking`) first.
+    public func search(_ query: Query, reRanking scores: [String: Double]) throws -> SearchResults {
+        try search(query, removingWords: settings.relevance.removeWordsIfNoResults, reRanking: ReRanking(scores, query: query, index: self))
+    }
+
     /// `removingWords`: when every word together finds nothing, drop words from the end
     /// (`removeWordsIfNoResults`); lines never do (each word must match, as in fzf).
-    func search(_ query: Query, removingWords: Bool) throws -> SearchResults {
+    func search(_ query: Query, removingWords: Bool, reRanking: ReRanking? = nil) throws -> SearchResults {
         let started = ContinuousClock.now
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
@@ -61,7 +66,7 @@ extension SearchIndex {
         if let ordering = HitOrdering(query, keys: hitKeys, wordCount: evaluation.plan.words.count, index: self) {
             var placed = hitKeys.map { PlacedKey(place: ordering.place($0), key: $0) }
             if let grouping { placed = Distinct.keep(placed, perGroup: grouping.perGroup, column: grouping.column) }
-            (nbHits, hits) = (placed.count, pageOfHits(placed, query, evaluation.plan, ordering: ordering))
+            (nbHits, hits) = (placed.count, pageOfHits(placed, query, evaluation.plan, ordering: ordering, reRanking: reRanking))
         } else {
             if let grouping { hitKeys = Distinct.keep(hitKeys, perGroup: grouping.perGroup, column: grouping.column) }
             nbHits = hitKeys.count
@@ -70,7 +75,7 @@ extension SearchIndex {
                 hitKeys = RelevantSort.keep(hitKeys, strictness: strictness, wordCount: evaluation.plan.words.count, ranking: rankingKey)
                 sorted = (strictness, hitKeys.count)
             }
-            hits = pageOfHits(hitKeys, query, evaluation.plan)
+            hits = pageOfHits(hitKeys, query, evaluation.plan, reRanking: reRanking)
         }
 
         let paged = sorted?.hits ?? nbHits
@@ -136,7 +141,9 @@ extension SearchIndex {
     }
 
     /// The requested page: the best keys (a heap, not a sort), their records and highlights.
-    private func pageOfHits<Key: HitKey>(_ hitKeys: [Key], _ query: Query, _ plan: QueryPlan, ordering: HitOrdering? = nil) -> [Hit] {
+    private func pageOfHits<Key: HitKey>(
+        _ hitKeys: [Key], _ query: Query, _ plan: QueryPlan, ordering: HitOrdering? = nil, reRanking: ReRanking? = nil
+    ) -> [Hit] {
         let hitsPerPage = max(query.hitsPerPage, 0)
         let page = max(query.page, 0)
         guard hitsPerPage > 0 else { return [] }
@@ -144,14 +151,33 @@ extension SearchIndex {
         let (skipped, overflow) = page.multipliedReportingOverflow(by: hitsPerPage)
         guard !overflow, skipped < hitKeys.count else { return [] }
         let wanted = skipped + min(hitsPerPage, hitKeys.count - skipped)
+        var lifted: [UInt64] = []
         let best = if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
             SortedKeys.smallest(hitKeys.map(\.rankingKey), count: wanted, column: column, ascending: sort.ascending)
+        } else if let reRanking {
+            // The chosen records first, then the best of the others (see `ReRanking`).
+            liftingChosen(reRanking, hitKeys, wanted: wanted, into: &lifted)
         } else {
             TopKeys.smallest(hitKeys, count: wanted).map(\.rankingKey)
         }
-        return hits(
+        var shown = hits(
             best.dropFirst(skipped), plan, explain: query.getRankingInfo ? ordering ?? HitOrdering.none : nil,
             highlighting: query.attributesToHighlight)
+        if !lifted.isEmpty, query.getRankingInfo {
+            for (i, key) in best.dropFirst(skipped).enumerated() where lifted.contains(key) {
+                shown[i].rankingInfo?.promotedByReRanking = true
+                shown[i].rankingInfo?.reRankingScore = reRanking?.scores[recordAtCustomRank[RankingKey.customRank(of: key)]]
+            }
+        }
+        return shown
+    }
+
+    /// The first `wanted` keys once the chosen records are lifted to the top; `lifted` says which were.
+    private func liftingChosen<Key: HitKey>(_ reRanking: ReRanking, _ hitKeys: [Key], wanted: Int, into lifted: inout [UInt64]) -> [UInt64] {
+        let chosen = reRanking.lifted(hitKeys) { recordAtCustomRank[RankingKey.customRank(of: $0.rankingKey)] }
+        lifted = chosen.map(\.rankingKey)
+        let ranked = TopKeys.smallest(hitKeys, count: wanted + chosen.count).map(\.rankingKey)
+        return ReRanking.merge(lifted: lifted, ranked: ranked, count: wanted)
     }
 
     /// `explain`: the ordering to explain the hits by (`HitOrdering.none`: their keys alone); nil: no ranking info.

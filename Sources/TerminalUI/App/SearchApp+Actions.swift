@@ -42,6 +42,7 @@ extension SearchApp {
             // InstantSearch's RelevantSort: the index's strictness, or every hit.
             hub.dispatch(.setRelevancyStrictness(query.relevancyStrictness == 0 ? nil : 0))
         case .accept: return accept()
+        case .acceptConversion where !searchesFacetValues: return acceptAsConversion()
         case .toggle where options.multi && !showsHelp && !hub.showsSections && focus == .hits:
             let state = hub.state.active
             guard let hit = hitsList.selectedHit else { return true }
@@ -96,7 +97,7 @@ extension SearchApp {
             case .currentRefinements: answer = currentRefinements.perform(action)
             }
         }
-        answer.intents.forEach(hub.dispatch)
+        send(answer.intents)
         return answer.handled
     }
 

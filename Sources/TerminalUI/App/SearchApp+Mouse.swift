@@ -59,7 +59,7 @@ extension SearchApp {
             currentRefinements.perform(.removeRefinement).intents.forEach(hub.dispatch)
         case .refinements:
             move(focus: .refinements)
-            refinementList.click(row: y - area.y).intents.forEach(hub.dispatch)
+            send(refinementList.click(row: y - area.y).intents)
         case .slider:
             move(focus: .slider)
             let track = sliderPane.track(in: area)

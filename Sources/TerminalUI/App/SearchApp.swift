@@ -94,7 +94,11 @@ public final class SearchApp {
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
     /// How the session ends, once it does (never `.signal`: the event loop ends it so).
-    public internal(set) var outcome: TerminalSearch.Exit?
+    public internal(set) var outcome: TerminalSearch.Exit? {
+        didSet { if oldValue == nil { notePick() } }
+    }
+    /// Records what the user does as Algolia Insights (`recordInsights`); nil: nothing recorded.
+    var insights: InsightsTracker?
     public let options: Options
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
@@ -233,6 +237,7 @@ public final class SearchApp {
         count += takeCommandResults() + takeRemoteActions()
         if count > 0 {
             refresh()
+            noteAnswers()
             raiseEvents()
         }
         return count
@@ -349,6 +354,7 @@ public final class SearchApp {
     func togglePreview() {
         preview.toggle()
         if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
+        notePreviewOpened()
         commandRunning = nil  // shown afresh: the command runs again
         hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
         resize(width: screen.width, height: screen.height)
@@ -373,9 +379,4 @@ public final class SearchApp {
         send([.setQuery(searchBox.text)])
     }
 
-    /// The search box's intents go to the hub, unless `--disabled` keeps the query for
-    /// commands alone.
-    func send(_ intents: [SearchIntent]) {
-        if !options.disabled { intents.forEach(hub.dispatch) }
-    }
 }

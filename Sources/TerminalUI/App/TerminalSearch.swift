@@ -59,6 +59,8 @@ public struct TerminalSearch {
     public var reloader: (any RecordReloading)?
     /// Set to time each step of the event loop (`--profile`); read it once `run` returned.
     public var profile: LoopProfile?
+    /// Where the session's insights go (`--no-insights`: nil, nothing recorded).
+    public var insights: InsightsTracker.Options?
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -122,6 +124,7 @@ public struct TerminalSearch {
             previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current,
             reloader: reloader)
         defer { app.cleanUpCommands() }
+        if let insights { app.recordInsights(insights, scheduler: timers) }
         if let address = options.listen {
             let remote = try RemoteControl(address: address, wake: loop.wake)
             app.remote = remote

@@ -46,6 +46,7 @@ extension KeyTable {
     ]
         + listBindings(.hits) + [
             Binding(.enter, .hits, .accept),
+            Binding(.alt("a"), .hits, .acceptConversion),
             Binding(.escape, .hits, .abort),
             // fzf's --multi: marks the hit (does nothing without --multi).
             Binding(.control(" "), .hits, .toggle),

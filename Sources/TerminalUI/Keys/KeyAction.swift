@@ -88,6 +88,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case first
     case last
     case acceptNonEmpty = "accept-non-empty"
+    /// Accept, the pick recorded as a conversion too (Algolia Insights; see `InsightsTracker`).
+    case acceptConversion = "accept-conversion"
     // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
     case jump
     case jumpAccept = "jump-accept"
@@ -187,6 +189,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .first: return "select the first hit"
         case .last: return "select the last hit listed"
         case .acceptNonEmpty: return "accept, unless nothing would be picked"
+        case .acceptConversion: return "accept, the pick recorded as a conversion (insights; re-ranking counts it more than a click)"
         case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
         case .jumpAccept: return "as jump, then accept the hit whose label was typed"
         }

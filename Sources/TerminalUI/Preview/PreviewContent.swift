@@ -95,6 +95,10 @@ enum PreviewContent {
     static func rankingLines(_ info: RankingInfo) -> [StyledLine] {
         var lines: [StyledLine] = [[("Ranking", Theme.title)]]
         func row(_ name: String, _ value: String) { lines.append([(name + " ", Theme.secondary), (value, Theme.text)]) }
+        if info.promotedByReRanking == true {
+            // Dynamic Re-Ranking placed it first, before every criterion below.
+            row("re-ranking", "chosen for this query" + (info.reRankingScore.map { " (score \(JSONValue.number($0).displayText))" } ?? ""))
+        }
         for criterion in info.ranking {
             switch criterion {
             case "typo": info.nbTypos.map { row("typos", String($0)) }

@@ -1,0 +1,32 @@
+import Foundation
+import InstantSearchCore
+import TerminalUI
+
+/// The local insights files as the executables use them: written by the session
+/// (`InsightsTracker` through an `InsightsWriter`), read back for re-ranking when an index opens.
+public enum InsightsLog {
+    /// The state directory's files, from the environment; nil when there is no directory to use.
+    public static func files(environment: [String: String] = ProcessInfo.processInfo.environment) -> InsightsFiles? {
+        InsightsFiles(environment: environment)
+    }
+
+    /// A writer for the session, or nil when there is no state directory.
+    static func writer() -> InsightsWriter? {
+        files().map(InsightsWriter.init(files:))
+    }
+
+    static func options(_ writer: InsightsWriter, pick: PickArguments) -> InsightsTracker.Options {
+        InsightsTracker.Options(sink: writer, everyPickConverts: pick.conversion) {
+            Int64(Date().timeIntervalSince1970 * 1000)
+        }
+    }
+
+    /// What the files teach re-ranking, and a line saying how many lines could not be read (nil: none).
+    public static func reRanking(environment: [String: String] = ProcessInfo.processInfo.environment) -> (table: ReRankingTable, note: String?) {
+        guard let files = files(environment: environment) else { return (ReRankingTable(), nil) }
+        let contents = files.read()
+        let note = contents.skipped > 0
+            ? "insights: \(contents.skipped) line\(contents.skipped == 1 ? "" : "s") of \(files.directory) could not be read and were skipped" : nil
+        return (ReRankingTable(queries: contents.queries, events: contents.events), note)
+    }
+}
