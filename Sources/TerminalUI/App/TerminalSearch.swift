@@ -56,6 +56,9 @@ public struct TerminalSearch {
     public var reloader: (any RecordReloading)?
     /// Set to time each step of the event loop (`--profile`); read it once `run` returned.
     public var profile: LoopProfile?
+    /// Query suggestions: each index name that has a suggestions index, to that index's name
+    /// (the backend answers it). Empty: no dropdown.
+    public var suggestionIndices: [String: String] = [:]
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -110,7 +113,7 @@ public struct TerminalSearch {
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, federatedSections: federatedSections.isEmpty ? FederatedSection.defaults(for: indices) : federatedSections,
-            strategy: { choice.makeStrategy(scheduler: timers) })
+            strategy: { choice.makeStrategy(scheduler: timers) }, suggestionIndices: suggestionIndices)
         // One runner for every command of the session: the preview's and --bind's.
         let runner = CommandRunner(wake: loop.wake)
         defer { CommandRunner.Slot.allCases.forEach(runner.cancel) }

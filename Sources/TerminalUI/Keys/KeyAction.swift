@@ -91,6 +91,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
     // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
     case jump
     case jumpAccept = "jump-accept"
+    // Query suggestions (issue 25)
+    case acceptSuggestion = "accept-suggestion"
+    case nextSuggestion = "next-suggestion"
+    case previousSuggestion = "previous-suggestion"
+    case hideSuggestions = "hide-suggestions"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -189,6 +194,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .acceptNonEmpty: return "accept, unless nothing would be picked"
         case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
         case .jumpAccept: return "as jump, then accept the hit whose label was typed"
+        case .acceptSuggestion:
+            return "the cursor at the end of the query: the selected suggestion becomes the query (fish's autosuggestions); else move the cursor right"
+        case .nextSuggestion: return "select the next suggestion"
+        case .previousSuggestion: return "select the previous suggestion"
+        case .hideSuggestions: return "hide the suggestions until the query changes"
         }
     }
 
@@ -245,6 +255,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case facetSearch = "facet-search"
     /// The current refinements row (F8).
     case currentRefinements = "current-refinements"
+    /// The query suggestions under the search box, while they are shown (before the pane's keys).
+    case suggestions
 
     /// The heading of the context's group in the help overlay and the README.
     public var title: String {
@@ -258,6 +270,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .help: return "This help (F1, Alt-1)"
         case .facetSearch: return "Search in facet values (Ctrl-F in the refinement list)"
         case .currentRefinements: return "Current refinements (F8, Alt-c)"
+        case .suggestions: return "Query suggestions (while shown under the search box)"
         }
     }
 }
