@@ -27,13 +27,16 @@ public final class InstantSearch {
     public let facetLists: FacetLists
     /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
     public private(set) var wantsRankingInfo = false
+    /// Query suggestions for the indices that have a suggestions index; nil: none has.
+    public let suggestions: QuerySuggestions?
 
     /// `facetValues`: values a facet list shows, and how many when expanded (show more).
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
         federatedSections: [FederatedSection] = [], facetValues: (limit: Int, showMoreLimit: Int) = (10, 100),
-        strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
+        strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() },
+        suggestionIndices: [String: String] = [:], suggestionLimit: Int = 5
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
         self.indices = indices
@@ -52,6 +55,9 @@ public final class InstantSearch {
         federated = federatedSections.isEmpty ? nil : FederatedSearch(
             sections: federatedSections, indices: indices, backend: backend, scheduler: scheduler, router: router,
             strategy: makeStrategy())
+        suggestions = suggestionIndices.isEmpty ? nil : QuerySuggestions(
+            indexNames: suggestionIndices, limit: suggestionLimit, backend: backend, scheduler: scheduler, router: router,
+            strategy: makeStrategy)
         for searcher in searchers { observe(searcher) }
         if searchers.count > 1 {
             for searcher in searchers { countOtherTabs(along: searcher) }
@@ -117,6 +123,7 @@ public final class InstantSearch {
         } else {
             searcher.setText(text)
         }
+        suggestions?.search(text, in: activeDescription.name)
     }
 
     /// Switches between the tabbed view (one index at a time) and the federated view (all
@@ -141,6 +148,7 @@ public final class InstantSearch {
         facetLists.close()  // a search in one index's values does not follow to another
         activeIndex = position
         for widget in widgets { introduce(searcher, to: widget) }
+        suggestions?.search(queryText, in: activeDescription.name)
         if searcher.query.getRankingInfo != wantsRankingInfo {
             searcher.update(.final) {
                 $0.text = queryText
@@ -186,6 +194,7 @@ public final class InstantSearch {
     /// Backend requests sent by every searcher.
     public var requestsSent: Int {
         searchers.reduce(0) { $0 + $1.requestsSent } + (federated?.multiSearcher.requestsSent ?? 0) + facetLists.requestsSent
+            + (suggestions?.requestsSent ?? 0)
     }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the
