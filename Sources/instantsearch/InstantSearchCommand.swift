@@ -153,6 +153,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Layout and colours (fzf's options)")
     var layout: LayoutArguments
 
+    @OptionGroup(title: "Query suggestions")
+    var suggestionOptions: SuggestionOptions
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
@@ -259,6 +262,8 @@ struct SearchCommand: ParsableCommand {
         var reloader: (any RecordReloading)?
         var lineIndex: (String, String) -> [UInt8]? = { _, _ in nil }
         var headerLines: [String: [ANSIText]] = [:]
+        var suggestionIndices: [String: String] = [:]
+        var suggestionsNote: String?
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -282,6 +287,9 @@ struct SearchCommand: ParsableCommand {
                 var reloadOptions = LoadOptions(lenient: true)
                 (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
                 reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
+                (suggestionIndices, suggestionsNote) = try suggestionOptions.install(
+                    in: loaded.backend, indexNames: descriptions.map(\.name), historyFile: pick.history,
+                    environment: ProcessInfo.processInfo.environment)
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
@@ -299,6 +307,8 @@ struct SearchCommand: ParsableCommand {
         search.loaders = loaders
         search.reloader = reloader
         search.profile = profile ? LoopProfile() : nil
+        search.suggestionIndices = suggestionIndices
+        defer { if let suggestionsNote { FileHandle.standardError.write(Data("instantsearch: \(suggestionsNote)\n".utf8)) } }
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let picked = PickedRecords()
