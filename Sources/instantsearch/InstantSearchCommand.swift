@@ -156,6 +156,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Query suggestions")
     var suggestionOptions: SuggestionOptions
 
+    @OptionGroup(title: "Geo search")
+    var geo: GeoOptions
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
@@ -299,7 +302,7 @@ struct SearchCommand: ParsableCommand {
             backend = SimulatedLatency(wrapping: backend, latency: latency, jitter: jitter)
         }
         var search = TerminalSearch(
-            indices: descriptions, backend: backend, hitsPerPage: hitsPerPage,
+            indices: try geo.applied(to: descriptions), backend: backend, hitsPerPage: hitsPerPage,
             strategy: StrategyName.choice(strategy, debounce: debounce, throttle: throttle, policy: backend.requestPolicy),
             cacheTimeToLive: noCache ? nil : .seconds(cacheTTL),
             federatedSections: setup?.sections ?? [], startsFederated: setup?.startsWithSections ?? false

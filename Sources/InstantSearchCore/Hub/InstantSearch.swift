@@ -149,10 +149,11 @@ public final class InstantSearch {
         activeIndex = position
         for widget in widgets { introduce(searcher, to: widget) }
         suggestions?.search(queryText, in: activeDescription.name)
-        if searcher.query.getRankingInfo != wantsRankingInfo {
+        if searcher.query.getRankingInfo != wantsRankingInfo(of: searcher) {
+            let wanted = wantsRankingInfo(of: searcher)
             searcher.update(.final) {
                 $0.text = queryText
-                $0.getRankingInfo = wantsRankingInfo
+                $0.getRankingInfo = wanted
             }
         } else if searcher.query.text != queryText {
             searcher.setText(queryText)
@@ -164,8 +165,14 @@ public final class InstantSearch {
     /// The active index's query follows `wantsRankingInfo` (a new search when it changes);
     /// another index follows when it becomes active.
     private func askRankingInfo() {
-        guard searcher.query.getRankingInfo != wantsRankingInfo else { return }
-        searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
+        let wanted = wantsRankingInfo(of: searcher)
+        guard searcher.query.getRankingInfo != wanted else { return }
+        searcher.update(.final) { $0.getRankingInfo = wanted }
+    }
+
+    /// The preview's wish, or a geo centre's: the distance column reads `geoDistance`.
+    private func wantsRankingInfo(of searcher: HitsSearcher) -> Bool {
+        wantsRankingInfo || searcher.query.geo.origin != nil
     }
 
     public func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
