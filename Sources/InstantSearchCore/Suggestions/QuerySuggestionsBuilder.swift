@@ -5,7 +5,8 @@
 /// `clickWeight` more, to a conversion `conversionWeight` more (a query that found what the
 /// user wanted is a better suggestion than one typed and abandoned). The latest hit count
 /// seen for a query is kept; a query whose latest count is 0 is no suggestion. Queries are
-/// compared folded (case, surrounding and repeated spaces): the spelling seen most wins.
+/// compared folded (case, surrounding and repeated spaces): the spelling seen most wins, the
+/// first seen of those seen as often.
 public struct QuerySuggestionsBuilder: Sendable {
     public static let clickWeight = 2
     public static let conversionWeight = 4
@@ -13,13 +14,16 @@ public struct QuerySuggestionsBuilder: Sendable {
     private struct Tally: Sendable {
         var popularity = 0
         var nbHits: Int?
-        var spellings: [String: Int] = [:]
+        /// Each spelling's count, and when it was first seen (ties go to the first).
+        var spellings: [String: (count: Int, first: Int)] = [:]
     }
 
     /// Tallies by source index name, then by folded query.
     private var tallies: [String: [String: Tally]] = [:]
     /// Query text and index of each queryID seen in `queries.ndjson`, for events to find.
     private var queriesByID: [String: (index: String, query: String)] = [:]
+    /// Queries added so far: the order spellings were first seen in.
+    private var added = 0
 
     public init() {}
 
@@ -32,7 +36,8 @@ public struct QuerySuggestionsBuilder: Sendable {
         var tally = tallies[index, default: [:]][key] ?? Tally()
         tally.popularity += weight
         if let nbHits { tally.nbHits = nbHits }
-        tally.spellings[text, default: 0] += 1
+        tally.spellings[text, default: (0, added)].count += 1
+        added += 1
         tallies[index, default: [:]][key] = tally
     }
 
@@ -56,7 +61,9 @@ public struct QuerySuggestionsBuilder: Sendable {
     /// The suggestions for `index`, most popular first (ties by query), without queries that got no hits.
     public func suggestions(for index: String) -> [QuerySuggestion] {
         (tallies[index] ?? [:]).values.compactMap { tally -> QuerySuggestion? in
-            guard tally.nbHits != 0, let spelling = tally.spellings.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
+            guard tally.nbHits != 0,
+                let spelling = tally.spellings.max(by: { ($0.value.count, $1.value.first) < ($1.value.count, $0.value.first) })?.key
+            else {
                 return nil
             }
             return QuerySuggestion(query: spelling, popularity: tally.popularity, nbHits: tally.nbHits.map { [index: $0] } ?? [:])
