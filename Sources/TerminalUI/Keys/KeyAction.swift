@@ -194,8 +194,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .acceptNonEmpty: return "accept, unless nothing would be picked"
         case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
         case .jumpAccept: return "as jump, then accept the hit whose label was typed"
-        case .acceptSuggestion:
-            return "the cursor at the end of the query: the selected suggestion becomes the query (fish's autosuggestions); else move the cursor right"
+        case .acceptSuggestion: return "at the query's end: the selected suggestion becomes the query (else: cursor right)"
         case .nextSuggestion: return "select the next suggestion"
         case .previousSuggestion: return "select the previous suggestion"
         case .hideSuggestions: return "hide the suggestions until the query changes"
