@@ -81,5 +81,7 @@ import Testing
         #expect(records.map { $0["query"]?.stringValue } == ["lg oled", "sony headphones", "sony tv"])
         #expect(records.map { $0["products"]?["exact_nb_hits"]?.numberValue } == [1, 1, 1])
         #expect(SearchIndex.querySuggestions(for: "products", []) == nil)
+        // Found only by dropping a word (the index's removeWordsIfNoResults): no hits of its own.
+        #expect(SearchIndex.querySuggestions(for: "products", [QuerySuggestion(query: "sony zebra", popularity: 9)], countingHitsIn: products) == nil)
     }
 }

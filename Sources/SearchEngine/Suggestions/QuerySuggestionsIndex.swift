@@ -56,7 +56,8 @@ extension SearchIndex {
                 guard suggestion.nbHits[sourceName] == nil else { return suggestion }
                 var query = Query(text: suggestion.query)
                 query.hitsPerPage = 0
-                guard let hits = try? source.search(query).nbHits, hits > 0 else { return nil }
+                // Every word must match: a query found only by dropping words (removeWordsIfNoResults) finds nothing.
+                guard let hits = try? source.search(query, removingWords: false).nbHits, hits > 0 else { return nil }
                 var counted = suggestion
                 counted.nbHits[sourceName] = hits
                 return counted
