@@ -33,9 +33,12 @@ public enum ForwardedCommandLine {
     struct Declaration: Equatable {
         var name: String
         var isFlag: Bool
+        /// A flag declared with an inversion (`--insights` / `--no-insights`): the name that sets it false.
+        var inverse: String? = nil
 
-        /// `value` as words: a flag when true; an option once per value, `--name=value`.
+        /// `value` as words: a flag when true (its inverse when false); an option once per value, `--name=value`.
         func words(for value: Any) -> [String] {
+            if isFlag, let inverse { return [value as? Bool == false ? inverse : name] }
             if isFlag { return value as? Bool == true ? [name] : [] }
             return ForwardedCommandLine.texts(of: value).map { name.hasPrefix("--") ? "\(name)=\($0)" : "\(name)\($0)" }
         }
@@ -54,7 +57,7 @@ public enum ForwardedCommandLine {
         guard let root = try? JSONParser.parse(document, file: "--experimental-dump-help"),
               let arguments = root.objectValue?["command"]?.objectValue?["arguments"]?.arrayValue
         else { return [] }
-        return arguments.compactMap { argument -> Declaration? in
+        let listed = arguments.compactMap { argument -> Declaration? in
             guard let fields = argument.objectValue, let kind = fields["kind"]?.stringValue, kind != "positional" else { return nil }
             let names = (fields["names"]?.arrayValue ?? []).compactMap { name -> (kind: String, name: String)? in
                 guard let kind = name.objectValue?["kind"]?.stringValue, let text = name.objectValue?["name"]?.stringValue else { return nil }
@@ -68,6 +71,26 @@ public enum ForwardedCommandLine {
             guard let short = names.first else { return nil }
             return Declaration(name: "-" + short.name, isFlag: kind == "flag")
         }
+        // An inverted flag is described as two flags, one value: folded into one declaration.
+        var declarations: [Declaration] = []
+        for declaration in listed {
+            if let last = declarations.last, last.isFlag, declaration.isFlag, last.inverse == nil,
+                Self.inverts(declaration.name, last.name) {
+                declarations[declarations.count - 1].inverse = declaration.name
+            } else {
+                declarations.append(declaration)
+            }
+        }
+        return declarations
+    }
+
+    /// Whether `second` is the inversion ArgumentParser declares after `first`
+    /// (`--x` / `--no-x`, or `--enable-x` / `--disable-x`).
+    static func inverts(_ second: String, _ first: String) -> Bool {
+        guard first.hasPrefix("--"), second.hasPrefix("--") else { return false }
+        let base = first.dropFirst(2)
+        if second == "--no-\(base)" { return true }
+        return base.hasPrefix("enable-") && second == "--disable-\(base.dropFirst("enable-".count))"
     }
 
     /// The values of every option and flag of `options`, nested groups in place, in

@@ -72,11 +72,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Connections open at once.")
     var maxConnections = 1000
 
+    @Option(help: ArgumentHelp(
+        "Query suggestions for every index (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from the local insights files; served as INDEX_query_suggestions.",
+        valueName: "file"))
+    var suggestions: String?
+
+    @Flag(name: .customLong("no-suggestions"), help: "Serve no INDEX_query_suggestions indices.")
+    var noSuggestions = false
+
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Give one or more data or index files to serve.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
         guard maxAnswerBytes > 0 else { throw ValidationError("--max-answer-bytes must be positive.") }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive.") }
+        if noSuggestions, suggestions != nil { throw ValidationError("--suggestions and --no-suggestions do not go together.") }
         for (name, value) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)] {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be between 0 and 86400 seconds.") }
         }
@@ -94,7 +103,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let (key, indices) = try parse(text)
                 keys.searchKeys[key] = indices
             }
-            service = SearchService(backend: EmbeddedBackend(indices: try loadIndices()), keys: keys)
+            let indices = try loadIndices()
+            service = SearchService(backend: EmbeddedBackend(indices: indices + (try suggestionIndices(for: indices))), keys: keys)
             server = try SearchServer(service: service, options: .init(
                 host: host, port: port, maxBodyBytes: maxBodyBytes, idleTimeout: .seconds(idleTimeout),
                 headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
@@ -137,6 +147,22 @@ struct ServeCommand: AsyncParsableCommand {
             return (parsed.key, parsed.indices)
         } catch let error as ServerError {
             throw ValidationError("--search-key: \(error.message)")
+        }
+    }
+
+    /// Each index's query suggestions (`INDEX_query_suggestions`, Algolia's name), from the
+    /// local insights files and `--suggestions`: counted in the index, those finding nothing left out.
+    private func suggestionIndices(for indices: [SearchIndex]) throws -> [SearchIndex] {
+        guard !noSuggestions else { return [] }
+        let sources = QuerySuggestionSources(
+            insightsDirectory: InsightsFiles.directory(environment: ProcessInfo.processInfo.environment),
+            given: try suggestions.map(QuerySuggestionSources.readGiven) ?? [])
+        let (byIndex, skipped) = sources.suggestions(for: indices.map(\.name))
+        if skipped > 0 { Self.warn("query suggestions: skipped \(skipped) line\(skipped == 1 ? "" : "s") of the insights files that could not be read") }
+        let taken = Set(indices.map(\.name))
+        return indices.compactMap { index in
+            guard let found = byIndex[index.name], !taken.contains(QuerySuggestion.indexName(for: index.name)) else { return nil }
+            return SearchIndex.querySuggestions(for: index.name, found, countingHitsIn: index)
         }
     }
 

@@ -115,6 +115,12 @@ struct SearchCommand: ParsableCommand {
     /// (SessionOptions, shared with instantsearch-postgres and forwarded to it).
     @OptionGroup var session: SessionOptions
 
+    @OptionGroup(title: "Query suggestions")
+    var suggestionOptions: SuggestionOptions
+
+    @OptionGroup(title: "Geo search")
+    var geo: GeoOptions
+
     @OptionGroup(title: "Remote search")
     var remote: RemoteOptions
 
@@ -201,6 +207,8 @@ struct SearchCommand: ParsableCommand {
         var reloader: (any RecordReloading)?
         var lineIndex: (String, String) -> [UInt8]? = { _, _ in nil }
         var headerLines: [String: [ANSIText]] = [:]
+        var suggestionIndices: [String: String] = [:]
+        var suggestionsNote: String?
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -228,16 +236,21 @@ struct SearchCommand: ParsableCommand {
                 var reloadOptions = LoadOptions(lenient: true)
                 (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
                 reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
+                (suggestionIndices, suggestionsNote) = try suggestionOptions.install(
+                    in: loaded.backend, indexNames: descriptions.map(\.name), historyFile: session.pick.history,
+                    environment: ProcessInfo.processInfo.environment)
             }
         } catch {
             FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             throw ExitCode(2)
         }
         var search = session.search(
-            indices: descriptions, backend: backend,
+            indices: try geo.applied(to: descriptions), backend: backend,
             sections: setup?.sections ?? [], startsWithSections: setup?.startsWithSections ?? false)
         search.loaders = loaders
         search.reloader = reloader
+        search.suggestionIndices = suggestionIndices
+        defer { if let suggestionsNote { FileHandle.standardError.write(Data("instantsearch: \(suggestionsNote)\n".utf8)) } }
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }

@@ -21,6 +21,7 @@ import TerminalUI
         "--print-query": ["--print-query"], "--expect": ["--expect", "ctrl-o,alt-x"], "--multi": ["--multi"],
         "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
         "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
+        "--insights": ["--no-insights"], "--conversion": ["--conversion"],
         // Matching lines
         "--exact": ["--exact"], "--extended": ["--extended"], "--no-extended": ["--no-extended"], "--ignore-case": ["--ignore-case"],
         "--no-ignore-case": ["--no-ignore-case"], "--smart-case": ["--smart-case"], "--literal": ["--literal"],
@@ -52,8 +53,9 @@ import TerminalUI
     @Test func aForwardedCommandLineRoundTripsEveryOption() throws {
         let given = try SessionOptions.parse(declared.flatMap { Self.everyOption[$0] ?? [] })
         let forwarded = given.forwarded
-        for name in declared {
-            #expect(forwarded.contains { $0 == name || $0.hasPrefix(name + "=") }, "\(name) is forwarded")
+        for declaration in ForwardedCommandLine.declarations(of: SessionOptions.self) {
+            let name = declaration.name
+            #expect(forwarded.contains { $0 == name || $0.hasPrefix(name + "=") || $0 == declaration.inverse }, "\(name) is forwarded")
         }
         let received = try SessionOptions.parse(forwarded)
         #expect(received.forwarded == forwarded)
@@ -62,6 +64,13 @@ import TerminalUI
         #expect(received.interface.bind == ["f9:abort", "ctrl-x:clear-refinements"] && received.layout.color == ["hl:1", "bw"], "repeated, in order")
         #expect(received.layout.borderLabelPosition == "-3:bottom")
         #expect(received.requests.strategy == .throttle)
+    }
+
+    @Test func anInvertedFlagIsOneOptionForwardedByTheNameThatSetsIt() throws {
+        let insights = try #require(ForwardedCommandLine.declarations(of: SessionOptions.self).first { $0.name == "--insights" })
+        #expect(insights.inverse == "--no-insights")
+        #expect(try SessionOptions.parse(["--no-insights"]).forwarded == ["--no-insights"])
+        #expect(try SessionOptions.parse(["--no-insights", "--insights"]).forwarded == [])
     }
 
     @Test func theDefaultsForwardNothing() throws {

@@ -83,20 +83,22 @@ final class AppHarness {
 
     init(
         keys: KeyTable = .standard, options: SearchApp.Options = SearchApp.Options(),
-        indices: [IndexDescription] = [ProductsBackend.description, categoriesDescription], sections: [SectionDefinition] = []
+        indices: [IndexDescription] = [ProductsBackend.description, categoriesDescription], sections: [SectionDefinition] = [],
+        backend: any Searchable = ProductsBackend(), suggestionIndices: [String: String] = [:]
     ) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         wakes = stream.makeAsyncIterator()
         let router = ResponseRouter(wake: { continuation.yield() })
         hub = InstantSearch(
-            indices: indices, backend: ProductsBackend(),
-            scheduler: ManualClock(), router: router, sections: sections)
+            indices: indices, backend: backend,
+            scheduler: ManualClock(), router: router, sections: sections, suggestionIndices: suggestionIndices)
         app = SearchApp(hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options)
     }
 
     /// Waits until every request sent so far has been answered.
     func settle() async {
-        while hub.searchers.contains(where: \.isSearching) || hub.facetLists.isSearching || hub.sectionsSearch?.multiSearcher.isSearching == true {
+        while hub.searchers.contains(where: \.isSearching) || hub.facetLists.isSearching || hub.sectionsSearch?.multiSearcher.isSearching == true
+            || hub.suggestions?.isSearching == true {
             _ = await wakes.next()
             app.deliverResponses()
         }

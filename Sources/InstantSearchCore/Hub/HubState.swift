@@ -15,11 +15,15 @@ public struct HubState: Sendable {
     public var sections: SectionsState?
     /// True while the sections view is the one on screen.
     public var showsSections: Bool
+    /// Query suggestions for the text in the box, when the active index has any for it.
+    public var suggestions: SuggestionsState?
 
     public init(
         indices: [IndexDescription], activeIndex: Int = 0, queryText: String = "", keystrokes: Int = 0, requestsSent: Int = 0,
-        index: [IndexState], sections: SectionsState? = nil, showsSections: Bool = false
+        index: [IndexState], sections: SectionsState? = nil, showsSections: Bool = false,
+        suggestions: SuggestionsState? = nil
     ) {
+        self.suggestions = suggestions
         self.indices = indices
         self.activeIndex = activeIndex
         self.queryText = queryText

@@ -5,7 +5,8 @@ extension InstantSearch {
             indices: indices, activeIndex: activeIndex, queryText: queryText, keystrokes: keystrokes,
             requestsSent: requestsSent,
             index: searchers.map { state(of: $0) }, sections: sectionsSearch.map(Self.state(of:)),
-            showsSections: showsSections)
+            showsSections: showsSections,
+            suggestions: showsSections ? nil : suggestions?.state(for: activeDescription.name, text: queryText))
     }
 
     /// One index's state, its facet lists' included.

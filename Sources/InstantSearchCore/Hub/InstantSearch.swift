@@ -30,13 +30,16 @@ public final class InstantSearch {
     public let facetLists: FacetLists
     /// Whether hits should carry their ranking criteria (see `SearchIntent.setRankingInfo`).
     public private(set) var wantsRankingInfo = false
+    /// Query suggestions for the indices that have a suggestions index; nil: none has.
+    public let suggestions: QuerySuggestions?
 
     /// `facetValues`: values a facet list shows, and how many when expanded (show more).
     public init(
         indices: [IndexDescription], backend: any Searchable, scheduler: any Scheduler,
         router: ResponseRouter, hitsPerPage: Int = 20, cache: SearchCache? = nil,
         sections: [SectionDefinition] = [], facetValues: (limit: Int, showMoreLimit: Int) = (10, 100),
-        strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() }
+        strategy makeStrategy: () -> any RequestStrategy = { RealtimeStrategy() },
+        suggestionIndices: [String: String] = [:], suggestionLimit: Int = 5
     ) {
         precondition(!indices.isEmpty, "InstantSearch needs at least one index")
         self.indices = indices
@@ -55,6 +58,9 @@ public final class InstantSearch {
         sectionsSearch = sections.isEmpty ? nil : SectionsSearch(
             sections: sections, indices: indices, backend: backend, scheduler: scheduler, router: router,
             strategy: makeStrategy())
+        suggestions = suggestionIndices.isEmpty ? nil : QuerySuggestions(
+            indexNames: suggestionIndices, limit: suggestionLimit, backend: backend, scheduler: scheduler, router: router,
+            strategy: makeStrategy)
         if searchers.count > 1 {
             for searcher in searchers { countOtherTabs(along: searcher) }
         }
@@ -109,6 +115,7 @@ public final class InstantSearch {
         } else {
             searcher.setText(text)
         }
+        suggestions?.search(text, in: activeDescription.name)
     }
 
     /// Switches between the tabbed view (one index at a time) and the sections view (all
@@ -134,10 +141,12 @@ public final class InstantSearch {
         facetLists.close()  // a search in one index's values does not follow to another
         let text = queryText
         activeIndex = position
-        if searcher.query.getRankingInfo != wantsRankingInfo {
+        suggestions?.search(text, in: activeDescription.name)
+        if searcher.query.getRankingInfo != wantsRankingInfo(of: searcher) {
+            let wanted = wantsRankingInfo(of: searcher)
             searcher.update(.final) {
                 $0.text = text
-                $0.getRankingInfo = wantsRankingInfo
+                $0.getRankingInfo = wanted
             }
         } else if searcher.query.text != text {
             searcher.setText(text)
@@ -149,8 +158,14 @@ public final class InstantSearch {
     /// The active index's query follows `wantsRankingInfo` (a new search when it changes);
     /// another index follows when it becomes active.
     private func askRankingInfo() {
-        guard searcher.query.getRankingInfo != wantsRankingInfo else { return }
-        searcher.update(.final) { $0.getRankingInfo = wantsRankingInfo }
+        let wanted = wantsRankingInfo(of: searcher)
+        guard searcher.query.getRankingInfo != wanted else { return }
+        searcher.update(.final) { $0.getRankingInfo = wanted }
+    }
+
+    /// The preview's wish, or a geo centre's: the distance column reads `geoDistance`.
+    private func wantsRankingInfo(of searcher: HitsSearcher) -> Bool {
+        wantsRankingInfo || searcher.query.geo.origin != nil
     }
 
     private func selectNextIndex() { selectIndex((activeIndex + 1) % indices.count) }
@@ -179,6 +194,7 @@ public final class InstantSearch {
     /// Backend requests sent by every searcher.
     public var requestsSent: Int {
         searchers.reduce(0) { $0 + $1.requestsSent } + (sectionsSearch?.multiSearcher.requestsSent ?? 0) + facetLists.requestsSent
+            + (suggestions?.requestsSent ?? 0)
     }
 
     /// Hands the backend's answers to their searchers; call it on the hub's thread when the

@@ -39,7 +39,8 @@ public struct NumberRangeInteractor: Hashable, Sendable {
     }
 
     public mutating func update(results: SearchResults?, query: Query) {
-        range = query.numericRanges[attribute]
+        // The radius slider's range is the query's aroundRadius (see `GeoDistance`).
+        range = attribute == GeoDistance.distanceAttribute ? GeoDistance.range(of: query.geo) : query.numericRanges[attribute]
         if let stats = results?.facetStats[attribute] {
             bounds = stats.min...stats.max
             scale = Self.scale(for: stats)

@@ -34,6 +34,9 @@ public struct IndexDescription: Hashable, Sendable {
     public var numberFormats: [String: NumberFormat] = [:]
     /// Rows per hit in a list (`--hits-layout`); nil: the list decides (one row when the second would be empty).
     public var hitsLayout: HitsLayout?
+    /// Geo search from this point (`--around-lat-lng`): hits rank by distance and show it, and
+    /// the slider pane offers a radius (`GeoDistance`).
+    public var aroundLatLng: GeoPoint?
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
@@ -65,7 +68,14 @@ public struct IndexDescription: Hashable, Sendable {
         let booleans = toggles.filter { $0.kind == .boolean }.map(\.attribute).filter { !facetAttributes.contains($0) }
         let trees = hierarchicalFacets.map(\.name).filter { !facetAttributes.contains($0) && !booleans.contains($0) }
         let extra = booleans + trees
-        return Query(
+        var query = Query(
             hitsPerPage: hitsPerPage, facets: facetAttributes + extra, disjunctiveFacets: disjunctiveFacets.union(extra))
+        if let aroundLatLng {
+            // The distances shown come with the ranking info; the radius slider's track with the stats.
+            query.geo.aroundLatLng = aroundLatLng
+            query.getRankingInfo = true
+            query.facets.append(GeoDistance.distanceAttribute)
+        }
+        return query
     }
 }

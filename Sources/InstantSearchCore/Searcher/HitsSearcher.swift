@@ -64,16 +64,22 @@ public final class HitsSearcher: PipelineSearcher {
     }
 
     public func setRange(_ range: NumericRange?, for attribute: String) {
+        if attribute == GeoDistance.distanceAttribute {
+            let radius = GeoDistance.radius(for: range)
+            guard query.geo.aroundRadius != radius else { return }
+            return update(.asYouType) { $0.geo.aroundRadius = radius }
+        }
         let normalized = range.flatMap { $0.lower == nil && $0.upper == nil ? nil : $0 }
         guard query.numericRanges[attribute] != normalized else { return }
         update(.asYouType) { $0.numericRanges[attribute] = normalized }
     }
 
     public func clearRefinements() {
-        guard query.hasRefinements else { return }
+        guard query.hasRefinements || query.geo.aroundRadius != nil else { return }
         update(.final) { query in
             query.facetRefinements = [:]
             query.numericRanges = [:]
+            query.geo.aroundRadius = nil
         }
     }
 

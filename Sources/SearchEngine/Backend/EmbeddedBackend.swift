@@ -36,6 +36,18 @@ public final class EmbeddedBackend: Searchable {
         }
     }
 
+    /// Adds an index beside the others (a query suggestions index); one already there by that
+    /// name stays, and false says so.
+    @discardableResult
+    public func add(_ index: SearchIndex) -> Bool {
+        state.withLock { state in
+            guard state.indexByName[index.name] == nil else { return false }
+            state.indices.append(index)
+            state.indexByName[index.name] = index
+            return true
+        }
+    }
+
     /// One index per file: an index file opens as written, a data file is indexed (settings beside it are picked up).
     public convenience init(paths: [String]) throws {
         try self.init(indices: paths.map { try SearchIndex.open(path: $0) })

@@ -8,6 +8,8 @@ struct QueryEvaluation {
     var status: [Int16]
     /// The words and readings searched, which the highlighter marks.
     var plan: QueryPlan
+    /// `GeoDistance.distanceAttribute`'s stats, when the query asks for them (`geoDistanceStats`).
+    var geoDistanceStats: FacetStats? = nil
 }
 
 extension SearchIndex {
@@ -137,6 +139,7 @@ extension SearchIndex {
                 facetStats[attribute] = FacetAggregator.stats(column, records: records, status: evaluation.status, ignoring: ignored)
             }
         }
+        if let distances = evaluation.geoDistanceStats { facetStats[GeoDistance.distanceAttribute] = distances }
         return (facets, facetStats)
     }
 
@@ -227,10 +230,11 @@ extension SearchIndex {
             let more = try TextMatcher.match(reading.words, removedWords: removedWords, adjustment: reading.adjustment, in: self)
             matches = matches.union(more)
         }
+        let distances = try geoDistanceStats(matches, query)
         matches = keepingGeo(matches, query.geo)
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
-        return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan)
+        return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan, geoDistanceStats: distances)
     }
 
     /// The index's relevance settings, without typos when the query turns them off.

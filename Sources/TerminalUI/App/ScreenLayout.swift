@@ -19,7 +19,7 @@ struct SidebarPanes: OptionSet, Equatable {
             || !description.hierarchicalFacets.isEmpty {
             panes.insert(.refinements)
         }
-        if !description.numericAttributes.isEmpty { panes.insert(.slider) }
+        if !description.numericAttributes.isEmpty || description.aroundLatLng != nil { panes.insert(.slider) }
         self = panes
     }
 

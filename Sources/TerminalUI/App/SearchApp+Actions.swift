@@ -56,6 +56,7 @@ extension SearchApp {
         case .nextHistory where history != nil && !showsHelp:
             if let query = history?.next() { showQuery(query) }
         case _ where showsHelp: return help.perform(action)
+        case .acceptSuggestion, .nextSuggestion, .previousSuggestion, .hideSuggestions: return performSuggestion(action)
         default:
             if !searchesFacetValues {
                 let answer = searchBox.perform(action)

@@ -80,6 +80,7 @@ extension SearchApp {
                 showsNote: !dismissedNotes.contains(Self.noteKey(state.active))) }
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
+        drawSuggestions(searchBox: layout.searchBox, into: &canvas)
         if showsHelp {
             help.render(&canvas)
             return nil

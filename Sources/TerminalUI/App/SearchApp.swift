@@ -104,6 +104,10 @@ public final class SearchApp {
     public internal(set) var jumping: KeyAction?
     /// The hits marked with `--multi`.
     public internal(set) var marks = Marks()
+    /// The query suggestions under the search box: which is selected, whether Esc hid them.
+    public internal(set) var suggestionsDropdown = SuggestionsDropdown()
+    /// The suggestions the hub offers for the query in the box, as of the last `refresh`.
+    var suggestions: SuggestionsState?
     /// The walk through `--history`, when given.
     var history: QueryHistory?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
@@ -280,6 +284,11 @@ public final class SearchApp {
 
     /// Where keys are looked up now, most specific first.
     var contexts: [KeyContext] {
+        paneContexts.first == .help || !showsSuggestions ? paneContexts : [.suggestions] + paneContexts
+    }
+
+    /// Where keys are looked up now, leaving the suggestions out.
+    private var paneContexts: [KeyContext] {
         if showsHelp { return [.help] }
         if hub.showsSections { return [.sections, .global, .searchBox] }
         switch focus {
@@ -326,6 +335,8 @@ public final class SearchApp {
         currentRefinements.update(state.active, description: descriptions[state.active.name])
         sliderPane.update(state.active, description: descriptions[state.active.name], attribute: kept?.sliderAttribute)
         if let sections = state.sections { sectionsView?.update(sections) }
+        suggestions = state.suggestions
+        suggestionsDropdown.update(suggestions)
         // The sections view searches every index: no one index's name.
         searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsSections { intents = [] }

@@ -61,6 +61,9 @@ public struct TerminalSearch {
     public var profile: LoopProfile?
     /// Where the session's insights go (`--no-insights`: nil, nothing recorded).
     public var insights: InsightsTracker.Options?
+    /// Query suggestions: each index name that has a suggestions index, to that index's name
+    /// (the backend answers it). Empty: no dropdown.
+    public var suggestionIndices: [String: String] = [:]
 
     public init(
         indices: [IndexDescription], backend: any Searchable, hitsPerPage: Int = 20,
@@ -115,7 +118,7 @@ public struct TerminalSearch {
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
             cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, sections: sections.isEmpty ? SectionDefinition.defaults(for: indices) : sections,
-            strategy: { choice.makeStrategy(scheduler: timers) })
+            strategy: { choice.makeStrategy(scheduler: timers) }, suggestionIndices: suggestionIndices)
         // One runner for every command of the session: the preview's and --bind's.
         let runner = CommandRunner(wake: loop.wake)
         defer { CommandRunner.Slot.allCases.forEach(runner.cancel) }

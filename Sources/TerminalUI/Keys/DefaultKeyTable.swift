@@ -98,6 +98,14 @@ extension KeyTable {
             Binding(.enter, .currentRefinements, .removeRefinement),
             Binding(.escape, .currentRefinements, .focusHits),
         ]
+        // Query suggestions (issue 25): Tab switches indices, so Right at the query's end
+        // accepts, as fish's autosuggestions do; Alt-j / Alt-k move, Esc hides.
+        + [
+            Binding(.right, .suggestions, .acceptSuggestion),
+            Binding(.alt("j"), .suggestions, .nextSuggestion),
+            Binding(.alt("k"), .suggestions, .previousSuggestion),
+            Binding(.escape, .suggestions, .hideSuggestions),
+        ]
         + listBindings(.sections) + [
             Binding(.enter, .sections, .accept),
             Binding(.control(" "), .sections, .toggleRefinement),

@@ -93,6 +93,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
     // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
     case jump
     case jumpAccept = "jump-accept"
+    // Query suggestions (issue 25)
+    case acceptSuggestion = "accept-suggestion"
+    case nextSuggestion = "next-suggestion"
+    case previousSuggestion = "previous-suggestion"
+    case hideSuggestions = "hide-suggestions"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -192,6 +197,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .acceptConversion: return "accept, the pick recorded as a conversion (insights; re-ranking counts it more than a click)"
         case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
         case .jumpAccept: return "as jump, then accept the hit whose label was typed"
+        case .acceptSuggestion: return "at the query's end: the selected suggestion becomes the query (else: cursor right)"
+        case .nextSuggestion: return "select the next suggestion"
+        case .previousSuggestion: return "select the previous suggestion"
+        case .hideSuggestions: return "hide the suggestions until the query changes"
         }
     }
 
@@ -248,6 +257,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case facetSearch = "facet-search"
     /// The current refinements row (F8).
     case currentRefinements = "current-refinements"
+    /// The query suggestions under the search box, while they are shown (before the pane's keys).
+    case suggestions
 
     /// The heading of the context's group in the help overlay and the README.
     public var title: String {
@@ -261,6 +272,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .help: return "This help (F1, Alt-1)"
         case .facetSearch: return "Search in facet values (Ctrl-F in the refinement list)"
         case .currentRefinements: return "Current refinements (F8, Alt-c)"
+        case .suggestions: return "Query suggestions (while shown under the search box)"
         }
     }
 }

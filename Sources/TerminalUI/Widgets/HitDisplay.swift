@@ -46,6 +46,17 @@ struct HitDisplay {
             return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
+        if let distance = Self.distance(of: hit) {
+            fields.insert(Field(attribute: GeoDistance.distanceAttribute, text: [(distance, Theme.secondary)], cell: [(distance, Theme.secondary)], isNumber: true), at: 0)
+        }
+    }
+
+    /// How far the hit is from a geo search's centre (`_rankingInfo`'s matched location, else
+    /// `geoDistance` times its precision), written for a person; nil without a centre.
+    static func distance(of hit: Hit) -> String? {
+        guard let info = hit.rankingInfo else { return nil }
+        guard let meters = info.matchedGeoLocation?.distance ?? info.geoDistance.map({ $0 * max(1, info.geoPrecision ?? 1) }) else { return nil }
+        return GeoDistance.text(meters: meters)
     }
 
     /// A number with its attribute's name ("rank 12"): a bare 12 says nothing of what it

@@ -118,6 +118,9 @@ public struct NumberText: Equatable, Sendable {
 
     /// A number of `attribute` (a hit field, a slider bound), as its format says.
     func number(_ number: Double, attribute: String) -> String {
+        if attribute == GeoDistance.distanceAttribute, number.isFinite, abs(number) < 1e9 {
+            return GeoDistance.text(meters: Int(number.rounded()))
+        }
         switch formats[attribute] {
         case .currency(let code)?:
             let (symbol, decimals) = Self.currencies[code] ?? ("\(code) ", 2)

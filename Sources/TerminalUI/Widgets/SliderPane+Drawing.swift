@@ -11,7 +11,7 @@ extension SliderPane {
         let listHeight = listHeight(in: area)
         if listHeight > 0 { drawList(Rect(x: area.x, y: area.y, width: area.width, height: listHeight), into: &canvas) }
         let body = Rect(x: area.x, y: area.y + listHeight, width: area.width, height: area.height - listHeight)
-        let nameWidth = canvas.write(attribute.uppercased(), x: body.x + 1, y: body.y, style: Theme.paneTitle, maxWidth: body.width - 1)
+        let nameWidth = canvas.write(Self.label(attribute).uppercased(), x: body.x + 1, y: body.y, style: Theme.paneTitle, maxWidth: body.width - 1)
         if attributes.count > 1 {
             let hint = listHeight > 0 ? " \(active + 1)/\(attributes.count)" : " \(active + 1)/\(attributes.count) ↕"
             canvas.write(hint, x: body.x + 1 + nameWidth, y: body.y, style: Theme.secondary, maxWidth: body.maxX - body.x - 1 - nameWidth)
@@ -38,6 +38,11 @@ extension SliderPane {
         canvas.write(which, x: body.x + 1 + used, y: body.y + 3, style: Theme.secondary, maxWidth: body.width - 2 - used)
     }
 
+    /// What the pane calls an attribute: the geo distance is the search's radius.
+    static func label(_ attribute: String) -> String {
+        attribute == GeoDistance.distanceAttribute ? "radius" : attribute
+    }
+
     /// One row per numeric attribute, the active one marked, each with its range in force;
     /// scrolled as `attributeList` was on the last move or resize.
     private func drawList(_ area: Rect, into canvas: inout Canvas) {
@@ -47,9 +52,10 @@ extension SliderPane {
             let name = attributes[position]
             let isActive = position == active
             canvas.write(isActive ? "▸" : " ", x: area.x, y: y, style: Theme.title)
-            let range = state?.query.numericRanges[name].map { describe($0, attribute: name) } ?? ""
+            let refinement = name == GeoDistance.distanceAttribute ? state.flatMap { GeoDistance.range(of: $0.query.geo) } : state?.query.numericRanges[name]
+            let range = refinement.map { describe($0, attribute: name) } ?? ""
             let rangeWidth = range.displayWidth
-            canvas.write(name, x: area.x + 1, y: y, style: isActive ? Theme.title : Theme.text,
+            canvas.write(Self.label(name), x: area.x + 1, y: y, style: isActive ? Theme.title : Theme.text,
                          maxWidth: area.width - 3 - rangeWidth, overflow: .ellipsis)
             canvas.write(range, x: area.maxX - rangeWidth - 1, y: y, style: Theme.refined)
         }

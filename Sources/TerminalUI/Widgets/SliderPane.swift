@@ -45,7 +45,8 @@ public struct SliderPane {
     mutating func update(_ state: IndexState, description: IndexDescription?, attribute: Int? = nil) {
         if state.name != indexName {
             indexName = state.name
-            attributes = description?.numericAttributes ?? []
+            // A geo centre: the radius first (`GeoDistance`), then the numeric attributes.
+            attributes = (description?.aroundLatLng == nil ? [] : [GeoDistance.distanceAttribute]) + (description?.numericAttributes ?? [])
             numbers = numbers.forIndex(description)
             attributeList.update(count: attributes.count, select: attribute ?? 0)
             slider = nil
@@ -125,6 +126,8 @@ public struct SliderPane {
 
     private func move(by steps: Int) -> [SearchIntent] {
         guard let slider else { return [] }
+        // The radius has one end that matters: its upper thumb moves, whichever is active.
+        let thumb = slider.attribute == GeoDistance.distanceAttribute ? .upper : self.thumb
         return [.setRange(attribute: slider.attribute, range: slider.moving(thumb, by: steps))]
     }
 
