@@ -86,4 +86,15 @@ static inline int cn_poll_ns(struct pollfd *fds, unsigned long count, long long 
     return (int)syscall(SYS_ppoll, fds, count, &ts, (void *)0, 8);
 }
 
+// An in-memory file for a frame's bytes (FrameCapture), close-on-exec; -1 where there is none.
+// memfd_create, like ppoll, is declared only under _GNU_SOURCE, so it goes through syscall.
+static inline int cn_memfd(const char *name) {
+#ifdef SYS_memfd_create
+    return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
+#else
+    (void)name;
+    return -1;
+#endif
+}
+
 #endif

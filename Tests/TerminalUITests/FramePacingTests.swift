@@ -18,10 +18,14 @@ final class RecordingScreen: TerminalScreen {
     }
     func applyResize() {}
     func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) { staged = canvas }
-    func present() {
-        if let staged { frames.append(staged) }
-        staged = nil
+    func present() -> Int {
+        defer { staged = nil }
+        guard let staged else { return 0 }
+        frames.append(staged)
+        return bytesPerFrame
     }
+    /// What `present` says each frame took.
+    var bytesPerFrame = 0
     func invalidate() {}
     func suspend() {}
     func resume() {}
@@ -135,7 +139,9 @@ final class SearchingApp: TerminalApp {
 
     @Test func theProfileCountsTheKeysFramesAndTimesEachStep() throws {
         let profile = LoopProfile()
+        screen.bytesPerFrame = 120
         _ = try run([typeA, answer(after: .microseconds(300))], profile: profile)
+        #expect(profile.frameBytes == [120, 120], "what each frame wrote, the first one's included")
         #expect(profile.samples(.keyToFrame).count == 1, "one key, one final frame")
         #expect(profile.samples(.dispatch).count == 2, "the key and the quitting one")
         for step in [LoopProfile.Step.read, .state, .render, .diff, .doupdate] {
@@ -144,6 +150,7 @@ final class SearchingApp: TerminalApp {
         let report = profile.report()
         #expect(report.contains("profile: frames 2: 1 drew a key with its answer, 0 drew a key before its answer"))
         #expect(report.contains("key to frame"))
+        #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (2 frames)"))
     }
 
     @Test func withoutAHoldTheEchoIsDrawnAtOnce() throws {

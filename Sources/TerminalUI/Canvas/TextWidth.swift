@@ -83,10 +83,31 @@ enum TextWidth {
     }
 
     /// Every cluster of `string`, in order; stops early when `body` returns false.
+    ///
+    /// Every frame measures all the text it draws, so the common graphemes (one code point
+    /// with a width, such as ASCII or a box-drawing rule) are measured here without building
+    /// the array `clusters(of:)` returns: one allocation per character was most of a frame.
     static func forEachCluster(in string: String, _ body: (TextCluster) -> Bool) {
         for character in string {
+            if let cluster = singleCluster(character) {
+                if !body(cluster) { return }
+                continue
+            }
             for cluster in clusters(of: character) where !body(cluster) { return }
         }
+    }
+
+    /// The one cluster of a grapheme that is a single printable code point; nil for anything
+    /// else (marks, sequences, control characters), which `clusters(of:)` cuts up.
+    private static func singleCluster(_ character: Character) -> TextCluster? {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            return TextCluster(text: String(character), width: 1)
+        }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+        let w = width(of: scalar)
+        guard w > 0 else { return nil }
+        return TextCluster(text: String(character), width: min(w, 2))
     }
 }
 

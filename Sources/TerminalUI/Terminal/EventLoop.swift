@@ -293,7 +293,7 @@ struct Session<App: TerminalApp> {
         let stageStarted = ContinuousClock.now
         terminal.stage(canvas, previous: onScreen, cursor: cursor)
         let presentStarted = ContinuousClock.now
-        terminal.present()
+        let bytes = terminal.present()
         onScreen = canvas
         needsFrame = false
         pacer.drew()
@@ -302,7 +302,7 @@ struct Session<App: TerminalApp> {
         profile.record(.render, stageStarted - renderStarted)
         profile.record(.diff, presentStarted - stageStarted)
         profile.record(.doupdate, drawn - presentStarted)
-        profile.countFrame(key: keyArrivedAt != nil, combined: !awaitingAnswer)
+        profile.countFrame(key: keyArrivedAt != nil, combined: !awaitingAnswer, bytes: bytes)
         if let keyArrivedAt, !awaitingAnswer {
             profile.record(.keyToFrame, drawn - keyArrivedAt)
             self.keyArrivedAt = nil

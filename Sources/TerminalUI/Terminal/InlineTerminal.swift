@@ -146,9 +146,11 @@ final class InlineTerminal: TerminalScreen {
         staged += out
     }
 
-    func present() {
+    @discardableResult
+    func present() -> Int {
+        defer { staged = "" }
         emit(staged)
-        staged = ""
+        return staged.utf8.count
     }
 
     func fit(neededRows: Int?) -> Bool {

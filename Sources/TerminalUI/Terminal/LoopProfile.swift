@@ -36,6 +36,8 @@ public final class LoopProfile: Sendable {
         var combinedFrames = 0
         /// Frames that drew a key's echo before its answer came.
         var echoFrames = 0
+        /// What each frame wrote to the terminal, in bytes (the emulator reads all of them).
+        var frameBytes: [Int] = []
     }
 
     private let state = Mutex(State())
@@ -60,15 +62,20 @@ public final class LoopProfile: Sendable {
         }
     }
 
-    /// A frame was drawn; `key`: it drew a key's echo, with its answer (`combined`) or before it.
-    public func countFrame(key: Bool, combined: Bool) {
+    /// A frame was drawn; `key`: it drew a key's echo, with its answer (`combined`) or before it;
+    /// `bytes`: what it wrote to the terminal (0: not counted).
+    public func countFrame(key: Bool, combined: Bool, bytes: Int = 0) {
         state.withLock { state in
             state.frames += 1
+            if bytes > 0 { state.frameBytes.append(bytes) }
             if key { if combined { state.combinedFrames += 1 } else { state.echoFrames += 1 } }
         }
     }
 
     public func samples(_ step: Step) -> [Duration] { state.withLock { $0.samples[step] ?? [] } }
+
+    /// The bytes each counted frame wrote, in order.
+    public var frameBytes: [Int] { state.withLock { $0.frameBytes } }
 
     /// One line per step measured: count, p50, p99 and max in milliseconds; then the frames.
     public func report() -> String {
@@ -83,11 +90,16 @@ public final class LoopProfile: Sendable {
         }
         lines.append("profile: frames \(state.frames): \(state.combinedFrames) drew a key with its answer, "
             + "\(state.echoFrames) drew a key before its answer")
+        if !state.frameBytes.isEmpty {
+            let sorted = state.frameBytes.sorted()
+            lines.append("profile: bytes per frame: p50 \(Self.quantile(sorted, 0.5)), p99 \(Self.quantile(sorted, 0.99)), "
+                + "max \(sorted.last!) (\(sorted.count) frames)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The nearest-rank quantile of sorted values.
-    static func quantile(_ sorted: [Duration], _ q: Double) -> Duration {
+    static func quantile<Value>(_ sorted: [Value], _ q: Double) -> Value {
         sorted[min(sorted.count - 1, Int(q * Double(sorted.count - 1) + 0.5))]
     }
 

@@ -48,6 +48,9 @@ public final class Terminal {
     private var cursorVisible: Bool?
     private var isClosed = false
     private let mouse: Bool
+    /// Gathers each frame curses writes into one write to the terminal; nil: curses writes
+    /// to it directly (the descriptors could not be had).
+    private var frameCapture: FrameCapture?
 
     /// The key that suspends the program (the tty's `susp` character, normally Ctrl-Z):
     /// raw mode turns the tty's own handling off, so the event loop does what it would have
@@ -122,8 +125,10 @@ public final class Terminal {
             colorCount: Int(cn_colors()), maxPairs: Int(cn_color_pairs())
         )
 
+        frameCapture = FrameCapture(target: fileno(output))
         SignalGuard.arm(
-            ttyFD: fileno(output), savedModes: savedModes,
+            // Never redirected, unlike curses' own descriptor while it draws a frame.
+            ttyFD: frameCapture?.terminal ?? fileno(output), savedModes: savedModes,
             restore: Self.restoreSequence(), wakeFD: wakeFD
         )
         setCursorVisible(false)
@@ -151,6 +156,7 @@ public final class Terminal {
         setInputModes(false)
         _ = endwin()
         SignalGuard.disarm()
+        frameCapture = nil
         delscreen(screen)
         fclose(input)
         fclose(output)
@@ -237,9 +243,15 @@ public final class Terminal {
         _ = wnoutrefresh(window)
     }
 
-    /// Sends the staged frame: one `doupdate`, which writes what changed on the terminal.
-    func present() {
-        _ = doupdate()
+    /// Sends the staged frame: one `doupdate`, which writes what changed on the terminal, in
+    /// one write (`FrameCapture`). Returns the bytes the frame took.
+    @discardableResult
+    func present() -> Int {
+        guard let frameCapture else {
+            _ = doupdate()
+            return 0
+        }
+        return frameCapture.capture { _ = doupdate() }
     }
 
     /// Forgets what curses thinks is on screen, so the next frame repaints every cell

@@ -18,8 +18,9 @@ protocol TerminalScreen: AnyObject {
     /// Prepares `canvas` for the terminal: only the cells that differ from `previous`'s
     /// (nil: every cell). Nothing is written before `present`.
     func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?)
-    /// Writes the staged frame to the terminal.
-    func present()
+    /// Writes the staged frame to the terminal; returns the bytes it took (0: not counted).
+    @discardableResult
+    func present() -> Int
     /// The next frame repaints every cell (Ctrl-L).
     func invalidate()
     /// The terminal back to the shell for a while (Ctrl-Z), and taken again.
