@@ -57,7 +57,7 @@ public enum ForwardedCommandLine {
         guard let root = try? JSONParser.parse(document, file: "--experimental-dump-help"),
               let arguments = root.objectValue?["command"]?.objectValue?["arguments"]?.arrayValue
         else { return [] }
-        let listed = arguments.compactMap { argument -> Declaration? in
+        let listed = arguments.compactMap { argument -> (declaration: Declaration, help: String?)? in
             guard let fields = argument.objectValue, let kind = fields["kind"]?.stringValue, kind != "positional" else { return nil }
             let names = (fields["names"]?.arrayValue ?? []).compactMap { name -> (kind: String, name: String)? in
                 guard let kind = name.objectValue?["kind"]?.stringValue, let text = name.objectValue?["name"]?.stringValue else { return nil }
@@ -65,21 +65,26 @@ public enum ForwardedCommandLine {
             }
             if names.contains(where: { $0.kind == "long" && $0.name == "help" }) { return nil }
             // The long name where there is one, as the tests and error messages spell it.
+            let help = fields["abstract"]?.stringValue
             if let long = names.first(where: { $0.kind == "long" || $0.kind == "longWithSingleDash" }) {
-                return Declaration(name: (long.kind == "long" ? "--" : "-") + long.name, isFlag: kind == "flag")
+                return (Declaration(name: (long.kind == "long" ? "--" : "-") + long.name, isFlag: kind == "flag"), help)
             }
             guard let short = names.first else { return nil }
-            return Declaration(name: "-" + short.name, isFlag: kind == "flag")
+            return (Declaration(name: "-" + short.name, isFlag: kind == "flag"), help)
         }
-        // An inverted flag is described as two flags, one value: folded into one declaration.
+        // An inverted flag (`inversion: .prefixedNo`) is described as two flags with one help
+        // text, for one value: folded into one declaration. Two flags of their own (`--extended`,
+        // `--no-extended`) have a help text each.
         var declarations: [Declaration] = []
-        for declaration in listed {
-            if let last = declarations.last, last.isFlag, declaration.isFlag, last.inverse == nil,
+        var lastHelp: String?
+        for (declaration, help) in listed {
+            if let last = declarations.last, last.isFlag, declaration.isFlag, last.inverse == nil, help != nil, help == lastHelp,
                 Self.inverts(declaration.name, last.name) {
                 declarations[declarations.count - 1].inverse = declaration.name
             } else {
                 declarations.append(declaration)
             }
+            lastHelp = help
         }
         return declarations
     }
