@@ -129,10 +129,10 @@ struct ServeWritesAndBrowseTests {
     @Test func aRulesBatchClearsTheOthersWhenItsURLSaysSo() async throws {
         let options = SearchServer.Options(host: "127.0.0.1", port: 0)
         try await withServer(options: options, backend: try Self.ownBackend()) { server in
-            let rule = #"{"objectID": "ID", "conditions": [{"pattern": "tv", "anchoring": "contains"}], "consequence": {"hide": [{"objectID": "p0002"}]}}"#
-            let (_, saved) = try await server.send("PUT", "/1/indexes/products/rules/one", body: rule.replacingOccurrences(of: "ID", with: "one"))
+            let rule = #"{"objectID": "NAME", "conditions": [{"pattern": "tv", "anchoring": "contains"}], "consequence": {"hide": [{"objectID": "p0002"}]}}"#
+            let (_, saved) = try await server.send("PUT", "/1/indexes/products/rules/one", body: rule.replacingOccurrences(of: "NAME", with: "one"))
             #expect(saved?["objectID"] as? String == "one" && saved?["taskID"] is Int)
-            let batch = "[\(rule.replacingOccurrences(of: "ID", with: "two"))]"
+            let batch = "[\(rule.replacingOccurrences(of: "NAME", with: "two"))]"
             #expect(try await server.send("POST", "/1/indexes/products/rules/batch?clearExistingRules=true", body: batch).status == 200)
             let (_, found) = try await server.send("POST", "/1/indexes/products/rules/search", body: "{}")
             #expect((found?["hits"] as? [[String: Any]])?.compactMap { $0["objectID"] as? String } == ["two"])
