@@ -217,6 +217,9 @@ public struct SearchService: Sendable {
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
         if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
+        fields["advancedSyntax"] = .bool(relevance.advancedSyntax)
+        fields["advancedSyntaxFeatures"] = strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted())
+        fields["infix"] = relevance.infix.json
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))

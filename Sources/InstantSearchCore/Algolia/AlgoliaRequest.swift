@@ -49,6 +49,8 @@ public enum AlgoliaRequest {
         if !query.ruleContexts.isEmpty { fields["ruleContexts"] = strings(query.ruleContexts) }
         for (name, value) in query.geo.parameters { fields[name] = value }
         if let strictness = query.relevancyStrictness { fields["relevancyStrictness"] = int(strictness) }
+        if let advanced = query.advancedSyntax { fields["advancedSyntax"] = .bool(advanced) }
+        if let features = query.advancedSyntaxFeatures { fields["advancedSyntaxFeatures"] = strings(features.map(\.rawValue).sorted()) }
         return .object(fields)
     }
 

@@ -98,6 +98,10 @@ public struct Query: Hashable, Sendable {
     /// For a sorted view (`sortBy`): how strictly less relevant hits are left out, 0 (none) to
     /// 100 (all but the most relevant) (Algolia's `relevancyStrictness`); nil: the index's.
     public var relevancyStrictness: Int?
+    /// `"a phrase"` and `-excluded` read in `text` (Algolia's `advancedSyntax`); nil: the index's.
+    public var advancedSyntax: Bool? = nil
+    /// Which of them (Algolia's `advancedSyntaxFeatures`); nil: the index's.
+    public var advancedSyntaxFeatures: Set<AdvancedSyntaxFeature>? = nil
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

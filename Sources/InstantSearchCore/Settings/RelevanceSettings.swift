@@ -48,6 +48,12 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// Sorted views keep only the more relevant hits (Algolia's `relevancyStrictness`, 0 to 100;
     /// see the engine's `RelevantSort`); nil: a sort shows every hit unless a query asks.
     public var relevancyStrictness: Int?
+    /// Algolia's `advancedSyntax` for records: `"a phrase"` and `-excluded` in a query, as
+    /// `advancedSyntaxFeatures` allow (both by default). A query may turn it on or off.
+    public var advancedSyntax = false
+    public var advancedSyntaxFeatures = Set(AdvancedSyntaxFeature.allCases)
+    /// Typesense's `infix`: query words found inside indexed words (see `InfixSetting`).
+    public var infix = InfixSetting()
 
     public init() {}
 
@@ -61,7 +67,7 @@ public struct RelevanceSettings: Hashable, Sendable {
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
-        "relevancyStrictness",
+        "relevancyStrictness", "advancedSyntax", "advancedSyntaxFeatures", "infix",
     ]
 
     /// Algolia's limit on hits per group.
@@ -149,6 +155,16 @@ public struct RelevanceSettings: Hashable, Sendable {
             let strictness = try integer()
             guard strictness <= 100 else { throw fail("\"relevancyStrictness\" must be from 0 to 100") }
             relevancyStrictness = strictness
+        case "advancedSyntax":
+            guard case .bool(let on) = value else { throw fail("\"advancedSyntax\" must be true or false") }
+            advancedSyntax = on
+        case "advancedSyntaxFeatures":
+            let names = try strings()
+            do { advancedSyntaxFeatures = try AdvancedSyntaxFeature.parseList(names, what: "\"advancedSyntaxFeatures\"") } catch {
+                throw fail(error.message)
+            }
+        case "infix":
+            do { infix = try InfixSetting.parse(value) } catch { throw fail(error.message) }
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0
