@@ -52,6 +52,8 @@ run: $(RELEASE)
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
 ## they would starve the in-process HTTP servers of the remote tests. Those run on their own
 ## too: beside the CPU-heavy suites, two cores left their requests waiting past their timeout.
+## Last, Algolia's own Python client (from PyPI, into a venv under .build/) against the debug
+## instantsearch-serve (scripts/algolia-client-check.sh).
 test:
 	@./scripts/ensure-deps.sh --test
 	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
@@ -60,6 +62,7 @@ test:
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
+	./scripts/algolia-client-check.sh $(abspath $(dir $(DEBUG)))/instantsearch-serve
 
 ## Every test is a Swift Testing test: XCTest's runner would only say "Executed 0 tests" each time.
 TESTING    := --disable-xctest

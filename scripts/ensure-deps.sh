@@ -2,7 +2,7 @@
 # Installs what building and testing need from Debian's packages, when it is missing:
 # the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
-# --install, the man page generator), man-db (the install check reads the installed man page
+# --install, the man page generator) and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
 # with man -l), and zsh and fish (the shell integration's tests drive them). Needs root or sudo
 # only when something is missing.
 set -euo pipefail
@@ -19,6 +19,9 @@ if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
     # scripts/check-test-targets.sh reads SwiftPM's JSON with it.
     command -v python3 >/dev/null 2>&1 || need+=(python3)
+    # scripts/algolia-client-check.sh installs Algolia's Python client into a venv (Debian's
+    # python3 makes venvs only with python3-venv).
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
     # scripts/check-install.sh reads the installed man page with `man -l` (man-db brings groff).
     command -v man >/dev/null 2>&1 || need+=(man-db)
     # The shell integration's tests drive real zsh and fish (bash is there already).

@@ -53,7 +53,7 @@ public struct APIKeys: Sendable, Equatable {
     public func authorizeWrite(applicationID requestApp: String?, apiKey: String?) throws {
         if isOpen { return }
         try authorize(applicationID: requestApp, apiKey: apiKey, indices: [])
-        guard let apiKey, isAdmin(apiKey) else { throw ServerError.forbidden("changing rules needs the admin API key") }
+        guard let apiKey, isAdmin(apiKey) else { throw ServerError.forbidden("changing rules or settings needs the admin API key") }
     }
 
     private func isAdmin(_ key: String) -> Bool {

@@ -43,14 +43,22 @@ enum RequestBody {
             guard let key = decodeComponent(parts[0]), let value = decodeComponent(parts.count > 1 ? parts[1] : "") else {
                 throw ServerError.badRequest("malformed params: bad percent-encoding in \"\(pair)\"")
             }
-            if value.hasPrefix("[") {
-                let wrapped = try object(Array("{\"v\":\(value)}".utf8))
-                result[key] = wrapped["v"]
-            } else {
-                result[key] = .string(value)
-            }
+            result[key] = try parameterValue(value)
         }
         return result
+    }
+
+    /// Parameters given as a URL's query items (a `GET` browse), read as `params` are.
+    static func parameters(ofQueryItems items: [(name: String, value: String)]) throws -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for item in items { result[item.name] = try parameterValue(item.value) }
+        return result
+    }
+
+    /// A decoded value: JSON when it looks like an array, else the string.
+    private static func parameterValue(_ value: String) throws -> JSONValue {
+        guard value.hasPrefix("[") else { return .string(value) }
+        return try object(Array("{\"v\":\(value)}".utf8))["v"] ?? .null
     }
 
     private static func decodeComponent(_ part: Substring) -> String? {

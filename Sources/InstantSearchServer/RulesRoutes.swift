@@ -5,46 +5,63 @@ import SearchEngine
 /// Algolia's query rules routes, on the rules the backend holds in memory (they last as long as
 /// the server; a rules file beside the data loads them at start):
 /// `GET|PUT|DELETE /1/indexes/{index}/rules/{objectID}`, `POST /1/indexes/{index}/rules/batch`
-/// (an array; `?clearExistingRules=true` as a body key too), `POST …/rules/search`,
-/// `POST …/rules/clear`. Changing rules needs the admin key (see `APIKeys.authorizeWrite`).
+/// (an array; `?clearExistingRules=true`, or that key in an object body), `POST …/rules/search`,
+/// `POST …/rules/clear`. Changing rules needs the admin key (see `APIKeys.authorizeWrite`);
+/// each change is a task (`WriteTasks`).
 extension SearchService {
     func rules(_ request: Request, index: SearchIndex) throws -> JSONValue {
         let s = request.pathSegments
         let name = index.name
-        var set = backend.rules(of: name)
         guard s.count == 5 else { throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))") }
         switch (request.method, s[4]) {
         case ("GET", let id):
-            guard let rule = set.rules.first(where: { $0.objectID == id }) else { throw ServerError.notFound("rule \"\(id)\" does not exist") }
+            guard let rule = backend.rules(of: name).rules.first(where: { $0.objectID == id }) else {
+                throw ServerError.notFound("rule \"\(id)\" does not exist")
+            }
             return rule.json
-        case ("PUT", let id):
+        case ("POST", "search"):
+            return try search(backend.rules(of: name), body: request.body)
+        case ("PUT", _), ("DELETE", _), ("POST", "batch"), ("POST", "clear"):
             try keys.authorizeWrite(applicationID: request.applicationID, apiKey: request.apiKey)
+            // Read, changed and put back as one task, so two writes at once both count.
+            var answer = try tasks.perform(on: name) {
+                var set = backend.rules(of: name)
+                try change(&set, request)
+                backend.setRules(set, of: name)
+            }
+            if request.method == "PUT", case .object(var fields) = answer {
+                fields["objectID"] = .string(s[4])
+                answer = .object(fields)
+            }
+            return answer
+        default:
+            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
+        }
+    }
+
+    /// One write to an index's rules, as its route says.
+    private func change(_ set: inout RuleSet, _ request: Request) throws {
+        let s = request.pathSegments
+        switch (request.method, s[4]) {
+        case ("PUT", let id):
             var rule = try QueryRule.parse(try RequestBody.object(request.body).addingObjectID(id), where: "rule \"\(id)\"")
             guard rule.objectID == id else { throw ServerError.badRequest("the body's objectID \"\(rule.objectID)\" is not the path's \"\(id)\"") }
             rule.objectID = id
             set.save(rule)
         case ("DELETE", let id):
-            try keys.authorizeWrite(applicationID: request.applicationID, apiKey: request.apiKey)
             guard set.rules.contains(where: { $0.objectID == id }) else { throw ServerError.notFound("rule \"\(id)\" does not exist") }
             set.rules.removeAll { $0.objectID == id }
         case ("POST", "batch"):
-            try keys.authorizeWrite(applicationID: request.applicationID, apiKey: request.apiKey)
             let body = try JSONParser.parse(request.body, file: "request body")
             let items = body.arrayValue ?? body["rules"]?.arrayValue
             guard let items else { throw ServerError.badRequest("expected an array of rules") }
             let parsed = try items.enumerated().map { try QueryRule.parse($1, where: "rules[\($0)]") }
-            if body["clearExistingRules"] == .bool(true) { set.rules = [] }
+            // Algolia's clients send it in the URL; an object body may carry it too.
+            if body["clearExistingRules"] == .bool(true) || request.query("clearExistingRules") == "true" { set.rules = [] }
             for rule in parsed { set.save(rule) }
-        case ("POST", "clear"):
-            try keys.authorizeWrite(applicationID: request.applicationID, apiKey: request.apiKey)
+        default:  // POST clear
             set.rules = []
-        case ("POST", "search"):
-            return try search(set, body: request.body)
-        default:
-            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
         }
-        backend.setRules(set, of: name)
-        return ["updatedAt": .string(Self.timestamp()), "taskID": 1]
     }
 
     /// Rules whose objectID, description or patterns hold the query's text, a page of them.
@@ -62,10 +79,6 @@ extension SearchService {
             "hits": .array(pageOf.map(\.json)), "nbHits": .number(Double(found.count)), "page": .number(Double(page)),
             "nbPages": .number(Double((found.count + hitsPerPage - 1) / hitsPerPage)),
         ]
-    }
-
-    static func timestamp() -> String {
-        ISO8601DateFormatter().string(from: Date())
     }
 }
 

@@ -124,7 +124,7 @@ public actor SearchServer {
             method: request.head.method, pathSegments: target.pathSegments,
             applicationID: request.head.field("X-Algolia-Application-Id") ?? target.query("x-algolia-application-id"),
             apiKey: request.head.field("X-Algolia-API-Key") ?? target.query("x-algolia-api-key"),
-            body: request.body))
+            body: request.body, queryItems: target.queryItems))
         guard let text = answer.body.serialized(atMost: maxAnswerBytes) else {
             let message = "the answer would pass \(maxAnswerBytes) bytes (serve's --max-answer-bytes): ask fewer hits (hitsPerPage, length) or fewer attributes (attributesToRetrieve)"
             let body: JSONValue = ["message": .string(message), "status": 400]

@@ -7,13 +7,17 @@ import SearchEngine
 /// a request (method, path, credentials, body) in, a status and a JSON body out.
 ///
 /// Routes: `POST /1/indexes/{index}/query`, `POST /1/indexes/*/queries` (multi-query),
-/// `POST /1/indexes/{index}/facets/{facet}/query`, `GET /1/indexes/{index}/settings`,
-/// `GET /1/indexes` (the indices this key may see), and the query rules' routes (`RulesRoutes`).
+/// `POST /1/indexes/{index}/facets/{facet}/query`, `POST|GET /1/indexes/{index}/browse`
+/// (`BrowseRoute`), `GET|PUT /1/indexes/{index}/settings` and the task status
+/// (`SettingsRoutes`), `GET /1/indexes` (the indices this key may see), and the query rules'
+/// routes (`RulesRoutes`).
 public struct SearchService: Sendable {
     public let backend: EmbeddedBackend
     public let keys: APIKeys
     /// The searches given a queryID (`clickAnalytics`), for the events that name them.
     public let queryIDs: QueryIDLog
+    /// The writes taken (settings, rules), one at a time and numbered.
+    let tasks = WriteTasks()
     public static let maxQueriesPerRequest = 50
 
     public init(backend: EmbeddedBackend, keys: APIKeys, queryIDs: QueryIDLog = QueryIDLog()) {
@@ -29,14 +33,23 @@ public struct SearchService: Sendable {
         public var applicationID: String?
         public var apiKey: String?
         public var body: [UInt8]
+        /// The target's percent-decoded query items (`?clearExistingRules=true`).
+        public var queryItems: [(name: String, value: String)]
 
-        public init(method: String, pathSegments: [String], applicationID: String?, apiKey: String?, body: [UInt8]) {
+        public init(
+            method: String, pathSegments: [String], applicationID: String?, apiKey: String?, body: [UInt8],
+            queryItems: [(name: String, value: String)] = []
+        ) {
             self.method = method
             self.pathSegments = pathSegments
             self.applicationID = applicationID
             self.apiKey = apiKey
             self.body = body
+            self.queryItems = queryItems
         }
+
+        /// The first value of a query item.
+        func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
     }
 
     public struct Response: Sendable {
@@ -83,11 +96,18 @@ public struct SearchService: Sendable {
             return search.answer(results[0], queryIDs: queryIDs)
         case ("POST", 6) where s[3] == "facets" && s[5] == "query":
             let index = try authorizedIndex(s[2], request)
-            return try facetValues(index: index, attribute: s[4], body: request.body)
+            return try facetValues(index: index, attribute: s[4], parameters: RequestBody.parameters(of: RequestBody.object(request.body)))
         case (_, 5) where s[3] == "rules":
             return try rules(request, index: try authorizedIndex(s[2], request))
         case ("GET", 4) where s[3] == "settings":
             return settings(of: try authorizedIndex(s[2], request))
+        case ("PUT", 4) where s[3] == "settings":
+            return try setSettings(request, index: try authorizedIndex(s[2], request))
+        case ("GET", 5) where s[3] == "task":
+            _ = try authorizedIndex(s[2], request)
+            return try tasks.status(of: s[4])
+        case ("POST", 4) where s[3] == "browse", ("GET", 4) where s[3] == "browse":
+            return try await browse(request, index: try authorizedIndex(s[2], request))
         default:
             throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
         }
@@ -126,15 +146,28 @@ public struct SearchService: Sendable {
         }
         try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: names)
         var hits = 0
-        let parsed = try zip(requests, names).enumerated().map { position, pair -> SearchRequest in
-            guard let index = backend.index(named: pair.1) else { throw ServerError.notFound("index \"\(pair.1)\" does not exist") }
-            if let type = pair.0["type"], type != "default" {
-                throw ServerError.badRequest("requests[\(position)]: type: only \"default\" is supported (facet searches have their own route)")
-            }
+        // A request of type "facet" searches one facet's values (`facet`, `facetQuery`), as the
+        // facet route does; the others are searches, run side by side.
+        var searches: [(position: Int, search: SearchRequest)] = []
+        var facetSearches: [(position: Int, index: SearchIndex, facet: String, parameters: [String: JSONValue])] = []
+        for (position, (item, name)) in zip(requests, names).enumerated() {
+            guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name)\" does not exist") }
             do {
-                let search = try SearchRequest(RequestBody.parameters(of: pair.0), index: index, alsoAllowed: ["indexName", "type"])
-                hits += search.indexed.query.hitsPerPage
-                return search
+                var parameters = try RequestBody.parameters(of: item)
+                switch parameters.removeValue(forKey: "type") {
+                case nil, .string("default")?:
+                    let search = try SearchRequest(parameters, index: index, alsoAllowed: ["indexName"])
+                    hits += search.indexed.query.hitsPerPage
+                    searches.append((position, search))
+                case .string("facet")?:
+                    guard let facet = parameters.removeValue(forKey: "facet")?.stringValue else {
+                        throw AlgoliaParameterError("facet: a request of type \"facet\" names the facet whose values it searches")
+                    }
+                    parameters["indexName"] = nil
+                    facetSearches.append((position, index, facet, parameters))
+                default:
+                    throw AlgoliaParameterError("type: \"default\" (a search) or \"facet\" (a facet-value search)")
+                }
             } catch let error as AlgoliaParameterError {
                 throw ServerError.badRequest("requests[\(position)]: \(error.message)")
             }
@@ -143,12 +176,20 @@ public struct SearchService: Sendable {
             throw ServerError.badRequest(
                 "hitsPerPage: at most \(AlgoliaLimits.maxHitsPerRequest) hits in all the queries of one request together (asked: \(hits))")
         }
-        let results = try await backend.search(parsed.map(\.indexed))
-        return ["results": .array(zip(results, parsed).map { $1.answer($0, queryIDs: queryIDs) })]
+        var answers = [JSONValue](repeating: .null, count: requests.count)
+        let results = try await backend.search(searches.map(\.search.indexed))
+        for (result, (position, search)) in zip(results, searches) { answers[position] = search.answer(result, queryIDs: queryIDs) }
+        for (position, index, facet, parameters) in facetSearches {
+            do {
+                answers[position] = try facetValues(index: index, attribute: facet, parameters: parameters)
+            } catch let error as AlgoliaParameterError {
+                throw ServerError.badRequest("requests[\(position)]: \(error.message)")
+            }
+        }
+        return ["results": .array(answers)]
     }
 
-    private func facetValues(index: SearchIndex, attribute: String, body: [UInt8]) throws -> JSONValue {
-        let parameters = try RequestBody.parameters(of: RequestBody.object(body))
+    private func facetValues(index: SearchIndex, attribute: String, parameters: [String: JSONValue]) throws -> JSONValue {
         let reader = AlgoliaParameters(values: parameters)
         let text = try reader.string("facetQuery") ?? ""
         try AlgoliaLimits.checkQuery(text, parameter: "facetQuery")
@@ -184,6 +225,9 @@ public struct SearchService: Sendable {
         if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
         if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
         if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
+        fields["advancedSyntax"] = .bool(relevance.advancedSyntax)
+        fields["advancedSyntaxFeatures"] = strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted())
+        fields["infix"] = relevance.infix.json
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))
@@ -192,8 +236,14 @@ public struct SearchService: Sendable {
 
     private func listIndices(apiKey: String?) -> JSONValue {
         let names = keys.visibleIndices(apiKey: apiKey, among: backend.indices.map(\.name))
+        let created = WriteTasks.timestamp(tasks.started)
+        // Algolia's fields, every one its clients require; sizes and build times are not measured (0).
         let items = names.compactMap { backend.index(named: $0) }.map { index -> JSONValue in
-            ["name": .string(index.name), "entries": .number(Double(index.recordCount))]
+            [
+                "name": .string(index.name), "entries": .number(Double(index.recordCount)), "createdAt": .string(created),
+                "updatedAt": .string(WriteTasks.timestamp(tasks.updatedAt(index.name))), "dataSize": 0, "fileSize": 0,
+                "lastBuildTimeS": 0, "numberOfPendingTasks": 0, "pendingTask": false,
+            ]
         }
         return ["items": .array(items), "nbPages": 1]
     }

@@ -13,8 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve indices over HTTP with Algolia's search REST protocol.",
         discussion: """
             Routes: POST /1/indexes/{index}/query, POST /1/indexes/*/queries (multi-query), \
-            POST /1/indexes/{index}/facets/{facet}/query, GET /1/indexes/{index}/settings, \
-            GET /1/indexes. Requests carry X-Algolia-Application-Id and X-Algolia-API-Key; \
+            POST /1/indexes/{index}/facets/{facet}/query, POST /1/indexes/{index}/browse, \
+            GET|PUT /1/indexes/{index}/settings, GET /1/indexes/{index}/task/{id}, the rules' \
+            routes, GET /1/indexes. Requests carry X-Algolia-Application-Id and X-Algolia-API-Key; \
             without a valid key, or for an index the key does not open, the answer is 403.
 
             The admin key opens every index; --search-key KEY:products,categories opens only \

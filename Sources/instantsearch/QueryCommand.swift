@@ -66,6 +66,12 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hits kept per group of attributeForDistinct (0: every hit); default: the settings'.", valueName: "n"))
     var distinct: Int?
 
+    @Flag(name: .customLong("advanced-syntax"), inversion: .prefixedNo, help: """
+        Read "a phrase" (its words side by side, in order) and -word (records without it) in the query \
+        (Algolia's advancedSyntax); default: the settings'.
+        """)
+    var advancedSyntax: Bool?
+
     @Option(name: .customLong("around-lat-lng"), help: ArgumentHelp(
         "Rank by distance from this point of the records' _geoloc (Algolia's aroundLatLng).", valueName: "lat,lng"))
     var aroundLatLng: String?
@@ -130,11 +136,13 @@ struct QueryCommand: ParsableCommand {
             query.getRankingInfo = explain
             query.distinct = distinct
             query.geo = try geo()
+            query.advancedSyntax = advancedSyntax
             let results = index.holdsPlainLines ? try index.searchLines(query, options: try lines.options()) : try index.search(query)
             var params = "query=\(text)&page=\(page)&hitsPerPage=\(hitsPerPage)"
             if let filters { params += "&filters=\(filters)" }
             if explain { params += "&getRankingInfo=true" }
             if let distinct { params += "&distinct=\(distinct)" }
+            if let advancedSyntax { params += "&advancedSyntax=\(advancedSyntax)" }
             if let aroundLatLng { params += "&aroundLatLng=\(aroundLatLng)" }
             if let aroundRadius { params += "&aroundRadius=\(aroundRadius)" }
             print(AlgoliaResponse.json(results, params: params).serialized())

@@ -48,6 +48,18 @@ import Testing
         #expect(try AlgoliaResponse.facetHits(written).facetHits == found.facetHits)
     }
 
+    @Test func facetValuesMarkEachTypedWordWhereAWordOfTheValueStartsWithIt() {
+        func highlighted(_ value: String, _ typed: String) -> String? {
+            let found = FacetSearchResults(facetHits: [FacetValueCount(value: value, count: 1)], processingTimeMS: 1)
+            return AlgoliaResponse.json(found, typed: typed)["facetHits"]?.arrayValue?.first?["highlighted"]?.stringValue
+        }
+        #expect(highlighted("Ursula Le Guin", "le g") == "Ursula <em>Le</em> <em>G</em>uin")
+        #expect(highlighted("Économie", "eco") == "<em>Éco</em>nomie", "diacritics folded")
+        #expect(highlighted("Blue-ray", "ray") == "Blue-<em>ray</em>", "a word start after punctuation")
+        #expect(highlighted("Garage", "ra") == "Garage", "never inside a word")
+        #expect(highlighted("Sony", "") == "Sony")
+    }
+
     @Test func aBadParameterSaysWhich() {
         #expect(throws: AlgoliaParameterError("page must be an integer from 0 to 10000")) {
             try AlgoliaParameters(values: ["page": "-1"]).query()

@@ -27,6 +27,30 @@ import Testing
         #expect(read.hits[1].rankingInfo == nil, "a hit sent without it has none")
     }
 
+    /// Algolia's clients refuse a `_rankingInfo` without these (its Python client's models
+    /// require them); Algolia sends 0 for what it did not measure, and so does the server.
+    @Test func rankingInfoAlwaysCarriesTheFieldsAlgoliasClientsRequire() throws {
+        let hit = Hit(objectID: "1", record: ["name": "x"], rankingInfo: RankingInfo(ranking: ["words", "custom"], words: 0))
+        let written = AlgoliaResponse.json(SearchResults(indexName: "i", query: "", hits: [hit], nbHits: 1))
+        let info = try #require(written["hits"]?.arrayValue?.first?["_rankingInfo"])
+        for field in ["nbTypos", "firstMatchedWord", "nbExactWords", "geoDistance", "userScore"] {
+            #expect(info[field] == .number(0), "\(field)")
+        }
+        let read = try AlgoliaResponse.results(written, for: IndexedQuery(indexName: "i", query: Query()))
+        #expect(read.hits[0].rankingInfo?.geoDistance == nil, "a distance comes with its precision; 0 alone is none")
+    }
+
+    @Test func aPromotedHitSaysSoOnlyWhenTheRankingIsAskedFor() throws {
+        var promoted = Hit(objectID: "1", record: ["name": "x"])
+        promoted.isPromoted = true
+        let results = SearchResults(indexName: "i", query: "x", hits: [promoted], nbHits: 1)
+        #expect(AlgoliaResponse.json(results)["hits"]?.arrayValue?.first?["_rankingInfo"] == nil)
+        var shape = AlgoliaHitShape()
+        shape.getRankingInfo = true
+        let asked = AlgoliaResponse.json(results, shape: shape)["hits"]?.arrayValue?.first?["_rankingInfo"]
+        #expect(asked?["promoted"] == .bool(true) && asked?["nbTypos"] == .number(0))
+    }
+
     @Test func algoliasOwnRankingInfoReadsWithItsDefaultCriteriaAndBadValuesAreDropped() throws {
         let response: JSONValue = ["hits": [[
             "objectID": "1", "name": "x",

@@ -22,13 +22,19 @@ struct ServeRulesTests {
             let found = try await server.send("POST", "/1/indexes/products/rules/search", body: #"{"query": "serve-rule"}"#)
             #expect(found.json?["nbHits"] as? Int == 1)
 
-            let query = #"{"query": "tv", "hitsPerPage": 3, "ruleContexts": ["serve-rules-test"]}"#
+            let query = #"{"query": "tv", "hitsPerPage": 3, "ruleContexts": ["serve-rules-test"], "getRankingInfo": true}"#
             let (_, answer) = try await server.send("POST", "/1/indexes/products/query", key: "search-all", body: query)
             let hits = try #require(answer?["hits"] as? [[String: Any]])
             #expect(hits.first?["objectID"] as? String == "p0001")
             #expect((hits.first?["_rankingInfo"] as? [String: Any])?["promoted"] as? Bool == true)
             #expect((answer?["userData"] as? [[String: Any]])?.first?["banner"] as? String == "TV week")
             #expect((answer?["appliedRules"] as? [[String: Any]])?.first?["objectID"] as? String == "serve-rule")
+            // Without getRankingInfo no hit carries `_rankingInfo`, promoted or not (Algolia's way:
+            // its clients refuse a `_rankingInfo` without the ranking's fields).
+            let (_, unasked) = try await server.send(
+                "POST", "/1/indexes/products/query", key: "search-all", body: query.replacingOccurrences(of: #", "getRankingInfo": true"#, with: ""))
+            let first = try #require((unasked?["hits"] as? [[String: Any]])?.first)
+            #expect(first["objectID"] as? String == "p0001" && first["_rankingInfo"] == nil)
             // Without the context the rule stays out.
             let (_, plain) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv", "hitsPerPage": 3}"#)
             #expect(plain?["userData"] == nil)

@@ -12,6 +12,8 @@ public struct AlgoliaHitShape: Sendable, Equatable {
     public var attributesToSnippet: OrderedDictionary<String, Int>?
     public var preTag = "<em>"
     public var postTag = "</em>"
+    /// `getRankingInfo`: each hit's `_rankingInfo`, promoted ones marked there.
+    public var getRankingInfo = false
 
     public init() {}
 

@@ -10,7 +10,8 @@ public enum AlgoliaParameterNames {
         "numericFilters", "disjunctiveFacets", "getRankingInfo", "distinct", "facetingAfterDistinct", "typoTolerance",
         "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
         "enableRules", "ruleContexts", "aroundLatLng", "aroundRadius", "aroundPrecision", "insideBoundingBox",
-        "insidePolygon", "relevancyStrictness", "sortBy", "clickAnalytics", "enableReRanking",
+        "insidePolygon", "relevancyStrictness", "sortBy", "clickAnalytics", "enableReRanking", "advancedSyntax",
+        "advancedSyntaxFeatures",
     ]
 
     /// Parameters about analytics and personalization on Algolia's side: they change nothing in
@@ -23,7 +24,7 @@ public enum AlgoliaParameterNames {
     /// Algolia parameters that would change the answer and that this server does not implement.
     public static let notSupported: Set<String> = [
         "optionalFilters", "restrictSearchableAttributes", "tagFilters", "sumOrFiltersScores",
-        "aroundLatLngViaIP", "minimumAroundRadius", "queryType", "removeWordsIfNoResults", "advancedSyntax", "advancedSyntaxFeatures",
+        "aroundLatLngViaIP", "minimumAroundRadius", "queryType", "removeWordsIfNoResults",
         "optionalWords", "removeStopWords", "ignorePlurals", "queryLanguages", "naturalLanguages",
         "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
         "disableTypoToleranceOnAttributes", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",

@@ -7,6 +7,7 @@ extension AlgoliaParameters {
         var shape = AlgoliaHitShape()
         shape.attributesToRetrieve = try list("attributesToRetrieve")
         shape.attributesToHighlight = try list("attributesToHighlight")
+        shape.getRankingInfo = try boolean("getRankingInfo") ?? false
         if let snippets = try list("attributesToSnippet") {
             var words = OrderedDictionary<String, Int>()
             for item in snippets {

@@ -57,6 +57,12 @@ public struct AlgoliaParameters {
             query.distinct = try integer("distinct", at: 0...4)
         }
         if let typos = try typoTolerance() { query.typoTolerance = typos }
+        query.advancedSyntax = try boolean("advancedSyntax")
+        if let features = try list("advancedSyntaxFeatures") {
+            do { query.advancedSyntaxFeatures = try AdvancedSyntaxFeature.parseList(features, what: "advancedSyntaxFeatures") } catch {
+                throw AlgoliaParameterError(error.message)
+            }
+        }
         var extra: [String] = []
         if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
             try AlgoliaLimits.checkFilters(filters)

@@ -50,6 +50,8 @@ public enum AlgoliaRequest {
         for (name, value) in query.geo.parameters { fields[name] = value }
         if let strictness = query.relevancyStrictness { fields["relevancyStrictness"] = int(strictness) }
         if let reRanking = query.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
+        if let advanced = query.advancedSyntax { fields["advancedSyntax"] = .bool(advanced) }
+        if let features = query.advancedSyntaxFeatures { fields["advancedSyntaxFeatures"] = strings(features.map(\.rawValue).sorted()) }
         return .object(fields)
     }
 

@@ -77,10 +77,11 @@ extension AlgoliaResponse {
             customRanking: custom, userScore: int("userScore") ?? 0)
         info.relevancePoints = int("relevancePoints")
         info.relevanceBucket = int("relevanceBucket")
-        info.geoDistance = int("geoDistance")
+        // Algolia sends `geoDistance: 0` without a location; a measured one comes with its precision.
         info.geoPrecision = int("geoPrecision")
         if fields["promotedByReRanking"] == .bool(true) { info.promotedByReRanking = true }
         info.reRankingScore = fields["reRankingScore"]?.numberValue
+        info.geoDistance = info.geoPrecision == nil ? nil : int("geoDistance")
         if let matched = fields["matchedGeoLocation"], let lat = matched["lat"]?.numberValue, let lng = matched["lng"]?.numberValue {
             info.matchedGeoLocation = MatchedGeoLocation(
                 point: GeoPoint(lat: lat, lng: lng), distance: matched["distance"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0)

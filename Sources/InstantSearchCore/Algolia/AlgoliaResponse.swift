@@ -70,32 +70,35 @@ public enum AlgoliaResponse {
             }
         }
         if !snippets.isEmpty { fields["_snippetResult"] = .object(snippets) }
-        if let info = hit.rankingInfo { fields["_rankingInfo"] = rankingInfo(info) }
-        if hit.isPromoted {
-            // Algolia says so in `_rankingInfo` even when the ranking was not asked for.
-            var info = fields["_rankingInfo"]?.objectValue ?? [:]
-            info["promoted"] = .bool(true)
+        // Only when asked (`getRankingInfo`), as Algolia does: a promoted hit says so there. A
+        // promoted record that matched nothing has no ranking of its own to tell.
+        if hit.rankingInfo != nil || (hit.isPromoted && shape.getRankingInfo) {
+            var info = rankingInfo(hit.rankingInfo ?? RankingInfo(ranking: [])).objectValue ?? [:]
+            if hit.isPromoted { info["promoted"] = .bool(true) }
             fields["_rankingInfo"] = .object(info)
         }
         return .object(fields)
     }
 
     /// Algolia's `_rankingInfo` fields, and this engine's own (`exact`, `matchedAttribute`,
-    /// `customRanking`, `ranking`); criteria the ranking leaves out are absent.
+    /// `customRanking`, `ranking`); criteria the ranking leaves out are absent, except those
+    /// Algolia always sends and its clients require (`nbTypos`, `firstMatchedWord`,
+    /// `nbExactWords`, `geoDistance`, `userScore`): 0 when nothing was measured, as Algolia
+    /// answers an empty query or one without a location.
     static func rankingInfo(_ info: RankingInfo) -> JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [:]
         func put(_ key: String, _ value: Int?) { if let value { fields[key] = number(value) } }
-        put("nbTypos", info.nbTypos)
+        fields["nbTypos"] = number(info.nbTypos ?? 0)
         put("words", info.words)
         put("proximityDistance", info.proximityDistance)
-        put("firstMatchedWord", info.firstMatchedWord)
+        fields["firstMatchedWord"] = number(info.firstMatchedWord ?? 0)
         if let attribute = info.matchedAttribute { fields["matchedAttribute"] = .string(attribute) }
         put("exact", info.exact)
-        put("nbExactWords", info.nbExactWords)
+        fields["nbExactWords"] = number(info.nbExactWords ?? 0)
         fields["userScore"] = number(info.userScore)
         put("relevancePoints", info.relevancePoints)
         put("relevanceBucket", info.relevanceBucket)
-        put("geoDistance", info.geoDistance)
+        fields["geoDistance"] = number(info.geoDistance ?? 0)
         put("geoPrecision", info.geoPrecision)
         if let matched = info.matchedGeoLocation {
             fields["matchedGeoLocation"] = [
@@ -132,12 +135,29 @@ public enum AlgoliaResponse {
                 "processingTimeMS": .number(found.processingTimeMS.rounded(.up))]
     }
 
-    /// Marks the typed text where a value starts with it (case-insensitive); the rest plain.
+    /// Marks, at each word start of the value, the typed word it starts with (case and
+    /// diacritics folded; the longest when several do): "le g" in "Ursula <em>Le</em>
+    /// <em>G</em>uin", as Algolia marks each matched word. Words matched with typos stay plain.
     static func highlight(_ value: String, typed: String) -> String {
-        let typed = typed.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty, let range = value.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) else {
-            return value
+        let words = typed.split(whereSeparator: { $0.isWhitespace }).map(String.init).sorted { $0.count > $1.count }
+        guard !words.isEmpty else { return value }
+        var out = ""
+        var position = value.startIndex
+        var atWordStart = true
+        while position < value.endIndex {
+            if atWordStart, let range = words.lazy.compactMap({
+                value.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive, .anchored], range: position..<value.endIndex)
+            }).first {
+                out += "<em>" + value[range] + "</em>"
+                position = range.upperBound
+                atWordStart = false
+                continue
+            }
+            let character = value[position]
+            out.append(character)
+            atWordStart = !(character.isLetter || character.isNumber)
+            position = value.index(after: position)
         }
-        return "<em>" + value[range] + "</em>" + value[range.upperBound...]
+        return out
     }
 }

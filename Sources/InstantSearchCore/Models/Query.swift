@@ -101,6 +101,10 @@ public struct Query: Hashable, Sendable {
     /// Dynamic Re-Ranking: records users chose for this query rise (Algolia's `enableReRanking`);
     /// nil: the index's setting (on when there are events).
     public var enableReRanking: Bool?
+    /// `"a phrase"` and `-excluded` read in `text` (Algolia's `advancedSyntax`); nil: the index's.
+    public var advancedSyntax: Bool? = nil
+    /// Which of them (Algolia's `advancedSyntaxFeatures`); nil: the index's.
+    public var advancedSyntaxFeatures: Set<AdvancedSyntaxFeature>? = nil
 
     public init(
         text: String = "", page: Int = 0, hitsPerPage: Int = 20, facets: [String] = [],

@@ -51,6 +51,12 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// Dynamic Re-Ranking (Algolia's `enableReRanking`): records users clicked or converted for a
     /// query rise for it. nil: on when the index has events; false: off.
     public var enableReRanking: Bool?
+    /// Algolia's `advancedSyntax` for records: `"a phrase"` and `-excluded` in a query, as
+    /// `advancedSyntaxFeatures` allow (both by default). A query may turn it on or off.
+    public var advancedSyntax = false
+    public var advancedSyntaxFeatures = Set(AdvancedSyntaxFeature.allCases)
+    /// Typesense's `infix`: query words found inside indexed words (see `InfixSetting`).
+    public var infix = InfixSetting()
 
     public init() {}
 
@@ -64,7 +70,7 @@ public struct RelevanceSettings: Hashable, Sendable {
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
-        "relevancyStrictness", "enableReRanking",
+        "relevancyStrictness", "enableReRanking", "advancedSyntax", "advancedSyntaxFeatures", "infix",
     ]
 
     /// Algolia's limit on hits per group.
@@ -155,6 +161,16 @@ public struct RelevanceSettings: Hashable, Sendable {
         case "enableReRanking":
             guard case .bool(let on) = value else { throw fail("\"enableReRanking\" must be true or false") }
             enableReRanking = on
+        case "advancedSyntax":
+            guard case .bool(let on) = value else { throw fail("\"advancedSyntax\" must be true or false") }
+            advancedSyntax = on
+        case "advancedSyntaxFeatures":
+            let names = try strings()
+            do { advancedSyntaxFeatures = try AdvancedSyntaxFeature.parseList(names, what: "\"advancedSyntaxFeatures\"") } catch {
+                throw fail(error.message)
+            }
+        case "infix":
+            do { infix = try InfixSetting.parse(value) } catch { throw fail(error.message) }
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

@@ -25,6 +25,9 @@ extension ResolvedIndexSettings {
             "distinct": .number(Double(relevance.distinct)),
             "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
             "relevanceBucketWidth": .number(Double(relevance.relevanceBucketWidth)),
+            "advancedSyntax": .bool(relevance.advancedSyntax),
+            "advancedSyntaxFeatures": strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted()),
+            "infix": relevance.infix.json,
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }

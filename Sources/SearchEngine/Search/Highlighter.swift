@@ -1,7 +1,8 @@
 import InstantSearchCore
 
 /// Marks the query words in a hit's searchable attributes, in Character offsets of the
-/// original text. A prefix match marks only the typed part: `<em>Ap</em>ple`.
+/// original text. A prefix match marks only the typed part: `<em>Ap</em>ple`; a match
+/// inside a word (infix) the part found: `gun<em>zip</em>`.
 ///
 /// Twenty hits, each with a long plot summary, are highlighted per keystroke, so a text is
 /// read once as UTF-8 bytes: words are matched as the tokenizer folds them (no String per
@@ -18,7 +19,7 @@ struct Highlighter {
     /// which marks still need their end found the slow way (see `prefixEnd`).
     private var tokens: [Range<Int>] = []
     private var marks: [Range<Int>] = []
-    private var partialMarks: [(mark: Int, foldedLength: Int)] = []
+    private var partialMarks: [(mark: Int, foldedStart: Int, foldedLength: Int)] = []
 
     init(words: [QueryWord], standIns: [(word: QueryWord, for: Int)] = []) {
         self.words = words
@@ -65,9 +66,10 @@ struct Highlighter {
             let firstMatchToken = Highlighter.findMarks(
                 in: bytes, matcher: &matcher, tokenizer: &tokenizer, tokens: &tokens, marks: &marks,
                 partialMarks: &partialMarks, matchedWords: &matchedWords)
-            for (mark, foldedLength) in partialMarks {
+            for (mark, foldedStart, foldedLength) in partialMarks {
                 let token = marks[mark]
-                marks[mark] = token.lowerBound..<prefixEnd(in: text, token: token, foldedLength: foldedLength)
+                let start = foldedStart == 0 ? token.lowerBound : prefixEnd(in: text, token: token, foldedLength: foldedStart)
+                marks[mark] = start..<prefixEnd(in: text, token: token, foldedLength: foldedStart + foldedLength)
             }
             Highlighter.mergeOverlaps(&marks)
             let snippet = Snippeter.snippet(of: bytes, tokens: tokens, matches: marks, firstMatchToken: firstMatchToken)
@@ -83,7 +85,7 @@ struct Highlighter {
     /// when its word and neighbours are ASCII, else listed in `partialMarks` for `prefixEnd`.
     private static func findMarks(
         in bytes: UnsafeBufferPointer<UInt8>, matcher: inout WordMatcher, tokenizer: inout Tokenizer,
-        tokens: inout [Range<Int>], marks: inout [Range<Int>], partialMarks: inout [(mark: Int, foldedLength: Int)],
+        tokens: inout [Range<Int>], marks: inout [Range<Int>], partialMarks: inout [(mark: Int, foldedStart: Int, foldedLength: Int)],
         matchedWords: inout UInt64
     ) -> Int? {
         tokens.removeAll(keepingCapacity: true)
@@ -100,9 +102,10 @@ struct Highlighter {
                 marks.append(range)
             } else if isASCII(range, in: bytes) {
                 // One byte, one folded byte and one Character each, up to the word's end.
-                marks.append(range.lowerBound..<range.lowerBound + match.covered)
+                let start = range.lowerBound + match.coveredStart
+                marks.append(start..<start + match.covered)
             } else {
-                partialMarks.append((marks.count, match.covered))
+                partialMarks.append((marks.count, match.coveredStart, match.covered))
                 marks.append(range)
             }
         }

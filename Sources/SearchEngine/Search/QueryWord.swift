@@ -10,6 +10,14 @@ struct QueryWord: Hashable, Sendable {
     /// Other words found as this one, without typos, and counted exact: its synonyms and
     /// other plural forms (Algolia's `alternativesAsExact`).
     var alternatives: [String] = []
+    /// The attribute slots where the word may also match inside an indexed word (bit `i`: slot
+    /// `i`, the last bit every slot from 63 on); 0: at word starts only (see `InfixMatch`).
+    var infixSlots: UInt64 = 0
+
+    static func infixBit(slot: Int) -> UInt64 { 1 << UInt64(min(slot, 63)) }
+
+    /// The typos an infix match counts: one more than the word allows, so it ranks below.
+    var infixTypos: UInt8 { UInt8(min(maxTypos + 1, 15)) }
 
     /// Per-record match cells are small; a longer "query" is a pasted text, not a search.
     static let maxWords = 32

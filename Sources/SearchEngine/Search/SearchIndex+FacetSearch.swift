@@ -10,7 +10,9 @@ extension SearchIndex {
         guard let column = facetColumns[attribute] else {
             throw SearchError.backend("\"\(attribute)\" is not a facet of index \"\(name)\"")
         }
-        let evaluation = try evaluate(query, words: QueryWord.parse(query.text, relevance: relevance(for: query)))
+        let advanced = advancedSyntax(of: query)
+        let words = advanced.phraseWords + QueryWord.parse(advanced.plainText, relevance: relevance(for: query))
+        let evaluation = try evaluate(query, words: Array(words.prefix(QueryWord.maxWords)), advanced: advanced)
         let ignored = query.disjunctiveFacets.contains(attribute) ? evaluation.filters.facetClause[attribute] : nil
         let counts = try FacetAggregator.counts(
             column, records: evaluation.matches.records, status: evaluation.status, ignoring: ignored)

@@ -31,16 +31,19 @@ extension SearchIndex {
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
         }
-        let parsed = QueryWord.parse(query.text, relevance: relevance(for: query))
-        let typed = expansions.removingStopWords(parsed)
+        let advanced = advancedSyntax(of: query)
+        let parsed = QueryWord.parse(advanced.plainText, relevance: relevance(for: query))
+        // A phrase's words come first: never dropped below, and required anyway.
+        let typed = Array((advanced.phraseWords + expansions.removingStopWords(parsed)).prefix(QueryWord.maxWords))
+        let kept = max(1, min(advanced.phraseWords.count, typed.count))
         var words = typed
-        var evaluation = try evaluate(query, words: words)
+        var evaluation = try evaluate(query, words: words, advanced: advanced)
         var hitKeys = SearchIndex.passingKeys(evaluation)
         // Nothing for all the words together: drop words from the end until something is found.
         let allWords = (evaluation, hitKeys)
-        while hitKeys.isEmpty, removingWords, words.count > 1 {
+        while hitKeys.isEmpty, removingWords, words.count > kept {
             words.removeLast()
-            evaluation = try evaluate(query, words: words, removedWords: typed.count - words.count)
+            evaluation = try evaluate(query, words: words, removedWords: typed.count - words.count, advanced: advanced)
             hitKeys = SearchIndex.passingKeys(evaluation)
         }
         if hitKeys.isEmpty {
@@ -211,9 +214,9 @@ extension SearchIndex {
 
     /// The words as typed and every other reading of them (see `QueryPlan`), each document
     /// ranked by its best reading; then the filters.
-    func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0) throws -> QueryEvaluation {
+    func evaluate(_ query: Query, words: [QueryWord], removedWords: Int = 0, advanced: AdvancedSyntax? = nil) throws -> QueryEvaluation {
         let relevance = self.relevance(for: query)
-        let plan = QueryPlan(
+        var plan = QueryPlan(
             words, expansions: expansions, dictionary: dictionary,
             typoTolerance: { relevance.allowedTypos(letters: $0) },
             hasTypoMatches: { word in
@@ -224,6 +227,7 @@ extension SearchIndex {
                     TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary)
                 }.isEmpty
             })
+        plan.words = settingInfix(plan.words, phraseWords: advanced?.phraseWords.count ?? 0)
         let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)
         var matches = try TextMatcher.match(plan.words, removedWords: removedWords, adjustment: exactness, in: self)
         for reading in plan.readings {
@@ -232,6 +236,7 @@ extension SearchIndex {
         }
         let distances = try geoDistanceStats(matches, query)
         matches = keepingGeo(matches, query.geo)
+        if let advanced { matches = advanced.keep(matches, in: self) }
         let filters = try FilterSet(query: query, index: self)
         let status = try filters.evaluate(matches.records)
         return QueryEvaluation(matches: matches, filters: filters, status: status, plan: plan, geoDistanceStats: distances)

@@ -13,6 +13,8 @@ final class TermMatchCache: @unchecked Sendable {
         /// The word's exact alternatives (synonyms, plurals): a joined or split word spelt
         /// like a typed one has none.
         var alternatives: [String] = []
+        /// The word's `infixSlots`: its terms then include those holding it.
+        var infix: UInt64 = 0
     }
 
     static let capacity = 8

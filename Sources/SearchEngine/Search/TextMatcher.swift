@@ -68,9 +68,12 @@ enum TextMatcher {
         var keys: [TermMatchCache.Key] = []
         for word in words {
             keys.append(TermMatchCache.Key(
-                word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives))
+                word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives,
+                infix: word.infixSlots))
             let bytes = Array(word.term.utf8)
-            if word.isPrefix, word.maxTypos == 0, word.alternatives.isEmpty, let list = index.prefixLists.list(for: bytes) {
+            if word.isPrefix, word.maxTypos == 0, word.alternatives.isEmpty, word.infixSlots == 0,
+                let list = index.prefixLists.list(for: bytes)
+            {
                 merged.append(list)
                 termsOfWord.append([])
                 weight.append(list.count)
@@ -78,8 +81,10 @@ enum TextMatcher {
             }
             merged.append(nil)
             let terms = index.termMatchCache.terms(for: keys[keys.count - 1]) {
-                TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
+                let found = TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
                     + alternativeTerms(word, in: dictionary)
+                guard word.infixSlots != 0 else { return found }
+                return found + InfixMatch.terms(of: bytes, typos: word.infixTypos, besides: found, in: dictionary)
             }
             if terms.isEmpty { return TextMatches(records: [], keys: []) }
             termsOfWord.append(terms)
@@ -92,7 +97,7 @@ enum TextMatcher {
             let oneWordKeys = OneWordKeys(removedWords: removedWords, adjustment: adjustment, ranking: ranking)
             if let list = merged[0] { return list.matches(oneWordKeys) }
             let pairs = try index.termMatchCache.pairs(for: keys[0]) {
-                try gather(termsOfWord[0], index: index, keepOnly: nil)
+                try gather(termsOfWord[0], of: words[0], index: index, keepOnly: nil)
             }
             return oneWord(pairs, keys: oneWordKeys)
         }
@@ -107,11 +112,11 @@ enum TextMatcher {
             if let list = merged[word] {
                 pairs = list.pairs(keepOnly: survivors)
             } else if let survivors {
-                pairs = try gather(termsOfWord[word], index: index, keepOnly: survivors)
+                pairs = try gather(termsOfWord[word], of: words[word], index: index, keepOnly: survivors)
             } else {
                 // The word a query starts from is often the same as the last keystroke's.
                 pairs = try index.termMatchCache.pairs(for: keys[word]) {
-                    try gather(termsOfWord[word], index: index, keepOnly: nil)
+                    try gather(termsOfWord[word], of: words[word], index: index, keepOnly: nil)
                 }
             }
             if let survivors {

@@ -8,6 +8,9 @@ struct WordMatcher {
         /// How much of the word, in folded bytes, the best-matching query word covers: a
         /// prefix without typo covers what was typed, any other match the whole word. 0: none.
         var covered = 0
+        /// Where the covered bytes start: 0 but for a match inside the word (infix), which
+        /// counts only when no query word matches the word at its start.
+        var coveredStart = 0
     }
 
     /// A query word, its bytes being `bytes[start..<start + count]` (no array per word, so
@@ -20,9 +23,12 @@ struct WordMatcher {
         var isPrefix: Bool
         var maxTypos: Int
         var hasNonASCII: Bool
+        /// Found inside words too (the query word's `infixSlots`), by `infixMatchers[index]`.
+        var infix: Bool
     }
 
     private let words: [Word]
+    private let infixMatchers: [InfixMatch?]
     private let bytes: [UInt8]
     /// With typo tolerance, most words of a text need an edit distance per query word; plots
     /// repeat their words ("the", "film", "star"), so short words' results are remembered.
@@ -45,8 +51,9 @@ struct WordMatcher {
             bytes.append(contentsOf: word.term.utf8)
             return Word(
                 bit: bit, start: start, count: bytes.count - start, isPrefix: word.isPrefix, maxTypos: word.maxTypos,
-                hasNonASCII: bytes[start...].contains { $0 >= 0x80 })
+                hasNonASCII: bytes[start...].contains { $0 >= 0x80 }, infix: word.infixSlots != 0)
         }
+        infixMatchers = self.words.map { $0.infix ? InfixMatch(bytes[$0.start..<$0.start + $0.count]) : nil }
         self.bytes = bytes
         anyTypos = entries.contains { $0.0.maxTypos > 0 }
     }
@@ -64,12 +71,20 @@ struct WordMatcher {
         bytes.withUnsafeBufferPointer { bytes in
             var result = Match()
             var isASCII: Bool?  // found out only if a whole word's bytes differ
-            for word in words {
+            var inside: Range<Int>?
+            for (index, word) in words.enumerated() {
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[word.start..<word.start + word.count])
-                guard let typos = typos(of: word, wordBytes, against: term, isASCII: &isASCII) else { continue }
+                guard let typos = typos(of: word, wordBytes, against: term, isASCII: &isASCII) else {
+                    if let range = infixMatchers[index]?.range(in: term) {
+                        result.words |= 1 << UInt64(word.bit)
+                        inside = inside ?? range
+                    }
+                    continue
+                }
                 result.words |= 1 << UInt64(word.bit)
                 result.covered = max(result.covered, word.isPrefix && typos == 0 ? word.count : term.count)
             }
+            if result.covered == 0, let inside { (result.coveredStart, result.covered) = (inside.lowerBound, inside.count) }
             return result
         }
     }
