@@ -28,7 +28,8 @@ extension SearchService {
         asked["page"] = .number(Double(page))
         let search = try SearchRequest(asked, index: index)
         let results = try await backend.search([search.indexed])[0]
-        guard case .object(var answer) = search.answer(results) else { return search.answer(results) }
+        let first = search.answer(results, queryIDs: queryIDs)
+        guard case .object(var answer) = first else { return first }
         if page + 1 < results.nbPages, page + 1 <= QueryLimits.page.upperBound {
             answer["cursor"] = .string(BrowseCursor(parameters: parameters, page: page + 1).text)
         }
