@@ -1,9 +1,10 @@
 import Foundation
+import InstantSearchCore
+import RemoteBackend
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import InstantSearchCore
-import RemoteBackend
 
 /// An Elasticsearch or OpenSearch cluster behind the widgets, over plain HTTP.
 ///

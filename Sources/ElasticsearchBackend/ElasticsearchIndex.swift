@@ -25,7 +25,8 @@ public struct ElasticsearchIndex: Hashable, Sendable {
         // A refinement list in front of a search engine is usually OR within one facet.
         self.disjunctiveFacets = disjunctiveFacets ?? Set(facetAttributes)
         self.numericAttributes = numericAttributes
-        self.displayAttributes = displayAttributes
+        self.displayAttributes =
+            displayAttributes
             ?? Array((searchableAttributes.prefix(1) + facetAttributes + numericAttributes).prefix(5))
         self.aggregatableField = aggregatableField
     }

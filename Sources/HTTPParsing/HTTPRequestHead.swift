@@ -79,8 +79,8 @@ public struct HTTPRequestHead: Sendable, Equatable {
         }
         let version = parts[2]
         guard version.count == 8, version.starts(with: Array("HTTP/".utf8)),
-              isDigit(version[version.startIndex + 5]), version[version.startIndex + 6] == UInt8(ascii: "."),
-              isDigit(version[version.startIndex + 7])
+            isDigit(version[version.startIndex + 5]), version[version.startIndex + 6] == UInt8(ascii: "."),
+            isDigit(version[version.startIndex + 7])
         else { throw .badRequest("malformed HTTP version") }
         let major = Int(version[version.startIndex + 5] - 0x30), minor = Int(version[version.startIndex + 7] - 0x30)
         guard major == 1 else { throw HTTPFailure(status: 505, "only HTTP/1.0 and HTTP/1.1 are served") }
@@ -100,8 +100,9 @@ public struct HTTPRequestHead: Sendable, Equatable {
 
     private static func field(_ line: ArraySlice<UInt8>) throws(HTTPFailure) -> Field {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            throw .badRequest(line.first == 0x20 || line.first == 0x09
-                ? "folded header lines are not accepted" : "a header line without a colon")
+            throw .badRequest(
+                line.first == 0x20 || line.first == 0x09
+                    ? "folded header lines are not accepted" : "a header line without a colon")
         }
         let name = line[line.startIndex..<colon]
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw .badRequest("malformed header field name") }

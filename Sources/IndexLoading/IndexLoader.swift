@@ -46,9 +46,11 @@ public struct IndexLoader {
         let readsStdin = setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
         var opened = Opened()
         let paths = files.filter { $0 != "-" }
-        let sources = setup?.indices ?? paths.map {
-            SetupFile.IndexEntry(data: $0, settings: paths.count == 1 && !readsStdin ? settings : nil, format: format)
-        }
+        let sources =
+            setup?.indices
+            ?? paths.map {
+                SetupFile.IndexEntry(data: $0, settings: paths.count == 1 && !readsStdin ? settings : nil, format: format)
+            }
         for source in sources {
             guard FileManager.default.fileExists(atPath: source.data) else { throw DataError(file: source.data, message: "no such file") }
             if SearchIndex.isIndexFile(path: source.data) {
@@ -154,8 +156,9 @@ public struct IndexLoader {
             backend: backend,
             loaders: loaders.map { name, loader in
                 guard watch, let source = opened.watched[name] else { return failures.keeping(loader) }
-                return failures.keeping(FileWatcher(
-                    wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
+                return failures.keeping(
+                    FileWatcher(
+                        wrapping: loader, path: source.data, indexName: name, format: source.format, options: options, backend: backend))
             },
             // An index file or a cache entry does not keep the format it was read from: its
             // settings and records say whether it holds plain lines, as for `query`.

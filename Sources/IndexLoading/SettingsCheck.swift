@@ -36,7 +36,9 @@ public struct SettingsCheck {
         if let (option, _) = rebuilding.first(where: \.1) {
             throw DataError(
                 file: path,
-                message: "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)")
+                message:
+                    "an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)"
+            )
         }
         try check(index, settingsFile: nil, extra: extra)
     }

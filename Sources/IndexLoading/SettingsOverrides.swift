@@ -84,7 +84,8 @@ public struct SettingsOverrides: Hashable, Sendable {
     /// Throws when a `NAME:` prefix names no index (with the nearest names).
     public func checkIndexNames(_ names: [String]) throws {
         for name in indexNames where !names.contains(name) {
-            var message = "\(optionNaming[name] ?? "--display"): no index is named \"\(name)\" (given before \":\"); the indices: " + names.joined(separator: ", ")
+            var message =
+                "\(optionNaming[name] ?? "--display"): no index is named \"\(name)\" (given before \":\"); the indices: " + names.joined(separator: ", ")
             if let near = AttributeCheck.suggestions(for: name, among: Set(names)).first { message += "; did you mean \"\(near)\"?" }
             throw SettingsOptionError(message: message)
         }

@@ -114,14 +114,17 @@ public struct SetupFile: Sendable {
     public func checkSections(against indices: [SearchIndex]) throws {
         let names = Set(indices.map(\.name))
         if let stray = sections.first(where: { !names.contains($0.indexName) }) {
-            throw DataError(file: path, message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
+            throw DataError(
+                file: path, message: "section \"\(stray.title)\" names index \"\(stray.indexName)\"; the indices are \(names.sorted().joined(separator: ", "))")
         }
         for (position, section) in sections.enumerated() {
             guard case .facetValues(let attribute, _) = section.content, let index = indices.first(where: { $0.name == section.indexName })
             else { continue }
             let facets = index.settings.attributesForFaceting
             guard facets.contains(attribute) else {
-                throw DataError(file: path, message: "sections[\(position)].facet: \"\(attribute)\" is not a facet of \(index.name); its facets: \(facets.joined(separator: ", "))")
+                throw DataError(
+                    file: path,
+                    message: "sections[\(position)].facet: \"\(attribute)\" is not a facet of \(index.name); its facets: \(facets.joined(separator: ", "))")
             }
         }
     }

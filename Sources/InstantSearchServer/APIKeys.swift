@@ -36,8 +36,9 @@ public struct APIKeys: Sendable, Equatable {
     public func authorize(applicationID requestApp: String?, apiKey: String?, indices: [String]) throws {
         if isOpen { return }
         if let applicationID, requestApp != applicationID {
-            throw ServerError.forbidden(requestApp == nil
-                ? "missing X-Algolia-Application-Id header" : "invalid application ID")
+            throw ServerError.forbidden(
+                requestApp == nil
+                    ? "missing X-Algolia-Application-Id header" : "invalid application ID")
         }
         guard let apiKey, !apiKey.isEmpty else { throw ServerError.forbidden("missing X-Algolia-API-Key header") }
         if isAdmin(apiKey) { return }

@@ -9,7 +9,8 @@ import SearchEngine
 /// the page, so the server keeps nothing between requests).
 extension SearchService {
     func browse(_ request: Request, index: SearchIndex) async throws -> JSONValue {
-        var parameters = request.method == "GET"
+        var parameters =
+            request.method == "GET"
             // Credentials may ride in the URL too (`x-algolia-api-key`); they are no parameters.
             ? try RequestBody.parameters(ofQueryItems: request.queryItems.filter { !$0.name.lowercased().hasPrefix("x-algolia-") })
             : try RequestBody.parameters(of: RequestBody.object(request.body))
@@ -49,9 +50,9 @@ struct BrowseCursor {
 
     init?(_ text: String) {
         guard let data = Data(base64Encoded: text),
-              let object = try? JSONParser.parse(Array(data), file: "cursor"),
-              let page = object["page"]?.numberValue, let fields = object["parameters"]?.objectValue,
-              let whole = Int(exactly: page), QueryLimits.page.contains(whole)
+            let object = try? JSONParser.parse(Array(data), file: "cursor"),
+            let page = object["page"]?.numberValue, let fields = object["parameters"]?.objectValue,
+            let whole = Int(exactly: page), QueryLimits.page.contains(whole)
         else { return nil }
         self.page = whole
         parameters = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.value) })

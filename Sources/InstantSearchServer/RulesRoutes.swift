@@ -71,8 +71,9 @@ extension SearchService {
         let page = max(0, Int(parameters["page"]?.numberValue ?? 0))
         let hitsPerPage = min(1000, max(1, Int(parameters["hitsPerPage"]?.numberValue ?? 20)))
         let found = set.rules.filter { rule in
-            text.isEmpty || ([rule.objectID, rule.description ?? ""] + rule.conditions.compactMap(\.pattern))
-                .contains { $0.lowercased().contains(text) }
+            text.isEmpty
+                || ([rule.objectID, rule.description ?? ""] + rule.conditions.compactMap(\.pattern))
+                    .contains { $0.lowercased().contains(text) }
         }
         let pageOf = found.dropFirst(page * hitsPerPage).prefix(hitsPerPage)
         return [

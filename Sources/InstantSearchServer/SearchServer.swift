@@ -120,13 +120,15 @@ public actor SearchServer {
 
     static func answer(_ request: HTTPRequest, service: SearchService, maxAnswerBytes: Int) async -> HTTPResponse {
         let target = HTTPTarget(request.head.target)
-        let answer = await service.respond(to: SearchService.Request(
-            method: request.head.method, pathSegments: target.pathSegments,
-            applicationID: request.head.field("X-Algolia-Application-Id") ?? target.query("x-algolia-application-id"),
-            apiKey: request.head.field("X-Algolia-API-Key") ?? target.query("x-algolia-api-key"),
-            body: request.body, queryItems: target.queryItems))
+        let answer = await service.respond(
+            to: SearchService.Request(
+                method: request.head.method, pathSegments: target.pathSegments,
+                applicationID: request.head.field("X-Algolia-Application-Id") ?? target.query("x-algolia-application-id"),
+                apiKey: request.head.field("X-Algolia-API-Key") ?? target.query("x-algolia-api-key"),
+                body: request.body, queryItems: target.queryItems))
         guard let text = answer.body.serialized(atMost: maxAnswerBytes) else {
-            let message = "the answer would pass \(maxAnswerBytes) bytes (serve's --max-answer-bytes): ask fewer hits (hitsPerPage, length) or fewer attributes (attributesToRetrieve)"
+            let message =
+                "the answer would pass \(maxAnswerBytes) bytes (serve's --max-answer-bytes): ask fewer hits (hitsPerPage, length) or fewer attributes (attributesToRetrieve)"
             let body: JSONValue = ["message": .string(message), "status": 400]
             return HTTPResponse(status: 400, body: Array(body.serialized().utf8))
         }

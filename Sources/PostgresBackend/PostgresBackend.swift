@@ -89,7 +89,8 @@ public struct PostgresBackend: SearchClient {
     /// words, levenshtein decides. A prefix is compared with the candidate's first letters
     /// (one letter shorter or longer, so a dropped or doubled letter still counts once).
     private func alternatives(for word: QueryWords.Word, in vocabulary: String) async throws -> [String] {
-        let sql = word.isPrefix
+        let sql =
+            word.isPrefix
             ? """
             SELECT word FROM \(vocabulary) WHERE $1 <% word AND NOT starts_with(word, $1)
             AND least(levenshtein(left(word, length($1) - 1), $1), levenshtein(left(word, length($1)), $1),

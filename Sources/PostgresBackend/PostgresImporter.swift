@@ -60,24 +60,28 @@ public struct PostgresImporter {
             var batch: [JSONValue] = []
             for position in start..<min(start + batchSize, records.count) {
                 let record = records[position]
-                var id = settings.objectIDAttribute.flatMap { record[$0] }.flatMap { $0 == .null ? nil : $0.displayText }
+                var id =
+                    settings.objectIDAttribute.flatMap { record[$0] }.flatMap { $0 == .null ? nil : $0.displayText }
                     ?? String(position)
                 // Ids must be unique for the primary key; a repeated one gets its position appended.
                 if !seen.insert(id).inserted { id += "#\(position)" }
                 batch.append([.string(id), record, .string(record.serialized())])
             }
-            statements.append((
-                "INSERT INTO \(quoted) (object_id, record, source) SELECT e->>0, e->1, e->>2 FROM jsonb_array_elements($1::jsonb) e",
-                [JSONValue.array(batch).serialized()]
-            ))
+            statements.append(
+                (
+                    "INSERT INTO \(quoted) (object_id, record, source) SELECT e->>0, e->1, e->>2 FROM jsonb_array_elements($1::jsonb) e",
+                    [JSONValue.array(batch).serialized()]
+                ))
         }
         statements += [
             ("CREATE INDEX ON \(quoted) USING GIN (search)", []),
             ("CREATE INDEX ON \(quoted) USING GIN (record)", []),
             ("COMMENT ON TABLE \(quoted) IS \(SQL.literal(Self.comment(settings)))", []),
         ]
-        let hasTrigrams = try await session.rows(
-            "SELECT (count(*) = 2)::text FROM pg_extension WHERE extname IN ('pg_trgm', 'fuzzystrmatch')").first?[0] == "true"
+        let hasTrigrams =
+            try await session.rows(
+                "SELECT (count(*) = 2)::text FROM pg_extension WHERE extname IN ('pg_trgm', 'fuzzystrmatch')"
+            ).first?[0] == "true"
         if hasTrigrams {
             statements += [
                 ("CREATE TABLE \(words) AS SELECT word FROM ts_stat(\(SQL.literal("SELECT search FROM \(quoted)")))", []),

@@ -63,7 +63,8 @@ public struct PostgresTable: Sendable {
         guard !columns.isEmpty else { throw PostgresBackendError("no table named \(name) in \(session.url)") }
         let typed = columns.map { (name: $0[0] ?? "", type: $0[1] ?? "") }
         let vectorColumn = typed.first { $0.type == "tsvector" }?.name
-        let jsonColumn = typed.first { ["record", "doc", "data"].contains($0.name) && $0.type == "jsonb" }?.name
+        let jsonColumn =
+            typed.first { ["record", "doc", "data"].contains($0.name) && $0.type == "jsonb" }?.name
             ?? typed.first { $0.type == "jsonb" }?.name
         let recordSQL: String
         let sourceSQL: String?
@@ -74,12 +75,13 @@ public struct PostgresTable: Sendable {
             // Named columns: the row as a record, minus a stored text vector.
             recordSQL = vectorColumn.map { "(to_jsonb(t) - \(SQL.literal($0)))" } ?? "to_jsonb(t)"
             // json (not jsonb) keeps the columns' order.
-            sourceSQL = vectorColumn.map {
-                """
-                (SELECT json_object_agg(j.k, j.v ORDER BY j.n)::text FROM json_each(row_to_json(t)) \
-                WITH ORDINALITY AS j(k, v, n) WHERE j.k <> \(SQL.literal($0)))
-                """
-            } ?? "row_to_json(t)::text"
+            sourceSQL =
+                vectorColumn.map {
+                    """
+                    (SELECT json_object_agg(j.k, j.v ORDER BY j.n)::text FROM json_each(row_to_json(t)) \
+                    WITH ORDINALITY AS j(k, v, n) WHERE j.k <> \(SQL.literal($0)))
+                    """
+                } ?? "row_to_json(t)::text"
         }
 
         var table = PostgresTable(
@@ -94,7 +96,8 @@ public struct PostgresTable: Sendable {
         } else if let attribute = table.settings.objectIDAttribute {
             table.objectIDSQL = "coalesce(\(recordSQL)->>\(SQL.literal(attribute)), t.ctid::text)"
         }
-        table.vectorSQL = vectorColumn.map { "t.\(SQL.identifier($0))" }
+        table.vectorSQL =
+            vectorColumn.map { "t.\(SQL.identifier($0))" }
             ?? SQL.weightedVector(record: recordSQL, attributes: table.settings.searchableAttributes)
 
         let extensions = Set(try await session.rows("SELECT extname FROM pg_extension").compactMap { $0[0] })

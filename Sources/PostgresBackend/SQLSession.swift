@@ -62,7 +62,7 @@ public final class SQLSession: Sendable {
             return result
         } catch let error as PSQLError {
             throw PostgresBackendError(Self.describe(error, url: url))
-        } catch where !(error is CancellationError) && !(error is PostgresBackendError) {
+        } catch  where !(error is CancellationError) && !(error is PostgresBackendError) {
             // The pool reports a refused or timed-out connection as a circuit breaker tripping.
             throw PostgresBackendError("cannot reach PostgreSQL at \(url) (is it running, and listening on TCP?): \(error)")
         }

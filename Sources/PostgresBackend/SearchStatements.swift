@@ -28,7 +28,6 @@ struct SearchStatements {
     /// One statement's parameters start from the tsqueries; the scopes add theirs.
     private mutating func begin() { parameters = textParameters }
 
-
     /// `src`: the record's text as imported (see `PostgresTable.sourceSQL`); only the hits
     /// read it, and the planner computes it for those rows only.
     private var base: String {

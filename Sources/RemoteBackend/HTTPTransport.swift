@@ -1,8 +1,9 @@
 import Foundation
+import InstantSearchCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import InstantSearchCore
 
 /// One JSON request over URLSession (FoundationNetworking on Linux: no SwiftNIO), the answer
 /// parsed once, with every failure turned into a message a stats line can show as it is:
@@ -70,7 +71,8 @@ public struct HTTPTransport: Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let json = Result { try JSONParser.parse([UInt8](data), file: path) }
         guard (200..<300).contains(status) else {
-            let message = (try? json.get()).flatMap(errorMessage)
+            let message =
+                (try? json.get()).flatMap(errorMessage)
                 ?? String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw SearchError.backend("HTTP \(status): \(message.isEmpty ? HTTPURLResponse.localizedString(forStatusCode: status) : message)")
         }

@@ -32,7 +32,7 @@ public enum CommandLineRunner {
     /// information.", kept from its long message as " (see 'instantsearch query --help')".
     static func helpHint(_ fullMessage: String) -> String {
         guard let start = fullMessage.range(of: "See '"),
-              let end = fullMessage[start.upperBound...].range(of: "' for more information")
+            let end = fullMessage[start.upperBound...].range(of: "' for more information")
         else { return "" }
         return " (see '\(fullMessage[start.upperBound..<end.lowerBound])')"
     }

@@ -55,7 +55,7 @@ public enum ForwardedCommandLine {
             document = Describing<Options>.fullMessage(for: error)
         }
         guard let root = try? JSONParser.parse(document, file: "--experimental-dump-help"),
-              let arguments = root.objectValue?["command"]?.objectValue?["arguments"]?.arrayValue
+            let arguments = root.objectValue?["command"]?.objectValue?["arguments"]?.arrayValue
         else { return [] }
         let listed = arguments.compactMap { argument -> (declaration: Declaration, help: String?)? in
             guard let fields = argument.objectValue, let kind = fields["kind"]?.stringValue, kind != "positional" else { return nil }
@@ -79,7 +79,8 @@ public enum ForwardedCommandLine {
         var lastHelp: String?
         for (declaration, help) in listed {
             if let last = declarations.last, last.isFlag, declaration.isFlag, last.inverse == nil, help != nil, help == lastHelp,
-                Self.inverts(declaration.name, last.name) {
+                Self.inverts(declaration.name, last.name)
+            {
                 declarations[declarations.count - 1].inverse = declaration.name
             } else {
                 declarations.append(declaration)

@@ -74,13 +74,15 @@ public enum HistoryFile {
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
         let dangling = access(path, F_OK) != 0
-        throw Error(message: "'\(path)' is a symbolic link (to '\(target)'\(dangling ? ", which does not exist" : "")); "
-            + "give the history file itself, not a link to it.")
+        throw Error(
+            message: "'\(path)' is a symbolic link (to '\(target)'\(dangling ? ", which does not exist" : "")); "
+                + "give the history file itself, not a link to it.")
     }
 
     private static func openError(_ path: String, _ code: Int32) -> Error {
         // ELOOP: the path became a link between the check and the open.
-        code == ELOOP ? Error(message: "'\(path)' is a symbolic link; give the history file itself, not a link to it.")
+        code == ELOOP
+            ? Error(message: "'\(path)' is a symbolic link; give the history file itself, not a link to it.")
             : Error(message: "cannot write '\(path)': \(reason(code))")
     }
 

@@ -25,7 +25,8 @@ public enum InsightsLog {
     public static func reRanking(environment: [String: String] = ProcessInfo.processInfo.environment) -> (table: ReRankingTable, note: String?) {
         guard let files = files(environment: environment) else { return (ReRankingTable(), nil) }
         let contents = files.read()
-        let note = contents.skipped > 0
+        let note =
+            contents.skipped > 0
             ? "insights: \(contents.skipped) line\(contents.skipped == 1 ? "" : "s") of \(files.directory) could not be read and were skipped" : nil
         return (ReRankingTable(queries: contents.queries, events: contents.events), note)
     }

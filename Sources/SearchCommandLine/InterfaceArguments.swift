@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import TerminalUI
 
 /// How the interface takes input: fzf's `--bind` and `--no-mouse`, shared by `instantsearch`
@@ -19,9 +19,10 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(help: "Do not search as the query is typed: the query is only for commands ({q}), as fzf's --disabled (a launcher that reloads on change:).")
     public var disabled = false
 
-    @Option(help: ArgumentHelp(
-        "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Loopback unless ADDR is given, which needs an API key in INSTANTSEARCH_API_KEY (sent as x-api-key).",
-        valueName: "[addr:]port"))
+    @Option(
+        help: ArgumentHelp(
+            "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Loopback unless ADDR is given, which needs an API key in INSTANTSEARCH_API_KEY (sent as x-api-key).",
+            valueName: "[addr:]port"))
     public var listen: String?
 
     @Flag(help: "Up from the first hit goes to the last, down from the last to the first (fzf's --cycle).")
@@ -36,9 +37,11 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(help: "Start in jump mode: each hit on screen shows a label, typing one selects that hit (--bind start:jump).")
     public var jump = false
 
-    @Option(name: .customLong("jump-labels"), help: ArgumentHelp(
-        "The labels of the jump and jump-accept actions, one character each, none twice (fzf's --jump-labels; default asdf…).",
-        valueName: "chars"))
+    @Option(
+        name: .customLong("jump-labels"),
+        help: ArgumentHelp(
+            "The labels of the jump and jump-accept actions, one character each, none twice (fzf's --jump-labels; default asdf…).",
+            valueName: "chars"))
     public var jumpLabels: String?
 
     public init() {}

@@ -5,30 +5,35 @@ import TerminalUI
 /// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
 /// forwarded).
 public struct LayoutArguments: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp(
-        "Where the prompt goes, as fzf's --layout: default (at the bottom, the first hit nearest it), reverse (on top, the list below: this interface's look without the option), reverse-list (at the bottom, the list top-down).",
-        valueName: "default|reverse|reverse-list"), completion: .list(ListLayout.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "Where the prompt goes, as fzf's --layout: default (at the bottom, the first hit nearest it), reverse (on top, the list below: this interface's look without the option), reverse-list (at the bottom, the list top-down).",
+            valueName: "default|reverse|reverse-list"), completion: .list(ListLayout.allCases.map(\.rawValue)))
     public var layout: String?
 
     @Flag(help: "Same as --layout reverse (fzf's --reverse).")
     public var reverse = false
 
-    @Option(help: ArgumentHelp(
-        "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
-        valueName: "spec"))
+    @Option(
+        help: ArgumentHelp(
+            "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
+            valueName: "spec"))
     public var color: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
-        valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
+            valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
     public var border: String?
 
     @Option(name: .customLong("border-label"), help: ArgumentHelp("A label in the border (fzf's --border-label).", valueName: "text"))
     public var borderLabel: String?
 
-    @Option(name: .customLong("border-label-pos"), parsing: .unconditional, help: ArgumentHelp(
-        "Where the label goes: 0 centred (default), N columns from the left, -N from the right; :bottom for the bottom border.",
-        valueName: "n[:top|bottom]"))
+    @Option(
+        name: .customLong("border-label-pos"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Where the label goes: 0 centred (default), N columns from the left, -N from the right; :bottom for the bottom border.",
+            valueName: "n[:top|bottom]"))
     public var borderLabelPosition: String?
 
     @Option(help: ArgumentHelp("Space outside the border, as fzf's --margin: TRBL, each in cells or percent (1 / 1,2 / 1,2,3 / 1,2,3,4).", valueName: "trbl"))
@@ -37,17 +42,19 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Space inside the border, as fzf's --padding: TRBL, each in cells or percent.", valueName: "trbl"))
     public var padding: String?
 
-    @Option(help: ArgumentHelp(
-        "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), inline (after the query), inline-right (at the search box's right end), hidden.",
-        valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), inline (after the query), inline-right (at the search box's right end), hidden.",
+            valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
     public var info: String?
 
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
 
-    @Option(help: ArgumentHelp(
-        "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
-        valueName: "spec"))
+    @Option(
+        help: ArgumentHelp(
+            "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
+            valueName: "spec"))
     public var tmux: String?
 
     public init() {}
@@ -106,8 +113,10 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             frame.border = style
         }
         if let borderLabel {
-            if borderLabel.count > PickArguments.maximumTextLength || borderLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw ValidationError("--border-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
+            if borderLabel.count > PickArguments.maximumTextLength || borderLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                throw ValidationError(
+                    "--border-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
             }
             frame.label = borderLabel
             if border == nil { frame.border = .rounded }  // a label needs a border to sit in
@@ -115,7 +124,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let position = borderLabelPosition {
             let parts = position.split(separator: ":", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), let n = Int(parts[0]), abs(n) <= 10_000,
-                  parts.count == 1 || ["top", "bottom"].contains(parts[1])
+                parts.count == 1 || ["top", "bottom"].contains(parts[1])
             else {
                 throw ValidationError("--border-label-pos takes N, N:top or N:bottom (0 centred, N from the left, -N from the right); not '\(position)'.")
             }
@@ -125,7 +134,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         for (option, value, keyPath) in [("--margin", margin, \ScreenFrame.margin), ("--padding", padding, \ScreenFrame.padding)] {
             guard let value else { continue }
             guard let edges = ScreenFrame.Edges.parse(value) else {
-                throw ValidationError("\(option) takes one to four comma-separated sizes (top, right, bottom, left as in CSS), each cells (0 to 1000) or a percentage (0% to 100%), e.g. 1 or 1,2 or 5%,10%; not '\(value)'.")
+                throw ValidationError(
+                    "\(option) takes one to four comma-separated sizes (top, right, bottom, left as in CSS), each cells (0 to 1000) or a percentage (0% to 100%), e.g. 1 or 1,2 or 5%,10%; not '\(value)'."
+                )
             }
             frame[keyPath: keyPath] = edges
         }

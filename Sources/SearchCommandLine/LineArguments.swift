@@ -25,7 +25,9 @@ public struct LineArguments: ParsableArguments, Sendable {
     @Flag(help: "Lines: diacritics count (no é found by e).")
     public var literal = false
 
-    @Option(help: ArgumentHelp("Lines: which word starts score most: default, path (after /) or history (all alike; input order breaks ties).", valueName: "scheme"))
+    @Option(
+        help: ArgumentHelp("Lines: which word starts score most: default, path (after /) or history (all alike; input order breaks ties).", valueName: "scheme")
+    )
     public var scheme: String?
 
     @Option(help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk or index (comma-separated).", valueName: "criteria"))
@@ -37,13 +39,16 @@ public struct LineArguments: ParsableArguments, Sendable {
     @Flag(help: "Lines: input order reversed, the last line first.")
     public var tac = false
 
-    @Option(name: [.customShort("d"), .long], help: ArgumentHelp("Lines: what separates fields, a string or a regular expression (default: runs of blanks, AWK style).", valueName: "text"))
+    @Option(
+        name: [.customShort("d"), .long],
+        help: ArgumentHelp("Lines: what separates fields, a string or a regular expression (default: runs of blanks, AWK style).", valueName: "text"))
     public var delimiter: String?
 
     @Option(help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
     public var nth: String?
 
-    @Option(name: .customLong("with-nth"), help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
+    @Option(
+        name: .customLong("with-nth"), help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
     public var withNth: String?
 
     @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Lines: print only these fields of a picked line.", valueName: "fields"))
@@ -55,7 +60,9 @@ public struct LineArguments: ParsableArguments, Sendable {
     @Flag(help: "Lines: read input lines separated by NUL bytes (find -print0), not by line ends; a line's own line ends show as ␊.")
     public var read0 = false
 
-    @Option(name: .customLong("header-lines"), help: ArgumentHelp("Lines: the first N lines of the input are a header (shown under the search box, never matched or picked).", valueName: "n"))
+    @Option(
+        name: .customLong("header-lines"),
+        help: ArgumentHelp("Lines: the first N lines of the input are a header (shown under the search box, never matched or picked).", valueName: "n"))
     var headerLinesText: String?
 
     /// `--header-lines N` (checked by `validate`: a whole number, 0 or more).
@@ -93,7 +100,8 @@ public struct LineArguments: ParsableArguments, Sendable {
         options.normalize = !literal
         if let scheme {
             guard let chosen = LineMatchOptions.Scheme(rawValue: scheme) else {
-                throw ValidationError("--scheme: unknown scheme \"\(scheme)\"; allowed: \(LineMatchOptions.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--scheme: unknown scheme \"\(scheme)\"; allowed: \(LineMatchOptions.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             options.scheme = chosen
         }

@@ -20,10 +20,17 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Flag(name: .customLong("print-query"), help: "Print the query as the first line of the output, before the picked hit (also with --select-1 and --exit-0).")
     public var printQuery = false
 
-    @Option(help: ArgumentHelp("Keys that end the session like Enter, e.g. ctrl-o,alt-x; the key's name is printed first (after the query), an empty line for Enter.", valueName: "keys"))
+    @Option(
+        help: ArgumentHelp(
+            "Keys that end the session like Enter, e.g. ctrl-o,alt-x; the key's name is printed first (after the query), an empty line for Enter.",
+            valueName: "keys"))
     public var expect: String?
 
-    @Flag(name: [.customShort("m"), .long], help: "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order. --multi=N (or -m N): at most N marks, as fzf's --multi[=MAX].")
+    @Flag(
+        name: [.customShort("m"), .long],
+        help:
+            "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order. --multi=N (or -m N): at most N marks, as fzf's --multi[=MAX]."
+    )
     public var multi = false
 
     /// fzf's `--multi=MAX`, as `translatingMultiLimit` rewrites it; checked in `validate`, so
@@ -43,10 +50,17 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(name: .customLong("history-size"), help: ArgumentHelp("Queries kept in the --history file (default \(QueryHistory.defaultLimit)).", valueName: "n"))
     public var historySize = QueryHistory.defaultLimit
 
-    @Option(help: ArgumentHelp("Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is; ~ first: at most that, fewer when the hits need fewer (fzf's adaptive height).", valueName: "[~]rows[%]"))
+    @Option(
+        help: ArgumentHelp(
+            "Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is; ~ first: at most that, fewer when the hits need fewer (fzf's adaptive height).",
+            valueName: "[~]rows[%]"))
     public var height: String?
 
-    @Flag(name: .customLong("insights"), inversion: .prefixedNo, help: "Record picks, previews opened, refinements and the queries they were made for as Algolia Insights events in $XDG_STATE_HOME/instantsearch (default on; --no-insights: nothing is written). Re-ranking learns from them.")
+    @Flag(
+        name: .customLong("insights"), inversion: .prefixedNo,
+        help:
+            "Record picks, previews opened, refinements and the queries they were made for as Algolia Insights events in $XDG_STATE_HOME/instantsearch (default on; --no-insights: nothing is written). Re-ranking learns from them."
+    )
     public var insights = true
 
     @Flag(help: "Record every pick as a conversion too (Alt-a, accept-conversion, does it for one pick).")
@@ -61,7 +75,9 @@ public struct PickArguments: ParsableArguments, Sendable {
         _ = try expectedKeys()
         _ = try multiLimit()
         if let height, InlineHeight.parse(height) == nil {
-            throw ValidationError("--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '\(height)'.")
+            throw ValidationError(
+                "--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '\(height)'."
+            )
         }
         guard (1...Self.maximumHistorySize).contains(historySize) else {
             throw ValidationError("--history-size takes 1 to \(Self.maximumHistorySize); not \(historySize).")
@@ -103,10 +119,12 @@ public struct PickArguments: ParsableArguments, Sendable {
                 // `--multi-max=` would read as a missing value: an empty one goes as its own word.
                 translated += ["--multi"] + (value.isEmpty ? ["--multi-max", ""] : ["--multi-max=" + value])
             } else if argument.hasPrefix("-m"), !argument.hasPrefix("--"), argument.count > 2,
-                argument.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                argument.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+            {
                 translated += ["--multi", "--multi-max=" + argument.dropFirst(2)]
             } else if argument == "--multi" || argument == "-m", index < arguments.endIndex,
-                arguments[index].first.map({ $0.isASCII && $0.isNumber }) == true {
+                arguments[index].first.map({ $0.isASCII && $0.isNumber }) == true
+            {
                 translated += ["--multi", "--multi-max=" + arguments[index]]
                 index += 1
             } else {
@@ -122,7 +140,9 @@ public struct PickArguments: ParsableArguments, Sendable {
         var keys: [Key: String] = [:]
         for (offset, name) in expect.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             guard let key = KeyName.parse(String(name)), !key.isEvent else {
-                throw ValidationError("--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys: \(KeyName.validNames), or one character.")
+                throw ValidationError(
+                    "--expect: \(name.isEmpty ? "an empty key name" : "no key is named '\(name)'") (key \(offset + 1) of '\(expect)'); keys: \(KeyName.validNames), or one character."
+                )
             }
             keys[key] = String(name)
         }

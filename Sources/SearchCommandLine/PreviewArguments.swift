@@ -4,14 +4,17 @@ import TerminalUI
 /// fzf's preview options, same names and syntax: shared by `instantsearch` and
 /// `instantsearch-postgres` (which `--postgres` runs with them forwarded).
 public struct PreviewArguments: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp(
-        "Show this command's output in the preview pane (run with sh -c for the selected hit): {} is the record as JSON, {field} a field, {q} the query, each shell-quoted.",
-        valueName: "command"))
+    @Option(
+        help: ArgumentHelp(
+            "Show this command's output in the preview pane (run with sh -c for the selected hit): {} is the record as JSON, {field} a field, {q} the query, each shell-quoted.",
+            valueName: "command"))
     public var preview: String?
 
-    @Option(name: .customLong("preview-window"), help: ArgumentHelp(
-        "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed. F6 / Alt-p toggle it.",
-        valueName: "spec"))
+    @Option(
+        name: .customLong("preview-window"),
+        help: ArgumentHelp(
+            "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed. F6 / Alt-p toggle it.",
+            valueName: "spec"))
     public var previewWindow: String?
 
     public init() {}

@@ -4,10 +4,16 @@ import InstantSearchCore
 /// When and how searches go out, whatever the backend: the strategy (`--strategy`,
 /// `--debounce`, `--throttle`), the answer cache, and a simulated latency to watch them work.
 public struct RequestArguments: ParsableArguments, Sendable {
-    @Option(help: "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times). Default: the backend's: realtime for files (every key, the stale search cancelled), debounce for --remote, --elasticsearch and --postgres.")
+    @Option(
+        help:
+            "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times). Default: the backend's: realtime for files (every key, the stale search cancelled), debounce for --remote, --elasticsearch and --postgres."
+    )
     public var strategy: StrategyName?
 
-    @Option(help: ArgumentHelp("Debounce: wait this long after the last key (a paste costs one search); alone, chooses debounce. Default: 5 for files, 100 over the network.", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Debounce: wait this long after the last key (a paste costs one search); alone, chooses debounce. Default: 5 for files, 100 over the network.",
+            valueName: "ms"))
     public var debounce: Int?
 
     @Option(help: ArgumentHelp("Throttle: at most one search per interval; alone, chooses throttle. Default: 100.", valueName: "ms"))
@@ -19,7 +25,9 @@ public struct RequestArguments: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-cache"), help: "Send every search to the backend.")
     public var noCache = false
 
-    @Option(name: .customLong("simulate-latency"), help: ArgumentHelp("Delay every backend call (plus or minus a random jitter), to watch the strategies adapt.", valueName: "ms[:jitter-ms]"))
+    @Option(
+        name: .customLong("simulate-latency"),
+        help: ArgumentHelp("Delay every backend call (plus or minus a random jitter), to watch the strategies adapt.", valueName: "ms[:jitter-ms]"))
     public var simulateLatency: String?
 
     public init() {}

@@ -8,7 +8,10 @@ import TerminalUI
 /// `instantsearch-postgres`), checked once, and forwarded whole to a sibling
 /// (`forwarded`, derived from these declarations by `ForwardedCommandLine`).
 public struct SessionOptions: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp("Settings file for the index read from standard input (or for a single FILE); with --postgres, laid over the tables' stored settings.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Settings file for the index read from standard input (or for a single FILE); with --postgres, laid over the tables' stored settings.",
+            valueName: "file"))
     public var settings: String?
 
     @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")

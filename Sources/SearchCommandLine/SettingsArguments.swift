@@ -5,7 +5,8 @@ import InstantSearchCore
 /// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`: the same
 /// options, same meaning, for the interactive search and `query` (see `SettingsOverrides`).
 public struct SettingsArguments: ParsableArguments, Sendable {
-    @Option(help: ArgumentHelp("Attributes shown for a hit, the first as its title: a,b,c or NAME:a,b,c for the index NAME. Repeatable.", valueName: "[NAME:]a,b"))
+    @Option(
+        help: ArgumentHelp("Attributes shown for a hit, the first as its title: a,b,c or NAME:a,b,c for the index NAME. Repeatable.", valueName: "[NAME:]a,b"))
     public var display: [String] = []
 
     @Option(help: ArgumentHelp("Searchable attributes, the earlier ranking higher (dotted paths reach nested fields: maker.name).", valueName: "[NAME:]a,b"))
@@ -17,7 +18,10 @@ public struct SettingsArguments: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Numeric attributes to filter by range.", valueName: "[NAME:]a,b"))
     public var numeric: [String] = []
 
-    @Option(help: ArgumentHelp("Custom ranking for the session: attr:desc or attr:asc, comma-separated; ties of relevance (and an empty query) follow it.", valueName: "[NAME:]attr:desc"))
+    @Option(
+        help: ArgumentHelp(
+            "Custom ranking for the session: attr:desc or attr:asc, comma-separated; ties of relevance (and an empty query) follow it.",
+            valueName: "[NAME:]attr:desc"))
     public var sort: [String] = []
 
     @Option(name: .customLong("hits-layout"), help: ArgumentHelp("Rows per hit in the list: one or two.", valueName: "[NAME:]one|two"))

@@ -26,7 +26,9 @@ public enum TmuxPopup {
         var input: String?
         if isatty(STDIN_FILENO) == 0 {
             let fifo = workspace + "/input"
-            guard mkfifo(fifo, 0o600) == 0 else { throw Failure(description: "--tmux: cannot make a FIFO in \(workspace): \(String(cString: strerror(errno)))") }
+            guard mkfifo(fifo, 0o600) == 0 else {
+                throw Failure(description: "--tmux: cannot make a FIFO in \(workspace): \(String(cString: strerror(errno)))")
+            }
             command += " < " + shellQuoted(fifo)
             input = fifo
         }

@@ -61,13 +61,14 @@ public struct TmuxPopupSpec: Sendable, Hashable {
     /// display-popup's placement and size options (tmux's own letters: C the centre, R the
     /// right edge, S next to the status line).
     var popupArguments: [String] {
-        let place: [String] = switch position {
-        case .center: ["-xC", "-yC"]
-        case .top: ["-xC", "-y0"]
-        case .bottom: ["-xC", "-yS"]
-        case .left: ["-x0", "-yC"]
-        case .right: ["-xR", "-yC"]
-        }
+        let place: [String] =
+            switch position {
+            case .center: ["-xC", "-yC"]
+            case .top: ["-xC", "-y0"]
+            case .bottom: ["-xC", "-yS"]
+            case .left: ["-x0", "-yC"]
+            case .right: ["-xR", "-yC"]
+            }
         return place + ["-w", width.argument, "-h", height.argument]
     }
 

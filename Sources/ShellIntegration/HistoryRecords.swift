@@ -34,7 +34,8 @@ public struct HistoryRecords: Sendable {
             for (offset, entry) in entries.enumerated() {
                 let position = source * shellHistory.count + offset
                 if source == 0 { fileCounts[entry.command, default: 0] += 1 } else { logCounts[entry.command, default: 0] += 1 }
-                var record = byCommand[entry.command]
+                var record =
+                    byCommand[entry.command]
                     ?? Record(command: entry.command, count: 0, time: nil, directories: [], exitStatus: nil, order: position)
                 record.order = max(record.order, position)
                 if let time = entry.time { record.time = max(record.time ?? time, time) }

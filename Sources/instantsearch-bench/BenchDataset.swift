@@ -1,5 +1,5 @@
-import InstantSearchCore
 import Foundation
+import InstantSearchCore
 import SearchEngine
 
 /// One data set of the benchmark, described once for both sides so they index and count the

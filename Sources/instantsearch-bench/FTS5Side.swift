@@ -18,22 +18,27 @@ enum FTS5Side {
         let db = try SQLiteDatabase()
         let single = dataset.facets.filter { !dataset.arrayFacets.contains($0) }
         let columns = dataset.searchable + single.filter { !dataset.searchable.contains($0) }
-        let numerics = dataset.numeric.filter { !columns.contains($0) } + [dataset.customRankingDesc].compactMap { $0 }
+        let numerics =
+            dataset.numeric.filter { !columns.contains($0) }
+            + [dataset.customRankingDesc].compactMap { $0 }
             .filter { !dataset.numeric.contains($0) }
         let allColumns = columns + numerics
         func q(_ name: String) -> String { "\"\(name)\"" }
         try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;")
         try db.execute("CREATE TABLE d(id INTEGER PRIMARY KEY, objectID TEXT, " + allColumns.map { q($0) }.joined(separator: ", ") + ")")
-        try db.execute("CREATE VIRTUAL TABLE f USING fts5(" + dataset.searchable.map { q($0) }.joined(separator: ", ")
-            + ", content='d', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')")
+        try db.execute(
+            "CREATE VIRTUAL TABLE f USING fts5(" + dataset.searchable.map { q($0) }.joined(separator: ", ")
+                + ", content='d', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')")
         for facet in dataset.arrayFacets { try db.execute("CREATE TABLE \(q("g_" + facet))(id INTEGER, value TEXT)") }
         try db.execute("BEGIN")
         let insertD = try db.prepare("INSERT INTO d VALUES(?1, ?2" + allColumns.indices.map { ", ?\($0 + 3)" }.joined() + ")")
-        let insertF = try db.prepare("INSERT INTO f(rowid, " + dataset.searchable.map { q($0) }.joined(separator: ", ")
-            + ") VALUES(?1" + dataset.searchable.indices.map { ", ?\($0 + 2)" }.joined() + ")")
-        let insertG = try Dictionary(uniqueKeysWithValues: dataset.arrayFacets.map {
-            ($0, try db.prepare("INSERT INTO \(q("g_" + $0)) VALUES(?1, ?2)"))
-        })
+        let insertF = try db.prepare(
+            "INSERT INTO f(rowid, " + dataset.searchable.map { q($0) }.joined(separator: ", ")
+                + ") VALUES(?1" + dataset.searchable.indices.map { ", ?\($0 + 2)" }.joined() + ")")
+        let insertG = try Dictionary(
+            uniqueKeysWithValues: dataset.arrayFacets.map {
+                ($0, try db.prepare("INSERT INTO \(q("g_" + $0)) VALUES(?1, ?2)"))
+            })
         for i in 0..<records.count {
             let record = records[i]
             let id = i + 1
@@ -42,9 +47,13 @@ enum FTS5Side {
             insertD.bind(2, record["objectID"]?.displayText ?? String(i))
             for (c, column) in allColumns.enumerated() {
                 let value = record[column]
-                if let n = value?.numberValue { insertD.bind(Int32(c + 3), n) }
-                else if let v = value, v != .null { insertD.bind(Int32(c + 3), v.displayText) }
-                else { insertD.bindNull(Int32(c + 3)) }
+                if let n = value?.numberValue {
+                    insertD.bind(Int32(c + 3), n)
+                } else if let v = value, v != .null {
+                    insertD.bind(Int32(c + 3), v.displayText)
+                } else {
+                    insertD.bindNull(Int32(c + 3))
+                }
             }
             _ = try insertD.step()
             insertF.reset()
@@ -71,7 +80,8 @@ enum FTS5Side {
         let highlights = dataset.searchable.indices.map { "highlight(f, \($0), '<em>', '</em>')" }.joined(separator: ", ")
         let hitsSQL = "SELECT d.objectID, \(highlights) FROM f JOIN d ON d.id = f.rowid WHERE f MATCH ?1 ORDER BY \(order) LIMIT 20"
         let stats = dataset.numeric.map { "min(d.\(q($0))), max(d.\(q($0))), sum(d.\(q($0))), count(d.\(q($0)))" }
-        let groupSQL = "SELECT " + (single.map { "d.\(q($0))" } + ["count(*)"] + stats).joined(separator: ", ")
+        let groupSQL =
+            "SELECT " + (single.map { "d.\(q($0))" } + ["count(*)"] + stats).joined(separator: ", ")
             + " FROM f JOIN d ON d.id = f.rowid WHERE f MATCH ?1"
             + (single.isEmpty ? "" : " GROUP BY " + single.map { "d.\(q($0))" }.joined(separator: ", "))
         let hitsStatement = try db.prepare(hitsSQL)

@@ -14,7 +14,8 @@ enum GeneratedDataset {
     /// `${XDG_CACHE_HOME:-~/.cache}/instantsearch-bench`
     static var defaultFolder: String {
         let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
         return (cache as NSString).appendingPathComponent("instantsearch-bench")
     }

@@ -48,7 +48,8 @@ enum KeyLatencySide {
         let profile = NSTemporaryDirectory() + "instantsearch-bench-profile-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // Every value reaches the shell as a positional parameter, never inside the script.
-        let (ourScript, fzfScript) = workload.lines != nil
+        let (ourScript, fzfScript) =
+            workload.lines != nil
             ? ("seq \(workload.lines!) | \"$0\" --profile 2>\"$1\"", "seq \(workload.lines!) | \"$0\"")
             : ("\"$0\" --profile \"$2\" 2>\"$1\"", "\"$0\" < \"$2\"")
         let file = workload.file ?? ""

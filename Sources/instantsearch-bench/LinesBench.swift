@@ -138,7 +138,8 @@ enum LinesBench {
             let ourMS = stride(from: k, to: ours.keystrokeMS.count, by: perKey).map { ours.keystrokeMS[$0] }.max() ?? .nan
             ratios.append(fzfMS / ourMS)
         }
-        out += "  faster than fzf: at least \(Report.format(ratios.min() ?? .nan, 1))× on every keystroke (median \(Report.format(ratios.sorted()[ratios.count / 2], 1))×)\n"
+        out +=
+            "  faster than fzf: at least \(Report.format(ratios.min() ?? .nan, 1))× on every keystroke (median \(Report.format(ratios.sorted()[ratios.count / 2], 1))×)\n"
         return out
     }
 }

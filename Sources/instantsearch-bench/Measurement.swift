@@ -52,15 +52,19 @@ enum Report {
         let header = ["", "p50 ms", "p99 ms", "max ms", "build s", "parse s", "open s", "peak MB", "hits"]
         lines.append(header.enumerated().map { pad($1, $0 == 0 ? 10 : 9) }.joined())
         for m in [engine, fts5].compactMap({ $0 }) {
-            let cells = [m.side, format(m.p50, 3), format(m.p99, 3), format(m.max, 3), format(m.buildMS / 1000),
-                         format(m.parseMS / 1000), m.openMS.map { format($0 / 1000) } ?? "-", format(m.peakMB, 0),
-                         String(m.totalHits)]
+            let cells = [
+                m.side, format(m.p50, 3), format(m.p99, 3), format(m.max, 3), format(m.buildMS / 1000),
+                format(m.parseMS / 1000), m.openMS.map { format($0 / 1000) } ?? "-", format(m.peakMB, 0),
+                String(m.totalHits),
+            ]
             lines.append(cells.enumerated().map { pad($1, $0 == 0 ? 10 : 9) }.joined())
         }
         if let engine, let fts5 {
-            let ratio = ["FTS5/ours", format(fts5.p50 / engine.p50, 1) + "x", format(fts5.p99 / engine.p99, 1) + "x",
-                         format(fts5.max / engine.max, 1) + "x", format(fts5.buildMS / engine.buildMS, 1) + "x", "", "",
-                         format(fts5.peakMB / engine.peakMB, 1) + "x", ""]
+            let ratio = [
+                "FTS5/ours", format(fts5.p50 / engine.p50, 1) + "x", format(fts5.p99 / engine.p99, 1) + "x",
+                format(fts5.max / engine.max, 1) + "x", format(fts5.buildMS / engine.buildMS, 1) + "x", "", "",
+                format(fts5.peakMB / engine.peakMB, 1) + "x", "",
+            ]
             lines.append(ratio.enumerated().map { pad($1, $0 == 0 ? 10 : 9) }.joined())
         }
         for m in [engine, fts5].compactMap({ $0 }) { lines.append("  " + m.cpuSummary) }
@@ -77,8 +81,10 @@ enum Report {
             "  \(name): first frame \(seconds(open.firstFrameMS)), every record counted \(seconds(open.fullCountMS)), "
                 + "TUI peak \(format(open.peakMB, 0)) MB"
         }
-        return ["  instantsearch FILE in a 120x40 pseudo-terminal (first frame: the prompt is drawn; "
-            + "counted: the stats line shows every record as a result)",
-            line("first open ", report.first), line("second open", report.reopen)].joined(separator: "\n")
+        return [
+            "  instantsearch FILE in a 120x40 pseudo-terminal (first frame: the prompt is drawn; "
+                + "counted: the stats line shows every record as a result)",
+            line("first open ", report.first), line("second open", report.reopen),
+        ].joined(separator: "\n")
     }
 }

@@ -31,8 +31,9 @@ enum ProfileRun {
         }
         all.sort()
         func at(_ p: Double) -> Double { all[min(all.count - 1, max(0, Int((p * Double(all.count)).rounded(.up)) - 1))] }
-        print("cpu ms per keystroke over \(rounds) rounds: p50 \(Report.format(at(0.5), 3)) p99 \(Report.format(at(0.99), 3)) "
-            + "max \(Report.format(all.last ?? .nan, 3))")
+        print(
+            "cpu ms per keystroke over \(rounds) rounds: p50 \(Report.format(at(0.5), 3)) p99 \(Report.format(at(0.99), 3)) "
+                + "max \(Report.format(all.last ?? .nan, 3))")
         let medians = cpu.map { ($0.key, $0.value.sorted()[$0.value.count / 2]) }.sorted { $0.1 > $1.1 }
         for (text, median) in medians.prefix(15) { print("  \(text.debugDescription)\t\(Report.format(median, 3))") }
     }

@@ -18,10 +18,12 @@ enum WalkerBench {
         var entries = 0
         report("walker (entries, lstat each)", best(rounds) { entries = walker.walk { _ in true }.entries }, entries)
         let now = Int(Date().timeIntervalSince1970)
-        report("walker + NDJSON records", best(rounds) {
-            let null = open("/dev/null", O_WRONLY)
-            _ = SourceWriter.writeWalk(walker, to: null) { $0.ndjsonLine(now: now, frecency: 0) }
-        }, entries)
+        report(
+            "walker + NDJSON records",
+            best(rounds) {
+                let null = open("/dev/null", O_WRONLY)
+                _ = SourceWriter.writeWalk(walker, to: null) { $0.ndjsonLine(now: now, frecency: 0) }
+            }, entries)
         report("find", best(rounds) { command("find", [root]) }, lines("find", [root]))
         report("find -printf '%p %s %T@'", best(rounds) { command("find", [root, "-printf", "%p %s %T@\\n"]) }, nil)
         for fd in ["fd", "fdfind"] where lines("sh", ["-c", "command -v \(fd)"]) ?? 0 > 0 {

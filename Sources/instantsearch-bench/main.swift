@@ -109,7 +109,8 @@ if let side = option("--child") {
         let path = option("--file")
     else { fail("unknown data set") }
     do {
-        let measurement = side == "engine"
+        let measurement =
+            side == "engine"
             ? try EngineSide.run(dataset, path: path, rounds: rounds)
             : try FTS5Side.run(dataset, path: path, rounds: rounds)
         let data = try JSONEncoder().encode(measurement)
@@ -122,7 +123,8 @@ if let side = option("--child") {
 
 var isDirectory: ObjCBool = false
 guard FileManager.default.fileExists(atPath: datasetsDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-    fail("""
+    fail(
+        """
         the datasets folder \(datasetsDirectory) is absent: nothing to measure. \
         Put babynames.csv and movies.json there, or pass --datasets DIR.
         """)
@@ -154,8 +156,9 @@ func runChild(side: String, dataset: BenchDataset, path: String) -> Measurement 
     return m
 }
 
-print("instantsearch-bench: \(BenchDataset.keystrokes.count) keystrokes × \(rounds) rounds per side "
-    + "(after one warm-up round); each keystroke = top 20 ranked + highlighted, every facet counted, facet stats")
+print(
+    "instantsearch-bench: \(BenchDataset.keystrokes.count) keystrokes × \(rounds) rounds per side "
+        + "(after one warm-up round); each keystroke = top 20 ranked + highlighted, every facet counted, facet stats")
 print("queries typed: " + BenchDataset.typed.joined(separator: ", "))
 if binary == nil { print("(no --binary: first-frame, reopen and keystroke times of the TUI are not measured)") }
 /// Keystrokes into the TUI and into fzf: 100 lines first, the data sets as they come.
@@ -237,9 +240,11 @@ for (name, count) in LinesBench.sizes where (only == nil && sides.contains("line
     guard process.terminationStatus == 0, let ours = try? JSONDecoder().decode(Measurement.self, from: data) else {
         fail("the lines side failed on \(name)")
     }
-    let fzf = FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf") || ProcessInfo.processInfo.environment["PATH"].map {
-        $0.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/fzf") }
-    } == true ? try? LinesBench.measureFzf(path: path) : nil
+    let fzf =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf")
+            || ProcessInfo.processInfo.environment["PATH"].map {
+                $0.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/fzf") }
+            } == true ? try? LinesBench.measureFzf(path: path) : nil
     let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.doubleValue ?? .nan
     print(LinesBench.report(name: name, path: path, fileMB: size / 1_048_576, ours: ours, fzf: fzf))
 }

@@ -117,7 +117,8 @@ struct PostgresImportCommand: ParsableCommand {
                     .importRecords(records, settings: indexSettings)
             }
             let elapsed = ContinuousClock.now - started
-            FileHandle.standardError.write(Data("imported \(count) records of \(file) into \(name) at \(url) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
+            FileHandle.standardError.write(
+                Data("imported \(count) records of \(file) into \(name) at \(url) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
         } catch {
             throw CommandFailure("instantsearch import-postgres", error)
         }

@@ -43,7 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one; the line printed at start tells which).")
     var port: UInt16 = 7700
 
-    @Option(name: .customLong("admin-key"), help: ArgumentHelp("A key that opens every index (visible in ps: prefer the file or INSTANTSEARCH_ADMIN_KEY).", valueName: "key"))
+    @Option(
+        name: .customLong("admin-key"),
+        help: ArgumentHelp("A key that opens every index (visible in ps: prefer the file or INSTANTSEARCH_ADMIN_KEY).", valueName: "key"))
     var adminKey: String?
 
     @Option(name: .customLong("admin-key-file"), help: ArgumentHelp("Read the admin key from the first line of this file.", valueName: "path"))
@@ -73,9 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Connections open at once.")
     var maxConnections = 1000
 
-    @Option(help: ArgumentHelp(
-        "Query suggestions for every index (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from the local insights files; served as INDEX_query_suggestions.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Query suggestions for every index (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from the local insights files; served as INDEX_query_suggestions.",
+            valueName: "file"))
     var suggestions: String?
 
     @Flag(name: .customLong("no-suggestions"), help: "Serve no INDEX_query_suggestions indices.")
@@ -106,10 +109,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let indices = try loadIndices()
             service = SearchService(backend: EmbeddedBackend(indices: indices + (try suggestionIndices(for: indices))), keys: keys)
-            server = try SearchServer(service: service, options: .init(
-                host: host, port: port, maxBodyBytes: maxBodyBytes, idleTimeout: .seconds(idleTimeout),
-                headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
-                maxConnections: maxConnections, maxAnswerBytes: maxAnswerBytes, log: Self.warn))
+            server = try SearchServer(
+                service: service,
+                options: .init(
+                    host: host, port: port, maxBodyBytes: maxBodyBytes, idleTimeout: .seconds(idleTimeout),
+                    headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
+                    maxConnections: maxConnections, maxAnswerBytes: maxAnswerBytes, log: Self.warn))
         } catch let error as ServerError {
             Self.warn(error.message)
             throw ExitCode(2)

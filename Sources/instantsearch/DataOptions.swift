@@ -11,9 +11,10 @@ extension DataFormat: ExpressibleByArgument {
 
 /// How data files are read, for every command that reads them.
 struct DataOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The data's format: json, ndjson, csv, tsv or lines. Default: the file's extension; standard input and unknown extensions are sniffed.",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The data's format: json, ndjson, csv, tsv or lines. Default: the file's extension; standard input and unknown extensions are sniffed.",
+            valueName: "format"))
     var format: DataFormat?
 
     @Flag(name: .customLong("no-index-cache"), help: "Build every index afresh and keep none in the index cache ($XDG_CACHE_HOME/instantsearch).")
@@ -47,7 +48,8 @@ struct DataOptions: ParsableArguments {
     private func loadOptions(_ lenient: LenientOption, delimiter: String?) throws -> LoadOptions {
         var options = lenient.loadOptions
         if delimiter != nil, let format, format != .csv, format != .lines {
-            throw ValidationError("--delimiter cuts plain lines into fields, or sets CSV's separator with --format csv; it does nothing for --format \(format.rawValue).")
+            throw ValidationError(
+                "--delimiter cuts plain lines into fields, or sets CSV's separator with --format csv; it does nothing for --format \(format.rawValue).")
         }
         if format == .csv {
             try DelimiterOption.check(delimiter, format: format)

@@ -5,9 +5,10 @@ import SearchEngine
 /// backslash escapes); a tab-separated file written with CSV's quoting is read as CSV split at
 /// tabs: `--format csv --delimiter '\t'`.
 struct DelimiterOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "CSV's field separator, one character ('\\t' for a tab), with --format csv: --format csv --delimiter '\\t' reads tab-separated files that quote cells as CSV does (--format tsv reads TSV unquoted).",
-        valueName: "char"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV's field separator, one character ('\\t' for a tab), with --format csv: --format csv --delimiter '\\t' reads tab-separated files that quote cells as CSV does (--format tsv reads TSV unquoted).",
+            valueName: "char"))
     var delimiter: String?
 
     /// The separator's byte, once `check` has passed (a comma when not given).

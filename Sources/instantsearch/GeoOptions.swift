@@ -4,9 +4,11 @@ import InstantSearchCore
 /// `--around-lat-lng LAT,LNG` in the TUI, as `query` has it: geo search from that point for
 /// every index (a distance column, and a radius in the slider pane; see `GeoDistance`).
 struct GeoOptions: ParsableArguments {
-    @Option(name: .customLong("around-lat-lng"), help: ArgumentHelp(
-        "Geo search from this point: hits rank by distance to their _geoloc and show it; the slider pane gets a radius (Algolia's aroundLatLng, aroundRadius).",
-        valueName: "lat,lng"))
+    @Option(
+        name: .customLong("around-lat-lng"),
+        help: ArgumentHelp(
+            "Geo search from this point: hits rank by distance to their _geoloc and show it; the slider pane gets a radius (Algolia's aroundLatLng, aroundRadius).",
+            valueName: "lat,lng"))
     var aroundLatLng: String?
 
     /// The point, read as Algolia's `aroundLatLng` is (so both say the same of a bad value).

@@ -56,7 +56,10 @@ struct IndexCommand: ParsableCommand {
             try overrides.checkIndexNames([index.name])
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
-            FileHandle.standardError.write(Data("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8)
+            )
         } catch {
             FileHandle.standardError.write(Data("instantsearch index: \(error)\n".utf8))
             throw ExitCode(2)

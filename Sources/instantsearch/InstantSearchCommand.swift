@@ -143,7 +143,7 @@ struct SearchCommand: ParsableCommand {
         defer { checksValuesOnly = false }
         do {
             _ = try parse(defaults)
-        } catch where exitCode(for: error) != .success {
+        } catch  where exitCode(for: error) != .success {
             CommandLineRunner.fail("instantsearch", "\(DefaultOptions.variable): \(message(for: error))")
         } catch {}
     }
@@ -156,8 +156,10 @@ struct SearchCommand: ParsableCommand {
             }
             return
         }
-        if (engines.isActive || remote.remote != nil), !(try settingsOptions.overrides().isEmpty) {
-            throw ValidationError("--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres.")
+        if engines.isActive || remote.remote != nil, !(try settingsOptions.overrides().isEmpty) {
+            throw ValidationError(
+                "--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres."
+            )
         }
         if engines.isActive {
             guard remote.remote == nil, config == nil else {
@@ -254,27 +256,31 @@ struct SearchCommand: ParsableCommand {
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
-        try session.launch(search, recordBytes: { hit in
-            if let text = shellSource.printedText(of: hit.record) {
-                picked.records.append(hit.record)
-                return Array(text.utf8)
-            }
-            // A line picked from plain text comes back as that line, as fzf gives it: its bytes
-            // as they came in (a line with invalid UTF-8 is shown with U+FFFD, not printed so).
-            if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
-                case .string(let line)? = fields["line"] {
-                // Line numbers name lines: with one line index the id says which; with several, the text too.
-                for name in lineIndices.sorted() {
-                    if let bytes = lineIndex(name, hit.objectID),
-                        lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line {
-                        return lines.printed(bytes)
-                    }
+        try session.launch(
+            search,
+            recordBytes: { hit in
+                if let text = shellSource.printedText(of: hit.record) {
+                    picked.records.append(hit.record)
+                    return Array(text.utf8)
                 }
-                return lines.printed(Array(line.utf8))
-            }
-            return Array(PickSession.jsonLine(hit).utf8)
-        }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
-        headerLines: headerLines)
+                // A line picked from plain text comes back as that line, as fzf gives it: its bytes
+                // as they came in (a line with invalid UTF-8 is shown with U+FFFD, not printed so).
+                if !lineIndices.isEmpty, case .object(let fields) = hit.record, fields.count == 1,
+                    case .string(let line)? = fields["line"]
+                {
+                    // Line numbers name lines: with one line index the id says which; with several, the text too.
+                    for name in lineIndices.sorted() {
+                        if let bytes = lineIndex(name, hit.objectID),
+                            lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line
+                        {
+                            return lines.printed(bytes)
+                        }
+                    }
+                    return lines.printed(Array(line.utf8))
+                }
+                return Array(PickSession.jsonLine(hit).utf8)
+            }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
+            headerLines: headerLines)
     }
 }
 

@@ -48,7 +48,11 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "Say on standard error where the index came from (the index cache, or built).")
     var verbose = false
 
-    @Flag(name: .customLong("index-cache"), help: "Keep the index built for a data file in the index cache, for the next query or search on the unchanged file (default: a query writes nothing there).")
+    @Flag(
+        name: .customLong("index-cache"),
+        help:
+            "Keep the index built for a data file in the index cache, for the next query or search on the unchanged file (default: a query writes nothing there)."
+    )
     var indexCache = false
 
     @OptionGroup var lenient: LenientOption
@@ -66,18 +70,24 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hits kept per group of attributeForDistinct (0: every hit); default: the settings'.", valueName: "n"))
     var distinct: Int?
 
-    @Flag(name: .customLong("advanced-syntax"), inversion: .prefixedNo, help: """
-        Read "a phrase" (its words side by side, in order) and -word (records without it) in the query \
-        (Algolia's advancedSyntax); default: the settings'.
-        """)
+    @Flag(
+        name: .customLong("advanced-syntax"), inversion: .prefixedNo,
+        help: """
+            Read "a phrase" (its words side by side, in order) and -word (records without it) in the query \
+            (Algolia's advancedSyntax); default: the settings'.
+            """)
     var advancedSyntax: Bool?
 
-    @Option(name: .customLong("around-lat-lng"), help: ArgumentHelp(
-        "Rank by distance from this point of the records' _geoloc (Algolia's aroundLatLng).", valueName: "lat,lng"))
+    @Option(
+        name: .customLong("around-lat-lng"),
+        help: ArgumentHelp(
+            "Rank by distance from this point of the records' _geoloc (Algolia's aroundLatLng).", valueName: "lat,lng"))
     var aroundLatLng: String?
 
-    @Option(name: .customLong("around-radius"), help: ArgumentHelp(
-        "With --around-lat-lng: keep records within this many metres, or 'all' (Algolia's aroundRadius).", valueName: "metres"))
+    @Option(
+        name: .customLong("around-radius"),
+        help: ArgumentHelp(
+            "With --around-lat-lng: keep records within this many metres, or 'all' (Algolia's aroundRadius).", valueName: "metres"))
     var aroundRadius: String?
 
     /// The geo options read as Algolia's parameters, so both say the same of a bad value.

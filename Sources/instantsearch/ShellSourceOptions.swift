@@ -21,7 +21,10 @@ struct ShellSourceOptions: ParsableArguments {
     @Flag(help: "Print the fish integration: instantsearch --fish | source in config.fish.")
     var fish = false
 
-    @Option(help: "Search built-in records instead of FILEs: files or dirs under --walker-root (facets ext and dir, sliders size and age), or history (the shell's, see --shell).")
+    @Option(
+        help:
+            "Search built-in records instead of FILEs: files or dirs under --walker-root (facets ext and dir, sliders size and age), or history (the shell's, see --shell)."
+    )
     var source: Source?
 
     @Option(name: .customLong("walker-root"), help: ArgumentHelp("Where --source files / dirs walks from.", valueName: "dir"))
@@ -42,16 +45,26 @@ struct ShellSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --source history: whose history (bash, zsh, fish; another name reads plain lines). Default: $SHELL's.", valueName: "name"))
     var shell: String?
 
-    @Option(name: .customLong("shell-history"), help: ArgumentHelp("With --source history: the shell's history file (default: the shell's usual one).", valueName: "file"))
+    @Option(
+        name: .customLong("shell-history"),
+        help: ArgumentHelp("With --source history: the shell's history file (default: the shell's usual one).", valueName: "file"))
     var shellHistory: String?
 
-    @Option(name: .customLong("command-log"), help: ArgumentHelp("With --source history: the integration's log of folders and exit statuses (default: $XDG_STATE_HOME/instantsearch/history.SHELL).", valueName: "file"))
+    @Option(
+        name: .customLong("command-log"),
+        help: ArgumentHelp(
+            "With --source history: the integration's log of folders and exit statuses (default: $XDG_STATE_HOME/instantsearch/history.SHELL).",
+            valueName: "file"))
     var commandLog: String?
 
-    @Flag(name: .customLong("no-frecency"), help: "With --source: neither bring up what was picked before nor remember this pick ($XDG_STATE_HOME/instantsearch/frecency).")
+    @Flag(
+        name: .customLong("no-frecency"),
+        help: "With --source: neither bring up what was picked before nor remember this pick ($XDG_STATE_HOME/instantsearch/frecency).")
     var noFrecency = false
 
-    @Option(name: .customLong("print-attribute"), help: ArgumentHelp("Print this attribute of each picked record (its text, as is) instead of the JSON line.", valueName: "name"))
+    @Option(
+        name: .customLong("print-attribute"),
+        help: ArgumentHelp("Print this attribute of each picked record (its text, as is) instead of the JSON line.", valueName: "name"))
     var printAttribute: String?
 
     var script: ShellKind? {
@@ -153,7 +166,9 @@ extension ShellSourceOptions {
         }
         guard FileWalker(root: walkerRoot, options: walkerOptions(source)).walk({ _ in false }).entries == 0 else { return }
         let what = source == .dirs ? "no folder" : "nothing"
-        throw ValidationError("--source \(source.rawValue): \(what) under \(walkerRoot) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)")
+        throw ValidationError(
+            "--source \(source.rawValue): \(what) under \(walkerRoot) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)"
+        )
     }
 }
 

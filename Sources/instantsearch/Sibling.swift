@@ -7,11 +7,13 @@ enum Sibling {
     static func exec(_ name: String, _ arguments: [String], for feature: String) throws -> Never {
         let folder = URL(fileURLWithPath: ExecutablePath.current).deletingLastPathComponent()
         guard let path = candidates(name, besideFolder: folder).first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            FileHandle.standardError.write(Data("""
-                instantsearch: \(feature) needs \(name) beside this binary, in \(folder.path), and it is not there.
-                \(howToGet(name, besideFolder: folder))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    instantsearch: \(feature) needs \(name) beside this binary, in \(folder.path), and it is not there.
+                    \(howToGet(name, besideFolder: folder))
 
-                """.utf8))
+                    """.utf8))
             throw ExitCode(2)
         }
         fflush(nil)

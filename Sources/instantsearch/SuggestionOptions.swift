@@ -6,9 +6,10 @@ import SearchEngine
 /// Query suggestions in the TUI: `--suggestions FILE`, `--no-suggestions`, and the wiring of
 /// each index's suggestions index into the embedded backend.
 struct SuggestionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Query suggestions to offer under the search box (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from your own queries.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Query suggestions to offer under the search box (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from your own queries.",
+            valueName: "file"))
     var suggestions: String?
 
     @Flag(name: .customLong("no-suggestions"), help: "Offer no query suggestions under the search box.")
@@ -26,7 +27,8 @@ struct SuggestionOptions: ParsableArguments {
     ) throws -> (names: [String: String], skippedNote: String?) {
         guard !noSuggestions else { return ([:], nil) }
         let given = try suggestions.map(QuerySuggestionSources.readGiven) ?? []
-        let history = historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
+        let history =
+            historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
             .split(separator: "\n").map(String.init) ?? []
         let sources = QuerySuggestionSources(
             insightsDirectory: InsightsFiles.directory(environment: environment), history: history, given: given)

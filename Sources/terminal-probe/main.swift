@@ -1,4 +1,5 @@
 import TerminalUI
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -91,10 +91,11 @@ struct ElasticsearchMappingTests {
         let description = try #require(results.hits[1].highlights["description"])
         #expect(description.matchLevel == .partial && description.values[0].tagged() == "<em>Sony</em>-beating noise cancelling, says the box")
         #expect(results.hits[1].highlights["name"]?.values == [HighlightedText(text: "Bose QuietComfort Earbuds")])
-        #expect(results.facets["brand"] == [
-            FacetValueCount(value: "Sony", count: 17), FacetValueCount(value: "Bose", count: 6),
-            FacetValueCount(value: "JBL", count: 8),
-        ])
+        #expect(
+            results.facets["brand"] == [
+                FacetValueCount(value: "Sony", count: 17), FacetValueCount(value: "Bose", count: 6),
+                FacetValueCount(value: "JBL", count: 8),
+            ])
         #expect(results.facets["in_stock"]?.map(\.value) == ["true", "false"])
         #expect(results.facets["reviews"] == [FacetValueCount(value: "12", count: 4)])
         #expect(results.facetStats["price"] == FacetStats(min: 19.5, max: 899, avg: 240.25, sum: 9610))

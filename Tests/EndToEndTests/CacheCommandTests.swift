@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func aQueryCachesNothingUnlessAsked() throws {
-        let (status, output) = try sh(#"""
+        let (status, output) = try sh(
+            #"""
             printf 'name\nann\nbob\n' > p.csv
             $BIN query p.csv ann > /dev/null; $BIN cache size
             $BIN query p.csv ann --index-cache > /dev/null; $BIN cache size
@@ -29,7 +30,8 @@ import Testing
     /// A cache entry does not keep the format its file was read in: a file of plain lines
     /// reopened from it is still matched fzf's way (inside words) and picked as its lines.
     @Test func plainLinesReopenedFromTheCacheArePickedAsLines() throws {
-        let (status, output) = try sh(#"""
+        let (status, output) = try sh(
+            #"""
             printf 'alpha one\nbeta two\ngamma three\n' > list.txt
             $BIN list.txt -q mm --select-1; $BIN query list.txt mm --index-cache > /dev/null; $BIN cache size
             $BIN list.txt -q mm --select-1; echo "second=$?"
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func listSizeAndClear() throws {
-        let (status, output) = try sh(#"""
+        let (status, output) = try sh(
+            #"""
             printf 'name\nann\n' > one.csv; printf 'name\nbob\n' > two.csv
             $BIN query one.csv ann --index-cache > /dev/null; $BIN query two.csv bob --index-cache > /dev/null
             $BIN cache list; echo ---; $BIN cache clear; echo ---; $BIN cache
@@ -63,7 +66,8 @@ import Testing
 
     @Test func theFirstTimeTheCachePasses100MBOneLineSaysWhereAndHow() throws {
         // A stand-in for entries already there, then one more entry: the note comes once.
-        let (status, output) = try sh(#"""
+        let (status, output) = try sh(
+            #"""
             mkdir -p cache/instantsearch && truncate -s 101M cache/instantsearch/big-0.idx
             printf 'name\nann\n' > one.csv; printf 'name\nbob\n' > two.csv
             $BIN query one.csv ann --index-cache > /dev/null; echo ---

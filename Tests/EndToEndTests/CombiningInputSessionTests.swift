@@ -34,8 +34,9 @@ import Testing
         try tmux.waitFor("exit=")
         let printed = tmux.file("out.txt")?.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
         let expected = "a\u{308} \u{1F1EB}\u{1F1F7} x \u{1112}\u{1161}"
-        #expect(printed.map { Array($0.unicodeScalars) } == Array(expected.unicodeScalars),
-                "printed \(printed.map { $0.unicodeScalars.map { String($0.value, radix: 16) } } ?? [])")
+        #expect(
+            printed.map { Array($0.unicodeScalars) } == Array(expected.unicodeScalars),
+            "printed \(printed.map { $0.unicodeScalars.map { String($0.value, radix: 16) } } ?? [])")
     }
 
     /// Waits until the prompt line shows `text` (compared code point by code point, so an

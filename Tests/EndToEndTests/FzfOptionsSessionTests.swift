@@ -181,7 +181,7 @@ import Testing
         try #require(shown.count >= 3)
         let row = try #require(rows.firstIndex { $0.contains(shown[2]) })
         try tmux.click(x: 10, y: row - 20)  // on the shell's lines above: nothing happens
-        try tmux.click(x: 10, y: row)       // the screen's row: the third hit, 18 rows below the top
+        try tmux.click(x: 10, y: row)  // the screen's row: the third hit, 18 rows below the top
         try tmux.waitFor("the third hit selected") { $0.components(separatedBy: "\n")[row].contains("▌") }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
@@ -207,7 +207,10 @@ import Testing
         try tmux.shell("stty -g > before.txt")
         try tmux.shell("\(Project.binary) \(products) --height 3; echo \"exit=$?\"")
         let screen = try tmux.waitFor("exit=2")
-        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("instantsearch: --height takes ROWS (8 to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '3'."))
+        #expect(
+            screen.replacingOccurrences(of: "\n", with: "").contains(
+                "instantsearch: --height takes ROWS (8 to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '3'."
+            ))
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")
         try tmux.waitFor("saved-42")
         #expect(tmux.file("before.txt") == tmux.file("after.txt"))

@@ -28,9 +28,10 @@ import Testing
 
         let events = try #require(try? String(contentsOfFile: state + "/instantsearch/events.ndjson", encoding: .utf8))
         let queries = try #require(try? String(contentsOfFile: state + "/instantsearch/queries.ndjson", encoding: .utf8))
-        let click = try #require(events.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.last { $0["eventType"] as? String == "click" })
+        let click = try #require(
+            events.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.last { $0["eventType"] as? String == "click" })
         #expect(click["positions"] as? [Int] == [3])
         let queryID = try #require(click["queryID"] as? String)
         #expect(queries.contains(#""queryID":"\#(queryID)","index":"#) && queries.contains(#""query":"alpha""#))

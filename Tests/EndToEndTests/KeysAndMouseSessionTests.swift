@@ -64,7 +64,8 @@ import Testing
         #expect(!(try tmux.onAlternateScreen()))
         try tmux.shell("INSTANTSEARCH_DEFAULT_OPTS='--bind space:up' \(Project.demoCommand) 2> env.txt; echo \"status=$?\"")
         try tmux.waitFor("status=2")
-        #expect(tmux.file("env.txt")?.hasPrefix("instantsearch: INSTANTSEARCH_DEFAULT_OPTS: --bind \"space:up\": column 1: \"space\" types into the query") == true)
+        #expect(
+            tmux.file("env.txt")?.hasPrefix("instantsearch: INSTANTSEARCH_DEFAULT_OPTS: --bind \"space:up\": column 1: \"space\" types into the query") == true)
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")
         try tmux.waitFor("saved-42")
         #expect(tmux.file("before.txt") == tmux.file("after.txt"))

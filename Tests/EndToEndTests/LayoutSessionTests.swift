@@ -52,7 +52,8 @@ import Testing
     private func style(of word: String, onRowWith row: String, in styled: String) -> String? {
         let plain = { (line: Substring) in line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
         guard let line = styled.split(separator: "\n").first(where: { plain($0).contains(row) }),
-              let range = line.range(of: word) else { return nil }
+            let range = line.range(of: word)
+        else { return nil }
         var before = line[..<range.lowerBound]
         var parameters: [String] = []
         while before.hasSuffix("m"), let escape = before.range(of: "\u{1B}[", options: .backwards) {
@@ -159,7 +160,9 @@ import Testing
         try tmux.shell("\(Project.binary) \(Project.resource("products.json")) --tmux middle,10 2> err.txt; echo \"exit=$?\"")
         try tmux.waitFor("exit=2")
         let message = try #require(tmux.file("err.txt"))
-        #expect(message.hasPrefix("instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."))
+        #expect(
+            message.hasPrefix(
+                "instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."))
         #expect(message.split(separator: "\n").count == 1)
     }
 

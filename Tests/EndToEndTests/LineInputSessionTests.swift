@@ -17,8 +17,9 @@ import Testing
         let first = try #require(rows.firstIndex { $0.contains("alice 42 vim") })
         #expect(header < first && rows[header + 1].hasPrefix("─"), "the header under the search box, over the list")
         #expect(first < (rows.firstIndex { $0.contains("root 1 init") } ?? 0), "--tac: the last line first, the header still the first")
-        #expect(rows[header].firstIndex(of: "U").map { rows[header].distance(from: rows[header].startIndex, to: $0) }
-            == rows[first].firstIndex(of: "a").map { rows[first].distance(from: rows[first].startIndex, to: $0) }, "column for column")
+        #expect(
+            rows[header].firstIndex(of: "U").map { rows[header].distance(from: rows[header].startIndex, to: $0) }
+                == rows[first].firstIndex(of: "a").map { rows[first].distance(from: rows[first].startIndex, to: $0) }, "column for column")
         try tmux.type("USER")
         try tmux.waitFor("the header matches nothing") { $0.contains("❯ USER") && $0.contains("No results") }
         try tmux.press("C-u")

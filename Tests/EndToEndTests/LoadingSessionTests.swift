@@ -172,7 +172,8 @@ import Testing
     }
 
     @Test func queryOpensTheCacheTheSecondTime() throws {
-        let (status, output) = try sh(#"printf 'name\nann\nbob\n' > p.csv && $BIN query p.csv ann --verbose --index-cache > /dev/null && $BIN query p.csv ann --verbose"#)
+        let (status, output) = try sh(
+            #"printf 'name\nann\nbob\n' > p.csv && $BIN query p.csv ann --verbose --index-cache > /dev/null && $BIN query p.csv ann --verbose"#)
         #expect(status == 0)
         #expect(output.contains("p.csv: index cached as "))
         #expect(output.contains("p.csv: index from the cache ("))

@@ -10,11 +10,12 @@ import Testing
     private func writeMovies(in tmux: Tmux) throws {
         var text = "title,year\n"
         for row in 0..<50_000 {
-            let title = switch row {
-            case 5: "Black Godfather"
-            case 40_000: "Godfather"
-            default: "Movie \(row)"
-            }
+            let title =
+                switch row {
+                case 5: "Black Godfather"
+                case 40_000: "Godfather"
+                default: "Movie \(row)"
+                }
             text += "\(title),\(1900 + row % 120)\n"
         }
         try text.write(to: tmux.workDirectory.appendingPathComponent("movies.csv"), atomically: true, encoding: .utf8)

@@ -14,10 +14,12 @@ struct PostgresSessionTests {
 
     /// Imports the demo products once per test (replacing the table: each test stands alone).
     private func importDemo() throws {
-        let (status, output) = try spawn(Project.binary, [
-            "import-postgres", Project.resource("products.json"), "--postgres", Self.url, "--table", "demo_products",
-            "--replace",
-        ])
+        let (status, output) = try spawn(
+            Project.binary,
+            [
+                "import-postgres", Project.resource("products.json"), "--postgres", Self.url, "--table", "demo_products",
+                "--replace",
+            ])
         #expect(status == 0, "import-postgres failed: \(output)")
         #expect(output.contains("imported 338 records"))
     }
@@ -65,9 +67,11 @@ struct PostgresSessionTests {
     /// fzf's options reach instantsearch-postgres: one search of the table settles them, no interface.
     @Test func selectOneAndExitZeroAreForwardedToThePostgresExecutable() throws {
         try importDemo()
-        let picked = try spawn(Project.binary, [
-            "--postgres", Self.url, "--table", "demo_products", "--query", "fairphone green", "--select-1", "--print-query",
-        ])
+        let picked = try spawn(
+            Project.binary,
+            [
+                "--postgres", Self.url, "--table", "demo_products", "--query", "fairphone green", "--select-1", "--print-query",
+            ])
         #expect(picked.status == 0, "\(picked.output)")
         let lines = picked.output.split(separator: "\n")
         #expect(lines.first == "fairphone green")

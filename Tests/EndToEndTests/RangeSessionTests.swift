@@ -30,7 +30,9 @@ import Testing
         try tmux.press("F7")
         let popular = try tmux.waitFor("sorted by count") { $0.contains("sort: Most popular · F7") && $0.contains("8 results") }
         #expect(popular.contains("sort: Most popular ×"), "the sort is a chip too")
-        let order = ["Mary", "Mark", "Maria", "Martha", "Marvin", "Marian", "Marla", "Marcus"].map { row(of: " \($0) ", in: popular) ?? row(of: " \($0)", in: popular) }
+        let order = ["Mary", "Mark", "Maria", "Martha", "Marvin", "Marian", "Marla", "Marcus"].map {
+            row(of: " \($0) ", in: popular) ?? row(of: " \($0)", in: popular)
+        }
         let rows = try order.map { try #require($0) }
         #expect(rows == rows.sorted(), "most popular first: \(rows)")
         try tmux.press("F7")

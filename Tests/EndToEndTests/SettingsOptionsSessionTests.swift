@@ -61,7 +61,9 @@ import Testing
             to: tmux.workDirectory.appendingPathComponent("names.settings.json"), atomically: true, encoding: .utf8)
         try tmux.shell("\(Project.binary) names.csv --no-index-cache 2> err2.txt; echo \"second=$?\"")
         try tmux.waitFor("second=2")
-        #expect(tmux.file("err2.txt")?.contains(#"names.settings.json: attributesForFaceting: no record of names has an attribute "sexe"; did you mean "sex"?"#) == true)
+        #expect(
+            tmux.file("err2.txt")?.contains(#"names.settings.json: attributesForFaceting: no record of names has an attribute "sexe"; did you mean "sex"?"#)
+                == true)
 
         // A file longer than the sample is read behind the interface: checked against the sample.
         let rows = (0..<30_000).map { "Name\($0),\($0 % 2 == 0 ? "F" : "M"),\($0)" }

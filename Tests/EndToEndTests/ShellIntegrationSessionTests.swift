@@ -27,11 +27,12 @@ import Testing
     private func start(_ shell: Shell) throws -> Tmux {
         let binaries = URL(fileURLWithPath: Project.binary).deletingLastPathComponent().path
         let path = "\(binaries):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
-        let command = switch shell {
-        case .bash: "bash --norc --noprofile"
-        case .zsh: "zsh -f"
-        case .fish: "fish --no-config"
-        }
+        let command =
+            switch shell {
+            case .bash: "bash --norc --noprofile"
+            case .zsh: "zsh -f"
+            case .fish: "fish --no-config"
+            }
         let tmux = try Tmux(width: 110, height: 40, shell: command, environment: ["PATH='\(path)'"])
         let state = tmux.workDirectory.appendingPathComponent("state").path
         switch shell {

@@ -61,10 +61,12 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
         try ": 1700000000:0;make\n- cmd: ls\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, output) = try spawn(Project.binary, [
-            "--source", "history", "--shell", "nushell", "--shell-history", file.path, "--command-log", file.path,
-            "--query", "cmd: ls", "--select-1",
-        ])
+        let (status, output) = try spawn(
+            Project.binary,
+            [
+                "--source", "history", "--shell", "nushell", "--shell-history", file.path, "--command-log", file.path,
+                "--query", "cmd: ls", "--select-1",
+            ])
         #expect(status == 0)
         #expect(output == "- cmd: ls\n")
     }
@@ -85,6 +87,9 @@ extension ShellSourceSessionTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let (status, output) = try spawn(Project.binary, ["--source", "dirs", "--walker-root", empty.path])
         #expect(status == 2)
-        #expect(output == "instantsearch: --source dirs: no folder under \(empty.path) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)\n")
+        #expect(
+            output
+                == "instantsearch: --source dirs: no folder under \(empty.path) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)\n"
+        )
     }
 }

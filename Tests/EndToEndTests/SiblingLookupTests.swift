@@ -38,7 +38,9 @@ import Testing
             let (status, output) = try spawn(triple.appendingPathComponent("release/instantsearch").path, ["serve", "a.json"])
             #expect(status == 2)
             #expect(output.contains("serve needs instantsearch-serve beside this binary"))
-            #expect(output.contains("Build it with: cd \(root.resolvingSymlinksInPath().path) && swift build -c release --product instantsearch-serve"), "\(output)")
+            #expect(
+                output.contains("Build it with: cd \(root.resolvingSymlinksInPath().path) && swift build -c release --product instantsearch-serve"), "\(output)"
+            )
         }
     }
 }

@@ -20,15 +20,15 @@ import Testing
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let (a, b) = (String(repeating: "a", count: 32), String(repeating: "b", count: 32))
         try """
-            {"queryID":"\(a)","index":"products","query":"sony headphones","nbHits":1,"timestamp":1764000000000}
-            {"queryID":"\(b)","index":"products","query":"sony tv","nbHits":1,"timestamp":1764000000001}
-            {"queryID":"\(b)","index":"products","query":"sony nothing","nbHits":0,"timestamp":1764000000002}
+        {"queryID":"\(a)","index":"products","query":"sony headphones","nbHits":1,"timestamp":1764000000000}
+        {"queryID":"\(b)","index":"products","query":"sony tv","nbHits":1,"timestamp":1764000000001}
+        {"queryID":"\(b)","index":"products","query":"sony nothing","nbHits":0,"timestamp":1764000000002}
 
-            """.write(to: state.appendingPathComponent("queries.ndjson"), atomically: true, encoding: .utf8)
+        """.write(to: state.appendingPathComponent("queries.ndjson"), atomically: true, encoding: .utf8)
         try """
-            {"eventType":"click","eventName":"Hit picked","index":"products","userToken":"u","timestamp":1764000000003,"queryID":"\(a)","objectIDs":["2"],"positions":[1]}
+        {"eventType":"click","eventName":"Hit picked","index":"products","userToken":"u","timestamp":1764000000003,"queryID":"\(a)","objectIDs":["2"],"positions":[1]}
 
-            """.write(to: state.appendingPathComponent("events.ndjson"), atomically: true, encoding: .utf8)
+        """.write(to: state.appendingPathComponent("events.ndjson"), atomically: true, encoding: .utf8)
     }
 
     @Test func suggestionsFromEarlierQueriesShowAndRightAcceptsOne() throws {

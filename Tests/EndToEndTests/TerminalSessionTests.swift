@@ -165,7 +165,6 @@ import Testing
     }
 }
 
-
 /// The sections view of a multi-index setup (`--config`, F5).
 @Suite(.serialized) struct SectionsViewEndToEndTests {
     @Test func oneTypedQueryFillsEverySection() throws {

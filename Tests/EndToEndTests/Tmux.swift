@@ -17,10 +17,13 @@ final class Tmux {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         // The server forks from this first command and would keep a pipe open forever:
         // give it no pipe.
-        try run(quietly: true, [
-            "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-            "-c", workDirectory.path, "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=screen-256color LANG=C.UTF-8 PS1='$ ' \(environment.joined(separator: " ")) \(shell)",
-        ])
+        try run(
+            quietly: true,
+            [
+                "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+                "-c", workDirectory.path,
+                "env -i HOME=\(workDirectory.path) PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") TERM=screen-256color LANG=C.UTF-8 PS1='$ ' \(environment.joined(separator: " ")) \(shell)",
+            ])
         try run(["set-option", "-t", session, "remain-on-exit", "on"])
     }
 

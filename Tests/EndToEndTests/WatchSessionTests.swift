@@ -8,10 +8,10 @@ import Testing
         let tmux = try Tmux()
         let file = tmux.workDirectory.appendingPathComponent("log.ndjson")
         try """
-            {"objectID": "a", "name": "alpha", "rank": 1}
-            {"objectID": "b", "name": "beta", "rank": 2}
+        {"objectID": "a", "name": "alpha", "rank": 1}
+        {"objectID": "b", "name": "beta", "rank": 2}
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+        """.write(to: file, atomically: true, encoding: .utf8)
         try tmux.shell("\(Project.binary) log.ndjson --watch --no-index-cache --display name --sort rank:asc; echo \"exit=$?\"")
         try tmux.waitFor("two records") { $0.contains("2 results") && $0.contains("beta") }
         try tmux.moveSelection { $0.contains("beta") }

@@ -8,8 +8,10 @@ import Testing
 /// The command line's files (or a setup file's) become one embedded backend, every index
 /// open at once with its settings; the records come behind, through the loaders.
 @Suite struct IndexLoaderTests {
-    private func loader(_ files: [String], settings: String? = nil, setup: SetupFile? = nil, overrides: SettingsOverrides = SettingsOverrides(),
-                        options: LoadOptions = .strict, watch: Bool = false) -> IndexLoader {
+    private func loader(
+        _ files: [String], settings: String? = nil, setup: SetupFile? = nil, overrides: SettingsOverrides = SettingsOverrides(),
+        options: LoadOptions = .strict, watch: Bool = false
+    ) -> IndexLoader {
         IndexLoader(
             files: files, settings: settings, stdinName: "stdin", format: nil, cache: nil, setup: setup, options: options,
             overrides: overrides, watch: watch)
@@ -76,17 +78,23 @@ import Testing
         try folder.write("movies.json", #"[{"title": "Alien", "genres": "Horror"}]"#)
         try folder.write("movies.settings.json", #"{"attributesForFaceting": ["genres"]}"#)
         try folder.write("actors.json", #"[{"name": "Sigourney Weaver"}]"#)
-        let good = try SetupFile.load(path: try folder.write("setup.json", """
-            {"indices": [{"data": "movies.json"}, {"data": "actors.json"}],
-             "sections": [{"index": "actors"}, {"index": "movies", "facet": "genres"}]}
-            """))
+        let good = try SetupFile.load(
+            path: try folder.write(
+                "setup.json",
+                """
+                {"indices": [{"data": "movies.json"}, {"data": "actors.json"}],
+                 "sections": [{"index": "actors"}, {"index": "movies", "facet": "genres"}]}
+                """))
         // The command line's files give way to the setup's.
         let loaded = try loader(["ignored.json"], setup: good).load()
         #expect(loaded.backend.descriptions.map(\.name) == ["movies", "actors"])
 
-        let bad = try SetupFile.load(path: try folder.write("bad.json", """
-            {"indices": [{"data": "movies.json"}], "sections": [{"index": "movies", "facet": "title"}]}
-            """))
+        let bad = try SetupFile.load(
+            path: try folder.write(
+                "bad.json",
+                """
+                {"indices": [{"data": "movies.json"}], "sections": [{"index": "movies", "facet": "title"}]}
+                """))
         let error = #expect(throws: DataError.self) { try loader([], setup: bad).load() }
         #expect(error?.description.hasPrefix(folder.path + "/bad.json: ") == true)
     }

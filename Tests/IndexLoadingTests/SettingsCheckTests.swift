@@ -45,7 +45,10 @@ import Testing
         for (option, value) in [(SettingsOverrides.Option.searchable, "title"), (.facets, "genres"), (.numeric, "year"), (.sort, "year:desc")] {
             let check = SettingsCheck(overrides: try overrides(option, value))
             let error = #expect(throws: DataError.self) { try check.checkIndexFile(movies, path: "movies.idx") }
-            #expect(error?.description == "movies.idx: an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)")
+            #expect(
+                error?.description
+                    == "movies.idx: an index file keeps the settings it was built with; \(option.flag) applies to data files (build it again: instantsearch index DATA -o INDEX \(option.flag) …)"
+            )
         }
         // What is shown may change, and is checked like any other.
         try SettingsCheck(overrides: try overrides(.display, "title")).checkIndexFile(movies, path: "movies.idx")

@@ -62,7 +62,10 @@ import Testing
 
     @Test func aPrefixNamingNoIndexIsRefusedWithTheNearestName() throws {
         let given = try overrides([(.facets, "moveis:genres")])
-        #expect(throws: SettingsOptionError(message: #"--facets: no index is named "moveis" (given before ":"); the indices: movies, actors; did you mean "movies"?"#)) {
+        #expect(
+            throws: SettingsOptionError(
+                message: #"--facets: no index is named "moveis" (given before ":"); the indices: movies, actors; did you mean "movies"?"#)
+        ) {
             try given.checkIndexNames(["movies", "actors"])
         }
     }

@@ -24,7 +24,9 @@ import Testing
 
     @Test func pathsAreReadRelativeToTheSetupFileAndFormatsByName() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("conf/setup.json", """
+        let path = try folder.write(
+            "conf/setup.json",
+            """
             {"indices": [
               {"data": "movies.json", "settings": "movies.settings.json"},
               {"data": "/data/actors.txt", "format": "lines"}
@@ -32,27 +34,31 @@ import Testing
             """)
         let setup = try SetupFile.load(path: path)
         #expect(setup.path == path)
-        #expect(setup.indices == [
-            SetupFile.IndexEntry(data: folder.path + "/conf/movies.json", settings: folder.path + "/conf/movies.settings.json"),
-            SetupFile.IndexEntry(data: "/data/actors.txt", format: .lines),
-        ])
+        #expect(
+            setup.indices == [
+                SetupFile.IndexEntry(data: folder.path + "/conf/movies.json", settings: folder.path + "/conf/movies.settings.json"),
+                SetupFile.IndexEntry(data: "/data/actors.txt", format: .lines),
+            ])
         #expect(setup.sections.isEmpty)
         #expect(!setup.startsWithSections)
     }
 
     @Test func sectionsAndTheStartingView() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("setup.json", """
+        let path = try folder.write(
+            "setup.json",
+            """
             {"indices": [{"data": "movies.json"}], "view": "sections",
              "sections": [{"title": "Genres", "index": "movies", "facet": "genres", "values": 4}, {"index": "movies", "hits": 0}]}
             """)
         let setup = try SetupFile.load(path: path)
         #expect(setup.startsWithSections)
-        #expect(setup.sections == [
-            SectionDefinition(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 4)),
-            // No title: the index's name; a limit under 1 is 1.
-            SectionDefinition(title: "movies", indexName: "movies", content: .hits(limit: 1)),
-        ])
+        #expect(
+            setup.sections == [
+                SectionDefinition(title: "Genres", indexName: "movies", content: .facetValues(attribute: "genres", limit: 4)),
+                // No title: the index's name; a limit under 1 is 1.
+                SectionDefinition(title: "movies", indexName: "movies", content: .hits(limit: 1)),
+            ])
         #expect(setup.namedAttributes(forIndex: "movies") == [NamedAttribute("genres", source: path, key: "sections[0].facet")])
         #expect(setup.namedAttributes(forIndex: "actors").isEmpty)
     }

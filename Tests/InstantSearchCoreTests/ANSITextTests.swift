@@ -25,15 +25,16 @@ import Testing
         let e = Self.escape
         let text = ANSIText(parsing: "\(e)[91ma\(e)[38;5;208mb\(e)[48;2;1;2;3mc\(e)[39;49;4md\(e)[24;7me\(e)[27;2mf\(e)[22mg\(e)[38:5:42mh")
         #expect(text.text == "abcdefgh")
-        #expect(text.spans.map(\.style) == [
-            ANSIStyle(foreground: .indexed(9)),
-            ANSIStyle(foreground: .indexed(208)),
-            ANSIStyle(foreground: .indexed(208), background: .rgb(1, 2, 3)),
-            ANSIStyle(underline: true),
-            ANSIStyle(reverse: true),
-            ANSIStyle(dim: true),
-            ANSIStyle(foreground: .indexed(42)),
-        ])
+        #expect(
+            text.spans.map(\.style) == [
+                ANSIStyle(foreground: .indexed(9)),
+                ANSIStyle(foreground: .indexed(208)),
+                ANSIStyle(foreground: .indexed(208), background: .rgb(1, 2, 3)),
+                ANSIStyle(underline: true),
+                ANSIStyle(reverse: true),
+                ANSIStyle(dim: true),
+                ANSIStyle(foreground: .indexed(42)),
+            ])
         #expect(text.spans.map(\.range) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5, 5..<6, 7..<8])
     }
 
@@ -98,12 +99,18 @@ import Testing
         let picked = text.selecting(try FieldExpression("3,1", option: "--with-nth"), delimiter: delimiter)
         // Each piece keeps its separator but the last (as `FieldDelimiter.select`).
         #expect(picked.text == "fabc")
-        #expect(picked.spans == [
-            ANSISpan(range: 0..<1, style: ANSIStyle(bold: true)),
-            ANSISpan(range: 3..<4, style: ANSIStyle(foreground: .indexed(2))),
-        ])
+        #expect(
+            picked.spans == [
+                ANSISpan(range: 0..<1, style: ANSIStyle(bold: true)),
+                ANSISpan(range: 3..<4, style: ANSIStyle(foreground: .indexed(2))),
+            ])
         // The same pieces as the plain selection, whatever the fields.
-        #expect(text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).text == delimiter.select(try FieldExpression("2..", option: "x"), of: text.text))
-        #expect(text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).spans == [ANSISpan(range: 0..<1, style: ANSIStyle(foreground: .indexed(2)))] + [ANSISpan(range: 3..<4, style: ANSIStyle(bold: true))])
+        #expect(
+            text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).text
+                == delimiter.select(try FieldExpression("2..", option: "x"), of: text.text))
+        #expect(
+            text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).spans == [
+                ANSISpan(range: 0..<1, style: ANSIStyle(foreground: .indexed(2)))
+            ] + [ANSISpan(range: 3..<4, style: ANSIStyle(bold: true))])
     }
 }

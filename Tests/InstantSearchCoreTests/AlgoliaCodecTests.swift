@@ -25,8 +25,10 @@ import Testing
     @Test func resultsWrittenAsAResponseReadBackAsTheSameResults() throws {
         let hit = Hit(
             objectID: "7", record: ["name": "Sony Bravia TV", "tags": ["tv", "oled"]],
-            highlights: ["name": AttributeHighlight(
-                values: [HighlightedText(text: "Sony Bravia TV", matchedRanges: [0..<4])], matchLevel: .full, matchedWords: ["sony"])])
+            highlights: [
+                "name": AttributeHighlight(
+                    values: [HighlightedText(text: "Sony Bravia TV", matchedRanges: [0..<4])], matchLevel: .full, matchedWords: ["sony"])
+            ])
         let results = SearchResults(
             indexName: "products", query: "sony", hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20,
             facets: ["brand": [FacetValueCount(value: "Sony", count: 1)]],

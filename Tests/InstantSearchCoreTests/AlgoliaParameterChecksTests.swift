@@ -1,5 +1,6 @@
-@testable import InstantSearchCore
 import Testing
+
+@testable import InstantSearchCore
 
 /// Issue 28: what a server reads of a search request is bounded, checked by one number reader,
 /// and never silently ignored.

@@ -15,7 +15,10 @@ import Testing
     }
 
     @Test func withNothingNearTheAttributesAreListed() {
-        #expect(throws: DataError(file: "--display", message: #"no record of m has an attribute "zzzzzz"; its attributes: count, maker, maker.country, maker.name, name, year"#)) {
+        #expect(
+            throws: DataError(
+                file: "--display", message: #"no record of m has an attribute "zzzzzz"; its attributes: count, maker, maker.country, maker.name, name, year"#)
+        ) {
             try AttributeCheck.check([NamedAttribute("zzzzzz", source: "--display")], existing: existing, indexName: "m")
         }
     }
@@ -34,8 +37,9 @@ import Testing
     @Test func settingsListEveryAttributeTheyName() throws {
         let settings = try IndexSettings.parse(
             text: #"{"searchableAttributes": ["a"], "customRanking": ["desc(b)"], "attributeForDistinct": "c", "displayAttributes": ["d"]}"#)
-        #expect(settings.namedAttributes(source: "f").map { "\($0.key!)=\($0.name)" }
-            == ["searchableAttributes=a", "customRanking=b", "displayAttributes=d", "attributeForDistinct=c"])
+        #expect(
+            settings.namedAttributes(source: "f").map { "\($0.key!)=\($0.name)" }
+                == ["searchableAttributes=a", "customRanking=b", "displayAttributes=d", "attributeForDistinct=c"])
     }
 
     @Test func anUnknownSettingsKeyGetsASuggestion() {

@@ -12,12 +12,16 @@ import Testing
                      "category": {"order": ["TV"], "sortRemainingBy": "hidden"}}}}}
         """
 
-    private let results = SearchResults(indexName: "p", facets: [
-        "brand": [.init(value: "Acme", count: 50), .init(value: "LG", count: 30), .init(value: "Bose", count: 20),
-                  .init(value: "Apple", count: 10), .init(value: "Sony", count: 5)],
-        "category": [.init(value: "Phones", count: 40), .init(value: "TV", count: 12)],
-        "colour": [.init(value: "Black", count: 60)],
-    ])
+    private let results = SearchResults(
+        indexName: "p",
+        facets: [
+            "brand": [
+                .init(value: "Acme", count: 50), .init(value: "LG", count: 30), .init(value: "Bose", count: 20),
+                .init(value: "Apple", count: 10), .init(value: "Sony", count: 5),
+            ],
+            "category": [.init(value: "Phones", count: 40), .init(value: "TV", count: 12)],
+            "colour": [.init(value: "Black", count: 60)],
+        ])
 
     private func ordered() throws -> SearchResults {
         var results = results
@@ -42,8 +46,10 @@ import Testing
     @Test func aWrongShapeNamesTheKeyAndWhatIsAllowed() {
         let bad = [
             (#"{"renderingContent": {"facetOrdering": {"facets": ["brand"]}}}"#, "facetOrdering.facets"),
-            (#"{"renderingContent": {"facetOrdering": {"values": {"brand": {"sortRemainingBy": "size"}}}}}"#,
-             "\"count\", \"alpha\" or \"hidden\""),
+            (
+                #"{"renderingContent": {"facetOrdering": {"values": {"brand": {"sortRemainingBy": "size"}}}}}"#,
+                "\"count\", \"alpha\" or \"hidden\""
+            ),
             (#"{"renderingContent": {"facetOrder": {}}}"#, "unknown key \"facetOrder\""),
         ]
         for (text, expected) in bad {

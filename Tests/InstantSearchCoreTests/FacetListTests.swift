@@ -24,9 +24,13 @@ import Testing
 
     @Test func valuesOrderedByNameKeepRefinedOnTop() {
         let interactor = FacetListInteractor(attributes: ["brand"], disjunctiveFacets: [], limit: 4)
-        let results = SearchResults(indexName: "p", facets: ["brand": [
-            .init(value: "sony", count: 9), .init(value: "Acer", count: 4), .init(value: "LG", count: 4), .init(value: "Bose", count: 1),
-        ]])
+        let results = SearchResults(
+            indexName: "p",
+            facets: [
+                "brand": [
+                    .init(value: "sony", count: 9), .init(value: "Acer", count: 4), .init(value: "LG", count: 4), .init(value: "Bose", count: 1),
+                ]
+            ])
         let query = Query(facetRefinements: ["brand": ["LG"]])
         let byName = interactor.sections(results: results, query: query, display: FacetListState(chosenOrder: ["brand": .name]))[0]
         #expect(byName.items.map(\.value) == ["LG", "Acer", "Bose", "sony"])
@@ -122,10 +126,14 @@ extension FacetListTests {
     @Test func aBackendWithoutFacetValueSearchIsAnsweredFromItsCounts() async {
         let waking = WakingRouter()
         let backend = InstantBackend { request in
-            SearchResults(indexName: request.indexName, query: request.query.text, hitsPerPage: request.query.hitsPerPage, facets: ["brand": [
-                .init(value: "Samsung", count: 9), .init(value: "Sony", count: 7), .init(value: "Société Générale", count: 3),
-                .init(value: "Sonos", count: 2), .init(value: "Le Creuset", count: 1),
-            ]])
+            SearchResults(
+                indexName: request.indexName, query: request.query.text, hitsPerPage: request.query.hitsPerPage,
+                facets: [
+                    "brand": [
+                        .init(value: "Samsung", count: 9), .init(value: "Sony", count: 7), .init(value: "Société Générale", count: 3),
+                        .init(value: "Sonos", count: 2), .init(value: "Le Creuset", count: 1),
+                    ]
+                ])
         }
         let hub = InstantSearch(
             indices: [IndexDescription(name: "products", facetAttributes: ["brand"])], backend: backend, scheduler: ManualClock(),

@@ -1,5 +1,6 @@
-@testable import InstantSearchCore
 import Testing
+
+@testable import InstantSearchCore
 
 /// Algolia's geo and relevant-sort parameters read by a server and written by a client: every
 /// form Algolia documents, refused with the parameter's name otherwise.

@@ -5,11 +5,15 @@ import Testing
 /// refined path; refining narrows, refining the refined value again goes up.
 @Suite struct HierarchicalMenuTests {
     let menu = HierarchicalMenuInteractor(facet: HierarchicalFacet(name: "category", sources: ["categories"]))
-    let results = SearchResults(indexName: "shop", facets: ["category": [
-        FacetValueCount(value: "Audio", count: 4), FacetValueCount(value: "TV", count: 2),
-        FacetValueCount(value: "Audio > Headphones", count: 2), FacetValueCount(value: "Audio > Speakers", count: 1),
-        FacetValueCount(value: "Audio > Headphones > Wireless", count: 1), FacetValueCount(value: "TV > OLED", count: 1),
-    ]])
+    let results = SearchResults(
+        indexName: "shop",
+        facets: [
+            "category": [
+                FacetValueCount(value: "Audio", count: 4), FacetValueCount(value: "TV", count: 2),
+                FacetValueCount(value: "Audio > Headphones", count: 2), FacetValueCount(value: "Audio > Speakers", count: 1),
+                FacetValueCount(value: "Audio > Headphones > Wireless", count: 1), FacetValueCount(value: "TV > OLED", count: 1),
+            ]
+        ])
 
     private func rows(refined: String?) -> [String] {
         var query = Query()
@@ -25,9 +29,10 @@ import Testing
 
     @Test func aRefinedPathShowsItsAncestorsAndTheirChildren() {
         #expect(rows(refined: "Audio") == ["Audio 4 *", "  Headphones 2", "  Speakers 1", "TV 2"])
-        #expect(rows(refined: "Audio > Headphones") == [
-            "Audio 4", "  Headphones 2 *", "    Wireless 1", "  Speakers 1", "TV 2",
-        ])
+        #expect(
+            rows(refined: "Audio > Headphones") == [
+                "Audio 4", "  Headphones 2 *", "    Wireless 1", "  Speakers 1", "TV 2",
+            ])
     }
 
     @Test func refiningNarrowsAndRefiningTheRefinedGoesUp() {

@@ -29,10 +29,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = InsightsFiles(directory: root + "/instantsearch")
         try files.append(queries: [Self.line(1)], events: [Self.click])
-        #expect(try String(contentsOfFile: files.queriesPath, encoding: .utf8)
-            == #"{"queryID":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1","index":"products","query":"q1","nbHits":1,"timestamp":1}"# + "\n")
-        #expect(try String(contentsOfFile: files.eventsPath, encoding: .utf8)
-            == #"{"eventType":"click","eventName":"Hit Picked","index":"products","userToken":"instantsearch-local","timestamp":5,"queryID":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","objectIDs":["p1"],"positions":[1]}"# + "\n")
+        #expect(
+            try String(contentsOfFile: files.queriesPath, encoding: .utf8)
+                == #"{"queryID":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1","index":"products","query":"q1","nbHits":1,"timestamp":1}"# + "\n")
+        #expect(
+            try String(contentsOfFile: files.eventsPath, encoding: .utf8)
+                == #"{"eventType":"click","eventName":"Hit Picked","index":"products","userToken":"instantsearch-local","timestamp":5,"queryID":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","objectIDs":["p1"],"positions":[1]}"#
+                + "\n")
         let mode = try FileManager.default.attributesOfItem(atPath: files.directory)[.posixPermissions] as? Int
         #expect(mode == 0o700)
         let fileMode = try FileManager.default.attributesOfItem(atPath: files.eventsPath)[.posixPermissions] as? Int

@@ -38,9 +38,12 @@ import Testing
 
     @Test func aValidClickIsReadWholeAndWrittenBackInTheSameOrder() throws {
         let events = try InsightsValidation.events(fromBody: ["events": [Self.click]], now: Self.now)
-        #expect(events == [InsightsEvent(
-            eventType: .click, eventName: "Hit Picked", index: "products", userToken: "user-1", timestamp: Self.now,
-            queryID: Self.queryID, objectIDs: ["a", "b"], positions: [1, 2])])
+        #expect(
+            events == [
+                InsightsEvent(
+                    eventType: .click, eventName: "Hit Picked", index: "products", userToken: "user-1", timestamp: Self.now,
+                    queryID: Self.queryID, objectIDs: ["a", "b"], positions: [1, 2])
+            ])
         #expect(events[0].json.serialized() == Self.click.serialized())
     }
 
@@ -88,10 +91,12 @@ import Testing
         #expect(message(with { ($0["objectIDs"], $0["positions"]) = (nil, nil) }) == "Event should specify either some ObjectIDs or some Filters")
         #expect(message(with { $0["filters"] = ["brand:Apple"] }) == "Event should specify ObjectIDs or Filters, but not both")
         let many = JSONValue.array((1...21).map { .string("r\($0)") })
-        #expect(message(with { ($0["objectIDs"], $0["positions"]) = (many, .array((1...21).map { .number(Double($0)) })) })
-            == "Event cannot have more than 20 ObjectIDs")
-        #expect(message(with { ($0["objectIDs"], $0["positions"], $0["queryID"], $0["filters"]) = (nil, nil, nil, many) })
-            == "Event cannot have more than 20 Filters")
+        #expect(
+            message(with { ($0["objectIDs"], $0["positions"]) = (many, .array((1...21).map { .number(Double($0)) })) })
+                == "Event cannot have more than 20 ObjectIDs")
+        #expect(
+            message(with { ($0["objectIDs"], $0["positions"], $0["queryID"], $0["filters"]) = (nil, nil, nil, many) })
+                == "Event cannot have more than 20 Filters")
         #expect(message(with { ($0["objectIDs"], $0["positions"], $0["queryID"], $0["filters"]) = (nil, nil, nil, ["brand:Apple"]) }) == nil)
     }
 

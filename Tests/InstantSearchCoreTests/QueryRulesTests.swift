@@ -1,5 +1,6 @@
-@testable import InstantSearchCore
 import Testing
+
+@testable import InstantSearchCore
 
 /// Algolia's query rules, read from their JSON form and applied to a query: anchoring, contexts,
 /// edits, filters, promotions, hidden records and userData, the first rule winning.

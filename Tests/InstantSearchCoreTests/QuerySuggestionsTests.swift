@@ -16,10 +16,11 @@ import Testing
         #expect(counted == [true, true, false, false])
         let suggestions = builder.suggestions(for: "products")
         // 2 searches + a click (2) + a conversion (4) against 3 searches; the latest count of hits kept.
-        #expect(suggestions == [
-            QuerySuggestion(query: "red shoes", popularity: 8, nbHits: ["products": 10]),
-            QuerySuggestion(query: "blue hat", popularity: 3, nbHits: ["products": 3]),
-        ])
+        #expect(
+            suggestions == [
+                QuerySuggestion(query: "red shoes", popularity: 8, nbHits: ["products": 10]),
+                QuerySuggestion(query: "blue hat", popularity: 3, nbHits: ["products": 3]),
+            ])
     }
 
     @Test func dropsQueriesThatGotNoHitsAndKeepsIndicesApart() {
@@ -42,9 +43,10 @@ import Testing
 
     @Test func recordHasAlgoliaQuerySuggestionsShape() {
         let record = QuerySuggestion(query: "red shoes", popularity: 7, nbHits: ["products": 12]).record
-        #expect(record.serialized() == """
-            {"objectID":"red shoes","query":"red shoes","popularity":7,"nb_words":2,"products":{"exact_nb_hits":12,"facets":{"exact_matches":{},"analytics":{}}}}
-            """)
+        #expect(
+            record.serialized() == """
+                {"objectID":"red shoes","query":"red shoes","popularity":7,"nb_words":2,"products":{"exact_nb_hits":12,"facets":{"exact_matches":{},"analytics":{}}}}
+                """)
         #expect(QuerySuggestion.indexName(for: "products") == "products_query_suggestions")
     }
 }
@@ -56,10 +58,11 @@ import Testing
 
     @Test func readsAnArrayOrOneRecordALine() throws {
         let array = try parse(#"[{"query": "tv", "popularity": 3}, {"objectID": "radio", "count": 2}, {"query": "lamp"}]"#)
-        #expect(array == [
-            QuerySuggestion(query: "tv", popularity: 3), QuerySuggestion(query: "radio", popularity: 2),
-            QuerySuggestion(query: "lamp", popularity: 0),
-        ])
+        #expect(
+            array == [
+                QuerySuggestion(query: "tv", popularity: 3), QuerySuggestion(query: "radio", popularity: 2),
+                QuerySuggestion(query: "lamp", popularity: 0),
+            ])
         let lines = try parse("{\"query\": \"tv\", \"popularity\": 3, \"products\": {\"exact_nb_hits\": 9}}\n\n{\"query\": \"lamp\"}\n")
         #expect(lines == [QuerySuggestion(query: "tv", popularity: 3, nbHits: ["products": 9]), QuerySuggestion(query: "lamp", popularity: 0)])
         #expect(try parse("[]").isEmpty && parse("").isEmpty)

@@ -1,5 +1,6 @@
-@testable import InstantSearchCore
 import Testing
+
+@testable import InstantSearchCore
 
 @Suite struct NumericRangeTextTests {
     @Test(arguments: [

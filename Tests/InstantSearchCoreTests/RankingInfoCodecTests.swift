@@ -52,11 +52,17 @@ import Testing
     }
 
     @Test func algoliasOwnRankingInfoReadsWithItsDefaultCriteriaAndBadValuesAreDropped() throws {
-        let response: JSONValue = ["hits": [[
-            "objectID": "1", "name": "x",
-            "_rankingInfo": ["nbTypos": 0, "words": 2, "proximityDistance": 1.5, "firstMatchedWord": 1e300, "userScore": 4,
-                             "filters": 0, "geoDistance": 0, "nbExactWords": 2],
-        ]], "nbHits": 1]
+        let response: JSONValue = [
+            "hits": [
+                [
+                    "objectID": "1", "name": "x",
+                    "_rankingInfo": [
+                        "nbTypos": 0, "words": 2, "proximityDistance": 1.5, "firstMatchedWord": 1e300, "userScore": 4,
+                        "filters": 0, "geoDistance": 0, "nbExactWords": 2,
+                    ],
+                ]
+            ], "nbHits": 1,
+        ]
         let read = try AlgoliaResponse.results(response, for: IndexedQuery(indexName: "i", query: Query()))
         let info = try #require(read.hits[0].rankingInfo)
         #expect(info.ranking.first == "typo" && info.ranking.contains("custom"))

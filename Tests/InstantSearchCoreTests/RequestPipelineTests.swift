@@ -14,10 +14,12 @@ final class RecordingStrategy: RequestStrategy {
 
 @Suite struct MultiSearcherPipelineTests {
     private func answer(_ multi: MultiSearcher, sequence: Int, text: String) -> Delivery {
-        Delivery(recipient: 0, sequence: sequence, payload: .responses([
-            .hits(results("movies", text: text, titles: ["movie:\(text)"])),
-            .facetValues(FacetSearchResults(facetHits: [FacetValueCount(value: "genre:\(text)", count: 1)])),
-        ]))
+        Delivery(
+            recipient: 0, sequence: sequence,
+            payload: .responses([
+                .hits(results("movies", text: text, titles: ["movie:\(text)"])),
+                .facetValues(FacetSearchResults(facetHits: [FacetValueCount(value: "genre:\(text)", count: 1)])),
+            ]))
     }
 
     private func makeMulti(strategy: (any RequestStrategy)? = nil, clock: ManualClock = ManualClock()) -> (MultiSearcher, HitsSearcher, FacetSearcher) {

@@ -13,7 +13,8 @@ import Testing
         func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
             asked.withLock { $0 += queries }
             return queries.map { request in
-                let facets = request.query.facets.contains("genres")
+                let facets =
+                    request.query.facets.contains("genres")
                     ? ["genres": [FacetValueCount(value: "Drama", count: 500), FacetValueCount(value: "Comedy", count: 249)]] : [:]
                 return SearchResults(indexName: request.indexName, query: request.query.text, nbHits: 749, facets: facets)
             }

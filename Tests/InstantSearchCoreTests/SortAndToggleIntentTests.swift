@@ -16,8 +16,9 @@ import Testing
         let hub = InstantSearch(
             indices: [IndexDescription(name: "movies", toggles: [flag, FilterToggle(attribute: "free", kind: .boolean)])],
             backend: backend, scheduler: ManualClock(), router: waking.router)
-        #expect(hub.searcher.query.facets == ["free"] && hub.searcher.query.disjunctiveFacets == ["free"],
-                "a boolean toggle's count is asked for, as if the toggle were off")
+        #expect(
+            hub.searcher.query.facets == ["free"] && hub.searcher.query.disjunctiveFacets == ["free"],
+            "a boolean toggle's count is asked for, as if the toggle were off")
         hub.start()
         await waking.deliver()
 
@@ -52,12 +53,14 @@ import Testing
         free.apply(.off, to: &query)
         query.numericRanges["year"] = NumericRange(upper: 2000, excludesUpper: true)
         let chips = CurrentRefinements.chips(of: query, description: description)
-        #expect(chips.map(\.kind) == [
-            .sort(SortCriterion(attribute: "year", ascending: true)), .toggle(comedy, .on), .toggle(free, .off),
-            .range(NumericRange(upper: 2000, excludesUpper: true)),
-        ])
-        #expect(chips.map(\.removal) == [
-            .sortBy(nil), .setToggle(comedy, .any), .setToggle(free, .any), .setRange(attribute: "year", range: nil),
-        ])
+        #expect(
+            chips.map(\.kind) == [
+                .sort(SortCriterion(attribute: "year", ascending: true)), .toggle(comedy, .on), .toggle(free, .off),
+                .range(NumericRange(upper: 2000, excludesUpper: true)),
+            ])
+        #expect(
+            chips.map(\.removal) == [
+                .sortBy(nil), .setToggle(comedy, .any), .setToggle(free, .any), .setRange(attribute: "year", range: nil),
+            ])
     }
 }

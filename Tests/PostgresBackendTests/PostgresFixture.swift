@@ -46,16 +46,17 @@ let fixtureRecords: [JSONValue] = {
     }
 }()
 
-let fixtureSettings = try! IndexSettings.parse(text: """
-    {
-      "searchableAttributes": ["name", "brand", "category", "description", "tags"],
-      "attributesForFaceting": ["category", "brand", "colour", "tags"],
-      "disjunctiveFacets": ["brand", "colour"],
-      "numericAttributesForFiltering": ["price", "rating"],
-      "customRanking": ["desc(reviews)"],
-      "objectIDAttribute": "objectID"
-    }
-    """)
+let fixtureSettings = try! IndexSettings.parse(
+    text: """
+        {
+          "searchableAttributes": ["name", "brand", "category", "description", "tags"],
+          "attributesForFaceting": ["category", "brand", "colour", "tags"],
+          "disjunctiveFacets": ["brand", "colour"],
+          "numericAttributesForFiltering": ["price", "rating"],
+          "customRanking": ["desc(reviews)"],
+          "objectIDAttribute": "objectID"
+        }
+        """)
 
 /// Both backends over the same records: the embedded engine in memory, PostgreSQL in a table
 /// written by the importer. Built once and shared by the tests.

@@ -25,7 +25,8 @@ import Testing
         let admin = SQLSession(url: try url(asUser: nil))
         defer { admin.close() }
         try await admin.rows("DROP TABLE IF EXISTS scs_off")
-        try await admin.rows("""
+        try await admin.rows(
+            """
             DO $$ BEGIN
               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(Self.role)') THEN CREATE ROLE \(Self.role) LOGIN SUPERUSER; END IF;
             END $$
@@ -44,9 +45,10 @@ import Testing
             objectIDAttribute: "objectID")
         try await PostgresImporter(session: session, table: "scs_off", replace: true).importRecords(records, settings: settings)
         let backend = PostgresBackend(session: session, tables: [try await PostgresTable.open("scs_off", session: session)])
-        let results = try await backend.search(IndexedQuery(
-            indexName: "scs_off",
-            query: Query(text: "north", facets: [Self.odd], numericRanges: [Self.worse: NumericRange(upper: 5)])))
+        let results = try await backend.search(
+            IndexedQuery(
+                indexName: "scs_off",
+                query: Query(text: "north", facets: [Self.odd], numericRanges: [Self.worse: NumericRange(upper: 5)])))
         #expect(results.hits.map(\.objectID) == ["a"])
         #expect(results.hits.first?.record[Self.odd] == "north")
         #expect(results.facets[Self.odd] == [FacetValueCount(value: "north", count: 1)])

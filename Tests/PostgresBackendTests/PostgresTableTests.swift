@@ -25,9 +25,10 @@ import Testing
         #expect(table.indexDescription.searchableAttributes.contains("title"))
         #expect(table.indexDescription.numericAttributes == ["year"])
         let backend = PostgresBackend(session: session, tables: [table])
-        let results = try await backend.search(IndexedQuery(
-            indexName: "films",
-            query: Query(text: "star w", facets: ["genre"], numericRanges: ["year": NumericRange(upper: 2000)])))
+        let results = try await backend.search(
+            IndexedQuery(
+                indexName: "films",
+                query: Query(text: "star w", facets: ["genre"], numericRanges: ["year": NumericRange(upper: 2000)])))
         #expect(results.hits.map { $0.record["title"] } == ["Star Wars"])
         #expect(results.hits.first?.highlights["title"]?.values.first?.tagged() == "<em>Star</em> <em>W</em>ars")
         #expect(results.facets["genre"] == [FacetValueCount(value: "Adventure", count: 1)])

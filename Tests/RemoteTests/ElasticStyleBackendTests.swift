@@ -1,7 +1,7 @@
+import ElasticStyleBackend
 import FlyingFox
 import Foundation
 import InstantSearchCore
-import ElasticStyleBackend
 import Testing
 
 /// The custom backend guide's example, against a small `GET /search?q=` service on loopback.

@@ -1,5 +1,6 @@
-@testable import InstantSearchServer
 import Testing
+
+@testable import InstantSearchServer
 
 /// The HTTP front's parsing on its own: the scanner, the head parser, chunked bodies, targets,
 /// keys. Every input the fuzz target (Fuzz/HTTPRequestFuzz) found troublesome belongs here.
@@ -41,7 +42,8 @@ struct HTTPParsingTests {
     }
 
     @Test func aHeadIsParsed() throws {
-        let head = try Self.parse("POST http://example.com/1/indexes/p%20q/query?x=1 HTTP/1.1\r\nX-Algolia-API-Key:  k \r\nContent-Length: 12\r\nConnection: close\r\n\r\n")
+        let head = try Self.parse(
+            "POST http://example.com/1/indexes/p%20q/query?x=1 HTTP/1.1\r\nX-Algolia-API-Key:  k \r\nContent-Length: 12\r\nConnection: close\r\n\r\n")
         #expect(head.method == "POST")
         #expect(head.target == "/1/indexes/p%20q/query?x=1")
         #expect(head.field("x-algolia-api-key") == "k")

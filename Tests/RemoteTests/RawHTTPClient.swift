@@ -71,7 +71,8 @@ final class RawConnection: @unchecked Sendable {
         while true {
             if let end = bytes.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                 let head = String(decoding: bytes[..<end], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if bytes.count - end >= length {
                     pending = Array(bytes[(end + length)...])

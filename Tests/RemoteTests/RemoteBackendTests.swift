@@ -104,9 +104,12 @@ struct RemoteBackendTests {
         }) { url in
             let backend = AlgoliaRemoteBackend(url: url, applicationID: "a", apiKey: "k")
             let described = try await RemoteIndexDescriber(backend: backend).describe(indices: ["books"])
-            #expect(described == [IndexDescription(
-                name: "books", recordCount: 1, facetAttributes: ["genre"], numericAttributes: ["year"],
-                displayAttributes: ["title", "year"])])
+            #expect(
+                described == [
+                    IndexDescription(
+                        name: "books", recordCount: 1, facetAttributes: ["genre"], numericAttributes: ["year"],
+                        displayAttributes: ["title", "year"])
+                ])
         }
     }
 

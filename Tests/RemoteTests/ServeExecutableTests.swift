@@ -6,9 +6,10 @@ import Testing
 @Suite("serve: the executable", .serialized)
 struct ServeExecutableTests {
     static var binary: String {
-        let directory = ProcessInfo.processInfo.environment["INSTANTSEARCH_BIN"].map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent()
-        } ?? Demo.root.appendingPathComponent(".build/debug")
+        let directory =
+            ProcessInfo.processInfo.environment["INSTANTSEARCH_BIN"].map {
+                URL(fileURLWithPath: $0).deletingLastPathComponent()
+            } ?? Demo.root.appendingPathComponent(".build/debug")
         return directory.appendingPathComponent("instantsearch-serve").path
     }
 
@@ -20,8 +21,9 @@ struct ServeExecutableTests {
 
         /// `shell`: a prefix run by /bin/sh before the binary (such as "ulimit -n 256 && exec").
         init(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil) throws {
-            try #require(FileManager.default.isExecutableFile(atPath: ServeExecutableTests.binary),
-                         "build it first: swift build --product instantsearch-serve")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: ServeExecutableTests.binary),
+                "build it first: swift build --product instantsearch-serve")
             let arguments = arguments + ["--port", "0", Demo.path("products.json")]
             if let shell {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -47,7 +49,7 @@ struct ServeExecutableTests {
             }
             let text = String(decoding: line, as: UTF8.self)
             guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
-                  let port = UInt16(text[range].split(separator: ":").last ?? "")
+                let port = UInt16(text[range].split(separator: ":").last ?? "")
             else {
                 process.terminate()
                 throw HarnessError("no start line: \(text) \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
@@ -60,8 +62,9 @@ struct ServeExecutableTests {
             return try await offThread {
                 let connection = try RawConnection.open(port: port)
                 defer { connection.close() }
-                connection.send(rawRequest("POST", "/1/indexes/products/query", body: body)
-                    .replacingOccurrences(of: "X-Algolia-API-Key: admin", with: "X-Algolia-API-Key: \(key)"))
+                connection.send(
+                    rawRequest("POST", "/1/indexes/products/query", body: body)
+                        .replacingOccurrences(of: "X-Algolia-API-Key: admin", with: "X-Algolia-API-Key: \(key)"))
                 return connection.readResponse()?.status
             }
         }

@@ -1,7 +1,8 @@
 import Glibc
-@testable import InstantSearchServer
 import Synchronization
 import Testing
+
+@testable import InstantSearchServer
 
 /// Issue 28, item 4: under load a request sent but not yet read is never closed as "idle", a
 /// thousand partial heads do not lock newcomers out, and work stops when its client leaves.

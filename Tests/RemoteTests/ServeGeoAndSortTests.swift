@@ -86,8 +86,10 @@ enum GeoPlaces {
     ]
 
     static func place(_ id: String, _ name: String, _ description: String, _ lat: Double, _ lng: Double, _ price: Double) -> JSONValue {
-        ["objectID": .string(id), "name": .string(name), "description": .string(description), "price": .number(price),
-         "_geoloc": ["lat": .number(lat), "lng": .number(lng)]]
+        [
+            "objectID": .string(id), "name": .string(name), "description": .string(description), "price": .number(price),
+            "_geoloc": ["lat": .number(lat), "lng": .number(lng)],
+        ]
     }
 
     static let settings = IndexSettings(

@@ -50,7 +50,8 @@ struct ServeInsightsTests {
             try #require(order.count >= 5)
             let (_, otherBefore) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "sony"}"#)
 
-            let (status, answer) = try await server.send("POST", "/1/events", key: "search-all", body: Self.click(queryID: queryID, objectID: order[4], position: 5))
+            let (status, answer) = try await server.send(
+                "POST", "/1/events", key: "search-all", body: Self.click(queryID: queryID, objectID: order[4], position: 5))
             #expect(status == 200)
             #expect(answer?["status"] as? Int == 200 && answer?["message"] as? String == "OK")
 
@@ -71,7 +72,8 @@ struct ServeInsightsTests {
             let queryID = try #require(before?["queryID"] as? String)
             let order = Self.ids(before)
             // The second event has no positions: the whole batch goes.
-            let batch = #"{"events": [\#(Self.click(queryID: queryID, objectID: order[3], position: 4).dropFirst(12).dropLast(2)), {"eventType": "click", "eventName": "Hit Clicked", "index": "products", "userToken": "user-1", "queryID": "\#(queryID)", "objectIDs": ["\#(order[2])"]}]}"#
+            let batch =
+                #"{"events": [\#(Self.click(queryID: queryID, objectID: order[3], position: 4).dropFirst(12).dropLast(2)), {"eventType": "click", "eventName": "Hit Clicked", "index": "products", "userToken": "user-1", "queryID": "\#(queryID)", "objectIDs": ["\#(order[2])"]}]}"#
             let (status, answer) = try await server.send("POST", "/1/events", body: batch)
             #expect(status == 422)
             #expect(answer?["status"] as? Int == 422)

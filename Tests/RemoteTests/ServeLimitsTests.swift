@@ -1,7 +1,8 @@
 import Foundation
 import InstantSearchCore
-@testable import InstantSearchServer
 import Testing
+
+@testable import InstantSearchServer
 
 /// `serve` under requests no client should send: each is refused with its status, in time
 /// linear in what was read, the connection closed, and the server still answering after.
@@ -106,15 +107,17 @@ struct ServeLimitsTests {
             let answers = try await offThread {
                 let connection = try RawConnection.open(port: port)
                 defer { connection.close() }
-                let chunked = "POST /1/indexes/products/query HTTP/1.1\r\nX-Algolia-API-Key: admin\r\n"
+                let chunked =
+                    "POST /1/indexes/products/query HTTP/1.1\r\nX-Algolia-API-Key: admin\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n" + "9\r\n{\"query\":\r\n7;ext=1\r\n \"sony\"\r\n1\r\n}\r\n0\r\nTrailer: x\r\n\r\n"
                 // Two requests in one write: answered in order on the one connection.
                 connection.send(chunked + rawRequest())
                 let first = connection.readResponse()
                 let second = connection.readResponse()
                 // A client that waits for 100 Continue before sending its body gets it.
-                connection.send("POST /1/indexes/products/query HTTP/1.1\r\nX-Algolia-API-Key: admin\r\n"
-                    + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+                connection.send(
+                    "POST /1/indexes/products/query HTTP/1.1\r\nX-Algolia-API-Key: admin\r\n"
+                        + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n")
                 let interim = connection.readResponse()
                 connection.send("{}")
                 let third = connection.readResponse()

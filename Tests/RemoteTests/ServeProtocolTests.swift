@@ -33,7 +33,9 @@ struct ServeProtocolTests {
         try await withServer { server in
             let (status, json) = try await server.send(
                 "POST", "/1/indexes/products/query",
-                body: #"{"params": "query=&hitsPerPage=50&facetFilters=%5B%5B%22brand%3ASony%22%2C%22brand%3ALG%22%5D%5D&numericFilters=%5B%22price%3C%3D500%22%5D"}"#)
+                body:
+                    #"{"params": "query=&hitsPerPage=50&facetFilters=%5B%5B%22brand%3ASony%22%2C%22brand%3ALG%22%5D%5D&numericFilters=%5B%22price%3C%3D500%22%5D"}"#
+            )
             #expect(status == 200)
             let hits = try #require(json?["hits"] as? [[String: Any]])
             #expect(!hits.isEmpty)

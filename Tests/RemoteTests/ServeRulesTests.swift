@@ -46,7 +46,8 @@ struct ServeRulesTests {
 
     @Test func aBatchSavesSeveralAndClearEmptiesTheIndexRules() async throws {
         try await withServer { server in
-            let batch = "[\(Self.rule.replacingOccurrences(of: "serve-rule", with: "batch-1")), "
+            let batch =
+                "[\(Self.rule.replacingOccurrences(of: "serve-rule", with: "batch-1")), "
                 + "\(Self.rule.replacingOccurrences(of: "serve-rule", with: "batch-2"))]"
             #expect(try await server.send("POST", "/1/indexes/categories/rules/batch", body: batch).status == 200)
             #expect(try await server.send("POST", "/1/indexes/categories/rules/search", body: "{}").json?["nbHits"] as? Int == 2)

@@ -17,7 +17,9 @@ struct ServeSearchParametersTests {
 
     @Test func attributesToRetrieveHighlightAndSnippetShapeEachHit() async throws {
         try await withServer { server in
-            let json = try await search(server, #"""
+            let json = try await search(
+                server,
+                #"""
                 {"query": "sony", "hitsPerPage": 3, "attributesToRetrieve": ["name", "price"],
                  "attributesToHighlight": ["brand"], "attributesToSnippet": ["description:4"],
                  "highlightPreTag": "[", "highlightPostTag": "]"}
@@ -62,7 +64,8 @@ struct ServeSearchParametersTests {
         try await withServer { server in
             func stats(_ json: [String: Any], _ attribute: String) -> (min: Double, max: Double)? {
                 guard let s = (json["facets_stats"] as? [String: Any])?[attribute] as? [String: Any],
-                      let min = s["min"] as? Double, let max = s["max"] as? Double else { return nil }
+                    let min = s["min"] as? Double, let max = s["max"] as? Double
+                else { return nil }
                 return (min, max)
             }
             let all = try #require(stats(try await search(server, #"{"query": ""}"#), "price"))

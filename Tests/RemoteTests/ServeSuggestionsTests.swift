@@ -13,18 +13,18 @@ struct ServeSuggestionsTests {
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let id = String(repeating: "a", count: 32)
         try """
-            {"queryID":"\(id)","index":"products","query":"sony bravia","nbHits":1,"timestamp":1764000000000}
-            {"queryID":"torn
-            """.write(to: state.appendingPathComponent("queries.ndjson"), atomically: true, encoding: .utf8)
+        {"queryID":"\(id)","index":"products","query":"sony bravia","nbHits":1,"timestamp":1764000000000}
+        {"queryID":"torn
+        """.write(to: state.appendingPathComponent("queries.ndjson"), atomically: true, encoding: .utf8)
         try """
-            {"eventType":"click","eventName":"Hit picked","index":"products","userToken":"u","timestamp":1764000000001,"queryID":"\(id)","objectIDs":["p0002"],"positions":[1]}
-            """.write(to: state.appendingPathComponent("events.ndjson"), atomically: true, encoding: .utf8)
+        {"eventType":"click","eventName":"Hit picked","index":"products","userToken":"u","timestamp":1764000000001,"queryID":"\(id)","objectIDs":["p0002"],"positions":[1]}
+        """.write(to: state.appendingPathComponent("events.ndjson"), atomically: true, encoding: .utf8)
         let file = root.appendingPathComponent("suggestions.ndjson")
         try """
-            {"query": "sony headphones", "popularity": 10}
-            {"query": "samsung galaxy", "popularity": 5}
-            {"query": "sony nothing like this", "popularity": 99}
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {"query": "sony headphones", "popularity": 10}
+        {"query": "samsung galaxy", "popularity": 5}
+        {"query": "sony nothing like this", "popularity": 99}
+        """.write(to: file, atomically: true, encoding: .utf8)
         return (root, file)
     }
 
@@ -60,7 +60,8 @@ struct ServeSuggestionsTests {
         let highlighted = try #require((hits.first?["_highlightResult"] as? [String: Any])?["query"] as? [String: Any])
         #expect((highlighted["value"] as? String)?.hasPrefix("<em>so</em>") == true, "\(highlighted)")
 
-        let multi = #"{"requests": [{"indexName": "products", "params": "query=sony%20bravia&hitsPerPage=1"}, {"indexName": "products_query_suggestions", "params": "query=sam"}]}"#
+        let multi =
+            #"{"requests": [{"indexName": "products", "params": "query=sony%20bravia&hitsPerPage=1"}, {"indexName": "products_query_suggestions", "params": "query=sam"}]}"#
         let (multiStatus, results) = try await Self.post(served, "/1/indexes/*/queries", multi)
         #expect(multiStatus == 200)
         let both = try #require(results?["results"] as? [[String: Any]])

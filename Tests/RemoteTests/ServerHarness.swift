@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import InstantSearchCore
 import InstantSearchServer
 import SearchEngine
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The demo indices, built once for every test of this target.
 enum Demo {

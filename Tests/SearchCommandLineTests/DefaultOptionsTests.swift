@@ -1,5 +1,6 @@
-@testable import SearchCommandLine
 import Testing
+
+@testable import SearchCommandLine
 
 /// Where INSTANTSEARCH_DEFAULT_OPTS goes: in front of the interactive search's options only.
 @Suite struct DefaultOptionsTests {
@@ -10,8 +11,9 @@ import Testing
     }
 
     @Test func theDefaultsComeBeforeTheCommandLineSoItsOwnOptionsWin() {
-        #expect(insert(["--strategy", "adaptive"], ["a.json", "--strategy", "realtime"])
-            == ["--strategy", "adaptive", "a.json", "--strategy", "realtime"])
+        #expect(
+            insert(["--strategy", "adaptive"], ["a.json", "--strategy", "realtime"])
+                == ["--strategy", "adaptive", "a.json", "--strategy", "realtime"])
         #expect(insert(["--no-color"], []) == ["--no-color"])
     }
 
@@ -30,8 +32,9 @@ import Testing
 
     @Test func theVariableIsReadWithShellQuoting() throws {
         #expect(try DefaultOptions.words(in: [:]) == [])
-        #expect(try DefaultOptions.words(in: ["INSTANTSEARCH_DEFAULT_OPTS": "--query 'sony head' --select-1"])
-            == ["--query", "sony head", "--select-1"])
+        #expect(
+            try DefaultOptions.words(in: ["INSTANTSEARCH_DEFAULT_OPTS": "--query 'sony head' --select-1"])
+                == ["--query", "sony head", "--select-1"])
     }
 
     @Test func aValueThatDoesNotSplitIsBlamedOnTheVariable() {

@@ -28,8 +28,9 @@ import Testing
         try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
         let link = directory + "/h.txt"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(message { _ = try HistoryFile.load(link, limit: 5) }
-            == "--history: '\(link)' is a symbolic link (to '\(target)'); give the history file itself, not a link to it.")
+        #expect(
+            message { _ = try HistoryFile.load(link, limit: 5) }
+                == "--history: '\(link)' is a symbolic link (to '\(target)'); give the history file itself, not a link to it.")
         var history = QueryHistory(entries: [], limit: 5)
         history.append("pwned")
         #expect(message { try HistoryFile.save(history, to: link) } != nil)
@@ -41,8 +42,9 @@ import Testing
         let link = directory + "/h.txt"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory + "/missing.txt")
         let said = try #require(message { _ = try HistoryFile.load(link, limit: 5) })
-        #expect(said == "--history: '\(link)' is a symbolic link (to '\(directory)/missing.txt', which does not exist); "
-            + "give the history file itself, not a link to it.")
+        #expect(
+            said == "--history: '\(link)' is a symbolic link (to '\(directory)/missing.txt', which does not exist); "
+                + "give the history file itself, not a link to it.")
         #expect(!FileManager.default.fileExists(atPath: directory + "/missing.txt"), "the link's target is not created")
     }
 

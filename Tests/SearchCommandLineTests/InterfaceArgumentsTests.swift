@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCommandLine
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct InterfaceArgumentsTests {
     @Test func bindingsApplyInOrderOverTheStandardTable() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
-@testable import SearchCommandLine
 import Testing
+
+@testable import SearchCommandLine
 @testable import TerminalUI
 
 @Suite struct LayoutArgumentsTests {
@@ -40,7 +41,10 @@ import Testing
         (["--layout", "up"], "--layout takes default, reverse, reverse-list; not 'up'."),
         (["--color", "hl:red:blink"], "--color: 'blink' in 'hl:red:blink' is neither a colour"),
         (["--color", "solarized"], "--color: no element or base scheme is named 'solarized'"),
-        (["--border", "dotted"], "--border takes rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none; not 'dotted'."),
+        (
+            ["--border", "dotted"],
+            "--border takes rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none; not 'dotted'."
+        ),
         (["--margin", "1,2,3,4,5"], "--margin takes one to four comma-separated sizes"),
         (["--padding", "x"], "--padding takes one to four"),
         (["--border-label-pos", "middle"], "--border-label-pos takes N, N:top or N:bottom"),
@@ -61,8 +65,10 @@ import Testing
     }
 
     @Test func everyOptionIsForwarded() throws {
-        let given = ["--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
-                     "--margin=1", "--padding=2%", "--info=hidden"]
+        let given = [
+            "--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
+            "--margin=1", "--padding=2%", "--info=hidden",
+        ]
         let arguments = try LayoutArguments.parse(given)
         #expect(arguments.forwarded == given)
         #expect(try LayoutArguments.parse(arguments.forwarded).forwarded == given)

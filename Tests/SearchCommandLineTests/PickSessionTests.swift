@@ -49,17 +49,20 @@ import Testing
 
     @Test func aSessionPrintsTheFinalQueryThenThePickedRecord() throws {
         let picked = TerminalSearch.Ending(exit: .selected(hit("p7")), query: "typed later")
-        #expect(PickSession.ending(picked, pick: try pick("--print-query")).lines
-            == ["typed later", #"{"objectID":"p7","name":"Item p7"}"#])
+        #expect(
+            PickSession.ending(picked, pick: try pick("--print-query")).lines
+                == ["typed later", #"{"objectID":"p7","name":"Item p7"}"#])
         #expect(PickSession.ending(picked, pick: try pick()).lines.count == 1)
-        #expect(PickSession.ending(.init(exit: .cancelled, query: "x"), pick: try pick("--print-query"))
-            == PickSession.Output(lines: [], status: 130))
+        #expect(
+            PickSession.ending(.init(exit: .cancelled, query: "x"), pick: try pick("--print-query"))
+                == PickSession.Output(lines: [], status: 130))
         #expect(PickSession.ending(.init(exit: .signal(15), query: "x"), pick: try pick()).status == 143)
     }
 
     @Test func theOptionsAreForwardedToASiblingAsOneWordEach() throws {
-        #expect(try pick("--query=-dash first", "--select-1", "--exit-0", "--print-query").forwarded
-            == ["--query=-dash first", "--select-1", "--exit-0", "--print-query"])
+        #expect(
+            try pick("--query=-dash first", "--select-1", "--exit-0", "--print-query").forwarded
+                == ["--query=-dash first", "--select-1", "--exit-0", "--print-query"])
         #expect(try pick().forwarded == [])
     }
 }
@@ -89,8 +92,9 @@ import Testing
         let options = try pick("--expect", "ctrl-o,f2", "--print-query", "--multi")
         #expect(try options.expectedKeys() == [.control("o"): "ctrl-o", .function(2): "f2"])
         let ended = TerminalSearch.Ending(exit: .accepted(hits: [hit("a"), hit("b"), hit("c")], key: "ctrl-o"), query: "tv")
-        #expect(PickSession.ending(ended, pick: options).lines
-            == ["tv", "ctrl-o", #"{"objectID":"a"}"#, #"{"objectID":"b"}"#, #"{"objectID":"c"}"#])
+        #expect(
+            PickSession.ending(ended, pick: options).lines
+                == ["tv", "ctrl-o", #"{"objectID":"a"}"#, #"{"objectID":"b"}"#, #"{"objectID":"c"}"#])
         let entered = TerminalSearch.Ending(exit: .accepted(hits: [hit("a")], key: ""), query: "tv")
         #expect(PickSession.ending(entered, pick: options).lines == ["tv", "", #"{"objectID":"a"}"#])
         let none = TerminalSearch.Ending(exit: .accepted(hits: [], key: ""), query: "zzz")
@@ -101,8 +105,9 @@ import Testing
         let one = SearchResults(indexName: "i", query: "q", hits: [hit("p")], nbHits: 1)
         #expect(PickSession.settle(one, pick: try pick("--select-1", "--expect", "ctrl-o"))?.lines == ["", #"{"objectID":"p"}"#])
         let zero = SearchResults(indexName: "i", query: "q", hits: [], nbHits: 0)
-        #expect(PickSession.settle(zero, pick: try pick("--exit-0", "--expect", "ctrl-o", "-q", "q", "--print-query"))
-            == PickSession.Output(lines: ["q", ""], status: 1))
+        #expect(
+            PickSession.settle(zero, pick: try pick("--exit-0", "--expect", "ctrl-o", "-q", "q", "--print-query"))
+                == PickSession.Output(lines: ["q", ""], status: 1))
     }
 
     @Test func badValuesAreOneLineNamingTheOption() {
@@ -153,9 +158,12 @@ import Testing
     }
 
     @Test func theNewOptionsAreForwardedToASibling() throws {
-        #expect(try pick("--expect", "ctrl-o", "-m", "--header=-h-", "--prompt", "> ", "--history", "h.txt",
-                         "--history-size", "5", "--height", "40%").forwarded
-            == ["--expect=ctrl-o", "--multi", "--header=-h-", "--prompt=> ", "--history=h.txt", "--history-size=5", "--height=40%"])
+        #expect(
+            try pick(
+                "--expect", "ctrl-o", "-m", "--header=-h-", "--prompt", "> ", "--history", "h.txt",
+                "--history-size", "5", "--height", "40%"
+            ).forwarded
+                == ["--expect=ctrl-o", "--multi", "--header=-h-", "--prompt=> ", "--history=h.txt", "--history-size=5", "--height=40%"])
     }
 
     @Test func theHistoryFileIsCreatedReadBoundedAndWrittenBack() throws {

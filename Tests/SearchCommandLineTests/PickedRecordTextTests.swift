@@ -1,6 +1,7 @@
 import InstantSearchCore
-@testable import SearchCommandLine
 import Testing
+
+@testable import SearchCommandLine
 
 /// What a pick prints: a table's row as the file had it (every cell, numbers with their own
 /// text, empty cells as ""), any other record as JSON.
@@ -9,8 +10,9 @@ import Testing
         let hit = Hit(
             objectID: "7", record: ["title": "Black Godfather, The", "year": 1974, "rating": 6, "votes": 12500],
             sourceCells: ["title": "Black Godfather, The", "year": "1974", "budget": "", "rating": "6.0", "votes": "12500", "mpaa": ""])
-        #expect(PickSession.jsonLine(hit)
-            == #"{"title":"Black Godfather, The","year":1974,"budget":"","rating":6.0,"votes":12500,"mpaa":""}"#)
+        #expect(
+            PickSession.jsonLine(hit)
+                == #"{"title":"Black Godfather, The","year":1974,"budget":"","rating":6.0,"votes":12500,"mpaa":""}"#)
     }
 
     @Test func aNumberCellJSONCannotHoldAsWrittenIsWrittenAsTheNumber() {

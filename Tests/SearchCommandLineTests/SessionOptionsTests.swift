@@ -1,7 +1,7 @@
 import ArgumentParser
 import InstantSearchCore
-import Testing
 import TerminalUI
+import Testing
 
 @testable import SearchCommandLine
 

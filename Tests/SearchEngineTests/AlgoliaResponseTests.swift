@@ -32,7 +32,8 @@ import Testing
 }
 
 @Suite struct SnippetTests {
-    static let plot = "In a distant galaxy long ago, a young farm boy named Luke dreams of adventure while working "
+    static let plot =
+        "In a distant galaxy long ago, a young farm boy named Luke dreams of adventure while working "
         + "on his uncle's moisture farm. When droids arrive carrying a secret message, he joins a smuggler and an "
         + "old knight to rescue a princess from the Empire's battle station."
 

@@ -40,10 +40,11 @@ struct SplitMix64: RandomNumberGenerator {
     /// Folding for the fixed vocabulary above, written independently of the engine's tokenizer.
     static func words(_ record: JSONValue, attributes: [String]) -> [String] {
         attributes.flatMap { attribute -> [String] in
-            let texts = record[attribute].map { value -> [String] in
-                if case .array(let items) = value { return items.compactMap(\.stringValue) }
-                return value.stringValue.map { [$0] } ?? []
-            } ?? []
+            let texts =
+                record[attribute].map { value -> [String] in
+                    if case .array(let items) = value { return items.compactMap(\.stringValue) }
+                    return value.stringValue.map { [$0] } ?? []
+                } ?? []
             return texts.flatMap { $0.lowercased().replacingOccurrences(of: "é", with: "e").split { $0 == " " || $0 == "," }.map(String.init) }
         }
     }
@@ -223,7 +224,8 @@ struct SplitMix64: RandomNumberGenerator {
             let evaluated = Self.oracle(records, query)
             let failures = evaluated.map(\.failed)
             let expected = Set(records.indices.filter { failures[$0].isEmpty }.map { "r\($0)" })
-            let context = "seed \(seed), query \(query.text.debugDescription) \(query.filters ?? "") \(query.facetRefinements) \(query.disjunctiveFacets) \(query.numericRanges)"
+            let context =
+                "seed \(seed), query \(query.text.debugDescription) \(query.filters ?? "") \(query.facetRefinements) \(query.disjunctiveFacets) \(query.numericRanges)"
             #expect(Set(results.hits.map(\.objectID)) == expected, "\(context)")
             #expect(results.nbHits == expected.count, "\(context)")
             // Typos are the first criterion: the hits' typo counts never go down.

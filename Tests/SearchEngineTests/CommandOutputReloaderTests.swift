@@ -36,7 +36,13 @@ import Testing
             loading.start { progress in
                 let count = backend.index(named: "lines")?.recordCount ?? -1
                 seen.withLock { $0.append((progress, count)) }
-                if progress.isFinished, resumed.withLock({ was in defer { was = true }; return !was }) { done.resume() }
+                if progress.isFinished,
+                    resumed.withLock({ was in
+                        defer { was = true }; return !was
+                    })
+                {
+                    done.resume()
+                }
             }
         }
         return seen.withLock { $0 }

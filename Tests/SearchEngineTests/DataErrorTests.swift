@@ -33,8 +33,9 @@ import Testing
     }
 
     @Test func csvDuplicatedHeaderIsAnErrorAtTheSecondName() {
-        #expect(loadError("a,b,a\n1,2,3\n", name: "d.csv", format: .csv)
-            == "d.csv:1:5: duplicate column name \"a\" (also column 1 of the header): rename one of them")
+        #expect(
+            loadError("a,b,a\n1,2,3\n", name: "d.csv", format: .csv)
+                == "d.csv:1:5: duplicate column name \"a\" (also column 1 of the header): rename one of them")
     }
 
     @Test func csvFieldCountErrorsHaveLineAndColumn() {
@@ -45,8 +46,9 @@ import Testing
     @Test func numbersOutOfRangeAreErrorsWithTheirPosition() {
         #expect(loadError("[{\"year\": 1e999999}]", name: "n.json") == "n.json:1:11: number out of range (at most about 1.8e308)")
         #expect(loadError("{\"a\": 1}\n{\"a\": -2e400}\n", name: "n.ndjson") == "n.ndjson:2:7: number out of range (at most about 1.8e308)")
-        #expect(loadError("name,year\nx,1999\ny,1e999999\n", name: "n.csv", format: .csv)
-            == "n.csv:3:3: number out of range (at most about 1.8e308)")
+        #expect(
+            loadError("name,year\nx,1999\ny,1e999999\n", name: "n.csv", format: .csv)
+                == "n.csv:3:3: number out of range (at most about 1.8e308)")
         // Not a number at all, that column is text: no error.
         #expect(loadError("name,code\nx,1e999999z\n", name: "n.csv", format: .csv) == nil)
     }
@@ -58,12 +60,15 @@ import Testing
     }
 
     @Test func duplicateObjectIDsNameBothPlaces() {
-        #expect(loadError("[{\"objectID\": \"a\"},\n {\"objectID\": \"b\"},\n {\"objectID\": \"a\"}]", name: "i.json")
-            == "i.json:3:2: duplicate objectID \"a\" (first at i.json:1:2)")
-        #expect(loadError("{\"objectID\": 7}\n{\"objectID\": 7}\n", name: "i.ndjson")
-            == "i.ndjson:2:1: duplicate objectID \"7\" (first at i.ndjson:1:1)")
-        #expect(loadError("objectID,name\n1,a\n2,b\n1,c\n", name: "i.csv", format: .csv)
-            == "i.csv:4:1: duplicate objectID \"1\" (first at i.csv:2:1)")
+        #expect(
+            loadError("[{\"objectID\": \"a\"},\n {\"objectID\": \"b\"},\n {\"objectID\": \"a\"}]", name: "i.json")
+                == "i.json:3:2: duplicate objectID \"a\" (first at i.json:1:2)")
+        #expect(
+            loadError("{\"objectID\": 7}\n{\"objectID\": 7}\n", name: "i.ndjson")
+                == "i.ndjson:2:1: duplicate objectID \"7\" (first at i.ndjson:1:1)")
+        #expect(
+            loadError("objectID,name\n1,a\n2,b\n1,c\n", name: "i.csv", format: .csv)
+                == "i.csv:4:1: duplicate objectID \"1\" (first at i.csv:2:1)")
     }
 
     @Test func invalidUTF8AndBinaryDataAreReportedByLineAndOffset() {
@@ -72,8 +77,9 @@ import Testing
         let csv = Array("name\nAnn\nB".utf8) + [0xC3, 0x28] + Array("\n".utf8)
         #expect(loadError(csv, name: "u.csv", format: .csv) == "u.csv:3:2: invalid UTF-8 (byte 0xC3 at byte offset 10); save the file as UTF-8")
         // An all-zero file is binary, not an empty CSV.
-        #expect(loadError([UInt8](repeating: 0, count: 4096), name: "zero.bin")
-            == "zero.bin:1:1: a NUL byte (byte offset 0): this is binary data, not JSON, NDJSON or CSV text")
+        #expect(
+            loadError([UInt8](repeating: 0, count: 4096), name: "zero.bin")
+                == "zero.bin:1:1: a NUL byte (byte offset 0): this is binary data, not JSON, NDJSON or CSV text")
     }
 
     @Test func lenientSkipsBadRecordsAndCountsThem() throws {

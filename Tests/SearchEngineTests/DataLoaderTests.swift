@@ -35,8 +35,9 @@ import Testing
     @Test func ndjsonWithBlankLinesAndPrettyObjects() throws {
         let text = "{\"a\": 1}\n\n{\"a\": 2}\r\n{\n  \"a\": 3\n}\n"
         #expect(try load(text) == [["a": 1], ["a": 2], ["a": 3]])
-        #expect(loadError("{\"a\": 1}\n{\"a\": }\n", name: "log.ndjson")
-            == "log.ndjson:2:7: expected a value, found '}'")
+        #expect(
+            loadError("{\"a\": 1}\n{\"a\": }\n", name: "log.ndjson")
+                == "log.ndjson:2:7: expected a value, found '}'")
         #expect(loadError("{\"a\": 1}\n[1]\n", name: "log.ndjson") == "log.ndjson:2:1: expected a JSON object per line, found an array")
     }
 
@@ -59,8 +60,9 @@ import Testing
         let csv = "a,b,c,d\n1,2,3,4\n\"multi\nline\",2,3,4\n1,2,3,4,5\n"
         #expect(loadError(csv, name: "people.csv", format: .csv) == "people.csv:5:9: expected 4 fields, found 5")
         #expect(loadError("a,b\n\"open,1\n", name: "q.csv", format: .csv) == "q.csv:2:1: unterminated quoted field (opened here)")
-        #expect(loadError("a,b\n\"x\"y,1\n", name: "q.csv", format: .csv)
-            == "q.csv:2:4: expected ',' or end of line after a closing quote")
+        #expect(
+            loadError("a,b\n\"x\"y,1\n", name: "q.csv", format: .csv)
+                == "q.csv:2:4: expected ',' or end of line after a closing quote")
     }
 
     @Test func loadsFilesByExtension() throws {

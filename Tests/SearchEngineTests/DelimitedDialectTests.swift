@@ -47,13 +47,15 @@ import Testing
     @Test func theQuotedKindIsCSVSplitAtTabs() throws {
         let quoted = "name\tnote\nann\t\"tab\there\"\nbob\t\"say \"\"hi\"\"\"\n"
         let options = LoadOptions(csvSeparator: UInt8(ascii: "\t"))
-        #expect(try records(quoted, format: .csv, options: options) == [
-            ["name": "ann", "note": "tab\there"], ["name": "bob", "note": "say \"hi\""],
-        ])
+        #expect(
+            try records(quoted, format: .csv, options: options) == [
+                ["name": "ann", "note": "tab\there"], ["name": "bob", "note": "say \"hi\""],
+            ])
         // Read as TSV, the same bytes are text with quotes in it (and a field too many).
         #expect(throws: DataError.self) { try records(quoted, format: .tsv) }
-        #expect(try records("a;b\n\"x;y\";2\n", format: .csv, options: LoadOptions(csvSeparator: UInt8(ascii: ";")))
-            == [["a": "x;y", "b": 2]])
+        #expect(
+            try records("a;b\n\"x;y\";2\n", format: .csv, options: LoadOptions(csvSeparator: UInt8(ascii: ";")))
+                == [["a": "x;y", "b": 2]])
     }
 
     @Test func csvQuoteProblemsStopAStrictLoadWhereTheyAre() {
@@ -118,10 +120,12 @@ import Testing
         _ = try loader.prepare(settings: IndexSettings())
         let last = Mutex<(SearchIndex?, LoadingProgress?)>((nil, nil))
         let done = DispatchSemaphore(value: 0)
-        loader.start(onSnapshot: { index in last.withLock { $0.0 = index } }, report: { progress in
-            last.withLock { $0.1 = progress }
-            if progress.isFinished || progress.failure != nil { done.signal() }
-        })
+        loader.start(
+            onSnapshot: { index in last.withLock { $0.0 = index } },
+            report: { progress in
+                last.withLock { $0.1 = progress }
+                if progress.isFinished || progress.failure != nil { done.signal() }
+            })
         #expect(done.wait(timeout: .now() + 300) == .success)
         let (index, progress) = last.withLock { $0 }
         #expect(progress?.failure == nil)

@@ -8,11 +8,12 @@ import Testing
 /// index's description (what the TUI formats and orders by), and kept by an index file.
 @Suite struct DisplaySettingsTests {
     @Test func formatsAndOrdersAreReadAndReachTheDescription() throws {
-        let settings = try IndexSettings.parse(text: """
-            {"attributesForFaceting": ["brand", "colour", "size"], "numericAttributesForFiltering": ["price", "sku"],
-             "format": {"price": "currency:usd", "sku": "plain"},
-             "sortFacetValuesBy": {"brand": "alpha", "*": "count", "size": "name"}}
-            """)
+        let settings = try IndexSettings.parse(
+            text: """
+                {"attributesForFaceting": ["brand", "colour", "size"], "numericAttributesForFiltering": ["price", "sku"],
+                 "format": {"price": "currency:usd", "sku": "plain"},
+                 "sortFacetValuesBy": {"brand": "alpha", "*": "count", "size": "name"}}
+                """)
         #expect(settings.display.format == ["price": .currency(code: "USD"), "sku": .plain])
         let index = SearchIndex(name: "shop", records: [["brand": "Sony", "colour": "Black", "size": "M", "price": 10, "sku": 12345]], settings: settings)
         let description = index.indexDescription
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func anIndexFileKeepsThem() throws {
-        let settings = try IndexSettings.parse(text: #"{"attributesForFaceting": ["brand"], "format": {"price": "currency:EUR"}, "sortFacetValuesBy": "alpha"}"#)
+        let settings = try IndexSettings.parse(
+            text: #"{"attributesForFaceting": ["brand"], "format": {"price": "currency:EUR"}, "sortFacetValuesBy": "alpha"}"#)
         let index = SearchIndex(name: "shop", records: [["brand": "Sony", "price": 10]], settings: settings)
         let path = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).isidx"
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -20,8 +20,9 @@ import Testing
         let watcher = FileWatcher(
             wrapping: FinishedStub(), path: path, indexName: first.name, format: nil, options: .strict, backend: backend)
 
-        try write(#"{"objectID": "b", "name": "beta", "kind": "y"}"# + "\n" + #"{"objectID": "c", "name": "gamma", "kind": "x"}"# + "\n"
-            + #"{"objectID": "d", "name": "delta", "kind": "x"}"# + "\n", to: path)
+        try write(
+            #"{"objectID": "b", "name": "beta", "kind": "y"}"# + "\n" + #"{"objectID": "c", "name": "gamma", "kind": "x"}"# + "\n"
+                + #"{"objectID": "d", "name": "delta", "kind": "x"}"# + "\n", to: path)
         let progress = watcher.reload()
         #expect(progress.isNewSnapshot && progress.isFinished && progress.records == 3)
         #expect(progress.note?.hasSuffix("+2 −1") == true, "\(progress.note ?? "")")

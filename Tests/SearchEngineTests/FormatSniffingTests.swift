@@ -99,7 +99,9 @@ import Testing
             .object(["title": .string("record \(i)"), "kind": .string(i < sample ? (i % 2 == 0 ? "even" : "odd") : "kind \(i)")])
         }
         var reads = 0
-        let resolved = IndexSettings().resolved(recordCount: records.count) { reads += 1; return records[$0] }
+        let resolved = IndexSettings().resolved(recordCount: records.count) {
+            reads += 1; return records[$0]
+        }
         #expect(reads == sample)
         #expect(resolved.attributesForFaceting == ["kind"])
     }

@@ -45,10 +45,12 @@ import Testing
 
     @Test func levelAttributesWorkAsFlatKeys() throws {
         let settings = try IndexSettings.parse(text: #"{"hierarchical": {"name": "category", "levels": ["category.lvl0", "category.lvl1"]}}"#)
-        let index = SearchIndex(name: "shop", records: [
-            ["name": "a", "category.lvl0": "Audio", "category.lvl1": "Audio > Headphones"],
-            ["name": "b", "category.lvl0": "Audio", "category.lvl1": "Audio > Speakers"],
-        ], settings: settings)
+        let index = SearchIndex(
+            name: "shop",
+            records: [
+                ["name": "a", "category.lvl0": "Audio", "category.lvl1": "Audio > Headphones"],
+                ["name": "b", "category.lvl0": "Audio", "category.lvl1": "Audio > Speakers"],
+            ], settings: settings)
         let counts = try index.search(index.indexDescription.initialQuery()).facets["category"] ?? []
         #expect(Set(counts.map(\.value)) == ["Audio", "Audio > Headphones", "Audio > Speakers"])
         #expect(counts.first { $0.value == "Audio" }?.count == 2)
@@ -102,9 +104,11 @@ extension HierarchicalFacetTests {
 /// The other tabs' counts ask for no hits and no facets: they get a count and nothing to compute besides.
 @Suite struct CountOnlyQueryTests {
     @Test func aCountOnlyQueryGetsTheCountWithoutStats() throws {
-        let index = SearchIndex(name: "p", records: [
-            ["name": "red shoe", "price": 10], ["name": "red hat", "price": 30], ["name": "blue shoe", "price": 20],
-        ], settings: IndexSettings(numericAttributesForFiltering: ["price"]))
+        let index = SearchIndex(
+            name: "p",
+            records: [
+                ["name": "red shoe", "price": 10], ["name": "red hat", "price": 30], ["name": "blue shoe", "price": 20],
+            ], settings: IndexSettings(numericAttributesForFiltering: ["price"]))
         let counted = try index.search(Query(text: "red", hitsPerPage: 0))
         #expect(counted.nbHits == 2 && counted.hits.isEmpty && counted.facetStats.isEmpty)
         let full = try index.search(Query(text: "red", hitsPerPage: 1))

@@ -68,8 +68,9 @@ import Testing
         var size = 0
         for name in ["a", "b", "c"] {
             let path = try dataFile("\(name).csv", "name\n" + (0..<200).map { "\(name) \($0)" }.joined(separator: "\n"))
-            let entry = try #require(IndexCache(directory: directory + "/cache", capacityBytes: .max)
-                .entry(forDataFile: path, format: nil, settingsFile: nil))
+            let entry = try #require(
+                IndexCache(directory: directory + "/cache", capacityBytes: .max)
+                    .entry(forDataFile: path, format: nil, settingsFile: nil))
             try entry.store(try SearchIndex(path: path))
             size = try FileManager.default.attributesOfItem(atPath: entry.path)[.size] as! Int
             entries.append(entry)

@@ -1,6 +1,6 @@
-@testable import InstantSearchCore
 import Testing
 
+@testable import InstantSearchCore
 @testable import SearchEngine
 
 /// Inference on data shaped like what people open: imdb's table (flags, a rating
@@ -44,23 +44,26 @@ import Testing
         }
         let sliders = IndexSettings().resolved(for: records).widgets.sliders ?? []
         #expect(sliders == ["a", "b", "c", "d", "e"])
-        #expect(SliderChoice.choose(
-            among: ["constant", "a", "a_copy"].map { name in
-                var profile = AttributeProfile()
-                for (i, record) in records.enumerated() { profile.record(record[name]!, at: i) }
-                return (name: name, profile: profile)
-            }, sampled: records.count) == ["a"], "a constant has no spread; a copy of a chosen column is left out")
+        #expect(
+            SliderChoice.choose(
+                among: ["constant", "a", "a_copy"].map { name in
+                    var profile = AttributeProfile()
+                    for (i, record) in records.enumerated() { profile.record(record[name]!, at: i) }
+                    return (name: name, profile: profile)
+                }, sampled: records.count) == ["a"], "a constant has no spread; a copy of a chosen column is left out")
     }
 
     @Test func numbersANamedOrAFileGivesAreAllSliders() {
         let records = Self.imdbLike
         let named = IndexSettings(numericAttributesForFiltering: ["r1", "r2", "year"]).resolved(for: records)
         #expect(named.widgets.sliders == nil)
-        #expect(SearchIndex(name: "imdb", records: records, settings: IndexSettings(numericAttributesForFiltering: ["r1", "r2", "year"]))
-            .indexDescription.numericAttributes == ["r1", "r2", "year"])
+        #expect(
+            SearchIndex(name: "imdb", records: records, settings: IndexSettings(numericAttributesForFiltering: ["r1", "r2", "year"]))
+                .indexDescription.numericAttributes == ["r1", "r2", "year"])
         var declared = IndexSettings()
         declared.widgets.sliders = ["votes", "mpaa"]
-        #expect(SearchIndex(name: "imdb", records: records, settings: declared).indexDescription.numericAttributes == ["votes"],
+        #expect(
+            SearchIndex(name: "imdb", records: records, settings: declared).indexDescription.numericAttributes == ["votes"],
             "a declared slider that is not a number is none")
     }
 

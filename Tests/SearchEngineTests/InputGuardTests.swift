@@ -52,19 +52,22 @@ import Testing
     @Test func aRecordLongerThanTheLimitIsRefusedWhereItStarts() {
         var guarded = InputGuard(file: "<stdin>", options: options())
         let found = error { try guarded.check(Array("short\n\n  ".utf8) + Array(repeating: 0x78, count: 20), format: .lines, atEnd: false) }
-        #expect(found == DataError(
-            file: "<stdin>", line: 3, column: 3,
-            message: "a record longer than 16 bytes starts here (a line, a CSV row or a JSON record is at most 16 bytes)"))
+        #expect(
+            found
+                == DataError(
+                    file: "<stdin>", line: 3, column: 3,
+                    message: "a record longer than 16 bytes starts here (a line, a CSV row or a JSON record is at most 16 bytes)"))
     }
 
     @Test(arguments: [DataFormat.lines, .csv, .ndjson, .jsonArray])
     func manyShortRecordsAreNeverRefused(_ format: DataFormat) throws {
-        let record = switch format {
-        case .csv: "1,2\n"
-        case .ndjson: "{\"a\":1}\n"
-        case .jsonArray: "{\"a\":1},"
-        default: "abc\n"
-        }
+        let record =
+            switch format {
+            case .csv: "1,2\n"
+            case .ndjson: "{\"a\":1}\n"
+            case .jsonArray: "{\"a\":1},"
+            default: "abc\n"
+            }
         let text = (format == .csv ? "h,i\n" : format == .jsonArray ? "[" : "") + String(repeating: record, count: 1_000)
         var guarded = InputGuard(file: "t", options: options())
         try guarded.check(Array(text.utf8), format: format, atEnd: false)

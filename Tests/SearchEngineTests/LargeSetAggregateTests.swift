@@ -53,8 +53,11 @@ import Testing
             if sexPasses, yearPasses { yearCounts[String(row.year), default: 0] += 1 }
             if sexPasses, yearPasses { values.append(Double(row.n)) }  // stats ignore only a range on n itself
         }
-        let stats = values.isEmpty ? nil : FacetStats(
-            min: values.min()!, max: values.max()!, avg: values.reduce(0, +) / Double(values.count), sum: values.reduce(0, +))
+        let stats =
+            values.isEmpty
+            ? nil
+            : FacetStats(
+                min: values.min()!, max: values.max()!, avg: values.reduce(0, +) / Double(values.count), sum: values.reduce(0, +))
         return (hits, sexCounts, yearCounts, stats)
     }
 

@@ -29,7 +29,12 @@ import Testing
         #expect(try Self.lines(index, "USER").isEmpty)
         // With --tac the header is still the input's first line, never the last one.
         #expect(try Self.lines(index, "") { $0.reversed = true } == ["alice 42 vim", "root 1 init"])
-        #expect(LineRecords.header(Array(Self.ps.utf8), options: { var o = LoadOptions(); o.headerLines = 1; return o }()) == [Array("USER PID COMMAND".utf8)])
+        #expect(
+            LineRecords.header(
+                Array(Self.ps.utf8),
+                options: {
+                    var o = LoadOptions(); o.headerLines = 1; return o
+                }()) == [Array("USER PID COMMAND".utf8)])
         // Line ids stay the lines' places in the input.
         #expect(try index.searchLines(Query(text: "vim"), options: LineMatchOptions()).hits.map(\.objectID) == ["3"])
     }
@@ -98,7 +103,12 @@ import Testing
         // "34" and "m" are in the codes only, for the first line.
         #expect(try Self.lines(index, "34", ansi) == ["binary 34"])
         #expect(try Self.lines(index, "'bin", ansi).first == "bin")
-        let hits = try index.searchLines(Query(text: "bin"), options: { var o = LineMatchOptions(); ansi(&o); return o }()).hits
+        let hits = try index.searchLines(
+            Query(text: "bin"),
+            options: {
+                var o = LineMatchOptions(); ansi(&o); return o
+            }()
+        ).hits
         let bin = try #require(hits.first { $0.record["line"]?.stringValue == "bin" })
         #expect(bin.colors["line"] == [ANSISpan(range: 0..<3, style: ANSIStyle(foreground: .indexed(4), bold: true))])
         #expect(bin.highlights["line"]?.values.first?.matchedRanges == [0..<3])

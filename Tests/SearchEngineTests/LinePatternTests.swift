@@ -20,10 +20,11 @@ struct LinePatternTests {
 
     @Test func eachTokenOfTheExtendedSyntax() {
         let pattern = parse("| aaa 'bbb ^ccc ddd$ !eee !'fff !^ggg !hhh$ | ^iii$ ^xxx | 'yyy | | zzz$ | !ZZZ |")
-        #expect(kinds(pattern) == [
-            ["fuzzy"], ["exact"], ["prefix"], ["suffix"], ["!exact"], ["!fuzzy"], ["!prefix"], ["!suffix", "equal"],
-            ["prefix", "exact", "suffix", "!exact"],
-        ])
+        #expect(
+            kinds(pattern) == [
+                ["fuzzy"], ["exact"], ["prefix"], ["suffix"], ["!exact"], ["!fuzzy"], ["!prefix"], ["!suffix", "equal"],
+                ["prefix", "exact", "suffix", "!exact"],
+            ])
         for set in pattern.sets.prefix(8) { #expect(set[0].text.count == 3) }
     }
 
@@ -53,7 +54,7 @@ struct LinePatternTests {
         #expect(pattern.sets[0][0].caseSensitive == false)
         #expect(pattern.sets[1][0].caseSensitive == true)
         #expect(pattern.sets[1][0].text == Array("Abc".unicodeScalars.map(\.value)))
-        #expect(parse("Abc") { $0.caseMatching = .ignore }.sets[0][0] .text == Array("abc".unicodeScalars.map(\.value)))
+        #expect(parse("Abc") { $0.caseMatching = .ignore }.sets[0][0].text == Array("abc".unicodeScalars.map(\.value)))
         #expect(parse("Abc") { $0.caseMatching = .ignore }.sets[0][0].caseSensitive == false)
         #expect(parse("abc") { $0.caseMatching = .respect }.sets[0][0].caseSensitive == true)
     }

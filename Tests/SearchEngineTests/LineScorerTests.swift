@@ -16,14 +16,16 @@ struct LineScorerTests {
 
     /// (start, end, score) of `pattern` in `text`; nil when it does not match.
     func found(_ algorithm: Algorithm, _ text: String, _ pattern: String, caseSensitive: Bool = false, normalize: Bool = false)
-        -> (Int, Int, Int)? {
-        let kind: LinePattern.Kind = switch algorithm {
-        case .fuzzy: .fuzzy
-        case .exact: .exact
-        case .prefix: .prefix
-        case .suffix: .suffix
-        case .equal: .equal
-        }
+        -> (Int, Int, Int)?
+    {
+        let kind: LinePattern.Kind =
+            switch algorithm {
+            case .fuzzy: .fuzzy
+            case .exact: .exact
+            case .prefix: .prefix
+            case .suffix: .suffix
+            case .equal: .equal
+            }
         let folded = caseSensitive ? pattern : pattern.lowercased()
         let term = LinePattern.Term(
             kind: kind, inverse: false, text: folded.unicodeScalars.map(\.value), caseSensitive: caseSensitive, normalize: normalize)
@@ -37,34 +39,44 @@ struct LineScorerTests {
 
     @Test func fuzzyMatchesFromFzfsTable() {
         #expect(found(.fuzzy, "fooBarbaz1", "oBZ")! == (2, 9, match * 3 + camel + gapStart + gapExtension * 3))
-        #expect(found(.fuzzy, "foo bar baz", "fbb")!
-            == (0, 9, match * 3 + white * firstMultiplier + white * 2 + 2 * gapStart + 4 * gapExtension))
+        #expect(
+            found(.fuzzy, "foo bar baz", "fbb")!
+                == (0, 9, match * 3 + white * firstMultiplier + white * 2 + 2 * gapStart + 4 * gapExtension))
         #expect(found(.fuzzy, "/AutomatorDocument.icns", "rdoc")! == (9, 13, match * 4 + camel + consecutive * 2))
         #expect(found(.fuzzy, "/man1/zshcompctl.1", "zshc")! == (6, 10, match * 4 + delimiter * firstMultiplier + delimiter * 3))
-        #expect(found(.fuzzy, "/.oh-my-zsh/cache", "zshc")!
-            == (8, 13, match * 4 + boundary * firstMultiplier + boundary * 2 + gapStart + delimiter))
+        #expect(
+            found(.fuzzy, "/.oh-my-zsh/cache", "zshc")!
+                == (8, 13, match * 4 + boundary * firstMultiplier + boundary * 2 + gapStart + delimiter))
         #expect(found(.fuzzy, "ab0123 456", "12356")! == (3, 10, match * 5 + consecutive * 3 + gapStart + gapExtension))
-        #expect(found(.fuzzy, "abc123 456", "12356")!
-            == (3, 10, match * 5 + camel * firstMultiplier + camel * 2 + consecutive + gapStart + gapExtension))
-        #expect(found(.fuzzy, "foo/bar/baz", "fbb")!
-            == (0, 9, match * 3 + white * firstMultiplier + delimiter * 2 + 2 * gapStart + 4 * gapExtension))
-        #expect(found(.fuzzy, "fooBarBaz", "fbb")!
-            == (0, 7, match * 3 + white * firstMultiplier + camel * 2 + 2 * gapStart + 2 * gapExtension))
-        #expect(found(.fuzzy, "foo barbaz", "fbb")!
-            == (0, 8, match * 3 + white * firstMultiplier + white + gapStart * 2 + gapExtension * 3))
+        #expect(
+            found(.fuzzy, "abc123 456", "12356")!
+                == (3, 10, match * 5 + camel * firstMultiplier + camel * 2 + consecutive + gapStart + gapExtension))
+        #expect(
+            found(.fuzzy, "foo/bar/baz", "fbb")!
+                == (0, 9, match * 3 + white * firstMultiplier + delimiter * 2 + 2 * gapStart + 4 * gapExtension))
+        #expect(
+            found(.fuzzy, "fooBarBaz", "fbb")!
+                == (0, 7, match * 3 + white * firstMultiplier + camel * 2 + 2 * gapStart + 2 * gapExtension))
+        #expect(
+            found(.fuzzy, "foo barbaz", "fbb")!
+                == (0, 8, match * 3 + white * firstMultiplier + white + gapStart * 2 + gapExtension * 3))
         #expect(found(.fuzzy, "fooBar Baz", "foob")! == (0, 4, match * 4 + white * firstMultiplier + white * 3))
-        #expect(found(.fuzzy, "xFoo-Bar Baz", "foo-b")!
-            == (1, 6, match * 5 + camel * firstMultiplier + camel * 2 + nonWord + boundary))
+        #expect(
+            found(.fuzzy, "xFoo-Bar Baz", "foo-b")!
+                == (1, 6, match * 5 + camel * firstMultiplier + camel * 2 + nonWord + boundary))
     }
 
     @Test func caseSensitiveFuzzyFromFzfsTable() {
         #expect(found(.fuzzy, "fooBarbaz", "oBz", caseSensitive: true)! == (2, 9, match * 3 + camel + gapStart + gapExtension * 3))
-        #expect(found(.fuzzy, "Foo/Bar/Baz", "FBB", caseSensitive: true)!
-            == (0, 9, match * 3 + white * firstMultiplier + delimiter * 2 + gapStart * 2 + gapExtension * 4))
-        #expect(found(.fuzzy, "FooBarBaz", "FBB", caseSensitive: true)!
-            == (0, 7, match * 3 + white * firstMultiplier + camel * 2 + gapStart * 2 + gapExtension * 2))
-        #expect(found(.fuzzy, "FooBar Baz", "FooB", caseSensitive: true)!
-            == (0, 4, match * 4 + white * firstMultiplier + white * 2 + max(camel, white)))
+        #expect(
+            found(.fuzzy, "Foo/Bar/Baz", "FBB", caseSensitive: true)!
+                == (0, 9, match * 3 + white * firstMultiplier + delimiter * 2 + gapStart * 2 + gapExtension * 4))
+        #expect(
+            found(.fuzzy, "FooBarBaz", "FBB", caseSensitive: true)!
+                == (0, 7, match * 3 + white * firstMultiplier + camel * 2 + gapStart * 2 + gapExtension * 2))
+        #expect(
+            found(.fuzzy, "FooBar Baz", "FooB", caseSensitive: true)!
+                == (0, 4, match * 4 + white * firstMultiplier + white * 2 + max(camel, white)))
         // A word start inside a run raises the bonus the rest of the run keeps.
         #expect(found(.fuzzy, "foo-bar", "o-ba", caseSensitive: true)! == (2, 6, match * 4 + boundary * 3))
     }

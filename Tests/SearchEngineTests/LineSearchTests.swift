@@ -87,7 +87,7 @@ struct LineSearchTests {
     }
 
     @Test func extendedSyntaxTokens() throws {
-        #expect(try Self.lines("'zip") .count == 7)
+        #expect(try Self.lines("'zip").count == 7)
         #expect(try Self.lines("^zip") == ["zip", "zipinfo"])
         #expect(try Self.lines("zip$") == ["zip", "gzip", "unzip", "gunzip"])
         #expect(try Self.lines("^zip$") == ["zip"])
@@ -130,7 +130,10 @@ struct LineSearchTests {
         let text = "abc\nab\nxab\n"
         #expect(try Self.lines("ab", in: text) == ["ab", "abc", "xab"])
         #expect(try Self.lines("ab", in: text) { $0.sort = false } == ["abc", "ab", "xab"])
-        #expect(try Self.lines("ab", in: text) { $0.sort = false; $0.reversed = true } == ["xab", "ab", "abc"])
+        #expect(
+            try Self.lines("ab", in: text) {
+                $0.sort = false; $0.reversed = true
+            } == ["xab", "ab", "abc"])
         #expect(try Self.lines("", in: text) { $0.reversed = true } == ["xab", "ab", "abc"])
         // Equal scores: the tie-break decides (index: input order; length: shorter first).
         #expect(try Self.lines("ab", in: "ab c\nab\n") { $0.tiebreaks = [.index] } == ["ab c", "ab"])

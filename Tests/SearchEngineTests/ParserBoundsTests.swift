@@ -94,8 +94,9 @@ import Testing
         let error = try #require(jsonError(text), "\(text) was accepted")
         #expect(error.line == line && error.column == column, "\(error)")
         #expect(error.message.hasPrefix("number out of range"))
-        #expect(try JSONParser.parse("[1e308, -1e-400, 123456789012345678901234567890]", file: "ok.json")
-            == .array([.number(1e308), .number(-0.0), .number(1.2345678901234568e29)]))
+        #expect(
+            try JSONParser.parse("[1e308, -1e-400, 123456789012345678901234567890]", file: "ok.json")
+                == .array([.number(1e308), .number(-0.0), .number(1.2345678901234568e29)]))
     }
 
     @Test func hugePagesAnswerNoHitsInsteadOfTrapping() throws {
@@ -112,8 +113,9 @@ import Testing
     }
 
     @Test func commandLineSizesAreCheckedWithAClearMessage() {
-        #expect(QueryLimits.check(Int.max, in: QueryLimits.page, option: "--page")
-            == "--page must be between 0 and 10000 (was 9223372036854775807).")
+        #expect(
+            QueryLimits.check(Int.max, in: QueryLimits.page, option: "--page")
+                == "--page must be between 0 and 10000 (was 9223372036854775807).")
         #expect(QueryLimits.check(10_000, in: QueryLimits.page, option: "--page") == nil)
         #expect(QueryLimits.check(-1, in: QueryLimits.hitsPerPage, option: "--hits-per-page") != nil)
         #expect(SimulatedLatency.parse("9223372036854775807") == nil)

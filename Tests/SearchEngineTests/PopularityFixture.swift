@@ -33,8 +33,10 @@ enum PopularityFixture {
     ]
 
     static func package(_ name: String, _ description: String, _ downloads: Int) -> JSONValue {
-        ["objectID": .string(name), "name": .string(name), "description": .string(description),
-         "downloads": .number(Double(downloads))]
+        [
+            "objectID": .string(name), "name": .string(name), "description": .string(description),
+            "downloads": .number(Double(downloads)),
+        ]
     }
 
     static func settings(bucketWidth: Int) -> IndexSettings {

@@ -108,7 +108,9 @@ import Testing
                 failing.append("[\(row.variant.rawValue)] \(row.query)")
             }
         }
-        print("relevance tables with relevanceBucketWidth 2: films \(filmRows.count)/\(RelevanceTests.table.count), packages \(packages)/\(RelevanceRulesTests.table.count); rows that differ: \(failing)")
+        print(
+            "relevance tables with relevanceBucketWidth 2: films \(filmRows.count)/\(RelevanceTests.table.count), packages \(packages)/\(RelevanceRulesTests.table.count); rows that differ: \(failing)"
+        )
         // Rows whose point is text before popularity ("typos outrank popularity") differ on purpose.
         #expect(filmRows.count == 19)
         #expect(packages == 43)

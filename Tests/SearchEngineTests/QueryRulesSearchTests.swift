@@ -7,8 +7,10 @@ import Testing
 /// put in their places (found among the hits or fetched), hidden ones left out, userData sent.
 @Suite struct QueryRulesSearchTests {
     private static let records: [JSONValue] = (1...12).map { n in
-        ["objectID": .string("r\(n)"), "name": .string(n <= 8 ? "phone model \(n)" : "tablet model \(n)"),
-         "price": .number(Double(n * 100))]
+        [
+            "objectID": .string("r\(n)"), "name": .string(n <= 8 ? "phone model \(n)" : "tablet model \(n)"),
+            "price": .number(Double(n * 100)),
+        ]
     }
 
     private func backend(_ rules: [QueryRule]) -> EmbeddedBackend {

@@ -34,10 +34,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var builder = QuerySuggestionsBuilder()
         #expect(InsightsFiles.read(directory, into: &builder) == 3)
-        #expect(builder.suggestions(for: "products") == [
-            QuerySuggestion(query: "sony tv", popularity: 7, nbHits: ["products": 1]),
-            QuerySuggestion(query: "sony", popularity: 2, nbHits: ["products": 2]),
-        ])
+        #expect(
+            builder.suggestions(for: "products") == [
+                QuerySuggestion(query: "sony tv", popularity: 7, nbHits: ["products": 1]),
+                QuerySuggestion(query: "sony", popularity: 2, nbHits: ["products": 2]),
+            ])
         #expect(builder.suggestions(for: "other").map(\.query) == ["lamp"])
     }
 
@@ -73,9 +74,11 @@ import Testing
     }
 
     @Test func countsUnknownHitsInTheSourceAndLeavesOutThoseFindingNothing() throws {
-        let products = SearchIndex(name: "products", records: [
-            ["objectID": "1", "name": "Sony TV"], ["objectID": "2", "name": "Sony headphones"], ["objectID": "3", "name": "LG OLED"],
-        ])
+        let products = SearchIndex(
+            name: "products",
+            records: [
+                ["objectID": "1", "name": "Sony TV"], ["objectID": "2", "name": "Sony headphones"], ["objectID": "3", "name": "LG OLED"],
+            ])
         let index = try #require(SearchIndex.querySuggestions(for: "products", suggestions, countingHitsIn: products))
         let records = try index.search(Query(text: "", hitsPerPage: 10)).hits.map(\.record)
         #expect(records.map { $0["query"]?.stringValue } == ["lg oled", "sony headphones", "sony tv"])

@@ -115,7 +115,8 @@ import Testing
     }
 
     @Test func linesChosenForAQueryRiseForIt() throws {
-        let index = try SearchIndex(name: "lines", bytes: Array("src/main.c\nsrc/mainframe.c\nREADME.main\n".utf8), sourceName: "<test>", format: .lines, settings: nil)
+        let index = try SearchIndex(
+            name: "lines", bytes: Array("src/main.c\nsrc/mainframe.c\nREADME.main\n".utf8), sourceName: "<test>", format: .lines, settings: nil)
         let before = try index.searchLines(Query(text: "main"), options: LineMatchOptions()).hits.map { $0.objectID }
         let chosen = before.last!
         let after = try index.searchLines(Query(text: "main"), options: LineMatchOptions(), reRanking: [chosen: 1]).hits.map { $0.objectID }

@@ -26,8 +26,10 @@ enum RelevanceFixture {
     ]
 
     static func film(_ id: String, _ title: String, _ cast: [String], _ popularity: Int) -> JSONValue {
-        ["objectID": .string(id), "title": .string(title), "cast": .array(cast.map { .string($0) }),
-         "popularity": .number(Double(popularity))]
+        [
+            "objectID": .string(id), "title": .string(title), "cast": .array(cast.map { .string($0) }),
+            "popularity": .number(Double(popularity)),
+        ]
     }
 
     static let settings = IndexSettings(

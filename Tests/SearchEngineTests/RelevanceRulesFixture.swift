@@ -50,8 +50,10 @@ enum RelevanceRulesFixture {
     ]
 
     static func package(_ name: String, _ source: String, _ description: String, _ popularity: Int) -> JSONValue {
-        ["objectID": .string(name), "name": .string(name), "description": .string(description), "source": .string(source),
-         "popularity": .number(Double(popularity))]
+        [
+            "objectID": .string(name), "name": .string(name), "description": .string(description), "source": .string(source),
+            "popularity": .number(Double(popularity)),
+        ]
     }
 
     static func settings(_ edit: (inout RelevanceSettings) -> Void = { _ in }) -> IndexSettings {

@@ -31,41 +31,54 @@ import Testing
 
     static let table: [Row] = [
         // 1. Exactness (exactOnSingleWordQuery: attribute, the default; word; none), multi-word.
-        Row(query: "git", expected: ["git", "gitk", "git-doc", "git-lfs"],
+        Row(
+            query: "git", expected: ["git", "gitk", "git-doc", "git-lfs"],
             why: "attribute: the name that is the word, a one-word name completing it, then longer names by popularity"),
         Row(query: "git ", expected: ["git", "git-doc", "git-lfs"], why: "attribute: whole value first, though least popular"),
-        Row(query: "imagemagick", expected: ["imagemagick", "imagemagick-doc", "image-magick-helper"],
+        Row(
+            query: "imagemagick", expected: ["imagemagick", "imagemagick-doc", "image-magick-helper"],
             why: "attribute: named exactly the word; the split reading 'image magick' last"),
-        Row(query: "imagemag", expected: ["imagemagick", "imagemagick-doc", "image-magick-helper"],
+        Row(
+            query: "imagemag", expected: ["imagemagick", "imagemagick-doc", "image-magick-helper"],
             why: "a prefix nearly complete: the one-word name before its longer, more popular sibling"),
-        Row(variant: .wordExactness, query: "git ", expected: ["git-doc", "git-lfs", "git"],
+        Row(
+            variant: .wordExactness, query: "git ", expected: ["git-doc", "git-lfs", "git"],
             why: "word: every exact word ties; popularity decides"),
-        Row(variant: .wordExactness, query: "git", expected: ["git-doc", "git-lfs", "git", "gitk"],
+        Row(
+            variant: .wordExactness, query: "git", expected: ["git-doc", "git-lfs", "git", "gitk"],
             why: "word: the completion 'gitk' is inexact"),
-        Row(variant: .noExactness, query: "git", expected: ["git-doc", "git-lfs", "gitk", "git"],
+        Row(
+            variant: .noExactness, query: "git", expected: ["git-doc", "git-lfs", "gitk", "git"],
             why: "none: popularity alone after attribute"),
-        Row(query: "numpy doc", expected: ["numpy-doc", "numpy-docs"],
+        Row(
+            query: "numpy doc", expected: ["numpy-doc", "numpy-docs"],
             why: "multi-word: two exact words beat an exact word and a completion, before popularity"),
         // 2. Joined and split words, identifiers.
-        Row(query: "image magick", expected: ["image-magick-helper", "imagemagick-doc", "imagemagick"],
+        Row(
+            query: "image magick", expected: ["image-magick-helper", "imagemagick-doc", "imagemagick"],
             why: "joined 'imagemagick' found, ranked below the literal words"),
         Row(query: "node js", expected: ["nodejs"], why: "adjacent words joined"),
         Row(query: "node j", expected: ["nodejs"], why: "joined with the prefix: 'nodej…'"),
         Row(query: "libre office writer", expected: ["libreoffice-writer"], why: "two of three words joined"),
         Row(query: "libre office", expected: ["libreoffice-calc", "libreoffice-writer"], why: "joined; popularity"),
         // Typos in joined words: the join is searched with the typos its length allows.
-        Row(query: "libre ofice ", expected: ["libreoffice-calc", "libreoffice-writer"],
+        Row(
+            query: "libre ofice ", expected: ["libreoffice-calc", "libreoffice-writer"],
             why: "joined 'libreofice' is one typo from 'libreoffice'; no record has the words apart"),
-        Row(query: "libre ofic", expected: [],
+        Row(
+            query: "libre ofic", expected: [],
             why: "no typo join while 'ofic' is still typed ('libreofic…' is the start of nothing), and 'libre' alone is no word"),
         Row(query: "node jss ", expected: ["nodejs"], why: "joined 'nodejss', one typo from 'nodejs'"),
-        Row(query: "imag emagick ", expected: ["imagemagick-doc", "imagemagick", "image-magick-helper"],
+        Row(
+            query: "imag emagick ", expected: ["imagemagick-doc", "imagemagick", "image-magick-helper"],
             why: "joined exactly: typo-free, before the literal words reached with a typo each"),
-        Row(query: "image magik ", expected: ["image-magick-helper", "imagemagick-doc", "imagemagick"],
+        Row(
+            query: "image magik ", expected: ["image-magick-helper", "imagemagick-doc", "imagemagick"],
             why: "the literal words (one typo) and the join (one typo) tie on typos; the literal words win on exactness"),
         Row(query: "no djs ", expected: ["nodejs"], why: "joined 'nodjs': five letters allow one typo, and 'nodejs' is one away"),
         Row(query: "lua 5.4", expected: ["lua5.4"], why: "joins with digits stay typo-free: 'lua5.3' is another version, not a typo"),
-        Row(query: "dataframe", expected: ["dataframe-tools", "pandas-lite"],
+        Row(
+            query: "dataframe", expected: ["dataframe-tools", "pandas-lite"],
             why: "split into 'data frame' side by side, below the literal word; 'frame of data' is not"),
         Row(query: "dataframe ", expected: ["dataframe-tools", "pandas-lite"], why: "split of a complete word"),
         Row(query: "framedata", expected: [], why: "a split needs its parts side by side and in order"),
@@ -74,7 +87,8 @@ import Testing
         Row(query: "python3numpy", expected: ["python3-numpy"], why: "identifier typed without its hyphen: split"),
         Row(query: "pyhton3-nunpy", expected: ["python3-numpy"], why: "typos counted per part: one each"),
         Row(query: "lua5.4", expected: ["lua5.4"], why: "dotted version: 'lua5' and '4'"),
-        Row(query: "lua54", expected: ["lua5.4", "lua5.3"],
+        Row(
+            query: "lua54", expected: ["lua5.4", "lua5.3"],
             why: "split before a digit, typo-free, beats 'lua5' reached with one typo"),
         Row(query: "lua", expected: ["lua5.3", "lua5.4"], why: "prefix of both; popularity"),
         Row(query: "ninja_build", expected: ["ninja_build"], why: "underscore separates parts"),
@@ -87,11 +101,13 @@ import Testing
         Row(query: "notebook ", expected: ["notebook-cover"], why: "one-way: not back"),
         Row(query: "ny ", expected: ["ny-subway", "new-york-map"], why: "phrase synonym, one word to two"),
         Row(query: "new york ", expected: ["ny-subway", "new-york-map"], why: "phrase synonym, two words to one"),
-        Row(query: "the tv remote", expected: ["frame-grabber", "imagemagick-doc"],
+        Row(
+            query: "the tv remote", expected: ["frame-grabber", "imagemagick-doc"],
             why: "without removeStopWords 'the' is required; trailing words dropped until 'the' finds something"),
         Row(variant: .stopWords, query: "the tv remote", expected: ["tv-remote"], why: "English stop word left out"),
         Row(variant: .stopWords, query: "le tv", expected: ["television-guide", "tv-remote"], why: "French stop word left out"),
-        Row(variant: .stopWords, query: "the ", expected: ["frame-grabber", "imagemagick-doc"],
+        Row(
+            variant: .stopWords, query: "the ", expected: ["frame-grabber", "imagemagick-doc"],
             why: "never every word: a query of stop words searches them"),
         Row(query: "berry ", expected: [], why: "plurals differ by default"),
         Row(variant: .plurals, query: "berry ", expected: ["berries-basket"], why: "ignorePlurals: berry ↔ berries"),
@@ -113,7 +129,8 @@ import Testing
         #expect(results.hits.map(\.objectID) == row.expected, "\(row.why)")
     }
 
-    static func highlighted(_ query: String, _ objectID: String, _ attribute: String, in index: SearchIndex = RelevanceRulesFixture.standard) throws -> String? {
+    static func highlighted(_ query: String, _ objectID: String, _ attribute: String, in index: SearchIndex = RelevanceRulesFixture.standard) throws -> String?
+    {
         let hit = try index.search(Query(text: query, hitsPerPage: 50)).hits.first { $0.objectID == objectID }
         return hit?.highlights[attribute]?.values.first?.tagged()
     }
@@ -189,8 +206,9 @@ import Testing
         all.facetRefinements = ["source": ["git"]]
         let refined = try inSettings.search(all)
         #expect(refined.hits.map(\.objectID) == ["git-doc"], "the group's most popular, no text to rank by")
-        #expect(refined.facets["source"]?.first { $0.value == "numpy" }?.count == 1,
-                "disjunctive: the other groups still counted, each once")
+        #expect(
+            refined.facets["source"]?.first { $0.value == "numpy" }?.count == 1,
+            "disjunctive: the other groups still counted, each once")
         var two = all
         two.distinct = 2
         #expect(try inSettings.search(two).facets["source"]?.first { $0.value == "git" }?.count == 2, "two kept of git's group")
@@ -245,22 +263,24 @@ import Testing
     }
 
     @Test func settingsParseAndRoundTrip() throws {
-        let settings = try IndexSettings.parse(text: """
-            {"exactOnSingleWordQuery": "word", "removeStopWords": ["en"], "ignorePlurals": ["en"],
-             "attributeForDistinct": "source", "distinct": true,
-             "synonyms": [{"objectID": "1", "type": "synonym", "synonyms": ["tv", "television"]},
-                          {"type": "oneWaySynonym", "input": "laptop", "synonyms": ["notebook"]}, ["ny", "new york"]]}
-            """)
+        let settings = try IndexSettings.parse(
+            text: """
+                {"exactOnSingleWordQuery": "word", "removeStopWords": ["en"], "ignorePlurals": ["en"],
+                 "attributeForDistinct": "source", "distinct": true,
+                 "synonyms": [{"objectID": "1", "type": "synonym", "synonyms": ["tv", "television"]},
+                              {"type": "oneWaySynonym", "input": "laptop", "synonyms": ["notebook"]}, ["ny", "new york"]]}
+                """)
         let relevance = settings.relevance
         #expect(relevance.exactOnSingleWordQuery == .word)
         #expect(relevance.removeStopWords == ["en"])
         #expect(relevance.ignorePlurals)
         #expect(relevance.attributeForDistinct == "source")
         #expect(relevance.distinct == 1)
-        #expect(relevance.synonyms == [
-            Synonym(multiWay: ["tv", "television"]), Synonym(oneWay: "laptop", synonyms: ["notebook"]),
-            Synonym(multiWay: ["ny", "new york"]),
-        ])
+        #expect(
+            relevance.synonyms == [
+                Synonym(multiWay: ["tv", "television"]), Synonym(oneWay: "laptop", synonyms: ["notebook"]),
+                Synonym(multiWay: ["ny", "new york"]),
+            ])
         #expect(try IndexSettings.parse(text: #"{"removeStopWords": true}"#).relevance.removeStopWords == StopWords.languages)
         // What an index file stores reads back the same.
         let resolved = settings.resolved(for: [])
@@ -287,8 +307,9 @@ import Testing
         try RelevanceRulesFixture.distinct.write(to: path)
         let opened = try SearchIndex.open(path: path)
         for text in ["git", "tv ", "image magick", "京の夜", "numpy"] {
-            #expect(try opened.search(Query(text: text)).hits.map(\.objectID)
-                == RelevanceRulesFixture.distinct.search(Query(text: text)).hits.map(\.objectID), "\(text)")
+            #expect(
+                try opened.search(Query(text: text)).hits.map(\.objectID)
+                    == RelevanceRulesFixture.distinct.search(Query(text: text)).hits.map(\.objectID), "\(text)")
         }
     }
 }

@@ -102,8 +102,10 @@ import Testing
         for word in ["mary", "godfahter", "chris", "stra", "wayen", "pacin", "jhon"] {
             for prefix in [false, true] {
                 for k in 1...2 {
-                    let walked = Dictionary(uniqueKeysWithValues: TypoMatcher.matches(
-                        word: Array(word.utf8), prefix: prefix, maxTypos: k, in: dictionary).map { (Int($0.term), Int($0.typos)) })
+                    let walked = Dictionary(
+                        uniqueKeysWithValues: TypoMatcher.matches(
+                            word: Array(word.utf8), prefix: prefix, maxTypos: k, in: dictionary
+                        ).map { (Int($0.term), Int($0.typos)) })
                     var direct: [Int: Int] = [:]
                     for t in 0..<dictionary.termCount {
                         if let d = TypoMatcher.distance(Array(word.utf8), Array(dictionary.terms[t].utf8), prefix: prefix, limit: k) {

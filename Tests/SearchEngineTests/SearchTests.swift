@@ -6,16 +6,26 @@ import Testing
 /// Small movie-like fixture shared by the search tests.
 enum Fixture {
     static let movies: [JSONValue] = [
-        ["objectID": "1", "title": "Star Wars", "year": 1977, "genres": ["Science Fiction", "Adventure"], "pop": 90,
-         "plot": "A farm boy joins the rebels."],
-        ["objectID": "2", "title": "Starship Troopers", "year": 1997, "genres": ["Science Fiction", "Action"], "pop": 60,
-         "plot": "Soldiers fight bugs."],
-        ["objectID": "3", "title": "Éclair au chocolat", "year": 2007, "genres": ["Drama"], "pop": 10,
-         "plot": "A story of star-crossed lovers in Paris."],
-        ["objectID": "4", "title": "The Lone Star", "year": 1996, "genres": ["Western", "Drama"], "pop": 40,
-         "plot": "A sheriff and a war."],
-        ["objectID": "5", "title": "Wars of the Roses", "year": 2010, "genres": ["Drama"], "pop": 20,
-         "plot": "Kings fight; a star is born."],
+        [
+            "objectID": "1", "title": "Star Wars", "year": 1977, "genres": ["Science Fiction", "Adventure"], "pop": 90,
+            "plot": "A farm boy joins the rebels.",
+        ],
+        [
+            "objectID": "2", "title": "Starship Troopers", "year": 1997, "genres": ["Science Fiction", "Action"], "pop": 60,
+            "plot": "Soldiers fight bugs.",
+        ],
+        [
+            "objectID": "3", "title": "Éclair au chocolat", "year": 2007, "genres": ["Drama"], "pop": 10,
+            "plot": "A story of star-crossed lovers in Paris.",
+        ],
+        [
+            "objectID": "4", "title": "The Lone Star", "year": 1996, "genres": ["Western", "Drama"], "pop": 40,
+            "plot": "A sheriff and a war.",
+        ],
+        [
+            "objectID": "5", "title": "Wars of the Roses", "year": 2010, "genres": ["Drama"], "pop": 20,
+            "plot": "Kings fight; a star is born.",
+        ],
     ]
 
     static let settings = IndexSettings(
@@ -129,10 +139,12 @@ enum Fixture {
     /// A join searched with typos ("galaxy ph" → "galaxyph") may not typo a whole part away:
     /// "Galaxy Buds" is matched by "galaxy" alone, and its name says so.
     @Test func aJoinWithTyposCannotDropAPart() throws {
-        let index = SearchIndex(name: "phones", records: [
-            ["objectID": "buds", "name": "Samsung Galaxy Buds", "description": "Earbuds that pair with the phone"],
-            ["objectID": "phone", "name": "Samsung Galaxy Phone", "description": "Phone with a very good camera"],
-        ], settings: IndexSettings(searchableAttributes: ["name", "description"]))
+        let index = SearchIndex(
+            name: "phones",
+            records: [
+                ["objectID": "buds", "name": "Samsung Galaxy Buds", "description": "Earbuds that pair with the phone"],
+                ["objectID": "phone", "name": "Samsung Galaxy Phone", "description": "Phone with a very good camera"],
+            ], settings: IndexSettings(searchableAttributes: ["name", "description"]))
         let hits = try index.search(Query(text: "galaxy ph")).hits
         let buds = try #require(hits.first { $0.objectID == "buds" })
         #expect(buds.highlights["name"]?.matchLevel == .partial)

@@ -6,20 +6,22 @@ import Testing
 
 @Suite struct SettingsTests {
     @Test func parsesEveryKey() throws {
-        let settings = try IndexSettings.parse(text: """
-            {"searchableAttributes": ["title", "cast"], "attributesForFaceting": ["genres"],
-             "disjunctiveFacets": ["genres"], "numericAttributesForFiltering": ["year"],
-             "customRanking": ["desc(popularity)", "asc(year)"], "displayAttributes": ["title", "year"],
-             "objectIDAttribute": "sku"}
-            """)
+        let settings = try IndexSettings.parse(
+            text: """
+                {"searchableAttributes": ["title", "cast"], "attributesForFaceting": ["genres"],
+                 "disjunctiveFacets": ["genres"], "numericAttributesForFiltering": ["year"],
+                 "customRanking": ["desc(popularity)", "asc(year)"], "displayAttributes": ["title", "year"],
+                 "objectIDAttribute": "sku"}
+                """)
         #expect(settings.searchableAttributes == ["title", "cast"])
         #expect(settings.attributesForFaceting == ["genres"])
         #expect(settings.disjunctiveFacets == ["genres"])
         #expect(settings.numericAttributesForFiltering == ["year"])
-        #expect(settings.customRanking == [
-            CustomRankingCriterion(attribute: "popularity", ascending: false),
-            CustomRankingCriterion(attribute: "year", ascending: true),
-        ])
+        #expect(
+            settings.customRanking == [
+                CustomRankingCriterion(attribute: "popularity", ascending: false),
+                CustomRankingCriterion(attribute: "year", ascending: true),
+            ])
         #expect(settings.displayAttributes == ["title", "year"])
         #expect(settings.objectIDAttribute == "sku")
     }

@@ -30,10 +30,12 @@ import Testing
         let desc = SortCriterion(attribute: "count", ascending: false)
         // Mary and Marty tie on 7065; both match "mar" alike, so the record order decides.
         #expect(try names("mar", sort: desc) == ["Mary", "Marty", "Marie", "Maryann", "Marc", "Mario"])
-        #expect(try names("mar", sort: desc, page: 1, hitsPerPage: 2) == ["Marie", "Maryann"],
-                "the second page continues the sorted order")
-        #expect(try names("mar", sort: SortCriterion(attribute: "count", ascending: true)) == ["Marc", "Maryann", "Marie", "Mary", "Marty", "Mario"],
-                "ascending: the negative count first; no count still last")
+        #expect(
+            try names("mar", sort: desc, page: 1, hitsPerPage: 2) == ["Marie", "Maryann"],
+            "the second page continues the sorted order")
+        #expect(
+            try names("mar", sort: SortCriterion(attribute: "count", ascending: true)) == ["Marc", "Maryann", "Marie", "Mary", "Marty", "Mario"],
+            "ascending: the negative count first; no count still last")
         #expect(try names("mar", sort: nil).count == 6)
     }
 
@@ -53,19 +55,21 @@ import Testing
 
     @Test func sortsAreReadFromSettingsAndReachTheDescription() throws {
         let sorts = Self.index.indexDescription.sorts
-        #expect(sorts == [
-            SortOption(name: "Most popular", criterion: SortCriterion(attribute: "count", ascending: false)),
-            SortOption(name: "count:asc", criterion: SortCriterion(attribute: "count", ascending: true)),
-        ])
+        #expect(
+            sorts == [
+                SortOption(name: "Most popular", criterion: SortCriterion(attribute: "count", ascending: false)),
+                SortOption(name: "count:asc", criterion: SortCriterion(attribute: "count", ascending: true)),
+            ])
         let reread = try IndexSettings.parse(text: Self.index.settings.fileJSON().serialized()).resolved(for: [])
         #expect(reread.widgets == Self.index.settings.widgets, "an index file keeps them")
     }
 
     @Test func zeroOneNumbersAndTrueFalseValuesBecomeToggles() {
         let description = Self.index.indexDescription
-        #expect(description.toggles == [
-            FilterToggle(attribute: "classic", kind: .number), FilterToggle(attribute: "short", kind: .boolean),
-        ])
+        #expect(
+            description.toggles == [
+                FilterToggle(attribute: "classic", kind: .number), FilterToggle(attribute: "short", kind: .boolean),
+            ])
         #expect(!description.numericAttributes.contains("classic") && description.numericAttributes.contains("count"))
         #expect(!description.facetAttributes.contains("short"))
         #expect(description.initialQuery().facets.contains("short"), "a boolean toggle's counts are asked for")

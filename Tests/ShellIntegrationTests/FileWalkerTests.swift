@@ -16,16 +16,19 @@ import Testing
         var options = FileWalker.Options()
         change(&options)
         var paths: [String] = []
-        FileWalker(root: tree.root, options: options).walk { paths.append($0.path); return true }
+        FileWalker(root: tree.root, options: options).walk {
+            paths.append($0.path); return true
+        }
         return paths
     }
 
     @Test func listsBreadthFirstSkippingHiddenGitAndIgnored() throws {
         let tree = try TemporaryTree(Self.files)
-        #expect(paths(tree) == [
-            "a.txt", "empty", "my notes", "src", "my notes/plan b.md", "src/lib", "src/main.swift",
-            "src/lib/generated.swift", "src/lib/util.swift",
-        ])
+        #expect(
+            paths(tree) == [
+                "a.txt", "empty", "my notes", "src", "my notes/plan b.md", "src/lib", "src/main.swift",
+                "src/lib/generated.swift", "src/lib/util.swift",
+            ])
     }
 
     @Test func hiddenWhenAskedButNeverGit() throws {
@@ -52,21 +55,27 @@ import Testing
         var options = FileWalker.Options()
         options.maximumCount = 3
         var seen = 0
-        let summary = FileWalker(root: tree.root, options: options).walk { _ in seen += 1; return true }
+        let summary = FileWalker(root: tree.root, options: options).walk { _ in
+            seen += 1; return true
+        }
         #expect(seen == 3 && summary.reachedBound)
     }
 
     @Test func stopsWhenTheVisitorSaysSo() throws {
         let tree = try TemporaryTree(Self.files)
         var seen = 0
-        FileWalker(root: tree.root).walk { _ in seen += 1; return seen < 2 }
+        FileWalker(root: tree.root).walk { _ in
+            seen += 1; return seen < 2
+        }
         #expect(seen == 2)
     }
 
     @Test func recordsCarryNameExtensionFolderSizeAndAge() throws {
         let tree = try TemporaryTree(Self.files)
         var entries: [FileWalker.Entry] = []
-        FileWalker(root: tree.root).walk { entries.append($0); return true }
+        FileWalker(root: tree.root).walk {
+            entries.append($0); return true
+        }
         let plan = try #require(entries.first { $0.name == "plan b.md" })
         #expect(plan.path == "my notes/plan b.md" && plan.ext == "md" && plan.dir == "my notes" && plan.size == 1)
         let record = plan.json(now: plan.mtime + 3 * 86_400 + 5)
@@ -78,7 +87,9 @@ import Testing
 
     @Test func aMissingRootGivesNothing() {
         var seen = 0
-        FileWalker(root: "/nonexistent/\(UUID().uuidString)").walk { _ in seen += 1; return true }
+        FileWalker(root: "/nonexistent/\(UUID().uuidString)").walk { _ in
+            seen += 1; return true
+        }
         #expect(seen == 0)
     }
 }

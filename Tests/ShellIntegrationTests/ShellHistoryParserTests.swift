@@ -12,19 +12,21 @@ import Testing
     }
 
     @Test func bashWithHistTimeFormat() {
-        #expect(parse("#1700000000\nmake test\n#1700000100\ngit push\nno stamp\n", "bash") == [
-            HistoryEntry(command: "make test", time: 1_700_000_000), HistoryEntry(command: "git push", time: 1_700_000_100),
-            HistoryEntry(command: "no stamp"),
-        ])
+        #expect(
+            parse("#1700000000\nmake test\n#1700000100\ngit push\nno stamp\n", "bash") == [
+                HistoryEntry(command: "make test", time: 1_700_000_000), HistoryEntry(command: "git push", time: 1_700_000_100),
+                HistoryEntry(command: "no stamp"),
+            ])
     }
 
     @Test func zshExtendedHistoryWithAMultilineCommand() {
         let text = ": 1700000000:0;echo one\n: 1700000005:2;for x in a b\\\ndo echo $x\\\ndone\n: 1700000009:0;ls\n"
-        #expect(parse(text, "zsh") == [
-            HistoryEntry(command: "echo one", time: 1_700_000_000),
-            HistoryEntry(command: "for x in a b\ndo echo $x\ndone", time: 1_700_000_005),
-            HistoryEntry(command: "ls", time: 1_700_000_009),
-        ])
+        #expect(
+            parse(text, "zsh") == [
+                HistoryEntry(command: "echo one", time: 1_700_000_000),
+                HistoryEntry(command: "for x in a b\ndo echo $x\ndone", time: 1_700_000_005),
+                HistoryEntry(command: "ls", time: 1_700_000_009),
+            ])
     }
 
     @Test func zshWithoutExtendedHistoryIsPlainLines() {
@@ -47,15 +49,17 @@ import Testing
                 - /tmp
 
             """
-        #expect(parse(text, "fish") == [
-            HistoryEntry(command: "cd /tmp", time: 1_700_000_000), HistoryEntry(command: "echo a\nb \\ c", time: 1_700_000_060),
-        ])
+        #expect(
+            parse(text, "fish") == [
+                HistoryEntry(command: "cd /tmp", time: 1_700_000_000), HistoryEntry(command: "echo a\nb \\ c", time: 1_700_000_060),
+            ])
     }
 
     @Test(arguments: ["sh", "ksh", "nu", ""])
     func anUnknownShellGetsPlainLines(shell: String) {
-        #expect(parse(": 1700000000:0;ls\n- cmd: x\n", shell) == [
-            HistoryEntry(command: ": 1700000000:0;ls"), HistoryEntry(command: "- cmd: x"),
-        ])
+        #expect(
+            parse(": 1700000000:0;ls\n- cmd: x\n", shell) == [
+                HistoryEntry(command: ": 1700000000:0;ls"), HistoryEntry(command: "- cmd: x"),
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// `--ansi` on screen: a line's own colours drawn under the highlight, mapped onto the colours

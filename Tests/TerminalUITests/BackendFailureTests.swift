@@ -1,6 +1,7 @@
 import InstantSearchCore
 import Synchronization
 import Testing
+
 @testable import TerminalUI
 
 /// ProductsBackend behind a switch: down, every search fails as a remote one would.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// `--bind` as fzf writes it: actions with arguments in any of fzf's delimiters, chains,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Canvas writing and clipping")
@@ -77,11 +78,12 @@ struct CanvasWriteTests {
         var canvas = Canvas(width: 8, height: 1)
         canvas.write([("ab", .plain), ("cd", .fg(.accent))], x: 0, y: 0)
         let runs = canvas.runs(inLine: 0)
-        #expect(runs == [
-            StyledRun(x: 0, width: 2, text: "ab", style: .plain),
-            StyledRun(x: 2, width: 2, text: "cd", style: .fg(.accent)),
-            StyledRun(x: 4, width: 4, text: "    ", style: .plain),
-        ])
+        #expect(
+            runs == [
+                StyledRun(x: 0, width: 2, text: "ab", style: .plain),
+                StyledRun(x: 2, width: 2, text: "cd", style: .fg(.accent)),
+                StyledRun(x: 4, width: 4, text: "    ", style: .plain),
+            ])
     }
 
     @Test func controlCharactersAreSanitized() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// fzf's `--color` read onto a theme: elements, colours, attributes, base schemes, mistakes.
@@ -100,8 +101,9 @@ import Testing
         let x = try #require(screen.column(of: "Sony", inRow: other))
         #expect(screen.style(x: x, y: other) == Style(foreground: .indexed(196), attributes: [.bold, .underline]))
         let selectedX = try #require(screen.column(of: "Sony", inRow: selected))
-        #expect(screen.style(x: selectedX, y: selected) == Style(foreground: .indexed(46), background: .selection, attributes: .bold),
-                "hl+ on bg+ (the standard selection blue), not fg+")
+        #expect(
+            screen.style(x: selectedX, y: selected) == Style(foreground: .indexed(46), background: .selection, attributes: .bold),
+            "hl+ on bg+ (the standard selection blue), not fg+")
         #expect(screen.style(x: selectedX + 5, y: selected)?.foreground == .indexed(231), "fg+ for the rest of the row")
         #expect(screen.style(x: 0, y: selected)?.foreground == .indexed(201), "the pointer")
         #expect(screen.style(x: 1, y: 1)?.foreground == .indexed(21), "the prompt")
@@ -128,7 +130,11 @@ import Testing
         let screen = harness.screen()
         let layout = try #require(harness.app.layout)
         let row = try #require((layout.refinements.y..<layout.refinements.maxY).first { screen.line($0).dropFirst(layout.refinements.x).contains("Audio") })
-        let x = layout.refinements.x + (screen.line(row).dropFirst(layout.refinements.x).range(of: "Audio").map { screen.line(row).dropFirst(layout.refinements.x)[..<$0.lowerBound].count } ?? 0)
+        let x =
+            layout.refinements.x
+            + (screen.line(row).dropFirst(layout.refinements.x).range(of: "Audio").map {
+                screen.line(row).dropFirst(layout.refinements.x)[..<$0.lowerBound].count
+            } ?? 0)
         #expect(screen.style(x: x, y: row)?.foreground == .indexed(2))
         #expect(screen.style(x: 0, y: layout.topRule.y)?.foreground == .indexed(9))
     }

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Issue 16's facet widgets on a fixed canvas, whole: show more / less, the search input in a
@@ -28,21 +29,22 @@ import Testing
         list.resize(height: 13)
         list.update(state(brands: 12), description: description, limits: (10, 100))
         let (collapsed, _) = drawn(list, height: 13, focused: false)
-        #expect(collapsed.lines == [
-            " BRAND any of    by count",
-            " [ ] Brand A          120",
-            " [ ] Brand B          110",
-            " [ ] Brand C          100",
-            " [ ] Brand D           90",
-            " [ ] Brand E           80",
-            " [ ] Brand F           70",
-            " [ ] Brand G           60",
-            " [ ] Brand H           50",
-            " [ ] Brand I           40",
-            " [ ] Brand J           30",
-            "   + show more",
-            "",
-        ])
+        #expect(
+            collapsed.lines == [
+                " BRAND any of    by count",
+                " [ ] Brand A          120",
+                " [ ] Brand B          110",
+                " [ ] Brand C          100",
+                " [ ] Brand D           90",
+                " [ ] Brand E           80",
+                " [ ] Brand F           70",
+                " [ ] Brand G           60",
+                " [ ] Brand H           50",
+                " [ ] Brand I           40",
+                " [ ] Brand J           30",
+                "   + show more",
+                "",
+            ])
         // Ctrl-O from any value of the facet, or Enter on the row itself.
         #expect(list.perform(.toggleShowMore).intents == [.toggleShowMore(attribute: "brand")])
         for _ in 0..<10 { _ = list.perform(.down) }
@@ -51,11 +53,12 @@ import Testing
         list.resize(height: 15)
         list.update(state(brands: 12, expanded: true, refined: ["Brand L"]), description: description, limits: (10, 100))
         let (expanded, _) = drawn(list, height: 15, focused: false)
-        #expect(expanded.lines.prefix(3) == [
-            " BRAND any of    by count",
-            " [x] Brand L           10",
-            " [ ] Brand A          120",
-        ], "the refined value on top")
+        #expect(
+            expanded.lines.prefix(3) == [
+                " BRAND any of    by count",
+                " [x] Brand L           10",
+                " [ ] Brand A          120",
+            ], "the refined value on top")
         #expect(expanded.lines[12] == " [ ] Brand K           20")
         #expect(expanded.lines[13] == "   − show less")
         #expect(list.perform(.toggleFacetOrder).intents == [.toggleFacetOrder(attribute: "brand")])
@@ -71,13 +74,14 @@ import Testing
         let searching = FacetValueSearch(attribute: "brand", text: "k", results: found)
         list.update(state(brands: 12, search: searching), description: description)
         let (canvas, cursor) = drawn(list, height: 5)
-        #expect(canvas.lines == [
-            " / brand: k",
-            "▌[ ] Brand K           20",
-            " [ ] Brand Kappa        3",
-            "",
-            "",
-        ])
+        #expect(
+            canvas.lines == [
+                " / brand: k",
+                "▌[ ] Brand K           20",
+                " [ ] Brand Kappa        3",
+                "",
+                "",
+            ])
         #expect(cursor?.x == 11 && cursor?.y == 0, "the cursor where the next letter goes")
         #expect(list.isSearching)
         #expect(list.type("a") == [.searchFacetValues(attribute: "brand", text: "ka")])

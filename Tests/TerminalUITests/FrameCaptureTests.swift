@@ -1,8 +1,10 @@
+import Testing
+
+@testable import TerminalUI
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import TerminalUI
 
 /// What curses writes for a frame in many pieces reaches the terminal as one write.
 /// The "terminal" is one end of a datagram socket pair: every write is a message of its own,

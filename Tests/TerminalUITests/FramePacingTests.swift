@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// A terminal that hands out scripted keys and keeps every frame it is given.

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// fzf's --multi, --expect, --history, --header and --prompt inside the app, and the layout
@@ -46,8 +47,9 @@ import Testing
         await harness.start()
         await harness.press(.function(3), .down)
         #expect(harness.app.handle(.control("o")) == false)
-        #expect(harness.app.outcome == .accepted(hits: [harness.hub.searcher.results!.hits[0]], key: "ctrl-o"),
-                "the selected hit, whichever pane has focus")
+        #expect(
+            harness.app.outcome == .accepted(hits: [harness.hub.searcher.results!.hits[0]], key: "ctrl-o"),
+            "the selected hit, whichever pane has focus")
         let enter = AppHarness(options: SearchApp.Options(expect: [.control("o"): "ctrl-o"]))
         await enter.start()
         enter.app.handle(.enter)

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Places at fixed distances from the centre: hits ranked by distance with `_rankingInfo`
@@ -22,8 +23,9 @@ private struct PlacesBackend: Searchable {
                     (info.geoDistance, info.geoPrecision) = (place.meters, 1)
                     info.matchedGeoLocation = MatchedGeoLocation(point: Self.centre, distance: place.meters)
                 }
-                return Hit(objectID: place.id, record: ["objectID": .string(place.id), "name": .string(place.name)],
-                           rankingInfo: query.getRankingInfo ? info : nil)
+                return Hit(
+                    objectID: place.id, record: ["objectID": .string(place.id), "name": .string(place.name)],
+                    rankingInfo: query.getRankingInfo ? info : nil)
             }
             var stats: [String: FacetStats] = [:]
             if query.geo.origin != nil, query.facets.contains(GeoDistance.distanceAttribute) {
@@ -103,8 +105,9 @@ private struct PlacesBackend: Searchable {
     }
 
     @Test func distancesAreWrittenForAPerson() {
-        #expect([0, 999, 1000, 1049, 1050, 9_949, 9_950, 12_400, 1_234_567].map(GeoDistance.text) == [
-            "0 m", "999 m", "1.0 km", "1.0 km", "1.1 km", "9.9 km", "10 km", "12 km", "1,235 km",
-        ])
+        #expect(
+            [0, 999, 1000, 1049, 1050, 9_949, 9_950, 12_400, 1_234_567].map(GeoDistance.text) == [
+                "0 m", "999 m", "1.0 km", "1.0 km", "1.1 km", "9.9 km", "10 km", "12 km", "1,235 km",
+            ])
     }
 }

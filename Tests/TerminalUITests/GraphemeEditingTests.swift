@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Typing code points that combine with their neighbours (issue 28, item 1): an accent after
@@ -8,9 +9,9 @@ import Testing
 /// and drawing must never index past the text.
 @Suite struct GraphemeEditingTests {
     static let acute = "\u{301}"
-    static let flag = "\u{1F1EB}\u{1F1F7}"              // 🇫🇷: regional indicators F, R
-    static let hangul = "\u{1112}\u{1161}\u{11AB}"      // 한 as three jamo: ᄒ ᅡ ᆫ
-    static let coder = "\u{1F469}\u{200D}\u{1F4BB}"     // 👩‍💻: woman, ZWJ, laptop
+    static let flag = "\u{1F1EB}\u{1F1F7}"  // 🇫🇷: regional indicators F, R
+    static let hangul = "\u{1112}\u{1161}\u{11AB}"  // 한 as three jamo: ᄒ ᅡ ᆫ
+    static let coder = "\u{1F469}\u{200D}\u{1F4BB}"  // 👩‍💻: woman, ZWJ, laptop
 
     /// Types `text` one Unicode scalar a key, checking the box after every key.
     private func typeScalars(_ text: String, into box: inout SearchBox) {
@@ -142,10 +143,14 @@ import Testing
 
     /// Every edit on random mixes of the pieces above: the box stays consistent.
     @Test func randomEditsOfCombiningPiecesKeepTheCursorBetweenCharacters() {
-        let pieces = ["e", "x", " ", Self.acute, "\u{1F1EB}", "\u{1F1F7}", "\u{1112}", "\u{1161}", "\u{11AB}",
-                      "\u{1F469}", "\u{200D}", "\u{1F4BB}", "\u{FE0F}", "日"].flatMap(\.unicodeScalars)
-        let actions: [KeyAction] = [.backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar,
-                                    .beginningOfLine, .endOfLine, .unixWordRubout]
+        let pieces = [
+            "e", "x", " ", Self.acute, "\u{1F1EB}", "\u{1F1F7}", "\u{1112}", "\u{1161}", "\u{11AB}",
+            "\u{1F469}", "\u{200D}", "\u{1F4BB}", "\u{FE0F}", "日",
+        ].flatMap(\.unicodeScalars)
+        let actions: [KeyAction] = [
+            .backwardDeleteChar, .deleteChar, .backwardChar, .forwardChar,
+            .beginningOfLine, .endOfLine, .unixWordRubout,
+        ]
         var random = SplitMix(seed: 28)
         for _ in 0..<200 {
             var box = SearchBox()
@@ -173,7 +178,8 @@ import Testing
 /// key, and the app puts them into the query one key at a time without losing any.
 @Suite struct CombiningKeysTests {
     @Test func theDecoderHandsCombiningCodePointsOverAsCharacters() {
-        let scalars = ("e" + GraphemeEditingTests.acute + GraphemeEditingTests.flag + GraphemeEditingTests.hangul
+        let scalars =
+            ("e" + GraphemeEditingTests.acute + GraphemeEditingTests.flag + GraphemeEditingTests.hangul
             + GraphemeEditingTests.coder).unicodeScalars
         let keys = InputDecoder.decode(scalars.map { RawInput.char($0) })
         #expect(keys == scalars.map { Key.character(Character($0)) })
@@ -192,7 +198,8 @@ import Testing
     @Test func typedOneCodePointAKeyTheQueryIsExactlyWhatWasTyped() async {
         let harness = AppHarness()
         await harness.start()
-        let typed = "e" + GraphemeEditingTests.acute + GraphemeEditingTests.flag + GraphemeEditingTests.hangul
+        let typed =
+            "e" + GraphemeEditingTests.acute + GraphemeEditingTests.flag + GraphemeEditingTests.hangul
             + GraphemeEditingTests.coder
         for scalar in typed.unicodeScalars { harness.app.handle(.character(Character(scalar))) }
         await harness.press(.left, .left, .backspace)

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The one rule that keeps or resets the hits list's selection when a new answer arrives
@@ -34,12 +35,15 @@ import Testing
     @Test func theSameWordsAnsweredAgainKeepAChosenRecordWhileItIsOnScreen() {
         let shown = Self.results(["a", "b", "c"])
         let moved = Self.results(["x", "a", "c", "b"])
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 1, answer: moved, onScreen: 0..<4) == .follow(row: 3),
-                "the record the user moved to, at its new row")
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 1, answer: moved, onScreen: 0..<3) == .top,
-                "pushed out of view: not a pick the screen shows")
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 1, answer: Self.results(["x", "a", "c"]), onScreen: 0..<3) == .top,
-                "no longer in the answer")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 1, answer: moved, onScreen: 0..<4) == .follow(row: 3),
+            "the record the user moved to, at its new row")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 1, answer: moved, onScreen: 0..<3) == .top,
+            "pushed out of view: not a pick the screen shows")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 1, answer: Self.results(["x", "a", "c"]), onScreen: 0..<3) == .top,
+            "no longer in the answer")
     }
 
     @Test func aSelectionNobodyMovedFollowsTheTop() {
@@ -71,11 +75,12 @@ import Testing
         _ = list.update(IndexState(name: "movies", results: sample))
         let whole = Self.results(["comes", "the", "black"])
         _ = list.update(IndexState(name: "movies", results: whole))
-        #expect(drawn(list, whole, height: 3) == [
-            "▌ Title comes",
-            "  Title the",
-            "  Title black",
-        ])
+        #expect(
+            drawn(list, whole, height: 3) == [
+                "▌ Title comes",
+                "  Title the",
+                "  Title black",
+            ])
         #expect(list.selectedHit?.objectID == "comes", "Enter picks the row drawn as selected")
     }
 
@@ -88,20 +93,22 @@ import Testing
         _ = list.perform(.down, state)  // "b"
         state.results = Self.results(["x", "a", "b", "c"])
         _ = list.update(state)
-        #expect(drawn(list, state.results!, height: 3) == [
-            "  Title x",
-            "  Title a",
-            "▌ Title b              ↓",
-        ])
+        #expect(
+            drawn(list, state.results!, height: 3) == [
+                "  Title x",
+                "  Title a",
+                "▌ Title b              ↓",
+            ])
         #expect(list.selectedHit?.objectID == "b")
         // The next snapshot puts it below the rows in view: the top hit, the list at its start.
         state.results = Self.results(["y", "z", "x", "b"])
         _ = list.update(state)
-        #expect(drawn(list, state.results!, height: 3) == [
-            "▌ Title y",
-            "  Title z",
-            "  Title x              ↓",
-        ])
+        #expect(
+            drawn(list, state.results!, height: 3) == [
+                "▌ Title y",
+                "  Title z",
+                "  Title x              ↓",
+            ])
         #expect(list.selectedHit?.objectID == "y")
     }
 }

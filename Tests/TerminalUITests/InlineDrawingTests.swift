@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// The pieces of fzf's --height drawing that need no terminal: styles as SGR sequences (same

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// What a session records, through the app's update step: a query line and a view when the
@@ -36,9 +37,12 @@ import Testing
         clock.advance(by: .milliseconds(1))
         let line = try #require(recorded.queries.last as QueryLine?)
         #expect(line.query == "sony" && line.index == "products" && line.nbHits == 2 && line.timestamp == Self.now)
-        #expect(recorded.events == [InsightsEvent(
-            eventType: .view, eventName: "Hits Viewed", index: "products", userToken: "instantsearch-local", timestamp: Self.now,
-            queryID: line.queryID, objectIDs: ["1", "2"])])
+        #expect(
+            recorded.events == [
+                InsightsEvent(
+                    eventType: .view, eventName: "Hits Viewed", index: "products", userToken: "instantsearch-local", timestamp: Self.now,
+                    queryID: line.queryID, objectIDs: ["1", "2"])
+            ])
         // The same query settles once.
         clock.advance(by: .seconds(5))
         #expect(recorded.queries.count == 1)

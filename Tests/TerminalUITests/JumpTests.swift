@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// fzf's `jump` and `jump-accept` (issue 23): labels in the hits list's gutter, a label typed
@@ -12,8 +13,10 @@ import Testing
     private static let description = IndexDescription(name: "movies", searchableAttributes: ["title"], displayAttributes: ["title"])
 
     private static func state(_ ids: [String]) -> IndexState {
-        IndexState(name: "movies", results: SearchResults(
-            indexName: "movies", query: "", hits: ids.map(hit), nbHits: ids.count, page: 0, nbPages: 1, hitsPerPage: 20))
+        IndexState(
+            name: "movies",
+            results: SearchResults(
+                indexName: "movies", query: "", hits: ids.map(hit), nbHits: ids.count, page: 0, nbPages: 1, hitsPerPage: 20))
     }
 
     @Test func eachHitOnScreenGetsItsLabelInTheGutterInItsOwnStyle() throws {
@@ -24,11 +27,12 @@ import Testing
         _ = list.perform(.down, shown)
         var canvas = Canvas(width: 20, height: 3)
         list.render(canvas.bounds, &canvas, state: shown, description: Self.description, focused: true, jumpLabels: try JumpLabels(parsing: "xyz"))
-        #expect(canvas.lines == [
-            "x Title a",
-            "y Title b",
-            "z Title c          ↓",
-        ], "the label where the selection bar goes")
+        #expect(
+            canvas.lines == [
+                "x Title a",
+                "y Title b",
+                "z Title c          ↓",
+            ], "the label where the selection bar goes")
         #expect(canvas.style(x: 0, y: 0) == Theme.jumpLabel)
         #expect(canvas.style(x: 0, y: 1) == Theme.jumpLabel, "the selected hit's label, over its bar")
         #expect(canvas.style(x: 2, y: 1)?.background == .selection, "the selection still shows")
@@ -77,8 +81,9 @@ import Testing
 
         await harness.press(.alt("j"))
         await harness.type("z")
-        #expect(harness.app.jumping == nil && harness.app.hitsList.selection == 1 && harness.app.searchBox.text.isEmpty,
-                "a key that is no label leaves jump mode and does nothing else")
+        #expect(
+            harness.app.jumping == nil && harness.app.hitsList.selection == 1 && harness.app.searchBox.text.isEmpty,
+            "a key that is no label leaves jump mode and does nothing else")
         await harness.press(.alt("j"), .down)
         #expect(harness.app.jumping == nil && harness.app.hitsList.selection == 1, "Down too is used up")
         await harness.type("s")

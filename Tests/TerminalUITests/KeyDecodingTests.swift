@@ -1,29 +1,32 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Key decoding")
 struct KeyDecodingTests {
     // curses key codes (octal in curses.h), spelled out so the table is checked against
     // the header rather than against itself.
-    @Test(arguments: [
-        (0o402, Key.down), (0o403, .up), (0o404, .left), (0o405, .right),
-        (0o406, .home), (0o550, .end), (0o523, .pageUp), (0o522, .pageDown),
-        (0o407, .backspace), (0o512, .delete), (0o513, .insert), (0o527, .enter),
-        (0o541, .backTab), (0o611, .shiftLeft), (0o622, .shiftRight),
-        (0o521, .shiftUp), (0o520, .shiftDown), (0o632, .resize),
-        (0o411, .function(1)), (0o424, .function(12)),
-    ] as [(UInt32, Key)])
+    @Test(
+        arguments: [
+            (0o402, Key.down), (0o403, .up), (0o404, .left), (0o405, .right),
+            (0o406, .home), (0o550, .end), (0o523, .pageUp), (0o522, .pageDown),
+            (0o407, .backspace), (0o512, .delete), (0o513, .insert), (0o527, .enter),
+            (0o541, .backTab), (0o611, .shiftLeft), (0o622, .shiftRight),
+            (0o521, .shiftUp), (0o520, .shiftDown), (0o632, .resize),
+            (0o411, .function(1)), (0o424, .function(12)),
+        ] as [(UInt32, Key)])
     func keyCodes(code: UInt32, key: Key) {
         #expect(Key.decode(code: code, isKeyCode: true) == key)
     }
 
-    @Test(arguments: [
-        (13, Key.enter), (10, .enter), (9, .tab), (27, .escape),
-        (127, .backspace), (8, .backspace),
-        (1, .control("a")), (3, .control("c")), (21, .control("u")), (26, .control("z")),
-        (0, .control(" ")), (28, .control("\\")),
-        (0x61, .character("a")), (0x20, .character(" ")), (0x65E5, .character("日")),
-    ] as [(UInt32, Key)])
+    @Test(
+        arguments: [
+            (13, Key.enter), (10, .enter), (9, .tab), (27, .escape),
+            (127, .backspace), (8, .backspace),
+            (1, .control("a")), (3, .control("c")), (21, .control("u")), (26, .control("z")),
+            (0, .control(" ")), (28, .control("\\")),
+            (0x61, .character("a")), (0x20, .character(" ")), (0x65E5, .character("日")),
+        ] as [(UInt32, Key)])
     func characters(code: UInt32, key: Key) {
         #expect(Key.decode(code: code, isKeyCode: false) == key)
     }
@@ -61,12 +64,12 @@ struct KeyDecodingTests {
         #expect(InputDecoder.decode(raw("\u{1B}[A")) == [.up])
         #expect(InputDecoder.decode(raw("\u{1B}OB")) == [.down])
         #expect(InputDecoder.decode(raw("\u{1B}[1;2C")) == [.shiftRight])
-        #expect(InputDecoder.decode(raw("\u{1B}[1;5D")) == [.left])       // Ctrl-Left: plain left
+        #expect(InputDecoder.decode(raw("\u{1B}[1;5D")) == [.left])  // Ctrl-Left: plain left
         #expect(InputDecoder.decode(raw("\u{1B}[5~\u{1B}[6~")) == [.pageUp, .pageDown])
         #expect(InputDecoder.decode(raw("\u{1B}[3~x")) == [.delete, .character("x")])
         #expect(InputDecoder.decode(raw("\u{1B}[15~")) == [.function(5)])
         #expect(InputDecoder.decode(raw("\u{1B}[Z")) == [.backTab])
-        #expect(InputDecoder.decode(raw("\u{1B}[2004~hi")) == [.character("h"), .character("i")]) // unknown: dropped
+        #expect(InputDecoder.decode(raw("\u{1B}[2004~hi")) == [.character("h"), .character("i")])  // unknown: dropped
         #expect(InputDecoder.decode(raw("\u{1B}OP")) == [.function(1)])
         // Incomplete at the end of the batch: nothing is swallowed.
         #expect(InputDecoder.decode(raw("\u{1B}[1;")) == [.escape, .character("["), .character("1"), .character(";")])

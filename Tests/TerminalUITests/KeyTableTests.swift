@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct KeyTableTests {
@@ -121,10 +122,12 @@ import Testing
         #expect(text.contains { $0.contains("Ctrl-X, Ctrl-R") && $0.contains("clear every refinement") })
     }
 
-    @Test(arguments: [
-        ("ctrl-x", Key.control("x")), ("alt-1", .alt("1")), ("alt-p", .alt("p")), ("alt-P", .alt("P")), ("alt-space", .alt(" ")), ("btab", .backTab), ("pgdn", .pageDown), ("f12", .function(12)),
-        ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("bspace", .backspace), ("a", .character("a")),
-    ] as [(String, Key)])
+    @Test(
+        arguments: [
+            ("ctrl-x", Key.control("x")), ("alt-1", .alt("1")), ("alt-p", .alt("p")), ("alt-P", .alt("P")), ("alt-space", .alt(" ")), ("btab", .backTab),
+            ("pgdn", .pageDown), ("f12", .function(12)),
+            ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("bspace", .backspace), ("a", .character("a")),
+        ] as [(String, Key)])
     func keyNamesReadAndWriteBothWays(name: String, key: Key) {
         #expect(KeyName.parse(name) == key)
         #expect(KeyName.bindName(key) == name)

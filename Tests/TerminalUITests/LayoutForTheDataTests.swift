@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The layout follows what the data has: no sidebar pane without something to show in it,
@@ -40,20 +41,21 @@ import Testing
         let lines = IndexDescription(name: "products", searchableAttributes: ["name"], displayAttributes: ["name"])
         let harness = AppHarness(indices: [lines])
         await harness.start()
-        #expect(harness.screen(width: 60, height: 12).lines == [
-            "  products 4                                  instantsearch",
-            " ❯ Search products…",
-            "─ Hits F2 ──────────────────────────────────────────────────",
-            "▌ Sony Bravia TV",
-            "  Sony WH-1000XM5 headphones",
-            "  LG OLED evo TV",
-            "  Bose QuietComfort headphones",
-            "",
-            "",
-            "────────────────────────────────────────────────────────────",
-            " 4 results  0.3 ms                                 realtime",
-            " F1 help  F6 preview  Enter pick  Esc back/quit",
-        ])
+        #expect(
+            harness.screen(width: 60, height: 12).lines == [
+                "  products 4                                  instantsearch",
+                " ❯ Search products…",
+                "─ Hits F2 ──────────────────────────────────────────────────",
+                "▌ Sony Bravia TV",
+                "  Sony WH-1000XM5 headphones",
+                "  LG OLED evo TV",
+                "  Bose QuietComfort headphones",
+                "",
+                "",
+                "────────────────────────────────────────────────────────────",
+                " 4 results  0.3 ms                                 realtime",
+                " F1 help  F6 preview  Enter pick  Esc back/quit",
+            ])
         await harness.press(.function(3))
         #expect(harness.app.focus == .hits, "no refinement pane to go to")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Rect layout and borders")
@@ -14,11 +15,12 @@ struct LayoutTests {
 
     @Test func splitRowsFixedAndFill() {
         let rows = area.splitRows([.fixed(1), .rest, .fixed(1)])
-        #expect(rows == [
-            Rect(x: 0, y: 0, width: 80, height: 1),
-            Rect(x: 0, y: 1, width: 80, height: 22),
-            Rect(x: 0, y: 23, width: 80, height: 1),
-        ])
+        #expect(
+            rows == [
+                Rect(x: 0, y: 0, width: 80, height: 1),
+                Rect(x: 0, y: 1, width: 80, height: 22),
+                Rect(x: 0, y: 23, width: 80, height: 1),
+            ])
     }
 
     @Test func splitColumnsPercentWeightsAndSpacing() {
@@ -43,8 +45,9 @@ struct LayoutTests {
         #expect(left.width == 60 && right.x == 60 && right.width == 20)
         #expect(area.splitLeft(100).left.width == 80)
         #expect(area.splitBottom(1).bottom == Rect(x: 0, y: 23, width: 80, height: 1))
-        #expect(Rect(x: 5, y: 5, width: 10, height: 10).intersection(Rect(x: 10, y: 0, width: 10, height: 8))
-            == Rect(x: 10, y: 5, width: 5, height: 3))
+        #expect(
+            Rect(x: 5, y: 5, width: 10, height: 10).intersection(Rect(x: 10, y: 0, width: 10, height: 8))
+                == Rect(x: 10, y: 5, width: 5, height: 3))
         #expect(Rect(x: 0, y: 0, width: 2, height: 2).intersection(Rect(x: 5, y: 5, width: 1, height: 1)).isEmpty)
         #expect(area.contains(x: 79, y: 23) && !area.contains(x: 80, y: 0))
         #expect(area.row(2) == Rect(x: 0, y: 2, width: 80, height: 1))
@@ -54,12 +57,13 @@ struct LayoutTests {
         var canvas = Canvas(width: 12, height: 4)
         let inner = canvas.drawBorder(canvas.bounds, style: .single, lineStyle: .fg(.muted), title: "Hits", titleStyle: .fg(.accent))
         #expect(inner == Rect(x: 1, y: 1, width: 10, height: 2))
-        #expect(canvas.lines == [
-            "┌─ Hits ───┐",
-            "│          │",
-            "│          │",
-            "└──────────┘",
-        ])
+        #expect(
+            canvas.lines == [
+                "┌─ Hits ───┐",
+                "│          │",
+                "│          │",
+                "└──────────┘",
+            ])
         #expect(canvas.style(x: 0, y: 0) == .fg(.muted))
         #expect(canvas.style(x: 3, y: 0) == .fg(.accent))
     }
@@ -67,11 +71,12 @@ struct LayoutTests {
     @Test func roundedBorderCutsLongTitle() {
         var canvas = Canvas(width: 10, height: 3)
         canvas.drawBorder(canvas.bounds, title: "Categories")
-        #expect(canvas.lines == [
-            "╭─ Cate…─╮",
-            "│        │",
-            "╰────────╯",
-        ])
+        #expect(
+            canvas.lines == [
+                "╭─ Cate…─╮",
+                "│        │",
+                "╰────────╯",
+            ])
     }
 
     @Test func tooSmallForBorder() {

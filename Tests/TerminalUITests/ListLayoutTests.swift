@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// fzf's `--layout`: where the prompt goes and which way the hits run, asserted on the canvas.

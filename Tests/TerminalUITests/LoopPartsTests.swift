@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Event loop pieces that need no terminal")
@@ -47,11 +48,11 @@ struct LoopPartsTests {
     @Test func wakePipeWakesOnceAndIsSafeAfterClose() throws {
         let pipe = try WakePipe()
         #expect(!pipe.drain())
-        for _ in 0..<10_000 { pipe.wake() }   // more than a pipe holds: must not block
+        for _ in 0..<10_000 { pipe.wake() }  // more than a pipe holds: must not block
         #expect(pipe.drain())
         #expect(!pipe.drain())
         pipe.close()
-        pipe.wake()                            // a late wake-up after the loop ended
+        pipe.wake()  // a late wake-up after the loop ended
     }
 
     @Test func loopWakeClosureFeedsMailbox() throws {

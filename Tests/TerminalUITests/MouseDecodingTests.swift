@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Mouse decoding")
@@ -23,10 +24,11 @@ struct MouseDecodingTests {
     }
 
     @Test func mouseReportsBetweenKeys() {
-        #expect(events("a\u{1B}[<0;2;3Mb\u{1B}[<0;2;3m\u{1B}[A") == [
-            .key(.character("a")), .mouse(MouseEvent(.press(.left), x: 1, y: 2)), .key(.character("b")),
-            .mouse(MouseEvent(.release, x: 1, y: 2)), .key(.up),
-        ])
+        #expect(
+            events("a\u{1B}[<0;2;3Mb\u{1B}[<0;2;3m\u{1B}[A") == [
+                .key(.character("a")), .mouse(MouseEvent(.press(.left), x: 1, y: 2)), .key(.character("b")),
+                .mouse(MouseEvent(.release, x: 1, y: 2)), .key(.up),
+            ])
     }
 
     @Test func x10Reports() {
@@ -39,18 +41,18 @@ struct MouseDecodingTests {
     /// Nothing a broken or hostile terminal sends becomes a click or types: malformed
     /// reports are read to their end and dropped.
     @Test(arguments: [
-        "\u{1B}[<0;0;5M",            // column 0: the terminal counts from 1
-        "\u{1B}[<0;12M",             // a field missing
-        "\u{1B}[<0;1;2;3M",          // a field too many
+        "\u{1B}[<0;0;5M",  // column 0: the terminal counts from 1
+        "\u{1B}[<0;12M",  // a field missing
+        "\u{1B}[<0;1;2;3M",  // a field too many
         "\u{1B}[<0;99999999999999999999;5M",  // a number that overflows
-        "\u{1B}[<0;10001;5M",        // beyond any screen
-        "\u{1B}[<256;1;1M",          // no such button code
-        "\u{1B}[<66;1;1M",           // horizontal wheel
-        "\u{1B}[<128;1;1M",          // buttons 8 to 11
-        "\u{1B}[<35;1;1M",           // motion with no button
-        "\u{1B}[<0;-1;1M",           // a sign
+        "\u{1B}[<0;10001;5M",  // beyond any screen
+        "\u{1B}[<256;1;1M",  // no such button code
+        "\u{1B}[<66;1;1M",  // horizontal wheel
+        "\u{1B}[<128;1;1M",  // buttons 8 to 11
+        "\u{1B}[<35;1;1M",  // motion with no button
+        "\u{1B}[<0;-1;1M",  // a sign
         "\u{1B}[<;;M",
-        "\u{1B}[<0;1;1X",            // not M / m
+        "\u{1B}[<0;1;1X",  // not M / m
     ])
     func malformedReportsAreDropped(report: String) {
         #expect(events(report + "z") == [.key(.character("z"))])

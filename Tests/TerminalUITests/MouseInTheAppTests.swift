@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Clicks and the wheel, given to the app as the event loop gives them; where to click is

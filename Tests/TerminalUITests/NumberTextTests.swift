@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct NumberTextTests {
@@ -89,7 +90,8 @@ import Testing
     @Test func aFinishedLoadShowsItsNoteOrItsFailure() {
         #expect(text(LoadingProgress(indexName: "a", isFinished: true)) == "")
         #expect(text(LoadingProgress(indexName: "a", isFinished: true, note: "index from the cache in 80 ms")) == "  · index from the cache in 80 ms")
-        #expect(text(LoadingProgress(indexName: "a", isFinished: true, failure: "<stdin>:58: expected 2 fields, found 1"))
-            == "  ⚠ loading stopped (F6 shows why): <stdin>:58: expected 2 fields, found 1")
+        #expect(
+            text(LoadingProgress(indexName: "a", isFinished: true, failure: "<stdin>:58: expected 2 fields, found 1"))
+                == "  ⚠ loading stopped (F6 shows why): <stdin>:58: expected 2 fields, found 1")
     }
 }

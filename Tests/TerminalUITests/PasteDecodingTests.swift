@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Bracketed paste: the decoder turns ESC [200~ … ESC [201~ into one `.paste`, across
@@ -77,4 +78,3 @@ import Testing
         #expect(reader.decode([0x61, 0xFF, 0x62][...]).map(\.code) == [0x61, 0xFFFD, 0x62])
     }
 }
-

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The app side of a paste: one `.paste` event is one query edit and one search.

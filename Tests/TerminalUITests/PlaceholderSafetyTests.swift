@@ -1,6 +1,7 @@
 import Foundation
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Issue 28, item 12: what the README promises of `--preview` placeholders, run for real with

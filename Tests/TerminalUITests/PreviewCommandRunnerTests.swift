@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalUI
 
 /// `--preview` commands run for real (`sh -c`), off the test's thread; the test waits for the

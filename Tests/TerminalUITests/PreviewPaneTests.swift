@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The preview pane and the hits list's snippet row, each on a fixed canvas compared whole.
@@ -7,8 +8,10 @@ import Testing
     /// A record whose query word ("quiet") is only in its description, which is not displayed.
     static let headphones = Hit(
         objectID: "7",
-        record: ["objectID": "7", "name": "Bose 700", "maker": ["name": "Bose", "country": "US"],
-                 "description": "Noise cancelling headphones, quiet even on a plane.", "price": 379],
+        record: [
+            "objectID": "7", "name": "Bose 700", "maker": ["name": "Bose", "country": "US"],
+            "description": "Noise cancelling headphones, quiet even on a plane.", "price": 379,
+        ],
         highlights: [
             "name": AttributeHighlight(values: [HighlightedText(text: "Bose 700")], matchLevel: .none),
             "description": AttributeHighlight(
@@ -39,28 +42,29 @@ import Testing
         pane.resize(width: 30, height: 20)
         pane.show(Self.headphones)
         let canvas = drawn(pane, 30, 20)
-        #expect(canvas.lines == [
-            "objectID: 7",
-            "name: Bose 700",
-            "maker:",
-            "  name: Bose",
-            "  country: US",
-            "description: Noise cancelling",
-            "  headphones, quiet even on a",
-            "  plane.",
-            "price: 379",
-            "",
-            "Ranking",
-            "typos 0",
-            "words 1",
-            "proximity 0",
-            "attribute description (first",
-            "  matched word 2004)",
-            "exact 1 (0 exact words)",
-            "custom price 379",
-            "",
-            "",
-        ])
+        #expect(
+            canvas.lines == [
+                "objectID: 7",
+                "name: Bose 700",
+                "maker:",
+                "  name: Bose",
+                "  country: US",
+                "description: Noise cancelling",
+                "  headphones, quiet even on a",
+                "  plane.",
+                "price: 379",
+                "",
+                "Ranking",
+                "typos 0",
+                "words 1",
+                "proximity 0",
+                "attribute description (first",
+                "  matched word 2004)",
+                "exact 1 (0 exact words)",
+                "custom price 379",
+                "",
+                "",
+            ])
         let quiet = canvas.column(of: "quiet", inRow: 6)!
         #expect(canvas.style(x: quiet, y: 6) == Theme.highlight, "the matched word, as the engine marked it")
         #expect(canvas.style(x: quiet - 2, y: 6) == Theme.text)
@@ -116,9 +120,10 @@ import Testing
         var hit = Self.headphones
         hit.record = ["objectID": "7", "name": "it's $(rm -rf ~)", "cast": [["name": "A"], ["name": "B"]]]
         let command = PreviewCommand("echo {name} {q} {cast.name} {missing} {objectID}; x() { :; }; echo {}")
-        #expect(command.expanded(for: hit, query: "a b") == """
-            echo 'it'\\''s $(rm -rf ~)' 'a b' 'A, B' '' '7'; x() { :; }; echo '{"objectID":"7","name":"it'\\''s $(rm -rf ~)","cast":[{"name":"A"},{"name":"B"}]}'
-            """)
+        #expect(
+            command.expanded(for: hit, query: "a b") == """
+                echo 'it'\\''s $(rm -rf ~)' 'a b' 'A, B' '' '7'; x() { :; }; echo '{"objectID":"7","name":"it'\\''s $(rm -rf ~)","cast":[{"name":"A"},{"name":"B"}]}'
+                """)
     }
 
     @Test(arguments: [
@@ -164,13 +169,14 @@ import Testing
         _ = list.update(state, description: Self.description)
         var canvas = Canvas(width: 44, height: 5)
         list.render(canvas.bounds, &canvas, state: state, description: Self.description, focused: true)
-        #expect(canvas.lines == [
-            "▌ Bose 700                          $379.00",
-            "▌ description: … headphones, quiet even on…",
-            "  Sony WH-1000XM5                   $349.00",
-            "",
-            "",
-        ])
+        #expect(
+            canvas.lines == [
+                "▌ Bose 700                          $379.00",
+                "▌ description: … headphones, quiet even on…",
+                "  Sony WH-1000XM5                   $349.00",
+                "",
+                "",
+            ])
         #expect(canvas.style(x: 2, y: 1)?.foreground == Theme.secondary.foreground, "the attribute's name, muted")
     }
 
@@ -187,8 +193,10 @@ import Testing
 
     @Test func theSnippetIsCutAroundTheMatchAndHighlighted() {
         var hit = Self.headphones
-        hit.snippets = ["description": AttributeHighlight(
-            values: [HighlightedText(text: "… headphones, quiet even …", matchedRanges: [14..<19])], matchLevel: .full)]
+        hit.snippets = [
+            "description": AttributeHighlight(
+                values: [HighlightedText(text: "… headphones, quiet even …", matchedRanges: [14..<19])], matchLevel: .full)
+        ]
         let results = SearchResults(indexName: "products", query: "quiet", hits: [hit], nbHits: 1, nbPages: 1)
         let state = IndexState(name: "products", results: results)
         var list = HitsList()

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The issue-16 "ranges" widgets on fixed canvases: toggles and a numeric menu in the
@@ -14,9 +15,11 @@ import Testing
 
     private static let comedy = FilterToggle(attribute: "comedy", kind: .number)
     private static let inStock = FilterToggle(attribute: "in_stock", kind: .boolean)
-    private static let priceMenu = NumericMenu(attribute: "price", buckets: [
-        try! NumericMenuBucket(parsing: "<50"), try! NumericMenuBucket(parsing: "50-200"), try! NumericMenuBucket(parsing: ">200"),
-    ])
+    private static let priceMenu = NumericMenu(
+        attribute: "price",
+        buckets: [
+            try! NumericMenuBucket(parsing: "<50"), try! NumericMenuBucket(parsing: "50-200"), try! NumericMenuBucket(parsing: ">200"),
+        ])
     private static let movies = IndexDescription(
         name: "movies", facetAttributes: ["genre"], numericAttributes: ["price"],
         toggles: [comedy, inStock], numericMenus: [priceMenu])
@@ -24,7 +27,10 @@ import Testing
     private func moviesState(_ query: Query) -> IndexState {
         let results = SearchResults(
             indexName: "movies", nbHits: 40,
-            facets: ["genre": [FacetValueCount(value: "Drama", count: 30)], "in_stock": [FacetValueCount(value: "true", count: 25), FacetValueCount(value: "false", count: 15)]],
+            facets: [
+                "genre": [FacetValueCount(value: "Drama", count: 30)],
+                "in_stock": [FacetValueCount(value: "true", count: 25), FacetValueCount(value: "false", count: 15)],
+            ],
             facetStats: ["comedy": FacetStats(min: 0, max: 1, avg: 0.3, sum: 12), "price": FacetStats(min: 5, max: 900, avg: 120, sum: 4800)])
         return IndexState(name: "movies", query: query, results: results)
     }
@@ -38,20 +44,21 @@ import Testing
         query.numericRanges["price"] = Self.priceMenu.buckets[1].range
         list.update(moviesState(query), description: Self.movies)
         let canvas = drawn(34, 12) { list.render($0, &$1, focused: true) }
-        #expect(canvas.lines == [
-            " TOGGLES Enter: on · off · any",
-            "▌[x] comedy                    12",
-            " [-] not in_stock              25",
-            " PRICE one of",
-            " [ ] <50",
-            " [•] 50-200",
-            " [ ] >200",
-            " GENRE all of            by count",
-            " [ ] Drama                     30",
-            "",
-            "",
-            "",
-        ])
+        #expect(
+            canvas.lines == [
+                " TOGGLES Enter: on · off · any",
+                "▌[x] comedy                    12",
+                " [-] not in_stock              25",
+                " PRICE one of",
+                " [ ] <50",
+                " [•] 50-200",
+                " [ ] >200",
+                " GENRE all of            by count",
+                " [ ] Drama                     30",
+                "",
+                "",
+                "",
+            ])
         #expect(list.perform(.toggleRefinement).intents == [.setToggle(Self.comedy, .off)], "on → off")
         _ = list.perform(.down)
         #expect(list.perform(.toggleRefinement).intents == [.setToggle(Self.inStock, .any)], "off → any")
@@ -72,12 +79,13 @@ import Testing
         #expect(pane.applyTypedRange() == [], "nothing applied")
         #expect(pane.isEditingRange, "the input stays open to fix")
         let canvas = drawn(34, 4) { pane.render($0, &$1, focused: true) }
-        #expect(canvas.lines == [
-            " PRICE",
-            " range › 50-x",
-            " ⚠ column 4: expected a number, f…",
-            " now: 100 to 300",
-        ])
+        #expect(
+            canvas.lines == [
+                " PRICE",
+                " range › 50-x",
+                " ⚠ column 4: expected a number, f…",
+                " now: 100 to 300",
+            ])
         #expect(pane.inputCursor(in: canvas.bounds)! == (13, 1))
         _ = pane.editRange(.unixLineDiscard)
         for character in "<50" { pane.typeInRange(character) }
@@ -97,17 +105,18 @@ import Testing
         #expect(pane.wantedRows == 26)
         _ = pane.perform(.lastAttribute)
         let canvas = drawn(30, 9) { pane.render($0, &$1, focused: true) }
-        #expect(canvas.lines == [
-            " flag18                      ↑",
-            " flag19",
-            " flag20",
-            " flag21",
-            "▸flag22                   ≥ 2",
-            " FLAG22 22/22",
-            " ─────●━━━━━━━━━━━━━━━━━━━━━●",
-            " 0                         10",
-            " 2 to 10  ◂ moving from",
-        ])
+        #expect(
+            canvas.lines == [
+                " flag18                      ↑",
+                " flag19",
+                " flag20",
+                " flag21",
+                "▸flag22                   ≥ 2",
+                " FLAG22 22/22",
+                " ─────●━━━━━━━━━━━━━━━━━━━━━●",
+                " 0                         10",
+                " 2 to 10  ◂ moving from",
+            ])
         // Shift-Right: an eighth of the 28-column track at once: 3 steps of 0.5 (10 over 27 steps, rounded up).
         #expect(pane.perform(.moveThumbFarRight).intents == [.setRange(attribute: "flag22", range: NumericRange(lower: 3.5))])
         _ = pane.perform(.pageUp)

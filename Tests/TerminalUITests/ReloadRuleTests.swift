@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// What a `reload` keeps (issue 23, fzf's rules): the selection by its row (by its record's
@@ -20,29 +21,36 @@ import Testing
         let reload = HitSelectionRule.Reload(row: 2, record: ["line": "c"])
         let answer = Self.results(["x", "c", "y", "z"])
         #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: answer, onScreen: 0..<4, reload: reload) == .follow(row: 2))
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["x"]), onScreen: 0..<1, reload: reload)
-            == .follow(row: 0), "a shorter list: its last row")
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 0, answer: Self.results(["x", "y"]), onScreen: 0..<2, reload: reload)
-            == .follow(row: 1), "the row the reload began on, not the one a shorter snapshot left")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["x"]), onScreen: 0..<1, reload: reload)
+                == .follow(row: 0), "a shorter list: its last row")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 0, answer: Self.results(["x", "y"]), onScreen: 0..<2, reload: reload)
+                == .follow(row: 1), "the row the reload began on, not the one a shorter snapshot left")
     }
 
     @Test func withTrackTheSameLineIsFollowedWhereverItIs() {
         let shown = Self.results(["a", "b", "c", "d"])
         let reload = HitSelectionRule.Reload(row: 2, record: ["line": "c"])
         let answer = Self.results(["c", "x", "y", "z"])
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: answer, onScreen: 0..<4, tracks: true, reload: reload)
-            == .follow(row: 0))
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["x", "y", "z"]), onScreen: 0..<3, tracks: true, reload: reload)
-            == .follow(row: 2), "the line gone: its row")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 2, answer: answer, onScreen: 0..<4, tracks: true, reload: reload)
+                == .follow(row: 0))
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["x", "y", "z"]), onScreen: 0..<3, tracks: true, reload: reload)
+                == .follow(row: 2), "the line gone: its row")
     }
 
     @Test func newWordsAndTheNextPageFollowTheEverydayRule() {
         let shown = Self.results(["a", "b", "c"], query: "a")
         let reload = HitSelectionRule.Reload(row: 2, record: nil)
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["a", "b", "c"], query: "ab"), onScreen: 0..<3, reload: reload)
-            == .top)
-        #expect(HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["a", "b", "c", "d"], query: "a", page: 1), onScreen: 0..<4, reload: reload)
-            == .keep)
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 2, answer: Self.results(["a", "b", "c"], query: "ab"), onScreen: 0..<3, reload: reload)
+                == .top)
+        #expect(
+            HitSelectionRule.outcome(
+                shown: shown, selection: 2, answer: Self.results(["a", "b", "c", "d"], query: "a", page: 1), onScreen: 0..<4, reload: reload)
+                == .keep)
     }
 
     @Test func theListKeepsTheRowThroughEverySnapshotOfAReload() {

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// What query rules send, on screen: a hit a rule promoted carries an arrow beside its bar, and
@@ -16,17 +17,19 @@ import Testing
         _ = list.update(shown, description: oneRow)
         var canvas = Canvas(width: 30, height: 2)
         list.render(canvas.bounds, &canvas, state: shown, description: oneRow, focused: true)
-        #expect(canvas.lines == [
-            "▌ Sony Bravia TV      $899.99",
-            " ↑Sony WH-1000XM5 h…  $349.00↓",
-        ])
+        #expect(
+            canvas.lines == [
+                "▌ Sony Bravia TV      $899.99",
+                " ↑Sony WH-1000XM5 h…  $349.00↓",
+            ])
         #expect(canvas.style(x: 1, y: 1)?.foreground == Theme.refined.foreground)
     }
 
     @Test func userDataReadsAsOneBannerWhateverItsShape() {
         #expect(RulesBanner.text([]) == nil)
-        #expect(RulesBanner.text(["Sale!", ["banner": "TVs under $500"], ["title": "Gift ideas"], ["n": 1]])
-            == #"Sale! · TVs under $500 · Gift ideas · {"n":1}"#)
+        #expect(
+            RulesBanner.text(["Sale!", ["banner": "TVs under $500"], ["title": "Gift ideas"], ["n": 1]])
+                == #"Sale! · TVs under $500 · Gift ideas · {"n":1}"#)
     }
 
     @Test func theBannerIsDrawnOnTheRuleAfterTheTitleCutToThePane() {

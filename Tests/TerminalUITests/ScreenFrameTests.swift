@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// fzf's --border (and its label), --margin, --padding and --info, asserted on the canvas.
@@ -35,7 +36,9 @@ import Testing
         let screen = harness.screen()
         #expect(screen.line(0) == String(repeating: "─", count: 80))
         #expect(screen.line(1).hasPrefix("  products"), "no side borders: the tabs at the left edge")
-        let bold = self.harness { $0.frame.border = .bold; $0.frame.label = "x"; $0.frame.labelPosition = 3; $0.frame.labelAtBottom = true }
+        let bold = self.harness {
+            $0.frame.border = .bold; $0.frame.label = "x"; $0.frame.labelPosition = 3; $0.frame.labelAtBottom = true
+        }
         await bold.start()
         let boxed = bold.screen()
         #expect(boxed.line(0).hasPrefix("┏━━"))
@@ -82,7 +85,9 @@ import Testing
         await inline.type("so")
         screen = inline.screen()
         #expect(screen.line(1).hasPrefix(" " + SearchBox.defaultPrompt + "so"))
-        #expect(screen.column(of: "2 results", inRow: 1) == 1 + SearchBox.defaultPrompt.displayWidth + 2 + 3, "after the query, the cursor's cell, a space and the stats line's own")
+        #expect(
+            screen.column(of: "2 results", inRow: 1) == 1 + SearchBox.defaultPrompt.displayWidth + 2 + 3,
+            "after the query, the cursor's cell, a space and the stats line's own")
         let right = harness { $0.info = .inlineRight }
         await right.start()
         screen = right.screen()

@@ -57,7 +57,8 @@ struct ScreenSnapshot {
         }
         guard !report.isEmpty else { return nil }
         let unknown = actual.unknown.map { "  ?: \($0)" }
-        return (report + (unknown.isEmpty ? [] : ["styles not in the legend (shown as ?):"] + unknown)
+        return
+            (report + (unknown.isEmpty ? [] : ["styles not in the legend (shown as ?):"] + unknown)
             + ["the actual screen:", actual.literal]).joined(separator: "\n")
     }
 
@@ -71,7 +72,9 @@ struct ScreenSnapshot {
             var row = ""
             for x in 0..<canvas.width {
                 let style = canvas.style(x: x, y: y) ?? .plain
-                if let symbol = symbols[style] { row.append(symbol) } else {
+                if let symbol = symbols[style] {
+                    row.append(symbol)
+                } else {
                     row.append("?")
                     unknown.insert(style.description)
                 }

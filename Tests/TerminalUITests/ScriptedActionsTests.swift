@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// `--bind` chains carried out by the app, without commands (those run in the end-to-end

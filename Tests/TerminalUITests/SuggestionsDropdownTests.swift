@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// The products, and a suggestions index for them that finds queries starting with the text
@@ -17,13 +18,16 @@ private struct SuggestingBackend: Searchable {
             }
             let text = indexed.query.text.lowercased()
             let hits = Self.queries.filter { $0.hasPrefix(text) }.prefix(indexed.query.hitsPerPage).map { query in
-                Hit(objectID: query, record: ["query": .string(query)], highlights: [
-                    "query": AttributeHighlight(values: [HighlightedText(text: query, matchedRanges: [0..<text.count])], matchLevel: .full),
-                ])
+                Hit(
+                    objectID: query, record: ["query": .string(query)],
+                    highlights: [
+                        "query": AttributeHighlight(values: [HighlightedText(text: query, matchedRanges: [0..<text.count])], matchLevel: .full)
+                    ])
             }
-            answers.append(SearchResults(
-                indexName: indexed.indexName, query: indexed.query.text, hits: Array(hits), nbHits: hits.count, page: 0, nbPages: 1,
-                hitsPerPage: indexed.query.hitsPerPage, facets: [:], facetStats: [:], processingTimeMS: 0))
+            answers.append(
+                SearchResults(
+                    indexName: indexed.indexName, query: indexed.query.text, hits: Array(hits), nbHits: hits.count, page: 0, nbPages: 1,
+                    hitsPerPage: indexed.query.hitsPerPage, facets: [:], facetStats: [:], processingTimeMS: 0))
         }
         return answers
     }
@@ -51,12 +55,13 @@ private struct SuggestingBackend: Searchable {
         let screen = harness.screen()
         #expect(screen.line(1) == " ❯ so")  // the query row is never covered
         // The frame hangs from under the query, its text in the query's column (3).
-        #expect(region(screen, rows: 2...5, width: 20).map { String($0.dropFirst()) } == [
-            "│ sony headphones │",
-            "│ sony bravia tv  │",
-            "│ sony            │",
-            "╰─────────────────╯",
-        ])
+        #expect(
+            region(screen, rows: 2...5, width: 20).map { String($0.dropFirst()) } == [
+                "│ sony headphones │",
+                "│ sony bravia tv  │",
+                "│ sony            │",
+                "╰─────────────────╯",
+            ])
         // The first is selected (the selected-row colours), its typed part in hl+ on them; the
         // others plain, their typed part highlighted; the frame in the border colour.
         let (row, selectedHighlight) = (Theme.standard.selectedRow, Theme.standard.selectedRow.patched(with: Theme.standard.selectedHighlight))

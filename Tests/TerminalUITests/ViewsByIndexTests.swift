@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// What the views keep of an index while another is on screen (`ViewsByIndex`): Tab and

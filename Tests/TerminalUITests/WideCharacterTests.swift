@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Wide characters and display width")
@@ -38,9 +39,9 @@ struct WideCharacterTests {
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var canvas = Canvas(width: 6, height: 1)
         canvas.write("日本", x: 0, y: 0)
-        canvas.write("x", x: 1, y: 0)   // right half of 日
+        canvas.write("x", x: 1, y: 0)  // right half of 日
         #expect(canvas.line(0) == " x本")
-        canvas.write("y", x: 2, y: 0)   // left half of 本
+        canvas.write("y", x: 2, y: 0)  // left half of 本
         #expect(canvas.line(0, trimmed: false) == " xy   ")
         #expect(canvas.cells.allSatisfy { !$0.isContinuation })
     }

@@ -1,5 +1,6 @@
 import InstantSearchCore
 import Testing
+
 @testable import TerminalUI
 
 /// Each widget on its own, drawn into a canvas of its own size; the whole canvas is compared
@@ -19,7 +20,9 @@ import Testing
         return canvas
     }
 
-    private func state(_ results: SearchResults?, query: Query = Query(facets: ["brand", "category"]), error: SearchFailure? = nil, nextPage: Bool = false) -> IndexState {
+    private func state(_ results: SearchResults?, query: Query = Query(facets: ["brand", "category"]), error: SearchFailure? = nil, nextPage: Bool = false)
+        -> IndexState
+    {
         IndexState(name: "products", query: query, results: results, error: error, hasNextPage: nextPage)
     }
 
@@ -30,12 +33,13 @@ import Testing
         _ = list.update(shown)
         _ = list.perform(.down, shown)
         let canvas = drawn(40, 4) { list.render($0, &$1, state: shown, description: ProductsBackend.description, focused: true) }
-        #expect(canvas.lines == [
-            "  Sony Bravia TV                $899.99",
-            "  Sony  ·  TV",
-            "▌ Sony WH-1000XM5 headphones    $349.00",
-            "▌ Sony  ·  Audio                       ↓",
-        ])
+        #expect(
+            canvas.lines == [
+                "  Sony Bravia TV                $899.99",
+                "  Sony  ·  TV",
+                "▌ Sony WH-1000XM5 headphones    $349.00",
+                "▌ Sony  ·  Audio                       ↓",
+            ])
         #expect(canvas.style(x: 2, y: 2)?.background == .selection)
         #expect(canvas.style(x: 2, y: 0)?.background != .selection)
     }
@@ -49,11 +53,12 @@ import Testing
         _ = list.update(shown, description: oneRow)
         _ = list.perform(.down, shown)
         let canvas = drawn(40, 3) { list.render($0, &$1, state: shown, description: oneRow, focused: true) }
-        #expect(canvas.lines == [
-            "  Sony Bravia TV                $899.99",
-            "▌ Sony WH-1000XM5 headphones    $349.00",
-            "  LG OLED evo TV               $1499.00↓",
-        ])
+        #expect(
+            canvas.lines == [
+                "  Sony Bravia TV                $899.99",
+                "▌ Sony WH-1000XM5 headphones    $349.00",
+                "  LG OLED evo TV               $1499.00↓",
+            ])
     }
 
     @Test func hitsListScrollsWithTheSelectionAndAsksForTheNextPageAsAnIntent() async throws {
@@ -67,12 +72,13 @@ import Testing
         #expect(atSecond == [], "selection 1, two in view: still two below")
         #expect(atThird == [.nextPage])
         let canvas = drawn(40, 4) { list.render($0, &$1, state: first, description: ProductsBackend.description, focused: false) }
-        #expect(canvas.lines == [
-            "  Sony WH-1000XM5 headphones    $349.00",
-            "  Sony  ·  Audio",
-            "│ LG OLED evo TV               $1499.00",
-            "│ LG  ·  TV                            ↓",
-        ])
+        #expect(
+            canvas.lines == [
+                "  Sony WH-1000XM5 headphones    $349.00",
+                "  Sony  ·  Audio",
+                "│ LG OLED evo TV               $1499.00",
+                "│ LG  ·  TV                            ↓",
+            ])
         let other = state(try await products("sony"))
         _ = list.update(other)
         #expect(list.selection == 0, "new results (not a next page) start at the first hit")
@@ -114,17 +120,18 @@ import Testing
         list.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
         _ = list.perform(.down)
         let canvas = drawn(24, 9) { list.render($0, &$1, focused: true) }
-        #expect(canvas.lines == [
-            " BRAND any of  by count",
-            " [ ] LG               1",
-            "▌[ ] Sony             1",
-            " CATEGORY all of",
-            " [x] TV               2",
-            "",
-            "",
-            "",
-            "",
-        ])
+        #expect(
+            canvas.lines == [
+                " BRAND any of  by count",
+                " [ ] LG               1",
+                "▌[ ] Sony             1",
+                " CATEGORY all of",
+                " [x] TV               2",
+                "",
+                "",
+                "",
+                "",
+            ])
         let toggled = list.perform(.toggleRefinement).intents
         #expect(toggled == [.toggleRefinement(attribute: "brand", value: "Sony")])
     }
@@ -144,12 +151,13 @@ import Testing
         query.numericRanges["price"] = NumericRange(lower: 899.99)
         pane.update(state(try await products(query: query), query: query), description: ProductsBackend.description)
         let canvas = drawn(22, 4) { pane.render($0, &$1, focused: true) }
-        #expect(canvas.lines == [
-            " PRICE",
-            " ──────────●━━━━━━━━●",
-            " $299.00     $1499.00",
-            " $899.99 to $1499.00",
-        ])
+        #expect(
+            canvas.lines == [
+                " PRICE",
+                " ──────────●━━━━━━━━●",
+                " $299.00     $1499.00",
+                " $899.99 to $1499.00",
+            ])
         let moved = pane.perform(.moveThumbRight).intents
         guard case .setRange(let attribute, let range)? = moved.first else {
             Issue.record("a thumb move is a setRange intent")
@@ -166,22 +174,25 @@ import Testing
         query.facetRefinements["brand"] = ["LG"]
         let sections = SectionsState(sections: [
             .init(definition: movies, hits: try await products("tv"), query: query),
-            .init(definition: brands, facetValues: FacetSearchResults(facetHits: [
-                FacetValueCount(value: "Sony", count: 2), FacetValueCount(value: "LG", count: 1),
-            ]), query: query),
+            .init(
+                definition: brands,
+                facetValues: FacetSearchResults(facetHits: [
+                    FacetValueCount(value: "Sony", count: 2), FacetValueCount(value: "LG", count: 1),
+                ]), query: query),
         ])
         var view = SectionsView(indices: [ProductsBackend.description])
         view.update(sections)
         for _ in 0..<2 { _ = view.perform(.down) }  // past the two hits, onto the first value
         let canvas = drawn(50, 6) { view.render($0, &$1, state: sections) }
-        #expect(canvas.lines == [
-            " PRODUCTS  2 results in products",
-            "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
-            "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
-            " BRANDS  brand of matching records in products —",
-            "▌ [ ] Sony                                      2",
-            "  [x] LG                                        1",
-        ])
+        #expect(
+            canvas.lines == [
+                " PRODUCTS  2 results in products",
+                "  Sony Bravia TV  ·  Sony  ·  TV          $899.99",
+                "  LG OLED evo TV  ·  LG  ·  TV           $1499.00",
+                " BRANDS  brand of matching records in products —",
+                "▌ [ ] Sony                                      2",
+                "  [x] LG                                        1",
+            ])
         let refined = view.perform(.toggleRefinement).intents
         #expect(refined == [.toggleSectionValue(section: 1, value: "Sony")])
         #expect(SectionsView.summary(sections) == "Products 2 · Brands 2 values")
@@ -215,24 +226,26 @@ import Testing
     }
 
     @Test func helpOverlayDrawsItsBoxAndScrolls() {
-        var help = HelpOverlay(table: KeyTable(bindings: [
-            .init(.control("c"), .global, .abort),
-            .init(.function(2), .global, .focusHits),
-            .init(.up, .hits, .up),
-            .init(.control("p"), .hits, .up),
-        ]))
+        var help = HelpOverlay(
+            table: KeyTable(bindings: [
+                .init(.control("c"), .global, .abort),
+                .init(.function(2), .global, .focusHits),
+                .init(.up, .hits, .up),
+                .init(.control("p"), .hits, .up),
+            ]))
         let screen = Rect(x: 0, y: 0, width: 50, height: 8)
         help.resize(screen: screen)
-        #expect(drawn(50, 8) { help.render(&$1) }.lines == [
-            "",
-            " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
-            " │                                              │",
-            " │ Everywhere                                   │",
-            " │   Ctrl-C             quit from anywhere (st… │",
-            " │   F2                 focus the hits list     │",
-            " ╰───────────────────────── ↓ more: Down, PgDn ─╯",
-            "",
-        ])
+        #expect(
+            drawn(50, 8) { help.render(&$1) }.lines == [
+                "",
+                " ╭─  Keys — Esc or F1 closes  ──────────────────╮",
+                " │                                              │",
+                " │ Everywhere                                   │",
+                " │   Ctrl-C             quit from anywhere (st… │",
+                " │   F2                 focus the hits list     │",
+                " ╰───────────────────────── ↓ more: Down, PgDn ─╯",
+                "",
+            ])
         let scrolled = help.perform(.pageDown)
         #expect(scrolled)
         let canvas = drawn(50, 8) { help.render(&$1) }
@@ -252,10 +265,11 @@ import Testing
             StatsLine.render(Rect(x: 0, y: 0, width: area.width, height: 1), &canvas, state: hub)
             IndexTabs.render(Rect(x: 0, y: 1, width: area.width, height: 1), &canvas, state: hub)
         }
-        #expect(canvas.lines == [
-            " 2 results  0.3 ms                          realtime · 3 req / 4 keys",
-            "  products 2   categories                               instantsearch",
-        ])
+        #expect(
+            canvas.lines == [
+                " 2 results  0.3 ms                          realtime · 3 req / 4 keys",
+                "  products 2   categories                               instantsearch",
+            ])
     }
 }
 

@@ -61,7 +61,9 @@ struct ProductsBackend: Searchable {
             }
             return Hit(
                 objectID: record["objectID"]!.stringValue!, record: record,
-                highlights: ["name": AttributeHighlight(values: [HighlightedText(text: name, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)])
+                highlights: [
+                    "name": AttributeHighlight(values: [HighlightedText(text: name, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
+                ])
         }
         return SearchResults(
             indexName: index, query: query.text, hits: hits, nbHits: hits.count, page: 0, nbPages: 1,
@@ -98,7 +100,8 @@ final class AppHarness {
     /// Waits until every request sent so far has been answered.
     func settle() async {
         while hub.searchers.contains(where: \.isSearching) || hub.facetLists.isSearching || hub.sectionsSearch?.multiSearcher.isSearching == true
-            || hub.suggestions?.isSearching == true {
+            || hub.suggestions?.isSearching == true
+        {
             _ = await wakes.next()
             app.deliverResponses()
         }

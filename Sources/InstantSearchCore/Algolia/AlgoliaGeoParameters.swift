@@ -62,7 +62,7 @@ extension AlgoliaParameters {
             guard size(numbers.count) else { throw fail }
             return try stride(from: 0, to: numbers.count, by: 2).map { i in
                 guard let lat = numbers[i].numberValue, let lng = numbers[i + 1].numberValue,
-                      GeoPoint(lat: lat, lng: lng).isValid
+                    GeoPoint(lat: lat, lng: lng).isValid
                 else { throw AlgoliaParameterError("\(key): latitudes must be from -90 to 90 and longitudes from -180 to 180") }
                 return GeoPoint(lat: lat, lng: lng)
             }
@@ -85,9 +85,14 @@ extension GeoQuery {
         }
         if aroundPrecision != 1 { fields.append(("aroundPrecision", number(Double(aroundPrecision)))) }
         if !insideBoundingBox.isEmpty {
-            fields.append(("insideBoundingBox", .array(insideBoundingBox.map {
-                [number($0.corner1.lat), number($0.corner1.lng), number($0.corner2.lat), number($0.corner2.lng)]
-            })))
+            fields.append(
+                (
+                    "insideBoundingBox",
+                    .array(
+                        insideBoundingBox.map {
+                            [number($0.corner1.lat), number($0.corner1.lng), number($0.corner2.lat), number($0.corner2.lng)]
+                        })
+                ))
         }
         if !insidePolygon.isEmpty {
             fields.append(("insidePolygon", .array(insidePolygon.map { .array($0.points.flatMap { [number($0.lat), number($0.lng)] }) })))

@@ -71,12 +71,18 @@ extension NumericRange {
     func intersected(with other: NumericRange) -> NumericRange {
         var range = self
         if let lower = other.lower {
-            if lower > range.lower ?? -.infinity { (range.lower, range.excludesLower) = (lower, other.excludesLower) }
-            else if lower == range.lower, other.excludesLower { range.excludesLower = true }
+            if lower > range.lower ?? -.infinity {
+                (range.lower, range.excludesLower) = (lower, other.excludesLower)
+            } else if lower == range.lower, other.excludesLower {
+                range.excludesLower = true
+            }
         }
         if let upper = other.upper {
-            if upper < range.upper ?? .infinity { (range.upper, range.excludesUpper) = (upper, other.excludesUpper) }
-            else if upper == range.upper, other.excludesUpper { range.excludesUpper = true }
+            if upper < range.upper ?? .infinity {
+                (range.upper, range.excludesUpper) = (upper, other.excludesUpper)
+            } else if upper == range.upper, other.excludesUpper {
+                range.excludesUpper = true
+            }
         }
         return range
     }

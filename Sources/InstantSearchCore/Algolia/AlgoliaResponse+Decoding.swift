@@ -64,7 +64,8 @@ extension AlgoliaResponse {
             guard let number = fields[key]?.numberValue, number == number.rounded(), abs(number) < 1e12 else { return nil }
             return Int(number)
         }
-        let ranking = fields["ranking"]?.arrayValue?.compactMap(\.stringValue)
+        let ranking =
+            fields["ranking"]?.arrayValue?.compactMap(\.stringValue)
             ?? ["typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"]
         var custom: [String: Double] = [:]
         for (attribute, value) in fields["customRanking"]?.objectValue ?? [:] {

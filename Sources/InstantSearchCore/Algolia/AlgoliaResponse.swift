@@ -118,8 +118,10 @@ public enum AlgoliaResponse {
         let words = JSONValue.array(highlight.matchedWords.map { .string($0) })
         let entries = highlight.values.map { value -> JSONValue in
             let level = value.matchedRanges.isEmpty ? MatchLevel.none : highlight.matchLevel
-            return ["value": .string(value.tagged(pre: shape.preTag, post: shape.postTag)), "matchLevel": .string(level.rawValue),
-                    "matchedWords": value.matchedRanges.isEmpty ? [] : words]
+            return [
+                "value": .string(value.tagged(pre: shape.preTag, post: shape.postTag)), "matchLevel": .string(level.rawValue),
+                "matchedWords": value.matchedRanges.isEmpty ? [] : words,
+            ]
         }
         if isArray { return .array(entries) }
         return entries.first ?? ["value": "", "matchLevel": "none", "matchedWords": []]
@@ -128,11 +130,15 @@ public enum AlgoliaResponse {
     /// A search-for-facet-values answer: each value with the typed text marked.
     public static func json(_ found: FacetSearchResults, typed: String) -> JSONValue {
         let hits = found.facetHits.map { hit -> JSONValue in
-            ["value": .string(hit.value), "highlighted": .string(highlight(hit.value, typed: typed)),
-             "count": .number(Double(hit.count))]
+            [
+                "value": .string(hit.value), "highlighted": .string(highlight(hit.value, typed: typed)),
+                "count": .number(Double(hit.count)),
+            ]
         }
-        return ["facetHits": .array(hits), "exhaustiveFacetsCount": true,
-                "processingTimeMS": .number(found.processingTimeMS.rounded(.up))]
+        return [
+            "facetHits": .array(hits), "exhaustiveFacetsCount": true,
+            "processingTimeMS": .number(found.processingTimeMS.rounded(.up)),
+        ]
     }
 
     /// Marks, at each word start of the value, the typed word it starts with (case and
@@ -145,9 +151,11 @@ public enum AlgoliaResponse {
         var position = value.startIndex
         var atWordStart = true
         while position < value.endIndex {
-            if atWordStart, let range = words.lazy.compactMap({
-                value.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive, .anchored], range: position..<value.endIndex)
-            }).first {
+            if atWordStart,
+                let range = words.lazy.compactMap({
+                    value.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive, .anchored], range: position..<value.endIndex)
+                }).first
+            {
                 out += "<em>" + value[range] + "</em>"
                 position = range.upperBound
                 atWordStart = false

@@ -55,12 +55,18 @@ public final class InstantSearch {
                 indexName: index.name, query: query,
                 backend: backend, scheduler: scheduler, router: router, strategy: makeStrategy(), cache: cache)
         }
-        sectionsSearch = sections.isEmpty ? nil : SectionsSearch(
-            sections: sections, indices: indices, backend: backend, scheduler: scheduler, router: router,
-            strategy: makeStrategy())
-        suggestions = suggestionIndices.isEmpty ? nil : QuerySuggestions(
-            indexNames: suggestionIndices, limit: suggestionLimit, backend: backend, scheduler: scheduler, router: router,
-            strategy: makeStrategy)
+        sectionsSearch =
+            sections.isEmpty
+            ? nil
+            : SectionsSearch(
+                sections: sections, indices: indices, backend: backend, scheduler: scheduler, router: router,
+                strategy: makeStrategy())
+        suggestions =
+            suggestionIndices.isEmpty
+            ? nil
+            : QuerySuggestions(
+                indexNames: suggestionIndices, limit: suggestionLimit, backend: backend, scheduler: scheduler, router: router,
+                strategy: makeStrategy)
         if searchers.count > 1 {
             for searcher in searchers { countOtherTabs(along: searcher) }
         }

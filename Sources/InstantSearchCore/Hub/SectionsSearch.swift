@@ -83,7 +83,8 @@ extension SectionDefinition {
         indices.flatMap { index -> [SectionDefinition] in
             var sections = [SectionDefinition(title: index.name, indexName: index.name, content: .hits(limit: hits))]
             if let facet = index.facetAttributes.first {
-                sections.append(SectionDefinition(title: "\(facet) (\(index.name))", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
+                sections.append(
+                    SectionDefinition(title: "\(facet) (\(index.name))", indexName: index.name, content: .facetValues(attribute: facet, limit: values)))
             }
             return sections
         }

@@ -73,7 +73,8 @@ public struct FacetListInteractor: Sendable {
             let unrefined = counts.filter { !refined.contains($0.value) }.map {
                 FacetItem(attribute: attribute, value: $0.value, count: $0.count, isRefined: false)
             }
-            let others = rule.map { $0.arrange(unrefined, value: \.value) { Self.sorted($0, by: order) } }
+            let others =
+                rule.map { $0.arrange(unrefined, value: \.value) { Self.sorted($0, by: order) } }
                 ?? Self.sorted(unrefined, by: order)
             let chosen = refined.map { value in
                 FacetItem(attribute: attribute, value: value, count: counts.first { $0.value == value }?.count ?? 0, isRefined: true)

@@ -51,9 +51,10 @@ public struct HierarchicalMenuInteractor: Sendable {
         func emit(under parent: String?, depth: Int) {
             for value in children[parent] ?? [] {
                 let isOnPath = onPath.contains(value.value)
-                items.append(HierarchicalItem(
-                    attribute: facet.name, path: value.value, label: facet.split(value.value).last ?? value.value, depth: depth,
-                    count: value.count, isRefined: value.value == refined, isOnRefinedPath: isOnPath))
+                items.append(
+                    HierarchicalItem(
+                        attribute: facet.name, path: value.value, label: facet.split(value.value).last ?? value.value, depth: depth,
+                        count: value.count, isRefined: value.value == refined, isOnRefinedPath: isOnPath))
                 if isOnPath, depth < HierarchicalFacet.maxDepth { emit(under: value.value, depth: depth + 1) }
             }
         }

@@ -14,7 +14,8 @@ public struct FieldExpression: Hashable, Sendable {
     /// Parses `text`; the error names `option` and what it allows.
     public init(_ text: String, option: String) throws(LineOptionError) {
         func bad() -> LineOptionError {
-            LineOptionError("\(option): \"\(text)\" is not a field expression; allowed: N, -N, N.., ..N, N..M, .. (fields from 1, negative from the end), comma-separated")
+            LineOptionError(
+                "\(option): \"\(text)\" is not a field expression; allowed: N, -N, N.., ..N, N..M, .. (fields from 1, negative from the end), comma-separated")
         }
         func index(_ part: Substring) throws(LineOptionError) -> Int? {
             if part.isEmpty { return nil }

@@ -58,7 +58,8 @@ public struct GeoPolygon: Hashable, Sendable {
         for i in points.indices {
             let (a, b) = (points[i], points[j])
             if (a.lat > point.lat) != (b.lat > point.lat),
-               point.lng < (b.lng - a.lng) * (point.lat - a.lat) / (b.lat - a.lat) + a.lng {
+                point.lng < (b.lng - a.lng) * (point.lat - a.lat) / (b.lat - a.lat) + a.lng
+            {
                 inside.toggle()
             }
             j = i

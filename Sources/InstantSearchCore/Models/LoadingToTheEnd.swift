@@ -21,6 +21,10 @@ public enum LoadingToTheEnd {
     private final class Finished: Sendable {
         private let seen = Mutex(false)
 
-        func first() -> Bool { seen.withLock { seen in defer { seen = true }; return !seen } }
+        func first() -> Bool {
+            seen.withLock { seen in
+                defer { seen = true }; return !seen
+            }
+        }
     }
 }

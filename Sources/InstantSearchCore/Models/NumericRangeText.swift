@@ -90,14 +90,15 @@ public enum NumericRangeText {
         let upper = try number()
         try end()
         guard lower <= upper else {
-            throw ParseError(column: 1, message: "the lower bound \(JSONValue.format(number: lower)) is above the upper bound \(JSONValue.format(number: upper))")
+            throw ParseError(
+                column: 1, message: "the lower bound \(JSONValue.format(number: lower)) is above the upper bound \(JSONValue.format(number: upper))")
         }
         return NumericRange(lower: lower, upper: upper)
     }
 }
 
-private extension String {
-    func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+extension String {
+    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
         String(flatMap { $0 == target ? Array(replacement) : [$0] })
     }
 }

@@ -136,30 +136,37 @@ struct RuleReader {
 enum RuleWriter {
     static func json(_ rule: QueryRule) -> JSONValue {
         var object: OrderedDictionary<String, JSONValue> = ["objectID": .string(rule.objectID)]
-        object["conditions"] = .array(rule.conditions.map { condition in
-            var fields: OrderedDictionary<String, JSONValue> = [:]
-            if let pattern = condition.pattern { fields["pattern"] = .string(pattern) }
-            fields["anchoring"] = .string(condition.anchoring.rawValue)
-            if let context = condition.context { fields["context"] = .string(context) }
-            return .object(fields)
-        })
+        object["conditions"] = .array(
+            rule.conditions.map { condition in
+                var fields: OrderedDictionary<String, JSONValue> = [:]
+                if let pattern = condition.pattern { fields["pattern"] = .string(pattern) }
+                fields["anchoring"] = .string(condition.anchoring.rawValue)
+                if let context = condition.context { fields["context"] = .string(context) }
+                return .object(fields)
+            })
         var consequence: OrderedDictionary<String, JSONValue> = [:]
         var params: OrderedDictionary<String, JSONValue> = [:]
         if let filters = rule.filters { params["filters"] = .string(filters) }
         if let replacement = rule.replacementQuery {
             params["query"] = .string(replacement)
         } else if !rule.edits.isEmpty {
-            params["query"] = ["edits": .array(rule.edits.map { edit in
-                var fields: OrderedDictionary<String, JSONValue> = ["type": .string(edit.insert == nil ? "remove" : "replace"), "delete": .string(edit.delete)]
-                if let insert = edit.insert { fields["insert"] = .string(insert) }
-                return .object(fields)
-            })]
+            params["query"] = [
+                "edits": .array(
+                    rule.edits.map { edit in
+                        var fields: OrderedDictionary<String, JSONValue> = [
+                            "type": .string(edit.insert == nil ? "remove" : "replace"), "delete": .string(edit.delete),
+                        ]
+                        if let insert = edit.insert { fields["insert"] = .string(insert) }
+                        return .object(fields)
+                    })
+            ]
         }
         if !params.isEmpty { consequence["params"] = .object(params) }
         if !rule.promote.isEmpty {
-            consequence["promote"] = .array(rule.promote.map {
-                ["objectIDs": .array($0.objectIDs.map { .string($0) }), "position": .number(Double($0.position))]
-            })
+            consequence["promote"] = .array(
+                rule.promote.map {
+                    ["objectIDs": .array($0.objectIDs.map { .string($0) }), "position": .number(Double($0.position))]
+                })
             consequence["filterPromotes"] = .bool(rule.filterPromotes)
         }
         if !rule.hide.isEmpty { consequence["hide"] = .array(rule.hide.map { ["objectID": .string($0)] }) }

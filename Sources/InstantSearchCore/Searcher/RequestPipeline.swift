@@ -113,7 +113,9 @@ public final class RequestPipeline: DeliveryReceiver {
         send(
             { backend in
                 let answers = try await backend.search(all)
-                guard answers.count == all.count else { return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries")) }
+                guard answers.count == all.count else {
+                    return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries"))
+                }
                 return .results(answers)
             },
             settle: { payload in

@@ -70,7 +70,8 @@ public struct DisplaySettings: Hashable, Sendable {
     public var fileFields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
         if !format.isEmpty {
-            fields.append(("format", .object(.init(uniqueKeysWithValues: format.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value.description)) }))))
+            fields.append(
+                ("format", .object(.init(uniqueKeysWithValues: format.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value.description)) }))))
         }
         if !sortFacetValuesBy.isEmpty {
             let orders = sortFacetValuesBy.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value == .name ? "alpha" : "count")) }

@@ -63,10 +63,11 @@ public struct IndexSettings: Hashable, Sendable {
         self.objectIDAttribute = objectIDAttribute
     }
 
-    public static let knownKeys = [
-        "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
-        "customRanking", "displayAttributes", "objectIDAttribute", "hierarchical",
-    ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
+    public static let knownKeys =
+        [
+            "searchableAttributes", "attributesForFaceting", "disjunctiveFacets", "numericAttributesForFiltering",
+            "customRanking", "displayAttributes", "objectIDAttribute", "hierarchical",
+        ] + RelevanceSettings.knownKeys + WidgetSettings.knownKeys + DisplaySettings.knownKeys
 
     /// Reads a settings file. Unknown keys and wrongly typed values are errors naming the key.
     public static func load(path: String) throws -> IndexSettings {

@@ -9,12 +9,13 @@ public enum AdvancedSyntaxFeature: String, Hashable, Sendable, CaseIterable {
 
     /// Reads Algolia's list of feature names; `what` names the setting or parameter for the message.
     public static func parseList(_ names: [String], what: String) throws(SyntaxSettingError) -> Set<AdvancedSyntaxFeature> {
-        try Set(names.map { name throws(SyntaxSettingError) in
-            guard let feature = AdvancedSyntaxFeature(rawValue: name) else {
-                throw SyntaxSettingError("\(what): \"\(name.prefix(80))\" is not one of: exactPhrase, excludeWords")
-            }
-            return feature
-        })
+        try Set(
+            names.map { name throws(SyntaxSettingError) in
+                guard let feature = AdvancedSyntaxFeature(rawValue: name) else {
+                    throw SyntaxSettingError("\(what): \"\(name.prefix(80))\" is not one of: exactPhrase, excludeWords")
+                }
+                return feature
+            })
     }
 }
 

@@ -1,4 +1,3 @@
-
 /// What one top-level attribute holds across all records: the evidence inference decides on.
 struct AttributeProfile {
     /// Distinct values counted; past this an attribute is no facet.
@@ -173,11 +172,13 @@ extension IndexSettings {
             }
             for (slot, key) in order.enumerated() { profiles[key] = slots[slot] }
         }
-        let needsProfiles = objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
+        let needsProfiles =
+            objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
             || searchableAttributes == nil || disjunctiveFacets == nil || widgets.toggles == nil
         if needsProfiles { profile() }
 
-        let idAttribute = objectIDAttribute
+        let idAttribute =
+            objectIDAttribute
             ?? (profiles["objectID"] != nil ? "objectID" : profiles["id"] != nil ? "id" : nil)
         let candidates = order.filter { $0 != idAttribute && !Self.isIDLike($0) }
 
@@ -186,12 +187,16 @@ extension IndexSettings {
         let facets = (attributesForFaceting ?? candidates.filter { profiles[$0]!.isFacetLike && !inTrees.contains($0) })
             .filter { !hierarchical.map(\.name).contains($0) }
         let numerics = numericAttributesForFiltering ?? candidates.filter { profiles[$0]!.isNumeric }
-        let searchable = searchableAttributes ?? Self.rankedByName(candidates.filter { key in
-            let profile = profiles[key]!
-            guard profile.isText, !profile.isMostlyURLs else { return false }
-            return !(profile.isFacetLike && profile.averageTextLength < 4)
-        })
-        let disjunctive = disjunctiveFacets
+        let searchable =
+            searchableAttributes
+            ?? Self.rankedByName(
+                candidates.filter { key in
+                    let profile = profiles[key]!
+                    guard profile.isText, !profile.isMostlyURLs else { return false }
+                    return !(profile.isFacetLike && profile.averageTextLength < 4)
+                })
+        let disjunctive =
+            disjunctiveFacets
             ?? facets.filter { key in profiles[key].map { $0.stringArrays == 0 } ?? false }
         let allFacets = facets + disjunctive.filter { !facets.contains($0) }
 

@@ -46,7 +46,9 @@ public struct QuerySuggestion: Hashable, Sendable {
     /// Reads a record of a given suggestions file; nil and why when it is not one.
     /// `query` is required (a string); `popularity` (or `count`) a whole number ≥ 0, 0 when absent.
     public static func from(record: JSONValue) -> Result<QuerySuggestion, SuggestionRecordProblem> {
-        guard let fields = record.objectValue else { return .failure(.init("a suggestion is a JSON object, not \(record.serialized(atMost: 40) ?? "a long value")")) }
+        guard let fields = record.objectValue else {
+            return .failure(.init("a suggestion is a JSON object, not \(record.serialized(atMost: 40) ?? "a long value")"))
+        }
         guard case .string(let query)? = fields["query"] ?? fields["objectID"] else {
             return .failure(.init("a suggestion needs \"query\": the query text, a string"))
         }

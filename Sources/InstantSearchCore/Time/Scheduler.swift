@@ -50,9 +50,10 @@ public final class TimerQueue: Scheduler {
         let handle = ScheduledAction()
         counter += 1
         let entry = Entry(deadline: now + max(delay, .zero), order: counter, handle: handle, action: action)
-        let position = entries.firstIndex {
-            ($0.deadline, $0.order) > (entry.deadline, entry.order)
-        } ?? entries.endIndex
+        let position =
+            entries.firstIndex {
+                ($0.deadline, $0.order) > (entry.deadline, entry.order)
+            } ?? entries.endIndex
         entries.insert(entry, at: position)
         return handle
     }

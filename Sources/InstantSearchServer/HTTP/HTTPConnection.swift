@@ -1,5 +1,6 @@
 import FlyingSocks
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -69,7 +70,11 @@ struct HTTPConnection {
         let handler = self.handler
         let work = Task(executorPreference: Self.workers) { await handler(request) }
         registry.handling(id) { work.cancel() }
-        let response = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        let response = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
         let keepAlive = head.keepAlive && !response.closes
         registry.enter(id, .writing)
         try await write(response.encoded(keepAlive: keepAlive, http10: head.minorVersion == 0))

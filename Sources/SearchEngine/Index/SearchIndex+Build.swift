@@ -18,7 +18,8 @@ struct IndexParts {
         let count = store.count
         var ids = ObjectIDCollector()
         // The attribute for distinct is a column like a facet's: each document's group.
-        let columnNames = resolved.attributesForFaceting
+        let columnNames =
+            resolved.attributesForFaceting
             + [resolved.relevance.attributeForDistinct].compactMap { $0 }.filter { !resolved.attributesForFaceting.contains($0) }
         let trees = resolved.hierarchicalFacets.filter { !columnNames.contains($0.name) }
         var treeColumns = trees.map { _ in FacetAccumulator(capacity: count) }

@@ -32,7 +32,8 @@ extension SearchIndex {
         let facets = Set(settings.attributesForFaceting)
         if let named = settings.widgets.toggles {
             return named.compactMap { attribute in
-                numeric.contains(attribute) ? FilterToggle(attribute: attribute, kind: .number)
+                numeric.contains(attribute)
+                    ? FilterToggle(attribute: attribute, kind: .number)
                     : facets.contains(attribute) ? FilterToggle(attribute: attribute, kind: .boolean) : nil
             }
         }

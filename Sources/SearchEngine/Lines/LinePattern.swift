@@ -114,11 +114,12 @@ struct LinePattern: Equatable {
     private static func term(_ text: String, kind: Kind, inverse: Bool, options: LineMatchOptions) -> Term? {
         guard !text.isEmpty else { return nil }
         let lower = text.lowercased()
-        let caseSensitive = switch options.caseMatching {
-        case .respect: true
-        case .ignore: false
-        case .smart: text != lower
-        }
+        let caseSensitive =
+            switch options.caseMatching {
+            case .respect: true
+            case .ignore: false
+            case .smart: text != lower
+            }
         var scalars = (caseSensitive ? text : lower).unicodeScalars.map(\.value)
         // fzf's rule: a term typed with diacritics wants them; one without finds text with or without.
         let folded = scalars.map(LineCharacters.normalized)

@@ -32,7 +32,8 @@ struct LineTable: Sendable {
     /// The lines of a store: a line file's text column as it is, else each record's `line`.
     init(store: RecordStore) {
         if case .csv(let table) = store.storage, table.header == [LineRecords.attribute],
-            case .text(let bytes, let ends) = table.columns[0] {
+            case .text(let bytes, let ends) = table.columns[0]
+        {
             self.init(bytes: bytes, ends: ends)
             return
         }

@@ -96,7 +96,8 @@ struct CSVParser {
             /// Everything that can be wrong with a row, checked before any of its cells is kept.
             func check(_ row: [Cell], start: Int, end: Int) throws {
                 guard row.count == header.count else {
-                    let at = row.count > header.count
+                    let at =
+                        row.count > header.count
                         ? Int(row[header.count].start) : Int(row[row.count - 1].start + row[row.count - 1].length)
                     throw error("expected \(header.count) fields, found \(row.count)", at: at)
                 }

@@ -142,10 +142,12 @@ struct CSVColumnBuilder {
 
     func finish(numeric: Bool) -> CSVColumn {
         if let bytes { return .text(bytes: bytes, ends: ends) }
-        let numbers = numeric ? texts.map { text in
-            var text = text
-            return text.withUTF8 { CSVColumn.number($0) }
-        } : nil
+        let numbers =
+            numeric
+            ? texts.map { text in
+                var text = text
+                return text.withUTF8 { CSVColumn.number($0) }
+            } : nil
         return .dictionary(texts: texts, numbers: numbers, ids: ids.ids)
     }
 }

@@ -42,7 +42,11 @@ public struct CommandOutputReloader: RecordReloading {
 final class Generations: Sendable {
     private let latest = Mutex(0)
 
-    func next() -> Int { latest.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        latest.withLock {
+            $0 += 1; return $0
+        }
+    }
 
     /// Runs `body` if `generation` is still the latest; whether it ran.
     func ifLatest(_ generation: Int, _ body: () -> Void) -> Bool {
@@ -105,9 +109,11 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
             guard !cancelled.load(ordering: .relaxed) else { return }
             if atOnce {
                 heldBack.withLock { $0 = first }
-                return loader.start(onSnapshot: { [self] index in heldBack.withLock { $0 = index } }, report: { [self] progress in
-                    finishAtOnce(progress, report: report)
-                })
+                return loader.start(
+                    onSnapshot: { [self] index in heldBack.withLock { $0 = index } },
+                    report: { [self] progress in
+                        finishAtOnce(progress, report: report)
+                    })
             }
             guard replace(first) else { return }
             report(LoadingProgress(indexName: indexName, records: first.recordCount, isNewSnapshot: true))
@@ -127,7 +133,11 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     /// the last snapshot replaces them, and the end is reported as a new snapshot to search.
     private func finishAtOnce(_ progress: LoadingProgress, report: (LoadingProgress) -> Void) {
         guard progress.isFinished, !cancelled.load(ordering: .relaxed) else { return }
-        guard let last = heldBack.withLock({ held in defer { held = nil } ; return held }) else {
+        guard
+            let last = heldBack.withLock({ held in
+                defer { held = nil }; return held
+            })
+        else {
             return report(progress)  // a later word of the same end (a note): already in place
         }
         guard replace(last) else { return }

@@ -40,7 +40,8 @@ struct InputGuard {
                 // otherwise, only a NUL byte (binary data) is refused as it arrives; a structured
                 // format's parser checks the rest.
                 let structured = format != nil && format != .lines
-                let bad = structured
+                let bad =
+                    structured
                     ? TextCheck.firstInvalidByte(bytes, in: textChecked..<end) : TextCheck.firstNUL(bytes, in: textChecked..<end)
                 if let bad {
                     throw TextCheck.error(at: bad, in: bytes, file: file, lines: LineIndex())

@@ -97,7 +97,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // The format: stated, announced by the extension, else sniffed from the first lines.
         if format == nil, case .file(let path) = source { format = DataFormat.fromExtension(of: path) }
         while format == nil || format == .json {
-            let sniffable = atEnd || buffer.count >= FormatSniffer.sampleBytes
+            let sniffable =
+                atEnd || buffer.count >= FormatSniffer.sampleBytes
                 || (ContinuousClock.now >= deadline && buffer.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
             if sniffable {
                 format = try DataFormat.resolve(format, bytes: buffer, file: sourceName)
@@ -116,7 +117,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // it (the records after it may come later); `enough`: what a pipe's sample must hold.
         let enough = max(1, options.headerLines)
         while !atEnd && (!framer.hasWholeSample || !LineRecords.holdsHeader(buffer, options: options, atEnd: atEnd))
-            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records >= enough) {
+            && !(source.isPipe && ContinuousClock.now >= deadline && framer.records >= enough)
+        {
             try readMore(waitingUntil: framer.records >= enough ? deadline : nil)
             framer.advanceThroughSample(over: buffer)
         }
@@ -195,7 +197,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         let store = try DataLoader.loadRecords(
             bytes: bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
         if let report = skipped.report {
-            if settings == nil { options.report?(report) } else { remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ") }
+            if settings == nil {
+                options.report?(report)
+            } else {
+                remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ")
+            }
         }
         return store
     }
@@ -279,8 +285,10 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 try readMore(waitingUntil: pipeWait)
                 framer.advance(over: buffer)
                 if atEnd { break }
-                if schedule.isDue(cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
-                                  growsByTime: !knowsSize) {
+                if schedule.isDue(
+                    cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
+                    growsByTime: !knowsSize)
+                {
                     publish(try records(upTo: framer), cut: framer.boundary)
                 } else if ContinuousClock.now - lastReport > .milliseconds(200) {
                     report(progress())
@@ -291,7 +299,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             // Nothing after the last snapshot but blanks (and an array's closing bracket): it was
             // the whole data already.
             if snapshotRecords == framer.records, framer.boundary > 0,
-                buffer[framer.boundary...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "]")].contains($0) }) {
+                buffer[framer.boundary...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "]")].contains($0) })
+            {
                 indexedBytes = buffer.count
                 finish()
             } else {

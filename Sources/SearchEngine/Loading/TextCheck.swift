@@ -50,7 +50,8 @@ enum TextCheck {
     /// The error for the byte at `offset`, by line and column and by byte offset.
     static func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String, lines: LineIndex) -> DataError {
         let (line, column) = lines.lineAndColumn(of: offset, in: bytes)
-        let message = bytes[offset] == 0
+        let message =
+            bytes[offset] == 0
             ? "a NUL byte (byte offset \(offset)): this is binary data, not JSON, NDJSON or CSV text"
             : "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)); save the file as UTF-8"
         return DataError(file: file, line: line, column: column, message: message)

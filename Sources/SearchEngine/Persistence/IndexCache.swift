@@ -181,7 +181,8 @@ public struct IndexCache: Sendable {
         let total = totalBytes()
         guard total > noticeBytes else { return nil }
         guard FileManager.default.createFile(atPath: mark, contents: nil) else { return nil }
-        return "the index cache in \(directory) now takes \(total >> 20) MB (at most \(capacityBytes >> 20) MB, INSTANTSEARCH_INDEX_CACHE_MB); 'instantsearch cache clear' empties it"
+        return
+            "the index cache in \(directory) now takes \(total >> 20) MB (at most \(capacityBytes >> 20) MB, INSTANTSEARCH_INDEX_CACHE_MB); 'instantsearch cache clear' empties it"
     }
 
     /// Removes the entries used longest ago until the rest fit, and temporary files left by

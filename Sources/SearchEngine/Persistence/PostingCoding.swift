@@ -56,9 +56,10 @@ enum PostingCoding {
                     else { return false }
                     record += Int(gap)
                     guard record < documentCount else { return false }
-                    postings.append(Posting(
-                        record: Int32(record), attribute: UInt16(attribute),
-                        position: UInt16(position >> 1) | (position & 1 == 1 ? Posting.wholeValueBit : 0)))
+                    postings.append(
+                        Posting(
+                            record: Int32(record), attribute: UInt16(attribute),
+                            position: UInt16(position >> 1) | (position & 1 == 1 ? Posting.wholeValueBit : 0)))
                 }
             }
             return at == bytes.count

@@ -30,7 +30,8 @@ struct AdvancedSyntax: Equatable {
         var previous: Character = " "
         while let character = characters.first {
             if features.contains(.exactPhrase), character == "\"",
-               let close = characters.dropFirst().firstIndex(of: "\"") {
+                let close = characters.dropFirst().firstIndex(of: "\"")
+            {
                 let words = tokenizer.terms(in: String(characters[characters.startIndex + 1..<close]), mode: .query)
                 if !words.isEmpty { phrases.append(words) }
                 plain += String(repeating: " ", count: close - characters.startIndex + 1)

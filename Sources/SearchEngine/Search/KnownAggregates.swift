@@ -65,7 +65,8 @@ struct KnownAggregates: Sendable {
     ) {
         self.documentCount = documentCount
         let countedFacets = facetColumns.filter { $0.value.values.count <= KnownAggregates.maximumFacetValues }
-        everyDocument = documentCount >= KnownAggregates.minimumRecords
+        everyDocument =
+            documentCount >= KnownAggregates.minimumRecords
             ? Entry(
                 fingerprint: Fingerprint([]), counts: countedFacets.mapValues { FacetAggregator.countsOfEveryDocument($0) },
                 stats: numericColumns.mapValues { FacetAggregator.statsOfEveryDocument($0) })

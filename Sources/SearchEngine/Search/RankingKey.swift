@@ -87,8 +87,10 @@ struct RankingKey {
             order.contains(criterion) ? Int((key >> field.shift) & UInt64(field.limit)) : nil
         }
         let place = read(.attribute, attribute)
-        return (read(.typo, typo), read(.words, words), read(.proximity, proximity), place.map { $0 >> 9 }, place.map { $0 & 511 },
-                read(.exact, exact))
+        return (
+            read(.typo, typo), read(.words, words), read(.proximity, proximity), place.map { $0 >> 9 }, place.map { $0 & 511 },
+            read(.exact, exact)
+        )
     }
 
     /// A match's text relevance in points, fewer better (see `RelevanceBuckets`): one per

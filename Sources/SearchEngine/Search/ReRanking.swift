@@ -23,7 +23,8 @@ struct ReRanking {
     /// nil when nothing was chosen for this query, or the query is empty.
     init?(_ scores: [String: Double], query: Query, index: SearchIndex) {
         guard !scores.isEmpty, query.sortBy == nil,
-            !query.text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            !query.text.trimmingCharacters(in: .whitespaces).isEmpty
+        else { return nil }
         var records: [Int: Double] = [:]
         for (objectID, score) in scores where score > 0 {
             if let record = index.recordLookup.record(objectID: objectID, in: index) { records[record] = score }

@@ -51,7 +51,8 @@ extension SearchIndex {
             (evaluation, hitKeys) = allWords
             words = typed
         }
-        let queryAfterRemoval = words.count < typed.count
+        let queryAfterRemoval =
+            words.count < typed.count
             ? (words.map(\.term) + typed[words.count...].map { "<em>\($0.term)</em>" }).joined(separator: " ") : nil
 
         // Facets and stats, then the page. (Running the two on the two cores at once measured
@@ -125,7 +126,8 @@ extension SearchIndex {
                 }
                 (status, ignored) = (statusAfterDistinct[ignored]!, nil)
             }
-            let counts = try known?.counts[attribute]
+            let counts =
+                try known?.counts[attribute]
                 ?? FacetAggregator.counts(column, records: records, status: status, ignoring: ignored)
             facets[attribute] = FacetAggregator.topValues(
                 column, counts: counts, limit: query.maxValuesPerFacet, refined: query.facetRefinements[attribute] ?? [])
@@ -158,14 +160,15 @@ extension SearchIndex {
         guard !overflow, skipped < hitKeys.count else { return [] }
         let wanted = skipped + min(hitsPerPage, hitKeys.count - skipped)
         var lifted: [UInt64] = []
-        let best = if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
-            SortedKeys.smallest(hitKeys.map(\.rankingKey), count: wanted, column: column, ascending: sort.ascending)
-        } else if let reRanking {
-            // The chosen records first, then the best of the others (see `ReRanking`).
-            liftingChosen(reRanking, hitKeys, wanted: wanted, into: &lifted)
-        } else {
-            TopKeys.smallest(hitKeys, count: wanted).map(\.rankingKey)
-        }
+        let best =
+            if let sort = query.sortBy, let column = numericColumns[sort.attribute] {
+                SortedKeys.smallest(hitKeys.map(\.rankingKey), count: wanted, column: column, ascending: sort.ascending)
+            } else if let reRanking {
+                // The chosen records first, then the best of the others (see `ReRanking`).
+                liftingChosen(reRanking, hitKeys, wanted: wanted, into: &lifted)
+            } else {
+                TopKeys.smallest(hitKeys, count: wanted).map(\.rankingKey)
+            }
         var shown = hits(
             best.dropFirst(skipped), plan, explain: query.getRankingInfo ? ordering ?? HitOrdering.none : nil,
             highlighting: query.attributesToHighlight)

@@ -67,9 +67,10 @@ enum TextMatcher {
         var merged: [PrefixList?] = []
         var keys: [TermMatchCache.Key] = []
         for word in words {
-            keys.append(TermMatchCache.Key(
-                word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives,
-                infix: word.infixSlots))
+            keys.append(
+                TermMatchCache.Key(
+                    word: Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: word.alternatives,
+                    infix: word.infixSlots))
             let bytes = Array(word.term.utf8)
             if word.isPrefix, word.maxTypos == 0, word.alternatives.isEmpty, word.infixSlots == 0,
                 let list = index.prefixLists.list(for: bytes)
@@ -81,7 +82,8 @@ enum TextMatcher {
             }
             merged.append(nil)
             let terms = index.termMatchCache.terms(for: keys[keys.count - 1]) {
-                let found = TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
+                let found =
+                    TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
                     + alternativeTerms(word, in: dictionary)
                 guard word.infixSlots != 0 else { return found }
                 return found + InfixMatch.terms(of: bytes, typos: word.infixTypos, besides: found, in: dictionary)

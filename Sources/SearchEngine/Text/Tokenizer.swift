@@ -155,7 +155,8 @@ struct Tokenizer {
             let value = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             return (Unicode.Scalar(value) ?? " ", 3)
         }
-        let value = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+        let value =
+            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
             | UInt32(bytes[i + 3] & 0x3F)
         return (Unicode.Scalar(value) ?? " ", 4)
     }

@@ -2,109 +2,109 @@
 /// and the command log written from PROMPT_COMMAND.
 enum BashScript {
     static let text = #"""
-# Inserts text at the cursor.
-__instantsearch_insert() {
-  READLINE_LINE="${READLINE_LINE:0:READLINE_POINT}$1${READLINE_LINE:READLINE_POINT}"
-  READLINE_POINT=$((READLINE_POINT + ${#1}))
-}
+        # Inserts text at the cursor.
+        __instantsearch_insert() {
+          READLINE_LINE="${READLINE_LINE:0:READLINE_POINT}$1${READLINE_LINE:READLINE_POINT}"
+          READLINE_POINT=$((READLINE_POINT + ${#1}))
+        }
 
-# Quotes each argument for bash, space after each.
-__instantsearch_quoted() {
-  local item quoted= one
-  for item in "$@"; do
-    printf -v one '%q' "$item"
-    quoted+="$one "
-  done
-  printf '%s' "$quoted"
-}
+        # Quotes each argument for bash, space after each.
+        __instantsearch_quoted() {
+          local item quoted= one
+          for item in "$@"; do
+            printf -v one '%q' "$item"
+            quoted+="$one "
+          done
+          printf '%s' "$quoted"
+        }
 
-__instantsearch_ctrl_t() {
-  local output picked=()
-  output=$(__instantsearch_select_files) && [ -n "$output" ] || return 0
-  mapfile -t picked <<<"$output"
-  __instantsearch_insert "$(__instantsearch_quoted "${picked[@]}")"
-}
+        __instantsearch_ctrl_t() {
+          local output picked=()
+          output=$(__instantsearch_select_files) && [ -n "$output" ] || return 0
+          mapfile -t picked <<<"$output"
+          __instantsearch_insert "$(__instantsearch_quoted "${picked[@]}")"
+        }
 
-# Ctrl-R and Alt-C end in a second key sequence, \C-x\C-y2: accept-line to run the line,
-# redraw-current-line otherwise (bind -x alone cannot run what it put on the line).
-__instantsearch_finish() {
-  bind -m emacs-standard "\"\C-x\C-y2\": $1"
-  bind -m vi-insert "\"\C-x\C-y2\": $1"
-  bind -m vi-command "\"\C-x\C-y2\": $1"
-}
+        # Ctrl-R and Alt-C end in a second key sequence, \C-x\C-y2: accept-line to run the line,
+        # redraw-current-line otherwise (bind -x alone cannot run what it put on the line).
+        __instantsearch_finish() {
+          bind -m emacs-standard "\"\C-x\C-y2\": $1"
+          bind -m vi-insert "\"\C-x\C-y2\": $1"
+          bind -m vi-command "\"\C-x\C-y2\": $1"
+        }
 
-__instantsearch_history() {
-  __instantsearch_finish redraw-current-line
-  local output key args=(--source=history --shell=bash --expect=ctrl-o ${READLINE_LINE:+"--query=$READLINE_LINE"})
-  [ -f "${HISTFILE:-}" ] && args+=(--shell-history="$HISTFILE")
-  output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}") || return 0
-  key=${output%%$'\n'*}
-  READLINE_LINE=${output#*$'\n'}
-  READLINE_POINT=${#READLINE_LINE}
-  [ "$key" = ctrl-o ] && __instantsearch_finish accept-line
-}
+        __instantsearch_history() {
+          __instantsearch_finish redraw-current-line
+          local output key args=(--source=history --shell=bash --expect=ctrl-o ${READLINE_LINE:+"--query=$READLINE_LINE"})
+          [ -f "${HISTFILE:-}" ] && args+=(--shell-history="$HISTFILE")
+          output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}") || return 0
+          key=${output%%$'\n'*}
+          READLINE_LINE=${output#*$'\n'}
+          READLINE_POINT=${#READLINE_LINE}
+          [ "$key" = ctrl-o ] && __instantsearch_finish accept-line
+        }
 
-__instantsearch_cd() {
-  __instantsearch_finish redraw-current-line
-  local dir
-  dir=$(__instantsearch_select_dir) && [ -n "$dir" ] || return 0
-  printf -v READLINE_LINE 'builtin cd -- %q' "$dir"
-  READLINE_POINT=${#READLINE_LINE}
-  __instantsearch_finish accept-line
-}
+        __instantsearch_cd() {
+          __instantsearch_finish redraw-current-line
+          local dir
+          dir=$(__instantsearch_select_dir) && [ -n "$dir" ] || return 0
+          printf -v READLINE_LINE 'builtin cd -- %q' "$dir"
+          READLINE_POINT=${#READLINE_LINE}
+          __instantsearch_finish accept-line
+        }
 
-for __instantsearch_map in emacs-standard vi-insert vi-command; do
-  bind -m "$__instantsearch_map" -x '"\C-t": __instantsearch_ctrl_t'
-  bind -m "$__instantsearch_map" -x '"\C-x\C-y1": __instantsearch_history'
-  bind -m "$__instantsearch_map" '"\C-r": "\C-x\C-y1\C-x\C-y2"'
-  bind -m "$__instantsearch_map" -x '"\C-x\C-y3": __instantsearch_cd'
-  bind -m "$__instantsearch_map" '"\ec": "\C-x\C-y3\C-x\C-y2"'
-  bind -m "$__instantsearch_map" '"\e[0n": redraw-current-line'
-done
-unset __instantsearch_map
-__instantsearch_finish redraw-current-line
+        for __instantsearch_map in emacs-standard vi-insert vi-command; do
+          bind -m "$__instantsearch_map" -x '"\C-t": __instantsearch_ctrl_t'
+          bind -m "$__instantsearch_map" -x '"\C-x\C-y1": __instantsearch_history'
+          bind -m "$__instantsearch_map" '"\C-r": "\C-x\C-y1\C-x\C-y2"'
+          bind -m "$__instantsearch_map" -x '"\C-x\C-y3": __instantsearch_cd'
+          bind -m "$__instantsearch_map" '"\ec": "\C-x\C-y3\C-x\C-y2"'
+          bind -m "$__instantsearch_map" '"\e[0n": redraw-current-line'
+        done
+        unset __instantsearch_map
+        __instantsearch_finish redraw-current-line
 
-# **<Tab>: the word before ** chooses where to start; other words complete as bash would.
-__instantsearch_complete() {
-  local word=${COMP_WORDS[COMP_CWORD]} output items=()
-  [[ $word == *'**' ]] || return 0  # nothing: -o default / bashdefault complete it
-  output=$(__instantsearch_complete_items "$1" "${word%'**'}")
-  # The picker drew over the prompt: ask the terminal for its status, whose answer (\e[0n,
-  # bound below) makes readline redraw the whole line.
-  printf '\e[5n'
-  [ -n "$output" ] || return 0
-  mapfile -t items <<<"$output"
-  if [ "$1" = kill ]; then COMPREPLY=("${items[*]}"); else COMPREPLY=("$(__instantsearch_quoted "${items[@]}")"); fi
-  COMPREPLY=("${COMPREPLY[0]% }")
-}
+        # **<Tab>: the word before ** chooses where to start; other words complete as bash would.
+        __instantsearch_complete() {
+          local word=${COMP_WORDS[COMP_CWORD]} output items=()
+          [[ $word == *'**' ]] || return 0  # nothing: -o default / bashdefault complete it
+          output=$(__instantsearch_complete_items "$1" "${word%'**'}")
+          # The picker drew over the prompt: ask the terminal for its status, whose answer (\e[0n,
+          # bound below) makes readline redraw the whole line.
+          printf '\e[5n'
+          [ -n "$output" ] || return 0
+          mapfile -t items <<<"$output"
+          if [ "$1" = kill ]; then COMPREPLY=("${items[*]}"); else COMPREPLY=("$(__instantsearch_quoted "${items[@]}")"); fi
+          COMPREPLY=("${COMPREPLY[0]% }")
+        }
 
-# Commands with a completion of their own (bash-completion's git, tar, …) keep it: only these,
-# and only when nothing completes them yet, get ours.
-for __instantsearch_command in ${INSTANTSEARCH_COMPLETION_COMMANDS:-vim vi nvim nano emacs code less more cat head tail \
-  bat ls cp mv rm ln mkdir rmdir cd pushd diff du kill ssh scp sftp telnet mosh}; do
-  complete -p "$__instantsearch_command" >/dev/null 2>&1 ||
-    complete -o bashdefault -o default -F __instantsearch_complete "$__instantsearch_command"
-done
-unset __instantsearch_command
+        # Commands with a completion of their own (bash-completion's git, tar, …) keep it: only these,
+        # and only when nothing completes them yet, get ours.
+        for __instantsearch_command in ${INSTANTSEARCH_COMPLETION_COMMANDS:-vim vi nvim nano emacs code less more cat head tail \
+          bat ls cp mv rm ln mkdir rmdir cd pushd diff du kill ssh scp sftp telnet mosh}; do
+          complete -p "$__instantsearch_command" >/dev/null 2>&1 ||
+            complete -o bashdefault -o default -F __instantsearch_complete "$__instantsearch_command"
+        done
+        unset __instantsearch_command
 
-# The command log: the folder a command ran in (where the prompt before it was) and its status.
-__instantsearch_log_command() {
-  local exit_status=$? line now
-  line=$(HISTTIMEFORMAT= builtin history 1)
-  if [[ $line =~ ^\ *([0-9]+)[*\ ]\ (.*)$ ]]; then
-    if [ -n "${__instantsearch_last_number:-}" ] && [ "${BASH_REMATCH[1]}" != "$__instantsearch_last_number" ]; then
-      printf -v now '%(%s)T' -1
-      __instantsearch_log_line "$now" "$exit_status" "${__instantsearch_last_dir:-$PWD}" "${BASH_REMATCH[2]}"
-    fi
-    __instantsearch_last_number=${BASH_REMATCH[1]}
-  fi
-  __instantsearch_last_dir=$PWD
-  return $exit_status
-}
-case ";${PROMPT_COMMAND:-};" in
-  *";__instantsearch_log_command;"*) ;;
-  *) PROMPT_COMMAND="__instantsearch_log_command${PROMPT_COMMAND:+;$PROMPT_COMMAND}" ;;
-esac
+        # The command log: the folder a command ran in (where the prompt before it was) and its status.
+        __instantsearch_log_command() {
+          local exit_status=$? line now
+          line=$(HISTTIMEFORMAT= builtin history 1)
+          if [[ $line =~ ^\ *([0-9]+)[*\ ]\ (.*)$ ]]; then
+            if [ -n "${__instantsearch_last_number:-}" ] && [ "${BASH_REMATCH[1]}" != "$__instantsearch_last_number" ]; then
+              printf -v now '%(%s)T' -1
+              __instantsearch_log_line "$now" "$exit_status" "${__instantsearch_last_dir:-$PWD}" "${BASH_REMATCH[2]}"
+            fi
+            __instantsearch_last_number=${BASH_REMATCH[1]}
+          fi
+          __instantsearch_last_dir=$PWD
+          return $exit_status
+        }
+        case ";${PROMPT_COMMAND:-};" in
+          *";__instantsearch_log_command;"*) ;;
+          *) PROMPT_COMMAND="__instantsearch_log_command${PROMPT_COMMAND:+;$PROMPT_COMMAND}" ;;
+        esac
 
-"""#
+        """#
 }

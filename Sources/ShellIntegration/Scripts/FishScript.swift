@@ -2,119 +2,119 @@
 /// fish_preexec / fish_postexec events.
 enum FishScript {
     static let text = #"""
-status is-interactive; or exit 0
-set -g __instantsearch_log_file (set -q XDG_STATE_HOME; and echo $XDG_STATE_HOME; or echo $HOME/.local/state)/instantsearch/history.fish
+        status is-interactive; or exit 0
+        set -g __instantsearch_log_file (set -q XDG_STATE_HOME; and echo $XDG_STATE_HOME; or echo $HOME/.local/state)/instantsearch/history.fish
 
-# Runs instantsearch with the key's own options added to the default ones ($argv[1]: the variable's name).
-function __instantsearch_run
-    set -l extra_name $argv[1]
-    set -l extra
-    set -q $extra_name; and set extra $$extra_name
-    set -l height 40%
-    set -q INSTANTSEARCH_HEIGHT; and set height $INSTANTSEARCH_HEIGHT
-    INSTANTSEARCH_DEFAULT_OPTS="$INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height $argv[2..-1]
-end
+        # Runs instantsearch with the key's own options added to the default ones ($argv[1]: the variable's name).
+        function __instantsearch_run
+            set -l extra_name $argv[1]
+            set -l extra
+            set -q $extra_name; and set extra $$extra_name
+            set -l height 40%
+            set -q INSTANTSEARCH_HEIGHT; and set height $INSTANTSEARCH_HEIGHT
+            INSTANTSEARCH_DEFAULT_OPTS="$INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height $argv[2..-1]
+        end
 
-# --query=TEXT, or no word at all for no text (an empty --query= is refused).
-function __instantsearch_query
-    test -n "$argv[1]"; and printf '%s\n' "--query=$argv[1]"
-end
+        # --query=TEXT, or no word at all for no text (an empty --query= is refused).
+        function __instantsearch_query
+            test -n "$argv[1]"; and printf '%s\n' "--query=$argv[1]"
+        end
 
-function __instantsearch_select_files -a root query
-    test -n "$root"; or set root .
-    if set -q INSTANTSEARCH_CTRL_T_COMMAND; and test "$root" = .
-        eval $INSTANTSEARCH_CTRL_T_COMMAND | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --stdin-name=files (__instantsearch_query $query)
-    else
-        __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root=$root --multi (__instantsearch_query $query)
-    end
-end
-
-function instantsearch-file-widget
-    set -l picked (__instantsearch_select_files)
-    test (count $picked) -gt 0; and commandline -i -- (string join ' ' -- (string escape -- $picked))' '
-    commandline -f repaint
-end
-
-function instantsearch-history-widget
-    set -l args --source=history --shell=fish --expect=ctrl-o (__instantsearch_query (commandline))
-    set -l file (set -q XDG_DATA_HOME; and echo $XDG_DATA_HOME; or echo $HOME/.local/share)/fish/fish_history
-    test -f $file; and set -a args --shell-history=$file
-    set -l output (__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS $args)
-    if test (count $output) -gt 1
-        commandline -r -- (string join \n -- $output[2..-1])
-        test "$output[1]" = ctrl-o; and commandline -f execute
-    end
-    commandline -f repaint
-end
-
-function instantsearch-cd-widget
-    set -l dir (__instantsearch_run INSTANTSEARCH_ALT_C_OPTS --source=dirs)
-    # cd here, in the shell itself (a function's cd is the shell's), then draw the prompt anew.
-    test -n "$dir"; and builtin cd -- $dir
-    commandline -f repaint
-end
-
-# **<Tab>: the word before ** chooses where to start; otherwise Tab completes as it did.
-function instantsearch-completion
-    set -l token (commandline -t)
-    set -l words (commandline -o)
-    if not string match -q -- '*\*\*' $token; or test (count $words) -lt 2
-        commandline -f complete
-        return
-    end
-    set -l base (string replace -r -- '\*\*$' '' $token)
-    set -l items
-    switch $words[1]
-        case kill
-            set items (command ps -eo pid,user,args | command sed 1d | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --multi --stdin-name=processes (__instantsearch_query $base) | command awk '{ print $1 }')
-        case ssh scp sftp telnet mosh
-            set items (begin
-                    command cat $HOME/.ssh/config /etc/ssh/ssh_config 2>/dev/null | command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }'
-                    command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
-                end | command sort -u | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --stdin-name=hosts (__instantsearch_query $base))
-        case '*'
-            set -l root .
-            set -l query
-            if test -z "$base"
-                set root .
-            else if test -d "$base"
-                set root $base
+        function __instantsearch_select_files -a root query
+            test -n "$root"; or set root .
+            if set -q INSTANTSEARCH_CTRL_T_COMMAND; and test "$root" = .
+                eval $INSTANTSEARCH_CTRL_T_COMMAND | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --stdin-name=files (__instantsearch_query $query)
             else
-                set root (string replace -r -- '/[^/]*$' '' $base)
-                test "$root" = "$base"; and set root .
-                set query (string replace -r -- '.*/' '' $base)
+                __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root=$root --multi (__instantsearch_query $query)
             end
-            for item in (__instantsearch_select_files $root $query)
-                test "$root" = .; and set -a items $item; or set -a items (string trim -r -c / -- $root)/$item
+        end
+
+        function instantsearch-file-widget
+            set -l picked (__instantsearch_select_files)
+            test (count $picked) -gt 0; and commandline -i -- (string join ' ' -- (string escape -- $picked))' '
+            commandline -f repaint
+        end
+
+        function instantsearch-history-widget
+            set -l args --source=history --shell=fish --expect=ctrl-o (__instantsearch_query (commandline))
+            set -l file (set -q XDG_DATA_HOME; and echo $XDG_DATA_HOME; or echo $HOME/.local/share)/fish/fish_history
+            test -f $file; and set -a args --shell-history=$file
+            set -l output (__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS $args)
+            if test (count $output) -gt 1
+                commandline -r -- (string join \n -- $output[2..-1])
+                test "$output[1]" = ctrl-o; and commandline -f execute
             end
-            set items (string escape -- $items)
-    end
-    if test (count $items) -gt 0
-        commandline -t -- (string join ' ' -- $items)' '
-    end
-    commandline -f repaint
-end
+            commandline -f repaint
+        end
 
-for mode in default insert
-    bind -M $mode \ct instantsearch-file-widget
-    bind -M $mode \cr instantsearch-history-widget
-    bind -M $mode \ec instantsearch-cd-widget
-    bind -M $mode \t instantsearch-completion
-end
+        function instantsearch-cd-widget
+            set -l dir (__instantsearch_run INSTANTSEARCH_ALT_C_OPTS --source=dirs)
+            # cd here, in the shell itself (a function's cd is the shell's), then draw the prompt anew.
+            test -n "$dir"; and builtin cd -- $dir
+            commandline -f repaint
+        end
 
-# The command log: the folder a command ran in and its status.
-function __instantsearch_preexec --on-event fish_preexec
-    set -g __instantsearch_command_dir $PWD
-end
-function __instantsearch_postexec --on-event fish_postexec
-    set -l exit_status $status
-    string length -q -- (string trim -- "$argv[1]"); or return
-    set -q __instantsearch_command_dir[1]; or set -g __instantsearch_command_dir $PWD
-    set -l dir (string replace -a -- '\\' '\\\\' $__instantsearch_command_dir | string replace -a \t '\t')
-    set -l command (string replace -a -- '\\' '\\\\' $argv[1] | string replace -a \t '\t')
-    mkdir -p (dirname $__instantsearch_log_file) 2>/dev/null
-    printf '%s\t%s\t%s\t%s\n' (date +%s) $exit_status "$(string join '\n' -- $dir)" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
-end
+        # **<Tab>: the word before ** chooses where to start; otherwise Tab completes as it did.
+        function instantsearch-completion
+            set -l token (commandline -t)
+            set -l words (commandline -o)
+            if not string match -q -- '*\*\*' $token; or test (count $words) -lt 2
+                commandline -f complete
+                return
+            end
+            set -l base (string replace -r -- '\*\*$' '' $token)
+            set -l items
+            switch $words[1]
+                case kill
+                    set items (command ps -eo pid,user,args | command sed 1d | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --multi --stdin-name=processes (__instantsearch_query $base) | command awk '{ print $1 }')
+                case ssh scp sftp telnet mosh
+                    set items (begin
+                            command cat $HOME/.ssh/config /etc/ssh/ssh_config 2>/dev/null | command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }'
+                            command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
+                        end | command sort -u | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --stdin-name=hosts (__instantsearch_query $base))
+                case '*'
+                    set -l root .
+                    set -l query
+                    if test -z "$base"
+                        set root .
+                    else if test -d "$base"
+                        set root $base
+                    else
+                        set root (string replace -r -- '/[^/]*$' '' $base)
+                        test "$root" = "$base"; and set root .
+                        set query (string replace -r -- '.*/' '' $base)
+                    end
+                    for item in (__instantsearch_select_files $root $query)
+                        test "$root" = .; and set -a items $item; or set -a items (string trim -r -c / -- $root)/$item
+                    end
+                    set items (string escape -- $items)
+            end
+            if test (count $items) -gt 0
+                commandline -t -- (string join ' ' -- $items)' '
+            end
+            commandline -f repaint
+        end
 
-"""#
+        for mode in default insert
+            bind -M $mode \ct instantsearch-file-widget
+            bind -M $mode \cr instantsearch-history-widget
+            bind -M $mode \ec instantsearch-cd-widget
+            bind -M $mode \t instantsearch-completion
+        end
+
+        # The command log: the folder a command ran in and its status.
+        function __instantsearch_preexec --on-event fish_preexec
+            set -g __instantsearch_command_dir $PWD
+        end
+        function __instantsearch_postexec --on-event fish_postexec
+            set -l exit_status $status
+            string length -q -- (string trim -- "$argv[1]"); or return
+            set -q __instantsearch_command_dir[1]; or set -g __instantsearch_command_dir $PWD
+            set -l dir (string replace -a -- '\\' '\\\\' $__instantsearch_command_dir | string replace -a \t '\t')
+            set -l command (string replace -a -- '\\' '\\\\' $argv[1] | string replace -a \t '\t')
+            mkdir -p (dirname $__instantsearch_log_file) 2>/dev/null
+            printf '%s\t%s\t%s\t%s\n' (date +%s) $exit_status "$(string join '\n' -- $dir)" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
+        end
+
+        """#
 }

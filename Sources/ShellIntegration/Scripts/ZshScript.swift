@@ -2,89 +2,89 @@
 /// preexec / precmd hooks.
 enum ZshScript {
     static let text = #"""
-instantsearch-file-widget() {
-  local output
-  output=$(__instantsearch_select_files) && [[ -n $output ]] && LBUFFER+="${(j: :)${(q)${(f)output}}} "
-  zle reset-prompt
-}
+        instantsearch-file-widget() {
+          local output
+          output=$(__instantsearch_select_files) && [[ -n $output ]] && LBUFFER+="${(j: :)${(q)${(f)output}}} "
+          zle reset-prompt
+        }
 
-instantsearch-history-widget() {
-  local output
-  local -a args=(--source=history --shell=zsh --expect=ctrl-o ${BUFFER:+"--query=$BUFFER"})
-  [[ -f ${HISTFILE:-} ]] && args+=(--shell-history="$HISTFILE")
-  output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}")
-  if [[ -n $output ]]; then
-    BUFFER=${output#*$'\n'}
-    CURSOR=$#BUFFER
-  fi
-  zle reset-prompt
-  [[ ${output%%$'\n'*} == ctrl-o ]] && zle accept-line
-  return 0
-}
+        instantsearch-history-widget() {
+          local output
+          local -a args=(--source=history --shell=zsh --expect=ctrl-o ${BUFFER:+"--query=$BUFFER"})
+          [[ -f ${HISTFILE:-} ]] && args+=(--shell-history="$HISTFILE")
+          output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}")
+          if [[ -n $output ]]; then
+            BUFFER=${output#*$'\n'}
+            CURSOR=$#BUFFER
+          fi
+          zle reset-prompt
+          [[ ${output%%$'\n'*} == ctrl-o ]] && zle accept-line
+          return 0
+        }
 
-instantsearch-cd-widget() {
-  local dir
-  dir=$(__instantsearch_select_dir)
-  if [[ -n $dir ]]; then
-    zle push-line  # what was typed comes back at the next prompt
-    BUFFER="builtin cd -- ${(q)dir}"
-    zle accept-line
-  fi
-  zle reset-prompt
-}
+        instantsearch-cd-widget() {
+          local dir
+          dir=$(__instantsearch_select_dir)
+          if [[ -n $dir ]]; then
+            zle push-line  # what was typed comes back at the next prompt
+            BUFFER="builtin cd -- ${(q)dir}"
+            zle accept-line
+          fi
+          zle reset-prompt
+        }
 
-# **<Tab>: the word before ** chooses where to start; otherwise Tab completes as it did.
-__instantsearch_default_tab=$(bindkey '^I' | command awk '{ print $2 }')
-[[ -z $__instantsearch_default_tab || $__instantsearch_default_tab == instantsearch-completion ]] &&
-  __instantsearch_default_tab=expand-or-complete
-instantsearch-completion() {
-  local -a words=(${(z)LBUFFER})
-  local word=${words[-1]}
-  if [[ $LBUFFER == *'**' && $word == *'**' && ${#words} -gt 1 ]]; then
-    local output
-    output=$(__instantsearch_complete_items "${words[1]}" "${word%'**'}")
-    if [[ -n $output ]]; then
-      local -a items=(${(f)output})
-      if [[ ${words[1]} == kill ]]; then
-        LBUFFER="${LBUFFER%$word}${(j: :)items} "
-      else
-        LBUFFER="${LBUFFER%$word}${(j: :)${(q)items}} "
-      fi
-    fi
-    zle reset-prompt
-  else
-    zle "$__instantsearch_default_tab"
-  fi
-}
+        # **<Tab>: the word before ** chooses where to start; otherwise Tab completes as it did.
+        __instantsearch_default_tab=$(bindkey '^I' | command awk '{ print $2 }')
+        [[ -z $__instantsearch_default_tab || $__instantsearch_default_tab == instantsearch-completion ]] &&
+          __instantsearch_default_tab=expand-or-complete
+        instantsearch-completion() {
+          local -a words=(${(z)LBUFFER})
+          local word=${words[-1]}
+          if [[ $LBUFFER == *'**' && $word == *'**' && ${#words} -gt 1 ]]; then
+            local output
+            output=$(__instantsearch_complete_items "${words[1]}" "${word%'**'}")
+            if [[ -n $output ]]; then
+              local -a items=(${(f)output})
+              if [[ ${words[1]} == kill ]]; then
+                LBUFFER="${LBUFFER%$word}${(j: :)items} "
+              else
+                LBUFFER="${LBUFFER%$word}${(j: :)${(q)items}} "
+              fi
+            fi
+            zle reset-prompt
+          else
+            zle "$__instantsearch_default_tab"
+          fi
+        }
 
-zle -N instantsearch-file-widget
-zle -N instantsearch-history-widget
-zle -N instantsearch-cd-widget
-zle -N instantsearch-completion
-for __instantsearch_keymap in emacs viins vicmd; do
-  bindkey -M $__instantsearch_keymap '^T' instantsearch-file-widget
-  bindkey -M $__instantsearch_keymap '^R' instantsearch-history-widget
-  bindkey -M $__instantsearch_keymap '\ec' instantsearch-cd-widget
-done
-bindkey -M emacs '^I' instantsearch-completion
-bindkey -M viins '^I' instantsearch-completion
-unset __instantsearch_keymap
+        zle -N instantsearch-file-widget
+        zle -N instantsearch-history-widget
+        zle -N instantsearch-cd-widget
+        zle -N instantsearch-completion
+        for __instantsearch_keymap in emacs viins vicmd; do
+          bindkey -M $__instantsearch_keymap '^T' instantsearch-file-widget
+          bindkey -M $__instantsearch_keymap '^R' instantsearch-history-widget
+          bindkey -M $__instantsearch_keymap '\ec' instantsearch-cd-widget
+        done
+        bindkey -M emacs '^I' instantsearch-completion
+        bindkey -M viins '^I' instantsearch-completion
+        unset __instantsearch_keymap
 
-# The command log: the folder a command ran in and its status.
-zmodload zsh/datetime 2>/dev/null
-__instantsearch_preexec() {
-  __instantsearch_command=$1
-  __instantsearch_command_dir=$PWD
-}
-__instantsearch_precmd() {
-  local exit_status=$?
-  [[ -n ${__instantsearch_command-} ]] || return 0
-  __instantsearch_log_line "${EPOCHSECONDS:-0}" "$exit_status" "$__instantsearch_command_dir" "$__instantsearch_command"
-  unset __instantsearch_command
-}
-autoload -Uz add-zsh-hook
-add-zsh-hook preexec __instantsearch_preexec
-add-zsh-hook precmd __instantsearch_precmd
+        # The command log: the folder a command ran in and its status.
+        zmodload zsh/datetime 2>/dev/null
+        __instantsearch_preexec() {
+          __instantsearch_command=$1
+          __instantsearch_command_dir=$PWD
+        }
+        __instantsearch_precmd() {
+          local exit_status=$?
+          [[ -n ${__instantsearch_command-} ]] || return 0
+          __instantsearch_log_line "${EPOCHSECONDS:-0}" "$exit_status" "$__instantsearch_command_dir" "$__instantsearch_command"
+          unset __instantsearch_command
+        }
+        autoload -Uz add-zsh-hook
+        add-zsh-hook preexec __instantsearch_preexec
+        add-zsh-hook precmd __instantsearch_precmd
 
-"""#
+        """#
 }

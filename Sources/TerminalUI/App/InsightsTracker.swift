@@ -89,7 +89,9 @@ public final class InsightsTracker {
         var events: [InsightsEvent] = []
         for group in grouped(hits, in: state) {
             let queryID = group.found ? id : nil
-            events.append(event(.click, "Hit Picked", state.name, queryID: queryID, objectIDs: group.ids, positions: group.found && queryID != nil ? group.positions : nil))
+            events.append(
+                event(
+                    .click, "Hit Picked", state.name, queryID: queryID, objectIDs: group.ids, positions: group.found && queryID != nil ? group.positions : nil))
             if converts { events.append(event(.conversion, "Hit Converted", state.name, queryID: queryID, objectIDs: group.ids)) }
         }
         options.sink.record(queries: [], events: events)
@@ -105,9 +107,11 @@ public final class InsightsTracker {
     /// A facet value refined (not one unrefined): a click on that filter.
     func refined(attribute: String, value: String, in state: IndexState) {
         settle(state)
-        options.sink.record(queries: [], events: [
-            event(.click, "Filter Applied", state.name, filters: [InsightsEvent.filter(attribute: attribute, value: value)]),
-        ])
+        options.sink.record(
+            queries: [],
+            events: [
+                event(.click, "Filter Applied", state.name, filters: [InsightsEvent.filter(attribute: attribute, value: value)])
+            ])
     }
 
     // MARK: Helpers

@@ -16,7 +16,8 @@ struct SidebarPanes: OptionSet, Equatable {
         }
         var panes: SidebarPanes = []
         if !description.facetAttributes.isEmpty || !description.toggles.isEmpty || !description.numericMenus.isEmpty
-            || !description.hierarchicalFacets.isEmpty {
+            || !description.hierarchicalFacets.isEmpty
+        {
             panes.insert(.refinements)
         }
         if !description.numericAttributes.isEmpty || description.aroundLatLng != nil { panes.insert(.slider) }

@@ -8,7 +8,8 @@ extension SearchApp {
         guard let mode = jumping else { return }
         jumping = nil
         if case .character(let character) = key, let offset = options.jumpLabels.offset(of: character),
-            focus == .hits, !hub.showsSections {
+            focus == .hits, !hub.showsSections
+        {
             let answer = hitsList.jump(to: offset, hub.state.active)
             answer.intents.forEach(hub.dispatch)
             if answer.handled, mode == .jumpAccept { _ = accept() }

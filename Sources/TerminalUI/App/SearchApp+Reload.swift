@@ -22,15 +22,17 @@ extension SearchApp {
         script.reloads += 1
         let number = script.reloads
         let started = StartedLoading()
-        runner.start(expand(template), in: .reload, environment: environment, output: .handOff({ descriptor in
-            let reading = reloader.reload(indexName: name, from: descriptor, atOnce: sync)
-            started.loading = reading
-            reading.start { progress in
-                var tagged = progress
-                tagged.reload = number
-                report(tagged)
-            }
-        }))
+        runner.start(
+            expand(template), in: .reload, environment: environment,
+            output: .handOff({ descriptor in
+                let reading = reloader.reload(indexName: name, from: descriptor, atOnce: sync)
+                started.loading = reading
+                reading.start { progress in
+                    var tagged = progress
+                    tagged.reload = number
+                    report(tagged)
+                }
+            }))
         script.reloading = started.loading
         guard started.loading != nil else {
             // The command did not start (its failure comes as the reload's result): no list to wait for.

@@ -25,9 +25,13 @@ extension SearchApp {
         ]
         if let selected {
             fields.append(("position", .number(Double(hitsList.selection + 1))))
-            fields.append(("current", .object([
-                "text": .string(PreviewCommand.text(of: selected)), "objectID": .string(selected.objectID), "record": selected.record,
-            ])))
+            fields.append(
+                (
+                    "current",
+                    .object([
+                        "text": .string(PreviewCommand.text(of: selected)), "objectID": .string(selected.objectID), "record": selected.record,
+                    ])
+                ))
         } else {
             fields.append(("current", .null))
         }

@@ -34,9 +34,10 @@ extension SearchApp {
         let shown = suggestionsDropdown.shown(suggestions)
         let upward = options.layout.promptAtBottom
         let queryX = box.x + 1 + searchBox.prompt.displayWidth
-        guard let area = SuggestionsDropdown.area(
-            rows: shown.count, widest: shown.map(\.query.displayWidth).max() ?? 0, searchBox: box, queryX: queryX,
-            screen: options.frame.inner(of: screen), upward: upward)
+        guard
+            let area = SuggestionsDropdown.area(
+                rows: shown.count, widest: shown.map(\.query.displayWidth).max() ?? 0, searchBox: box, queryX: queryX,
+                screen: options.frame.inner(of: screen), upward: upward)
         else { return }
         suggestionsDropdown.render(shown, in: area, upward: upward, &canvas)
     }

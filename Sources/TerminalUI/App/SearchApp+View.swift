@@ -58,7 +58,8 @@ extension SearchApp {
             // Folded (a small screen): the body shows the focused pane alone (the chips go with the hits).
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
                 currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
-                hitsList.render(layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
+                hitsList.render(
+                    layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
                     jumpLabels: jumping == nil ? nil : options.jumpLabels)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
@@ -72,12 +73,15 @@ extension SearchApp {
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
             // fzf's --info inline: after the query, one space and a separator.
-            let stats = options.info == .inline
+            let stats =
+                options.info == .inline
                 ? Rect(x: cursorX + 2, y: layout.stats.y, width: max(0, layout.stats.maxX - cursorX - 2), height: 1) : layout.stats
-            if stats.width > 0, stats.height > 0 { StatsLine.render(
-                stats, &canvas, state: state, marked: marks?.count ?? 0,
-                markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
-                showsNote: !dismissedNotes.contains(Self.noteKey(state.active))) }
+            if stats.width > 0, stats.height > 0 {
+                StatsLine.render(
+                    stats, &canvas, state: state, marked: marks?.count ?? 0,
+                    markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
+                    showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
+            }
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
         drawSuggestions(searchBox: layout.searchBox, into: &canvas)
@@ -90,8 +94,10 @@ extension SearchApp {
 
     /// A header row: muted, or in the colours it brought (`--ansi`); its line ends shown as ␊.
     static func headerPieces(_ line: ANSIText) -> [(String, Style)] {
-        let pieces = line.spans.isEmpty
-            ? [(line.text, Theme.header)] : HighlightedText(text: line.text, matchedRanges: []).segments(colors: line.spans, plain: Theme.header, highlighted: Theme.highlight)
+        let pieces =
+            line.spans.isEmpty
+            ? [(line.text, Theme.header)]
+            : HighlightedText(text: line.text, matchedRanges: []).segments(colors: line.spans, plain: Theme.header, highlighted: Theme.highlight)
         return pieces.map { (HitDisplay.showingLineEnds($0.0), $0.1) }
     }
 
@@ -127,11 +133,12 @@ extension SearchApp {
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         for (text, pane) in titles {
             // Each pane's title on the rule above it: the top rule, or the slider's own under the refinements.
-            let (x, y) = switch pane {
-            case .refinements: (layout.refinements.x + 1, layout.topRule.y)
-            case .slider: layout.sliderTitle.map { ($0.x + 1, $0.y) } ?? (layout.slider.x + 1, layout.topRule.y)
-            default: (layout.hits.x + 1, layout.topRule.y)
-            }
+            let (x, y) =
+                switch pane {
+                case .refinements: (layout.refinements.x + 1, layout.topRule.y)
+                case .slider: layout.sliderTitle.map { ($0.x + 1, $0.y) } ?? (layout.slider.x + 1, layout.topRule.y)
+                default: (layout.hits.x + 1, layout.topRule.y)
+                }
             title(text, x: x, y: y, focused: focus == pane, into: &canvas)
         }
         RulesBanner.render(
@@ -184,8 +191,9 @@ extension SearchApp {
         guard line.height > 0 else { return }
         let activity = StatsLine.fitting([full, sections.mode], beside: summary.displayWidth, in: line.width)
         canvas.write(activity, x: line.maxX - activity.displayWidth - 1, y: line.y, style: Theme.secondary)
-        canvas.write(summary, x: line.x + 1, y: line.y, style: sections.error == nil ? Theme.title : Theme.error,
-                     maxWidth: line.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
+        canvas.write(
+            summary, x: line.x + 1, y: line.y, style: sections.error == nil ? Theme.title : Theme.error,
+            maxWidth: line.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
     }
 
     /// " Hits F2 ": a pane's name and the first key that reaches it, as bound (`--bind`).

@@ -112,12 +112,18 @@ public struct TerminalSearch {
         let wake = loop.wake
         let profile = profile
         // With --profile, the mailbox also notes when an answer was posted (the wake step).
-        let router = ResponseRouter(wake: profile == nil ? wake : { @Sendable in profile?.notePost(); wake() })
+        let router = ResponseRouter(
+            wake: profile == nil
+                ? wake
+                : { @Sendable in
+                    profile?.notePost(); wake()
+                })
         let timers = loop.timers
         let choice = effectiveStrategy
         let hub = InstantSearch(
             indices: indices, backend: backend, scheduler: timers, router: router, hitsPerPage: hitsPerPage,
-            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) }, sections: sections.isEmpty ? SectionDefinition.defaults(for: indices) : sections,
+            cache: cacheTimeToLive.map { SearchCache(timeToLive: $0, clock: timers) },
+            sections: sections.isEmpty ? SectionDefinition.defaults(for: indices) : sections,
             strategy: { choice.makeStrategy(scheduler: timers) }, suggestionIndices: suggestionIndices)
         // One runner for every command of the session: the preview's and --bind's.
         let runner = CommandRunner(wake: loop.wake)

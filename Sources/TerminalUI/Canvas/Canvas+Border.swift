@@ -1,9 +1,9 @@
 /// The line style of a box drawn with Unicode box-drawing characters.
 public enum BorderStyle: Sendable, Hashable, CaseIterable {
-    case single   // ┌─┐
+    case single  // ┌─┐
     case rounded  // ╭─╮
-    case double   // ╔═╗
-    case heavy    // ┏━┓
+    case double  // ╔═╗
+    case heavy  // ┏━┓
 
     /// Top-left, top-right, bottom-left, bottom-right, horizontal, vertical.
     var glyphs: (tl: Character, tr: Character, bl: Character, br: Character, h: Character, v: Character) {

@@ -1,4 +1,5 @@
 import CNcurses
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -126,7 +127,9 @@ extension String {
     /// Columns this text takes on a terminal, as the canvas will lay it out.
     public var displayWidth: Int {
         var total = 0
-        TextWidth.forEachCluster(in: self) { total += $0.width; return true }
+        TextWidth.forEachCluster(in: self) {
+            total += $0.width; return true
+        }
         return total
     }
 

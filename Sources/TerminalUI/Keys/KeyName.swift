@@ -44,7 +44,8 @@ public enum KeyName {
     }
 
     /// The forms of key names `--bind` reads, for messages.
-    public static let validNames = "ctrl-a…ctrl-z (not ctrl-h, i, j, m), ctrl-space, alt-CHAR (alt-1, alt-p, …), f1…f12, "
+    public static let validNames =
+        "ctrl-a…ctrl-z (not ctrl-h, i, j, m), ctrl-space, alt-CHAR (alt-1, alt-p, …), f1…f12, "
         + named.filter { $0.bind != "space" }.map(\.bind).joined(separator: ", ")
         + "; events: " + KeyEvent.allCases.map(\.rawValue).joined(separator: ", ")
 

@@ -111,13 +111,17 @@ public struct KeyTable: Sendable {
                 actions.append(binding.action)
             }
             var rows = actions.map { action in
-                (keys: keys(for: action, in: context).map(KeyName.label).joined(separator: ", "), name: action.name,
-                 action: action.summary(in: context))
+                (
+                    keys: keys(for: action, in: context).map(KeyName.label).joined(separator: ", "), name: action.name,
+                    action: action.summary(in: context)
+                )
             }
             // Chains and actions with arguments (`--bind`): one row each, written as bound.
             rows += bindings.filter { $0.context == context && !$0.isPlain }.map { binding in
-                (keys: KeyName.label(binding.key), name: binding.actions.map(\.description).joined(separator: "+"),
-                 action: binding.actions.map { $0.action.summary(in: context) }.joined(separator: "; then "))
+                (
+                    keys: KeyName.label(binding.key), name: binding.actions.map(\.description).joined(separator: "+"),
+                    action: binding.actions.map { $0.action.summary(in: context) }.joined(separator: "; then ")
+                )
             }
             if context == .searchBox { rows.insert(("Space, letters, …", "", "edit the query, whichever pane has focus"), at: 0) }
             return rows.isEmpty ? nil : (context.title, rows)
@@ -177,7 +181,8 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
         case .unknownContext(let name):
             return "no context is named \"\(name)\"; contexts: \(KeyContext.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unbalanced(let action, let opener, let closer):
-            return "\"\(action)\(opener)\" is never closed by \"\(closer)\"; choose a delimiter the argument does not contain: \(action)(…), \(action)[…], \(action){…}, \(action)<…>, \(action)~…~, or \(action):… at the end"
+            return
+                "\"\(action)\(opener)\" is never closed by \"\(closer)\"; choose a delimiter the argument does not contain: \(action)(…), \(action)[…], \(action){…}, \(action)<…>, \(action)~…~, or \(action):… at the end"
         case .needsArgument(let name):
             return "\"\(name)\" needs an argument, as \(name)(…)"
         case .takesNoArgument(let name): return "\"\(name)\" takes no argument"

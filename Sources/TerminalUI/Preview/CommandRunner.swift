@@ -213,7 +213,8 @@ public struct CommandResult: Sendable, Equatable {
 
     /// "exited 2: grep: f: No such file or directory", for the stats line.
     public var failure: String {
-        let message = String(decoding: errors.isEmpty ? output.suffix(CommandRunner.errorLimit) : errors, as: UTF8.self)
+        let message =
+            String(decoding: errors.isEmpty ? output.suffix(CommandRunner.errorLimit) : errors, as: UTF8.self)
             .split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
         let how = status.map { "exited \($0)" } ?? "killed"
         return message.isEmpty ? how : "\(how): \(message)"

@@ -87,8 +87,9 @@ enum PreviewContent {
 
     private static func bounded(_ text: HighlightedText) -> HighlightedText {
         guard text.text.count > valueLimit else { return text }
-        return HighlightedText(text: String(text.text.prefix(valueLimit)) + "…",
-                               matchedRanges: text.matchedRanges.filter { $0.upperBound <= valueLimit })
+        return HighlightedText(
+            text: String(text.text.prefix(valueLimit)) + "…",
+            matchedRanges: text.matchedRanges.filter { $0.upperBound <= valueLimit })
     }
 
     /// The ranking criteria in the order they break ties, as `query --explain` names them.

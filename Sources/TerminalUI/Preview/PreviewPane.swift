@@ -84,9 +84,10 @@ public struct PreviewPane {
 
     private mutating func relayout() {
         guard width > 0 else { return lines = [] }
-        lines = notice.map { notice in
-            StyledWrap.wrap([("⚠ loading stopped: " + notice, Theme.error)], width: width, indent: 2) + [[]]
-        } ?? []
+        lines =
+            notice.map { notice in
+                StyledWrap.wrap([("⚠ loading stopped: " + notice, Theme.error)], width: width, indent: 2) + [[]]
+            } ?? []
         if runsCommand {
             // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned.
             lines += output?.lines ?? []

@@ -22,7 +22,8 @@ public enum CrashReport {
     /// replace the process image. `program` names the report file and the message.
     public static func prepare(program: String) {
         if let report = environment(reportVariable), let settings = environment("SWIFT_BACKTRACE"),
-           settings.contains("output-to=\(report)") {
+            settings.contains("output-to=\(report)")
+        {
             SignalGuard.installCrashHandlers(message: "\n\(program) crashed; the crash report is in \(report)\n")
             return
         }

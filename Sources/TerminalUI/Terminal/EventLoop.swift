@@ -1,5 +1,6 @@
 import CNcurses
 import InstantSearchCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,11 +49,12 @@ public final class EventLoop {
     /// Opens the terminal, runs `app` until it quits or a termination signal arrives, and
     /// restores the terminal before returning — also when the app throws.
     public func run(_ app: some TerminalApp) throws -> LoopExit {
-        let terminal: any TerminalScreen = if let height = options.height {
-            try InlineTerminal(options: options, height: height, wakeFD: pipe.signalSafeWriteFD)
-        } else {
-            try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
-        }
+        let terminal: any TerminalScreen =
+            if let height = options.height {
+                try InlineTerminal(options: options, height: height, wakeFD: pipe.signalSafeWriteFD)
+            } else {
+                try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
+            }
         defer { terminal.close() }
         var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app, profile: profile)
         return try session.run()
@@ -194,11 +196,13 @@ struct Session<App: TerminalApp> {
         var inputs: [RawInput] = []
         var events: [TerminalEvent] = []
         while inputs.count < Terminal.readLimit {
-            let chunk = decoder.isInPaste && cursesQueueEmpty
+            let chunk =
+                decoder.isInPaste && cursesQueueEmpty
                 ? pasteInput.read(from: terminal.inputFD)
                 : terminal.readInput(limit: Terminal.readLimit - inputs.count)
             if chunk.isEmpty { break }
-            cursesQueueEmpty = chunk.suffix(Terminal.pasteStart.count).map(\.code) == Terminal.pasteStart
+            cursesQueueEmpty =
+                chunk.suffix(Terminal.pasteStart.count).map(\.code) == Terminal.pasteStart
                 || (chunk.count >= Self.plainRun && chunk.suffix(Self.plainRun).allSatisfy { !$0.isKeyCode && $0.code != 27 })
             inputs += chunk
             events += decoder.decode(chunk)

@@ -1,4 +1,5 @@
 import CNcurses
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -20,7 +20,7 @@ public enum InlineHeight: Sendable, Hashable {
         let percent = text.hasSuffix("%")
         let digits = percent ? text.dropLast() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.count <= 6,
-              let value = Int(digits)
+            let value = Int(digits)
         else { return nil }
         if percent { return (1...100).contains(value) ? .percent(value) : nil }
         return (minimumRows...maximumRows).contains(value) ? .rows(value) : nil

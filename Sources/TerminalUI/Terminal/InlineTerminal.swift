@@ -1,4 +1,5 @@
 import CNcurses
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -218,7 +219,8 @@ final class InlineTerminal: TerminalScreen {
         }
         // Adaptive (`~N`), the region starts as small as the interface works in and grows as
         // the content comes (`fit`).
-        rows = self.height.isAdaptive ? min(InlineHeight.minimumRows, self.height.rows(terminalRows: terminalRows)) : self.height.rows(terminalRows: terminalRows)
+        rows =
+            self.height.isAdaptive ? min(InlineHeight.minimumRows, self.height.rows(terminalRows: terminalRows)) : self.height.rows(terminalRows: terminalRows)
     }
 
     /// Room for the region from the cursor's line down: newlines scroll the screen when

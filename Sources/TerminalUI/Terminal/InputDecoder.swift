@@ -65,8 +65,9 @@ public struct InputDecoder {
                 continue
             }
             if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
-               batch[i + 1].code == 0x5B || batch[i + 1].code == 0x4F,
-               let (sequence, consumed) = Self.parseSequence(batch, from: i) {
+                batch[i + 1].code == 0x5B || batch[i + 1].code == 0x4F,
+                let (sequence, consumed) = Self.parseSequence(batch, from: i)
+            {
                 switch sequence {
                 case .key(let key): events.append(.key(key))
                 case .mouse(let mouse): events.append(.mouse(mouse))
@@ -77,7 +78,8 @@ public struct InputDecoder {
                 continue
             }
             if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
-               let character = Self.altCharacter(batch[i + 1].code) {
+                let character = Self.altCharacter(batch[i + 1].code)
+            {
                 events.append(.key(.alt(character)))
                 i += 2
                 continue
@@ -131,8 +133,8 @@ public struct InputDecoder {
     private mutating func keep(_ code: UInt32) {
         guard pasteCount < Self.pasteLimit else { return }
         switch code {
-        case 9, 10, 13: paste!.append(" ")       // one line: newlines and tabs become spaces
-        case 0..<32, 127, 0x80..<0xA0: return     // other control characters mean nothing here
+        case 9, 10, 13: paste!.append(" ")  // one line: newlines and tabs become spaces
+        case 0..<32, 127, 0x80..<0xA0: return  // other control characters mean nothing here
         default:
             guard let scalar = Unicode.Scalar(code) else { return }
             paste!.append(scalar)
@@ -154,7 +156,7 @@ public struct InputDecoder {
     /// `[` or `O`, which start the sequences above (an incomplete one stays ESC + characters).
     private static func altCharacter(_ code: UInt32) -> Character? {
         guard code >= 0x20, code != 0x7F, !(0x80..<0xA0).contains(code), code != 0x5B, code != 0x4F,
-              let scalar = Unicode.Scalar(code)
+            let scalar = Unicode.Scalar(code)
         else { return nil }
         return Character(scalar)
     }

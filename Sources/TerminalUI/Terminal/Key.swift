@@ -43,13 +43,13 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     private static func decodeCharacter(_ code: UInt32) -> Key? {
         switch code {
         case 0: return .control(" ")
-        case 8, 127: return .backspace      // Ctrl-H / DEL: what Backspace sends.
+        case 8, 127: return .backspace  // Ctrl-H / DEL: what Backspace sends.
         case 9: return .tab
-        case 10, 13: return .enter          // LF with `nl()` mode, CR with raw input.
+        case 10, 13: return .enter  // LF with `nl()` mode, CR with raw input.
         case 27: return .escape
         case 1...26: return .control(Character(Unicode.Scalar(code + 0x60)!))
         case 28...31: return .control(Character(Unicode.Scalar(code + 0x40)!))
-        case 0x80..<0xA0: return nil        // C1 controls: nothing a keyboard sends.
+        case 0x80..<0xA0: return nil  // C1 controls: nothing a keyboard sends.
         default:
             guard let scalar = Unicode.Scalar(code) else { return nil }
             return .character(Character(scalar))

@@ -85,15 +85,18 @@ public final class LoopProfile: Sendable {
             guard let samples = state.samples[step], !samples.isEmpty else { continue }
             let sorted = samples.sorted()
             let cells = [Self.quantile(sorted, 0.5), Self.quantile(sorted, 0.99), sorted.last!].map(Self.milliseconds)
-            lines.append("profile: " + Self.pad(step.rawValue, 14) + Self.pad(String(samples.count), 8, left: true)
-                + cells.map { Self.pad($0, 10, left: true) }.joined())
+            lines.append(
+                "profile: " + Self.pad(step.rawValue, 14) + Self.pad(String(samples.count), 8, left: true)
+                    + cells.map { Self.pad($0, 10, left: true) }.joined())
         }
-        lines.append("profile: frames \(state.frames): \(state.combinedFrames) drew a key with its answer, "
-            + "\(state.echoFrames) drew a key before its answer")
+        lines.append(
+            "profile: frames \(state.frames): \(state.combinedFrames) drew a key with its answer, "
+                + "\(state.echoFrames) drew a key before its answer")
         if !state.frameBytes.isEmpty {
             let sorted = state.frameBytes.sorted()
-            lines.append("profile: bytes per frame: p50 \(Self.quantile(sorted, 0.5)), p99 \(Self.quantile(sorted, 0.99)), "
-                + "max \(sorted.last!) (\(sorted.count) frames)")
+            lines.append(
+                "profile: bytes per frame: p50 \(Self.quantile(sorted, 0.5)), p99 \(Self.quantile(sorted, 0.99)), "
+                    + "max \(sorted.last!) (\(sorted.count) frames)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -40,8 +40,8 @@ public struct MouseEvent: Sendable, Hashable, CustomStringConvertible {
         guard final == "M" || final == "m" else { return nil }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
         guard fields.count == 3, let code = number(fields[0], upTo: 255),
-              let column = number(fields[1], upTo: maximumCoordinate), let row = number(fields[2], upTo: maximumCoordinate),
-              column >= 1, row >= 1
+            let column = number(fields[1], upTo: maximumCoordinate), let row = number(fields[2], upTo: maximumCoordinate),
+            column >= 1, row >= 1
         else { return nil }
         return decode(code: code, released: final == "m", x: column - 1, y: row - 1)
     }
@@ -80,7 +80,7 @@ public struct MouseEvent: Sendable, Hashable, CustomStringConvertible {
     /// A decimal number of at most five digits, in 0...limit.
     private static func number(_ text: Substring, upTo limit: Int) -> Int? {
         guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-              value <= limit
+            value <= limit
         else { return nil }
         return value
     }

@@ -1,4 +1,5 @@
 import CNcurses
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -307,7 +308,8 @@ public final class Terminal {
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
-               let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">"))
+            {
                 i = end + 1
                 continue
             }

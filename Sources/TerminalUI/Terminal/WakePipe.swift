@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A self-pipe: other threads (and signal handlers) write a byte to wake the event loop
 /// out of `poll`. Both ends are non-blocking: a full pipe already means "wake up", so a

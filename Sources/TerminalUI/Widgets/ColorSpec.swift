@@ -26,7 +26,10 @@ public enum ColorSpec {
             var parts = piece.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let name = parts.removeFirst().lowercased()
             guard let element = ThemeElement(rawValue: name) else {
-                throw Error(message: "no element or base scheme is named '\(name)' (in '\(piece)'); elements: \(ThemeElement.names); base schemes: \(Base.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw Error(
+                    message:
+                        "no element or base scheme is named '\(name)' (in '\(piece)'); elements: \(ThemeElement.names); base schemes: \(Base.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
             }
             guard !parts.isEmpty else {
                 throw Error(message: "'\(piece)' needs a colour or an attribute after '\(name):' (e.g. \(name):red or \(name):#5f87af:bold).")
@@ -42,7 +45,10 @@ public enum ColorSpec {
                 } else if let color = TerminalColorName.parse(word) {
                     if element.isBackground { style.background = color } else { style.foreground = color }
                 } else {
-                    throw Error(message: "'\(part)' in '\(piece)' is neither a colour (-1, 0 to 255, #rrggbb, \(TerminalColorName.names)) nor an attribute (\(Self.attributeNames)).")
+                    throw Error(
+                        message:
+                            "'\(part)' in '\(piece)' is neither a colour (-1, 0 to 255, #rrggbb, \(TerminalColorName.names)) nor an attribute (\(Self.attributeNames))."
+                    )
                 }
             }
             if let attributes { style.attributes = attributes }

@@ -26,7 +26,8 @@ struct HitDisplay {
         let attributes = Self.attributes(of: hit, description: description)
         let numeric = Set(description?.numericAttributes ?? [])
         let titleAttribute = attributes.first { !numeric.contains($0) } ?? attributes.first
-        title = titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
+        title =
+            titleAttribute.map { Self.pieces(of: hit, attribute: $0, plain: Theme.title.bold(), highlighted: Theme.highlight) }
             ?? [(hit.objectID, Theme.title)]
         let figureAttribute = attributes.first { numeric.contains($0) && hit.record.value(atPath: $0)?.numberValue != nil }
         figure = figureAttribute.flatMap { attribute in
@@ -47,7 +48,9 @@ struct HitDisplay {
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
         if let distance = Self.distance(of: hit) {
-            fields.insert(Field(attribute: GeoDistance.distanceAttribute, text: [(distance, Theme.secondary)], cell: [(distance, Theme.secondary)], isNumber: true), at: 0)
+            fields.insert(
+                Field(attribute: GeoDistance.distanceAttribute, text: [(distance, Theme.secondary)], cell: [(distance, Theme.secondary)], isNumber: true), at: 0
+            )
         }
     }
 
@@ -109,7 +112,8 @@ struct HitDisplay {
     /// its snippet (the engine's `_snippetResult`) or, for a short text, its highlighted value;
     /// of an array, the values that matched.
     static func snippet(of hit: Hit, description: IndexDescription?, displayed: Set<String>) -> [(String, Style)]? {
-        let searchable = (description?.searchableAttributes).flatMap { $0.isEmpty ? nil : $0.map(Self.attributeName) }
+        let searchable =
+            (description?.searchableAttributes).flatMap { $0.isEmpty ? nil : $0.map(Self.attributeName) }
             ?? hit.highlights.keys.sorted()
         for attribute in searchable where !displayed.contains(attribute) {
             guard let highlight = hit.snippets[attribute] ?? hit.highlights[attribute], highlight.matchLevel != .none else { continue }

@@ -54,7 +54,8 @@ enum HitSelectionRule {
             return .follow(row: min(reload.row, answer.hits.count - 1))
         }
         if tracks, let answer, answer.page == 0, let shown, shown.hits.indices.contains(selection),
-            let row = answer.hits.firstIndex(where: { $0.objectID == shown.hits[selection].objectID }) {
+            let row = answer.hits.firstIndex(where: { $0.objectID == shown.hits[selection].objectID })
+        {
             return .follow(row: row)
         }
         guard let answer, !answer.hits.isEmpty, let shown, answer.query == shown.query else { return .top }

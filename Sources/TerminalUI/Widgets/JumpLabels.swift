@@ -24,7 +24,8 @@ public struct JumpLabels: Equatable, Sendable {
             case .repeated(let character, let position):
                 return "--jump-labels has \"\(character)\" twice (again at character \(position)); each label must name one hit"
             case .unusable(let character, let position):
-                return "--jump-labels: character \(position) (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))) is not a printable one-column character"
+                return
+                    "--jump-labels: character \(position) (\(character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))) is not a printable one-column character"
             }
         }
     }
@@ -34,9 +35,11 @@ public struct JumpLabels: Equatable, Sendable {
         guard !characters.isEmpty else { throw .empty }
         var seen = Set<Character>()
         for (offset, character) in characters.enumerated() {
-            let printable = !character.isWhitespace && character.unicodeScalars.allSatisfy {
-                $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
-            }
+            let printable =
+                !character.isWhitespace
+                && character.unicodeScalars.allSatisfy {
+                    $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+                }
             guard printable, String(character).displayWidth == 1 else { throw .unusable(character, position: offset + 1) }
             guard seen.insert(character).inserted else { throw .repeated(character, position: offset + 1) }
         }

@@ -1,9 +1,10 @@
+import InstantSearchCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import InstantSearchCore
 
 /// The one number format of every widget: counts, stats, facet counts, slider values, hit fields.
 ///

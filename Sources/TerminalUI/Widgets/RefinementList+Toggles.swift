@@ -53,13 +53,15 @@ extension RefinementList {
         case .any: (box, name) = ("[ ] ", row.toggle.attribute)
         }
         let style = row.state == .any ? Theme.text : Theme.refined
-        drawRow(box: box, label: name, count: row.onCount.map(numbers.count), style: style,
-                y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
+        drawRow(
+            box: box, label: name, count: row.onCount.map(numbers.count), style: style,
+            y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
     }
 
     func drawBucket(_ row: BucketRow, y: Int, area: Rect, isSelected: Bool, focused: Bool, into canvas: inout Canvas) {
-        drawRow(box: row.isSelected ? "[•] " : "[ ] ", label: row.bucket.label, count: nil,
-                style: row.isSelected ? Theme.refined : Theme.text, y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
+        drawRow(
+            box: row.isSelected ? "[•] " : "[ ] ", label: row.bucket.label, count: nil,
+            style: row.isSelected ? Theme.refined : Theme.text, y: y, area: area, isSelected: isSelected, focused: focused, into: &canvas)
     }
 
     private func drawRow(

@@ -97,9 +97,12 @@ public struct RefinementList {
         if let search {
             lines = Self.lines(search, found: interactor.items(found: search, query: state.query))
         } else {
-            lines = failed ? [] : Self.toggleLines(toggles, menus: menus, state: state)
-                + Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
-                + trees.flatMap { Self.lines($0, results: state.results, query: state.query) }
+            lines =
+                failed
+                ? []
+                : Self.toggleLines(toggles, menus: menus, state: state)
+                    + Self.lines(interactor.sections(results: state.results, query: state.query, display: state.facetList))
+                    + trees.flatMap { Self.lines($0, results: state.results, query: state.query) }
         }
         let same = selected.flatMap { line in lines.firstIndex { Self.isSameRow($0, line) } }
         let selectable = lines.indices.filter { Self.isSelectable(lines[$0]) }
@@ -274,8 +277,9 @@ public struct RefinementList {
         canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
         let indent = 1 + min(item.depth * 2, max(0, area.width / 3))
         let markerWidth = canvas.write(marker, x: area.x + indent, y: y, style: style)
-        canvas.write(item.label, x: area.x + indent + markerWidth, y: y, style: style,
-                     maxWidth: countX - area.x - 1 - indent - markerWidth, overflow: .ellipsis)
+        canvas.write(
+            item.label, x: area.x + indent + markerWidth, y: y, style: style,
+            maxWidth: countX - area.x - 1 - indent - markerWidth, overflow: .ellipsis)
         canvas.write(count, x: countX, y: y, style: Theme.count)
         if isSelected && focused {
             canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
@@ -288,8 +292,9 @@ public struct RefinementList {
         let countX = area.maxX - count.displayWidth - 1
         canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
         let boxWidth = canvas.write(box, x: area.x + 1, y: y, style: item.isRefined ? Theme.refined : Theme.secondary)
-        canvas.write(item.value, x: area.x + 1 + boxWidth, y: y, style: item.isRefined ? Theme.refined : Theme.text,
-                     maxWidth: countX - area.x - 2 - boxWidth, overflow: .ellipsis)
+        canvas.write(
+            item.value, x: area.x + 1 + boxWidth, y: y, style: item.isRefined ? Theme.refined : Theme.text,
+            maxWidth: countX - area.x - 2 - boxWidth, overflow: .ellipsis)
         canvas.write(count, x: countX, y: y, style: Theme.count)
         if isSelected && focused {
             canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))

@@ -164,7 +164,8 @@ public struct SectionsView {
             let refined = Self.isRefined(value.value, in: state.sections[position])
             let box = canvas.write(refined ? "[x] " : "[ ] ", x: x, y: y, style: refined ? Theme.refined : Theme.secondary)
             let count = numbers.count(value.count)
-            canvas.write(value.value, x: x + box, y: y, style: refined ? Theme.refined : Theme.text, maxWidth: area.width - box - count.count - 6, overflow: .ellipsis)
+            canvas.write(
+                value.value, x: x + box, y: y, style: refined ? Theme.refined : Theme.text, maxWidth: area.width - box - count.count - 6, overflow: .ellipsis)
             canvas.write(count, x: area.maxX - count.count - 1, y: y, style: Theme.count)
         }
         if isSelected {

@@ -32,7 +32,8 @@ extension SliderPane {
         canvas.write(minLabel, x: body.x + 1, y: body.y + 2, style: Theme.secondary)
         canvas.write(maxLabel, x: body.maxX - 1 - maxLabel.displayWidth, y: body.y + 2, style: Theme.secondary)
         // The thumbs' values, unless the range says more than two thumbs can (`< 50`, `= 3`).
-        let range = slider.range.map { $0.excludesLower || $0.excludesUpper || $0.lower == $0.upper ? describe($0) : "\(format(low)) to \(format(high))" } ?? "any"
+        let range =
+            slider.range.map { $0.excludesLower || $0.excludesUpper || $0.lower == $0.upper ? describe($0) : "\(format(low)) to \(format(high))" } ?? "any"
         let which = focused ? (thumb == .lower ? "  ◂ moving from" : "  ◂ moving to") : ""
         let used = canvas.write(range, x: body.x + 1, y: body.y + 3, style: slider.range == nil ? Theme.secondary : Theme.refined)
         canvas.write(which, x: body.x + 1 + used, y: body.y + 3, style: Theme.secondary, maxWidth: body.width - 2 - used)
@@ -55,8 +56,9 @@ extension SliderPane {
             let refinement = name == GeoDistance.distanceAttribute ? state.flatMap { GeoDistance.range(of: $0.query.geo) } : state?.query.numericRanges[name]
             let range = refinement.map { describe($0, attribute: name) } ?? ""
             let rangeWidth = range.displayWidth
-            canvas.write(Self.label(name), x: area.x + 1, y: y, style: isActive ? Theme.title : Theme.text,
-                         maxWidth: area.width - 3 - rangeWidth, overflow: .ellipsis)
+            canvas.write(
+                Self.label(name), x: area.x + 1, y: y, style: isActive ? Theme.title : Theme.text,
+                maxWidth: area.width - 3 - rangeWidth, overflow: .ellipsis)
             canvas.write(range, x: area.maxX - rangeWidth - 1, y: y, style: Theme.refined)
         }
         if first > 0 { canvas.write("↑", x: area.maxX - 1, y: area.y, style: Theme.secondary) }
@@ -67,8 +69,9 @@ extension SliderPane {
     private func drawInput(_ input: RangeInput, _ body: Rect, into canvas: inout Canvas) {
         let prompt = canvas.write("range › ", x: body.x + 1, y: body.y + 1, style: Theme.key)
         let text = input.box.text.isEmpty ? input.box.placeholder : input.box.text
-        canvas.write(text, x: body.x + 1 + prompt, y: body.y + 1, style: input.box.text.isEmpty ? Theme.secondary : Theme.text,
-                     maxWidth: body.width - 2 - prompt, overflow: .ellipsis)
+        canvas.write(
+            text, x: body.x + 1 + prompt, y: body.y + 1, style: input.box.text.isEmpty ? Theme.secondary : Theme.text,
+            maxWidth: body.width - 2 - prompt, overflow: .ellipsis)
         if let error = input.error {
             canvas.write("⚠ " + error, x: body.x + 1, y: body.y + 2, style: Theme.error, maxWidth: body.width - 1, overflow: .ellipsis)
         } else {

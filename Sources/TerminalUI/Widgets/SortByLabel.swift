@@ -13,7 +13,8 @@ enum SortByLabel {
         let name = sorts.name(of: state.query.sortBy)
         var label: [(String, Style)] = [("sort: ", Theme.secondary), (name, state.query.sortBy == nil ? Theme.text : Theme.refined)]
         if state.query.sortBy != nil, let results = state.results, let strictness = results.appliedRelevancyStrictness {
-            label += strictness > 0
+            label +=
+                strictness > 0
                 ? [(" · \(results.nbSortedHits ?? results.nbHits) relevant of \(results.nbHits)", Theme.secondary), (" · Alt-r all", Theme.key)]
                 : [(" · all \(results.nbHits)", Theme.secondary), (" · Alt-r relevant", Theme.key)]
         }

@@ -41,9 +41,12 @@ enum StatsLine {
         if let notice { left.insert(("⚠ \(notice)  ", Theme.error), at: 0) }
 
         // An error needs the room more than the counters do.
-        let full = index.error != nil ? index.mode : Self.activity(
-            mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
-            cached: index.cacheHits, pending: index.pendingRequests, numbers: numbers)
+        let full =
+            index.error != nil
+            ? index.mode
+            : Self.activity(
+                mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
+                cached: index.cacheHits, pending: index.pendingRequests, numbers: numbers)
         let leftWidth = left.reduce(0) { $0 + $1.0.displayWidth }
         let right = Self.fitting([full, index.mode], beside: leftWidth, in: area.width)
         if !right.isEmpty {

@@ -53,8 +53,12 @@ extension Theme {
         switch base {
         case .sixteen: return .standard
         case .bw: return .standard.withoutColors()
-        case .dark: return .palette(highlight: 150, selection: 237, selectedText: 254, selectedHighlight: 114, accent: 110, pointer: 204, marker: 168, muted: 244, header: 109)
-        case .light: return .palette(highlight: 30, selection: 254, selectedText: 235, selectedHighlight: 24, accent: 25, pointer: 161, marker: 125, muted: 243, header: 31)
+        case .dark:
+            return .palette(
+                highlight: 150, selection: 237, selectedText: 254, selectedHighlight: 114, accent: 110, pointer: 204, marker: 168, muted: 244, header: 109)
+        case .light:
+            return .palette(
+                highlight: 30, selection: 254, selectedText: 235, selectedHighlight: 24, accent: 25, pointer: 161, marker: 125, muted: 243, header: 31)
         }
     }
 
@@ -87,9 +91,11 @@ extension Theme {
         return theme
     }
 
-    static var allLooks: [WritableKeyPath<Theme, Style>] { [
-        \.title, \.text, \.secondary, \.highlight, \.selectedRow, \.paneTitle, \.focusedPaneTitle, \.error, \.warning, \.count,
-        \.refined, \.key, \.selectedHighlight, \.pointer, \.marker, \.prompt, \.query, \.info, \.header, \.border,
-        \.gutter, \.spinner, \.selectedFacet, \.screenTint, \.previewTint, \.facetTint, \.chipTint, \.sliderTint,
-    ] }
+    static var allLooks: [WritableKeyPath<Theme, Style>] {
+        [
+            \.title, \.text, \.secondary, \.highlight, \.selectedRow, \.paneTitle, \.focusedPaneTitle, \.error, \.warning, \.count,
+            \.refined, \.key, \.selectedHighlight, \.pointer, \.marker, \.prompt, \.query, \.info, \.header, \.border,
+            \.gutter, \.spinner, \.selectedFacet, \.screenTint, \.previewTint, \.facetTint, \.chipTint, \.sliderTint,
+        ]
+    }
 }
