@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -44,7 +44,8 @@ $(RELEASE): $(SOURCES)
 run: $(RELEASE)
 	@$(RELEASE) $(ARGS) $(DEMO)
 
-## Checks that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
+## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
+## format` rewrites them), that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
 ## builds, checks `make install` into a throwaway DESTDIR with that debug build
 ## (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
 ## PostgreSQL backend's against a throwaway server on loopback (scripts/with-postgres.sh
@@ -56,6 +57,7 @@ run: $(RELEASE)
 ## instantsearch-serve (scripts/algolia-client-check.sh).
 test:
 	@./scripts/ensure-deps.sh --test
+	@SWIFT=$(SWIFT) ./scripts/format-check.sh
 	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
 	./scripts/check-install.sh
@@ -63,6 +65,10 @@ test:
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
 	./scripts/algolia-client-check.sh $(abspath $(dir $(DEBUG)))/instantsearch-serve
+
+## Formats every Swift file in Sources/ and Tests/ as .swift-format says (the toolchain's swift-format).
+format:
+	$(SWIFT) format format -i -r --parallel --configuration .swift-format Sources Tests
 
 ## Every test is a Swift Testing test: XCTest's runner would only say "Executed 0 tests" each time.
 TESTING    := --disable-xctest
