@@ -121,6 +121,21 @@ import Testing
         #expect(!harness.hub.searcher.query.hasRefinements)
     }
 
+    /// fzf's `--disabled` keeps the query for commands alone; refinements still search.
+    @Test func disabledHoldsTheQueryBackButNotTheRefinements() async {
+        var options = SearchApp.Options()
+        options.disabled = true
+        let harness = AppHarness(options: options)
+        await harness.start()
+        await harness.type("oled")
+        #expect(harness.app.searchBox.text == "oled")
+        #expect(harness.hub.searcher.query.text.isEmpty)
+        await harness.press(.function(3))
+        await harness.press(.control(" "))
+        #expect(harness.hub.searcher.query.isRefined("brand", value: "Sony"))
+        #expect(harness.screen().line(22).contains("2 results"))
+    }
+
     @Test func typingGoesToTheSearchBoxWhicheverPaneHasFocus() async {
         let harness = AppHarness()
         await harness.press(.function(3))
