@@ -161,7 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func suggestionIndices(for indices: [SearchIndex]) throws -> [SearchIndex] {
         guard !noSuggestions else { return [] }
         let sources = QuerySuggestionSources(
-            insightsDirectory: InsightsFiles.directory(environment: ProcessInfo.processInfo.environment),
+            insightsDirectory: InsightsFiles(environment: ProcessInfo.processInfo.environment)?.directory,
             given: try suggestions.map(QuerySuggestionSources.readGiven) ?? [])
         let (byIndex, skipped) = sources.suggestions(for: indices.map(\.name))
         if skipped > 0 { Self.warn("query suggestions: skipped \(skipped) line\(skipped == 1 ? "" : "s") of the insights files that could not be read") }

@@ -31,7 +31,7 @@ struct SuggestionOptions: ParsableArguments {
             historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
             .split(separator: "\n").map(String.init) ?? []
         let sources = QuerySuggestionSources(
-            insightsDirectory: InsightsFiles.directory(environment: environment), history: history, given: given)
+            insightsDirectory: InsightsFiles(environment: environment)?.directory, history: history, given: given)
         let (byIndex, skipped) = sources.suggestions(for: indexNames)
         var names: [String: String] = [:]
         for (name, found) in byIndex {

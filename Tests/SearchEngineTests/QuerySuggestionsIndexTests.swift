@@ -33,7 +33,7 @@ import Testing
             events: [Self.event("click", "a"), Self.event("conversion", "a"), "not json", Self.event("view", "b")])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var builder = QuerySuggestionsBuilder()
-        #expect(InsightsFiles.read(directory, into: &builder) == 3)
+        #expect(InsightsFiles(directory: directory).read(into: &builder) == 3)
         #expect(
             builder.suggestions(for: "products") == [
                 QuerySuggestion(query: "sony tv", popularity: 7, nbHits: ["products": 1]),
@@ -44,14 +44,14 @@ import Testing
 
     @Test func missingFilesAreNoSuggestionsAndNoError() {
         var builder = QuerySuggestionsBuilder()
-        #expect(InsightsFiles.read("/nonexistent/instantsearch", into: &builder) == 0)
+        #expect(InsightsFiles(directory: "/nonexistent/instantsearch").read(into: &builder) == 0)
         #expect(builder.indexNames.isEmpty)
     }
 
     @Test func theStateDirectoryFollowsXDG() {
-        #expect(InsightsFiles.directory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/instantsearch")
-        #expect(InsightsFiles.directory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/instantsearch")
-        #expect(InsightsFiles.directory(environment: [:]) == nil)
+        #expect(InsightsFiles(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.directory == "/s/instantsearch")
+        #expect(InsightsFiles(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.directory == "/h/.local/state/instantsearch")
+        #expect(InsightsFiles(environment: [:])?.directory == nil)
     }
 
     private let suggestions = [

@@ -88,8 +88,37 @@ public struct InsightsFiles: Sendable {
         return contents
     }
 
+    /// Counts the queries into `builder` as query suggestions, then their click and conversion
+    /// events; returns how many lines were skipped. More lenient than `read()`: a line needs
+    /// only what a suggestion is counted from (a query and its index; an event's type and queryID).
+    public func read(into builder: inout QuerySuggestionsBuilder) -> Int {
+        var skipped = 0
+        for line in lines(of: queriesPath, skipped: &skipped) {
+            guard let query = line["query"]?.stringValue, let index = line["index"]?.stringValue else {
+                skipped += 1
+                continue
+            }
+            let nbHits = line["nbHits"]?.numberValue.flatMap { $0 >= 0 && $0.isFinite ? Int($0) : nil }
+            builder.addQuery(query, index: index, nbHits: nbHits, queryID: line["queryID"]?.stringValue)
+        }
+        for line in lines(of: eventsPath, skipped: &skipped) {
+            guard let type = line["eventType"]?.stringValue else {
+                skipped += 1
+                continue
+            }
+            // Views and events outside a search (no queryID) say nothing of a query.
+            if let queryID = line["queryID"]?.stringValue { _ = builder.addEvent(type: type, queryID: queryID) }
+        }
+        return skipped
+    }
+
+    /// Files are bounded by their writer; a larger one (written by something else) is read only up to this.
+    static let maximumReadBytes = 32 * 1024 * 1024
+
     private func lines(of path: String, skipped: inout Int) -> [JSONValue] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: Self.maximumReadBytes) else { return [] }
         var values: [JSONValue] = []
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             if let value = try? JSONParser.parse(Array(line), file: path) { values.append(value) } else { skipped += 1 }

@@ -4,7 +4,7 @@ import InstantSearchCore
 /// Where query suggestions come from, and the suggestions index each source index gets
 /// (`<index>_query_suggestions`, Algolia's name), searched by the same engine as any index.
 public struct QuerySuggestionSources: Sendable {
-    /// The local insights directory (`InsightsFiles.directory`), when there is one.
+    /// The local insights directory (`InsightsFiles(environment:)`), when there is one.
     public var insightsDirectory: String?
     /// fzf's `--history` queries, oldest first: each counts once, for every index.
     public var history: [String] = []
@@ -29,7 +29,7 @@ public struct QuerySuggestionSources: Sendable {
     /// The suggestions counted for each of `indexNames`, and how many insights lines were skipped.
     public func suggestions(for indexNames: [String]) -> (byIndex: [String: [QuerySuggestion]], skipped: Int) {
         var builder = QuerySuggestionsBuilder()
-        let skipped = insightsDirectory.map { InsightsFiles.read($0, into: &builder) } ?? 0
+        let skipped = insightsDirectory.map { InsightsFiles(directory: $0).read(into: &builder) } ?? 0
         for name in indexNames {
             for query in history { builder.addQuery(query, index: name, nbHits: nil) }
             for suggestion in given { builder.add(suggestion, index: name) }
