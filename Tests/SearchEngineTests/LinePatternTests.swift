@@ -74,7 +74,7 @@ struct LinePatternTests {
 
     @Test func narrowingOnlyWhenTheLongerQueryCannotFindMore() {
         func narrows(_ old: String, _ new: String) -> Bool {
-            parse(old).narrows(to: parse(new), query: old, newerQuery: new)
+            parse(old).narrows(to: parse(new))
         }
         #expect(narrows("ab", "abc"))
         #expect(narrows("ab", "ab c"))
@@ -83,5 +83,22 @@ struct LinePatternTests {
         #expect(!narrows("!ab", "!abc"))  // a longer negation excludes fewer lines
         #expect(!narrows("ab$", "ab$c"))
         #expect(!narrows("ab", "ab | c"))
+        // The rule is on the terms: an OR group narrows when each of its terms does, a
+        // negation or a suffix only when it is the same, whatever else was typed.
+        #expect(narrows("zoe | c", "zoe | ch"))
+        #expect(!narrows("zoe | ch", "zoe | c"))
+        #expect(!narrows("zoe |", "zoe | c"))
+        #expect(narrows("ab !c", "abd !c"))
+        #expect(narrows("ab !c", "ab !c d"))
+        #expect(narrows("ab$", "ab$ c"))
+        #expect(!narrows("ab$", "cab$"))
+        #expect(narrows("ab", "^abc"))
+        #expect(narrows("ab", "'abc"))
+        #expect(!narrows("'ab", "abc"))  // a subsequence finds lines without "abc" in a row
+        #expect(narrows("^ab", "^abc$"))
+        #expect(!narrows("'ab'", "'abc'"))
+        #expect(narrows("ab", "aB"))  // smart case: the newer term minds case, the older did not
+        #expect(narrows("aB", "aBc"))
+        #expect(!narrows("aB", "abc"))
     }
 }

@@ -193,3 +193,59 @@ struct LineSearchTests {
         #expect(try Self.index("a\n", settings: settings).settings.relevance.typoTolerance == false)
     }
 }
+
+/// The scan's answer against the rule it implements, on more lines than one block (so the
+/// parts of a scan run on several threads and their best keys are merged), and narrowing
+/// against a fresh search for queries typed key by key, syntax included.
+struct LineScanTests {
+    /// Deterministic lines of paths, words, case, digits, spaces and a few non-ASCII ones.
+    static let many: String = {
+        let words = ["zip", "gunzip", "Zoe", "chloe", "mary", "MaryAnn", "beth", "elizabeth", "jennifer", "ssh-keygen", "été", "Ärger"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<150_000).map { line in
+            let parts = (0...next(3)).map { _ in words[next(words.count)] }
+            return "\(1880 + next(140))/\(next(2) == 0 ? "F" : "M")/" + parts.joined(separator: next(2) == 0 ? " " : "_") + " \(line)"
+        }.joined(separator: "\n")
+    }()
+
+    static let index = Result { try LineSearchTests.index(many) }
+
+    @Test func theBestPageIsTheBestByScoreThenLengthThenInputOrder() throws {
+        let index = try Self.index.get()
+        for query in ["m", "zo", "zoe | chl", "'beth !/M/", "ete"] {
+            let options = LineMatchOptions()
+            let results = try index.searchLines(Query(text: query, hitsPerPage: 30), options: options)
+            // The rule, written out: every line scored alone, sorted by score (higher first), length, number.
+            let table = LineTable(store: index.records)
+            let scan = LineScan(table: table, pattern: LinePattern(query, options: options), options: options)
+            var all: [(score: Int, length: Int, line: Int)] = []
+            for line in 0..<table.count {
+                let scalars = table.text(of: line).unicodeScalars.map(\.value)
+                let found = scalars.withUnsafeBufferPointer { scan.match(ScalarLine(scalars: $0)) }
+                if let found { all.append((found.score, scalars.count, line)) }
+            }
+            all.sort { ($0.score, -$0.length, -$0.line) > ($1.score, -$1.length, -$1.line) }
+            #expect(results.nbHits == all.count, "\(query)")
+            #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(query)")
+        }
+    }
+
+    @Test func narrowingFindsWhatAFreshSearchFinds() throws {
+        let typed = ["zoe | chloe", "mary 19 !/F/", "'beth !/M/ ^18", "gun | ssh-k", "été", "MaryA"]
+        let table = LineTable(store: try Self.index.get().records)
+        let narrowing = LineSearcher(table: table)
+        for text in typed {
+            for end in 1...text.count {
+                let query = Query(text: String(text.prefix(end)), hitsPerPage: 10)
+                let narrowed = try narrowing.answer(query, options: LineMatchOptions())
+                let fresh = try LineSearcher(table: table).answer(query, options: LineMatchOptions())
+                #expect(narrowed.nbHits == fresh.nbHits, "\(query.text)")
+                #expect(narrowed.page == fresh.page, "\(query.text)")
+            }
+        }
+    }
+}

@@ -48,8 +48,8 @@ enum LineCharacters {
         return base.value
     }
 
-    /// The class of `c`, `delimiters` being the scheme's (ASCII) delimiter characters.
-    @inline(__always) static func classOf(_ c: UInt32, ascii: [Class]) -> Class {
+    /// The class of `c`, `ascii` being the scheme's classes of the 128 ASCII characters.
+    @inline(__always) static func classOf(_ c: UInt32, ascii: UnsafePointer<Class>) -> Class {
         if c < 0x80 { return ascii[Int(c)] }
         guard let scalar = Unicode.Scalar(c) else { return .nonWord }
         let properties = scalar.properties

@@ -128,21 +128,42 @@ struct LinePattern: Equatable {
         return Term(kind: kind, inverse: inverse, text: scalars, caseSensitive: caseSensitive, normalize: normalize)
     }
 
-    /// A longer query whose matches are all among this one's (so it may search only those):
-    /// fzf's cache rule — the old query is a prefix of the new, and holds no negation, no `|`,
-    /// no `$` and no escape, whose meaning a longer query could change.
-    func narrows(to newer: LinePattern, query: String, newerQuery: String) -> Bool {
-        guard newerQuery.hasPrefix(query), !query.isEmpty else { return false }
-        if query.contains(where: { "!|$\\".contains($0) }) { return false }
-        // Every term of the old query (its last one perhaps longer now) is still there, no looser.
-        guard sets.count <= newer.sets.count else { return false }
+    /// Whether every line `newer` matches is one this pattern matches too, so that `newer` may
+    /// search only this one's matches (fzf's narrowing, as a rule on the terms rather than on
+    /// the text typed): each set of this pattern is found, at the same place, in `newer`, term
+    /// for term, each new term matching no line its old one does not (`implies`); the sets
+    /// after them only ask for more. So `zoe | c` narrows to `zoe | ch` and `ab` to `ab !c`,
+    /// while a longer negation (`!a` to `!ab`) or a longer suffix (`a$` to `ba$`) does not.
+    func narrows(to newer: LinePattern) -> Bool {
+        guard !sets.isEmpty, sets.count <= newer.sets.count else { return false }
         for (old, new) in zip(sets, newer.sets) {
-            guard old.count == 1, new.count == 1 else { return false }
-            let (a, b) = (old[0], new[0])
-            guard b.text.map(LineCharacters.lowercased).starts(with: a.text.map(LineCharacters.lowercased)) else { return false }
-            guard a.kind == b.kind || (a.kind == .exact && b.kind == .exactBoundary) else { return false }
-            guard a.caseSensitive == b.caseSensitive || !a.caseSensitive, a.normalize || !b.normalize else { return false }
+            guard old.count == new.count, zip(old, new).allSatisfy({ $1.implies($0) }) else { return false }
         }
         return true
+    }
+}
+
+extension LinePattern.Term {
+    /// Whether every line this term matches, `older` matches too.
+    func implies(_ older: LinePattern.Term) -> Bool {
+        if kind == older.kind, inverse == older.inverse, text == older.text, caseSensitive == older.caseSensitive,
+            normalize == older.normalize
+        {
+            return true
+        }
+        guard !inverse, !older.inverse else { return false }
+        // The older term may ignore case or diacritics the newer one minds, never the reverse.
+        guard caseSensitive == older.caseSensitive || !older.caseSensitive, normalize == older.normalize || older.normalize else { return false }
+        var compared = text
+        if !older.caseSensitive { compared = compared.map(LineCharacters.lowercased) }
+        if older.normalize { compared = compared.map(LineCharacters.normalized) }
+        switch older.kind {
+        // Holding the characters in order: any term holding a longer run of them does.
+        case .fuzzy: return compared.starts(with: older.text)
+        // Holding the text: a longer text held anywhere, at the start, at the end or as the whole line does.
+        case .exact: return kind != .fuzzy && compared.starts(with: older.text)
+        case .prefix: return (kind == .prefix || kind == .equal) && compared.starts(with: older.text)
+        case .exactBoundary, .suffix, .equal: return kind == older.kind && compared == older.text
+        }
     }
 }

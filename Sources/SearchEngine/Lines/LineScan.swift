@@ -1,96 +1,198 @@
 import InstantSearchCore
 
-/// One pass of a pattern over lines (all of them, or the matches of a shorter query): every
-/// line that matches each set of terms, as a ranking key — the score (higher first), the first
-/// tie-break, the line number (or, with `--no-sort`, the line number alone).
+/// One pass of a pattern over lines (all of them, or the matches of a shorter query): the lines
+/// that match each set of terms, and the best of them by ranking key — the score (higher
+/// first), the first tie-break, the line number (or, with `--no-sort`, the line number alone).
 struct LineScan {
     let table: LineTable
     let pattern: LinePattern
     let options: LineMatchOptions
     let scorer: LineScorer
-    /// Per set, the mask bits a line must have for the set to possibly match (0: no prefilter).
-    private let required: [UInt64]
+    private let compiled: CompiledPattern
+    /// What the inner loop reads of the options, read once (`rankingTiebreaks` is an array).
+    private let firstTiebreak: LineMatchOptions.Tiebreak?
+    private let wholeLine: Bool
+    /// The score part of a key for the highest score the pattern can reach (`lowestKey`).
+    private let lowestScorePart: UInt64
+
+    /// A scan's answer: every matching line, in line order (what a longer query narrows), and
+    /// the smallest keys asked for, sorted.
+    struct Matches {
+        var lines: [UInt32] = []
+        var best: [UInt64] = []
+    }
 
     init(table: LineTable, pattern: LinePattern, options: LineMatchOptions) {
         self.table = table
         self.pattern = pattern
         self.options = options
         scorer = LineScorer(scheme: options.scheme)
-        required = pattern.sets.map { set in
-            set.reduce(UInt64.max) { mask, term in
-                term.inverse ? 0 : mask & term.text.reduce(UInt64(0)) { $0 | LineTable.bit($1) }
-            }
+        compiled = CompiledPattern(pattern)
+        firstTiebreak = options.rankingTiebreaks.first
+        wholeLine = options.nth == nil
+        var highest = 0
+        let scorer = scorer
+        for set in 0..<compiled.setCount {
+            let terms = compiled.terms[(set == 0 ? 0 : compiled.setEnds[set - 1])..<compiled.setEnds[set]]
+            highest += terms.map { scorer.highestScore($0) }.max() ?? 0
         }
+        lowestScorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores).
     static let block = 1 << 16
 
-    /// The keys of the matching lines among `candidates` — the keys of an earlier scan with the
-    /// same options, nil for every line — in line order. Checks for cancellation between
-    /// blocks and throws `CancellationError`.
-    func keys(candidates: [UInt64]?) throws -> [UInt64] {
+    /// The lines among `candidates` (the lines of an earlier scan with the same options, nil
+    /// for every line) that match, and the `best` smallest keys. Only the page's keys are
+    /// kept, each part of the scan holding its own best, so memory stays one number a match.
+    /// Checks for cancellation between blocks and throws `CancellationError`.
+    func matches(candidates: [UInt32]?, best count: Int) throws -> Matches {
         let total = candidates?.count ?? table.count
-        var keys: [UInt64] = []
+        var lines: [UInt32] = []
+        var best = TopKeys.Best<UInt64>(count: count)
         var start = 0
         while start < total {
             if Task.isCancelled { throw CancellationError() }
             let end = min(total, start + Self.block)
             let parts = Parallel.map(Parallel.ranges(end - start, minimum: 8192)) { range in
-                self.keys(in: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates)
+                self.matches(in: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: false)
             }
-            for part in parts { keys += part }
+            for part in parts {
+                lines += part.lines
+                best.offer(part.best)
+            }
             start = end
         }
-        return keys
+        return Matches(lines: lines, best: best.sorted())
     }
 
-    private func keys(in positions: Range<Int>, candidates: [UInt64]?) -> [UInt64] {
-        var keys: [UInt64] = []
+    /// Whether any line matches: the scan stops at the first.
+    func anyMatch() throws -> Bool {
+        var start = 0
+        while start < table.count {
+            if Task.isCancelled { throw CancellationError() }
+            let end = min(table.count, start + Self.block)
+            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 8192)) { range in
+                self.matches(in: (start + range.lowerBound)..<(start + range.upperBound), candidates: nil, best: 0, first: true)
+            }
+            if parts.contains(where: { !$0.lines.isEmpty }) { return true }
+            start = end
+        }
+        return false
+    }
+
+    /// The key of one line, nil when it does not match.
+    func key(of line: Int) -> UInt64? {
+        var scalars: [UInt32] = []
+        return table.bytes.withUnsafeBufferPointer { key(of: line, UnsafeBufferPointer(rebasing: $0[table.range(of: line)]), scalars: &scalars) }
+    }
+
+    private func matches(in positions: Range<Int>, candidates: [UInt32]?, best count: Int, first: Bool) -> Matches {
+        var lines: [UInt32] = []
+        var best = TopKeys.Best<UInt64>(count: count)
         var scalars: [UInt32] = []
         table.bytes.withUnsafeBufferPointer { bytes in
             table.masks.withUnsafeBufferPointer { masks in
-                for position in positions {
-                    let line = candidates.map { self.line(of: $0[position]) } ?? position
-                    let mask = masks[line]
-                    if options.nth != nil {
-                        // Fields: the terms match in the span of the chosen ones.
-                        if mask & LineTable.nonASCIIBit == 0, required.contains(where: { $0 & ~mask != 0 }) { continue }
-                        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[table.range(of: line)]), as: UTF8.self)
-                        guard let span = nthSpan(string) else { continue }
-                        scalars.removeAll(keepingCapacity: true)
-                        for scalar in string.unicodeScalars { scalars.append(scalar.value) }
-                        let found: UInt64? = scalars.withUnsafeBufferPointer {
-                            self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span])))
-                        }
-                        if let found { keys.append(found) }
-                    } else if mask & LineTable.nonASCIIBit == 0 {
-                        var possible = true
-                        for bits in required where bits & ~mask != 0 { possible = false; break }
-                        guard possible else { continue }
-                        let text = ByteLine(bytes: UnsafeBufferPointer(rebasing: bytes[table.range(of: line)]))
-                        if let key = key(line, text) { keys.append(key) }
-                    } else {
-                        scalars.removeAll(keepingCapacity: true)
+                (candidates ?? []).withUnsafeBufferPointer { candidateLines in
+                    for position in positions {
+                        let line = candidates == nil ? position : Int(candidateLines[position])
+                        let mask = masks[line]
+                        guard mayMatch(mask) else { continue }
                         let slice = UnsafeBufferPointer(rebasing: bytes[table.range(of: line)])
-                        for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars { scalars.append(scalar.value) }
-                        let found: UInt64? = scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: $0)) }
-                        if let found { keys.append(found) }
+                        if wholeLine && mask & LineTable.nonASCIIBit == 0 {
+                            let text = ByteLine(bytes: slice)
+                            // A line whose best possible key is no better than the page's worst
+                            // so far is only counted: matched, but neither placed nor scored.
+                            if !best.admits(lowestKey(line, text)) {
+                                guard matchesAll(text) else { continue }
+                            } else {
+                                guard let key = key(line, text) else { continue }
+                                best.offer(key)
+                            }
+                        } else {
+                            guard let key = key(of: line, slice, scalars: &scalars) else { continue }
+                            best.offer(key)
+                        }
+                        lines.append(UInt32(truncatingIfNeeded: line))
+                        if first { return }
                     }
                 }
             }
         }
-        return keys
+        return Matches(lines: lines, best: best.sorted())
+    }
+
+    /// Whether a line with these mask bits may match: it holds every character some set needs
+    /// (a line outside ASCII always may: a folded `é` matches `e`).
+    @inline(__always)
+    private func mayMatch(_ mask: UInt64) -> Bool {
+        guard mask & LineTable.nonASCIIBit == 0 else { return true }
+        for set in 0..<compiled.setCount where compiled.required[set] & ~mask != 0 { return false }
+        return true
+    }
+
+    /// The key of a line from its bytes: as they are when ASCII and whole, else its scalars
+    /// decoded (into `scalars`, reused from line to line) and cut to the `--nth` fields.
+    private func key(of line: Int, _ slice: UnsafeBufferPointer<UInt8>, scalars: inout [UInt32]) -> UInt64? {
+        guard mayMatch(table.masks[line]) else { return nil }
+        if wholeLine && table.masks[line] & LineTable.nonASCIIBit == 0 { return key(line, ByteLine(bytes: slice)) }
+        let string = String(decoding: slice, as: UTF8.self)
+        guard let span = nthSpan(string) else { return nil }
+        scalars.removeAll(keepingCapacity: true)
+        for scalar in string.unicodeScalars { scalars.append(scalar.value) }
+        return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
+    }
+
+    /// A key no key of this line can be better than: the pattern's highest score, and for the
+    /// length tie-break the line's length when no space at either end can shorten it.
+    @inline(__always)
+    private func lowestKey(_ line: Int, _ text: ByteLine) -> UInt64 {
+        let order = UInt64(options.reversed ? table.count - 1 - line : line)
+        guard options.sort else { return order }
+        var tiebreak = 0
+        if firstTiebreak == .length, text.count > 0, scorer.classOf(text[0]) != .white, scorer.classOf(text[text.count - 1]) != .white {
+            tiebreak = text.count
+        }
+        return lowestScorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
+    }
+
+    /// Whether every set matches, nothing scored (see `LineScorer.contains`).
+    @inline(__always)
+    private func matchesAll<T: LineText>(_ text: T) -> Bool {
+        let terms = compiled.terms
+        var index = 0
+        for set in 0..<compiled.setCount {
+            let setEnd = compiled.setEnds[set]
+            var matched = false
+            while index < setEnd {
+                let term = terms[index]
+                index += 1
+                if scorer.contains(term, in: text) != term.inverse {
+                    matched = true
+                    break
+                }
+            }
+            if !matched { return false }
+            index = setEnd
+        }
+        return true
     }
 
     /// The match of every set in `text`: the summed score and the span of the matches; nil when a set fails.
+    @inline(__always)
     func match<T: LineText>(_ text: T) -> (score: Int, begin: Int, end: Int)? {
+        let terms = compiled.terms
+        let setEnds = compiled.setEnds
         var score = 0
         var begin = Int.max
         var end = 0
-        for set in pattern.sets {
+        var index = 0
+        for set in 0..<compiled.setCount {
+            let setEnd = setEnds[set]
             var matched = false
-            for term in set {
+            while index < setEnd {
+                let term = terms[index]
+                index += 1
                 let found = scorer.match(term, in: text)
                 if term.inverse {
                     if found == nil { matched = true; break }
@@ -103,16 +205,18 @@ struct LineScan {
                 }
             }
             if !matched { return nil }
+            index = setEnd
         }
         return (score, begin == Int.max ? 0 : begin, end)
     }
 
+    @inline(__always)
     private func key<T: LineText>(_ line: Int, _ text: T) -> UInt64? {
         guard let found = match(text) else { return nil }
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - found.score)))
-        let tiebreak = options.rankingTiebreaks.first.map { tiebreakValue($0, text, found) } ?? 0
+        let tiebreak = firstTiebreak.map { tiebreakValue($0, text, found) } ?? 0
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 
@@ -183,14 +287,19 @@ struct LineScan {
         return scalars.withUnsafeBufferPointer { buffer in
             let text = ScalarLine(scalars: UnsafeBufferPointer(rebasing: buffer[span]))
             var all: [Int] = []
-            for set in pattern.sets {
-                for term in set where !term.inverse {
-                    guard let found = scorer.match(term, in: text) else { continue }
+            var index = 0
+            for set in 0..<compiled.setCount {
+                let setEnd = compiled.setEnds[set]
+                while index < setEnd {
+                    let term = compiled.terms[index]
+                    index += 1
+                    guard !term.inverse, let found = scorer.match(term, in: text) else { continue }
                     var positions: [Int]? = []
                     _ = scorer.score(term, text, found.range, positions: &positions)
                     all += (positions ?? []).map { $0 + span.lowerBound }
                     break
                 }
+                index = setEnd
             }
             return Array(Set(all)).sorted()
         }

@@ -1,11 +1,23 @@
 import InstantSearchCore
 
+/// One term as the scorer reads it: plain values and a pointer to its characters, so that the
+/// scan's inner loop copies it without reference counting (`CompiledPattern` owns the text).
+struct MatchTerm {
+    let kind: LinePattern.Kind
+    let inverse: Bool
+    let caseSensitive: Bool
+    let normalize: Bool
+    let text: UnsafeBufferPointer<UInt32>
+}
+
 /// fzf's matching and scoring of one term against one line (its algorithm's published
 /// constants; the tests check its documented scores). A match earns 16 a character, more at
 /// the start of a word (after a space, a delimiter such as `/`, punctuation, a camelCase hump
 /// or the first digit), the first character twice its bonus; a consecutive run keeps the bonus
 /// of its first character; a gap costs 3, and 1 a character more.
-struct LineScorer: Sendable {
+///
+/// Unchecked Sendable: its pointers are into `SchemeTables`, made once per scheme and never freed.
+struct LineScorer: @unchecked Sendable {
     static let scoreMatch = 16
     static let scoreGapStart = -3
     static let scoreGapExtension = -1
@@ -15,34 +27,53 @@ struct LineScorer: Sendable {
     static let bonusConsecutive = -(scoreGapStart + scoreGapExtension)
     static let bonusFirstCharMultiplier = 2
 
-    let bonusBoundaryWhite: Int
-    let bonusBoundaryDelimiter: Int
     /// The class before the first character: a space (default), a delimiter (paths).
     let initialClass: LineCharacters.Class
-    let asciiClasses: [LineCharacters.Class]
+    /// The scheme's class of each ASCII character.
+    private let asciiClasses: UnsafePointer<LineCharacters.Class>
     /// Bonus for a character of one class after one of another, `[previous * 7 + class]`.
-    private let bonusTable: [Int]
+    private let bonusTable: UnsafePointer<Int>
 
     init(scheme: LineMatchOptions.Scheme) {
-        switch scheme {
-        case .default:
-            (bonusBoundaryWhite, bonusBoundaryDelimiter, initialClass) = (Self.bonusBoundary + 2, Self.bonusBoundary + 1, .white)
-            asciiClasses = LineCharacters.asciiClasses(delimiters: "/,:;|")
-        case .path:
-            (bonusBoundaryWhite, bonusBoundaryDelimiter, initialClass) = (Self.bonusBoundary, Self.bonusBoundary + 1, .delimiter)
-            asciiClasses = LineCharacters.asciiClasses(delimiters: "/")
-        case .history:
-            (bonusBoundaryWhite, bonusBoundaryDelimiter, initialClass) = (Self.bonusBoundary, Self.bonusBoundary, .white)
-            asciiClasses = LineCharacters.asciiClasses(delimiters: "/,:;|")
-        }
-        let classes = LineCharacters.Class.allCases
-        var table: [Int] = []
-        for previous in classes {
-            for current in classes {
-                table.append(Self.bonus(previous, current, white: bonusBoundaryWhite, delimiter: bonusBoundaryDelimiter))
+        let tables = SchemeTables.of(scheme)
+        initialClass = tables.initialClass
+        asciiClasses = UnsafePointer(tables.classes)
+        bonusTable = UnsafePointer(tables.bonuses)
+    }
+
+    /// A scheme's classes and bonuses, made once: read through pointers by every scan, with
+    /// neither bounds checks nor reference counting in the inner loop.
+    private final class SchemeTables: @unchecked Sendable {
+        let initialClass: LineCharacters.Class
+        let classes: UnsafeMutablePointer<LineCharacters.Class>
+        let bonuses: UnsafeMutablePointer<Int>
+
+        private static let all = LineMatchOptions.Scheme.allCases.map { ($0, SchemeTables($0)) }
+
+        static func of(_ scheme: LineMatchOptions.Scheme) -> SchemeTables { all.first { $0.0 == scheme }!.1 }
+
+        private init(_ scheme: LineMatchOptions.Scheme) {
+            let white: Int
+            let delimiter: Int
+            let ascii: [LineCharacters.Class]
+            switch scheme {
+            case .default:
+                (white, delimiter, initialClass) = (LineScorer.bonusBoundary + 2, LineScorer.bonusBoundary + 1, .white)
+                ascii = LineCharacters.asciiClasses(delimiters: "/,:;|")
+            case .path:
+                (white, delimiter, initialClass) = (LineScorer.bonusBoundary, LineScorer.bonusBoundary + 1, .delimiter)
+                ascii = LineCharacters.asciiClasses(delimiters: "/")
+            case .history:
+                (white, delimiter, initialClass) = (LineScorer.bonusBoundary, LineScorer.bonusBoundary, .white)
+                ascii = LineCharacters.asciiClasses(delimiters: "/,:;|")
             }
+            classes = .allocate(capacity: ascii.count)
+            classes.initialize(from: ascii, count: ascii.count)
+            let all = LineCharacters.Class.allCases
+            let table = all.flatMap { previous in all.map { LineScorer.bonus(previous, $0, white: white, delimiter: delimiter) } }
+            bonuses = .allocate(capacity: table.count)
+            bonuses.initialize(from: table, count: table.count)
         }
-        bonusTable = table
     }
 
     private static func bonus(_ previous: LineCharacters.Class, _ current: LineCharacters.Class, white: Int, delimiter: Int) -> Int {
@@ -62,51 +93,94 @@ struct LineScorer: Sendable {
         }
     }
 
-    @inline(__always) func classOf(_ c: UInt32) -> LineCharacters.Class { LineCharacters.classOf(c, ascii: asciiClasses) }
+    @inline(__always) func classOf(_ c: UInt32) -> LineCharacters.Class {
+        c < 0x80 ? asciiClasses[Int(c)] : LineCharacters.classOf(c, ascii: asciiClasses)
+    }
 
     @inline(__always) func bonus(_ previous: LineCharacters.Class, _ current: LineCharacters.Class) -> Int {
         bonusTable[previous.rawValue * 7 + current.rawValue]
     }
 
     /// The character as the term compares it: lowercased unless case-sensitive, folded when normalizing.
-    @inline(__always) static func comparable(_ c: UInt32, _ term: LinePattern.Term) -> UInt32 {
+    @inline(__always) static func comparable(_ c: UInt32, _ term: MatchTerm) -> UInt32 {
         var c = c
         if !term.caseSensitive { c = LineCharacters.lowercased(c) }
         if term.normalize { c = LineCharacters.normalized(c) }
         return c
     }
 
-    /// Where the term matches and its score; nil when it does not match.
+    /// The same for a term as parsed (tests, `InfixMatch`): the term read through a pointer for the call.
     func match<T: LineText>(_ term: LinePattern.Term, in text: T) -> (range: Range<Int>, score: Int)? {
+        term.text.withUnsafeBufferPointer {
+            match(MatchTerm(kind: term.kind, inverse: term.inverse, caseSensitive: term.caseSensitive, normalize: term.normalize, text: $0), in: text)
+        }
+    }
+
+    /// Where the term matches and its score; nil when it does not match.
+    @inline(__always)
+    func match<T: LineText>(_ term: MatchTerm, in text: T) -> (range: Range<Int>, score: Int)? {
         switch term.kind {
         case .fuzzy: return fuzzy(term, text)
         case .exact: return exact(term, text, boundary: false)
         case .exactBoundary: return exact(term, text, boundary: true)
-        case .prefix: return prefix(term, text)
-        case .suffix: return suffix(term, text)
-        case .equal: return equal(term, text)
+        case .prefix, .suffix, .equal: return anchoredRange(term, text).map { ($0, score(term, text, $0)) }
         }
     }
 
-    /// fzf's first algorithm: the first characters that match in order give the end; from there
-    /// backwards, the latest start — the shortest match ending there.
-    private func fuzzy<T: LineText>(_ term: LinePattern.Term, _ text: T) -> (range: Range<Int>, score: Int)? {
+    /// Whether the term matches, its place and score not computed: for a line whose key cannot
+    /// reach the page, only to be counted (and kept for a longer query).
+    @inline(__always)
+    func contains<T: LineText>(_ term: MatchTerm, in text: T) -> Bool {
+        switch term.kind {
+        case .fuzzy: return fuzzyEnd(term, text) != nil
+        case .exact: return firstOccurrence(term, text)
+        case .exactBoundary: return match(term, in: text) != nil
+        case .prefix, .suffix, .equal: return anchoredRange(term, text) != nil
+        }
+    }
+
+    /// The most a term can score in any line: every character at the start of a word, with
+    /// the largest bonus there is (the first twice). A line's key cannot be better than the
+    /// key this score gives, which lets the scan skip scoring lines that cannot reach the page.
+    func highestScore(_ term: MatchTerm) -> Int {
+        guard !term.inverse else { return 0 }
+        let largest = (0..<49).map { bonusTable[$0] }.max() ?? 0
+        return term.text.count * (Self.scoreMatch + largest) + largest * (Self.bonusFirstCharMultiplier - 1)
+    }
+
+    /// Where the first characters that match in order end (one past the last), nil when they do not.
+    @inline(__always)
+    private func fuzzyEnd<T: LineText>(_ term: MatchTerm, _ text: T) -> Int? {
         let pattern = term.text
         var p = 0
-        var end = -1
         var i = 0
         while i < text.count {
             if Self.comparable(text[i], term) == pattern[p] {
                 p += 1
-                if p == pattern.count {
-                    end = i + 1
-                    break
-                }
+                if p == pattern.count { return i + 1 }
             }
             i += 1
         }
-        guard end > 0 else { return nil }
-        p = pattern.count - 1
+        return nil
+    }
+
+    private func firstOccurrence<T: LineText>(_ term: MatchTerm, _ text: T) -> Bool {
+        let pattern = term.text
+        guard pattern.count <= text.count else { return false }
+        for start in 0...(text.count - pattern.count) {
+            var k = 0
+            while k < pattern.count, Self.comparable(text[start + k], term) == pattern[k] { k += 1 }
+            if k == pattern.count { return true }
+        }
+        return false
+    }
+
+    /// fzf's first algorithm: the first characters that match in order give the end; from there
+    /// backwards, the latest start — the shortest match ending there.
+    private func fuzzy<T: LineText>(_ term: MatchTerm, _ text: T) -> (range: Range<Int>, score: Int)? {
+        let pattern = term.text
+        guard let end = fuzzyEnd(term, text) else { return nil }
+        var p = pattern.count - 1
         var start = end - 1
         while start >= 0 {
             if Self.comparable(text[start], term) == pattern[p] {
@@ -120,7 +194,7 @@ struct LineScorer: Sendable {
 
     /// The occurrence whose first character earns the most (a word start over the middle of a
     /// word); with `boundary`, only an occurrence with no letter or digit either side.
-    private func exact<T: LineText>(_ term: LinePattern.Term, _ text: T, boundary: Bool) -> (range: Range<Int>, score: Int)? {
+    private func exact<T: LineText>(_ term: MatchTerm, _ text: T, boundary: Bool) -> (range: Range<Int>, score: Int)? {
         let pattern = term.text
         guard pattern.count <= text.count else { return nil }
         var best: (start: Int, bonus: Int)?
@@ -147,43 +221,38 @@ struct LineScorer: Sendable {
 
     private func isWhite(_ c: UInt32) -> Bool { classOf(c) == .white }
 
-    private func prefix<T: LineText>(_ term: LinePattern.Term, _ text: T) -> (range: Range<Int>, score: Int)? {
-        var start = 0
-        if !isWhite(term.text[0]) { while start < text.count, isWhite(text[start]) { start += 1 } }
-        guard text.count - start >= term.text.count else { return nil }
-        for k in 0..<term.text.count where Self.comparable(text[start + k], term) != term.text[k] { return nil }
-        let range = start..<start + term.text.count
-        return (range, score(term, text, range))
-    }
-
-    private func suffix<T: LineText>(_ term: LinePattern.Term, _ text: T) -> (range: Range<Int>, score: Int)? {
-        var end = text.count
-        if !isWhite(term.text[term.text.count - 1]) { while end > 0, isWhite(text[end - 1]) { end -= 1 } }
-        let start = end - term.text.count
-        guard start >= 0 else { return nil }
-        for k in 0..<term.text.count where Self.comparable(text[start + k], term) != term.text[k] { return nil }
-        return (start..<end, score(term, text, start..<end))
-    }
-
-    private func equal<T: LineText>(_ term: LinePattern.Term, _ text: T) -> (range: Range<Int>, score: Int)? {
+    /// Where a term anchored at the line's start (`^`), end (`$`) or both is, nil when it is not there.
+    @inline(__always)
+    private func anchoredRange<T: LineText>(_ term: MatchTerm, _ text: T) -> Range<Int>? {
         var start = 0
         var end = text.count
-        while start < end, isWhite(text[start]) { start += 1 }
-        while end > start, isWhite(text[end - 1]) { end -= 1 }
-        guard end - start == term.text.count else { return nil }
+        switch term.kind {
+        case .prefix:
+            if !isWhite(term.text[0]) { while start < end, isWhite(text[start]) { start += 1 } }
+            guard end - start >= term.text.count else { return nil }
+            end = start + term.text.count
+        case .suffix:
+            if !isWhite(term.text[term.text.count - 1]) { while end > 0, isWhite(text[end - 1]) { end -= 1 } }
+            start = end - term.text.count
+            guard start >= 0 else { return nil }
+        default:
+            while start < end, isWhite(text[start]) { start += 1 }
+            while end > start, isWhite(text[end - 1]) { end -= 1 }
+            guard end - start == term.text.count else { return nil }
+        }
         for k in 0..<term.text.count where Self.comparable(text[start + k], term) != term.text[k] { return nil }
-        return (start..<end, score(term, text, start..<end))
+        return start..<end
     }
 
     /// fzf's score of the match in `range`: the term's characters taken in order where they
     /// occur, bonuses and gaps counted.
-    func score<T: LineText>(_ term: LinePattern.Term, _ text: T, _ range: Range<Int>) -> Int {
+    func score<T: LineText>(_ term: MatchTerm, _ text: T, _ range: Range<Int>) -> Int {
         var positions: [Int]? = nil
         return score(term, text, range, positions: &positions)
     }
 
     /// The same, recording each matched character's position when `positions` is not nil.
-    func score<T: LineText>(_ term: LinePattern.Term, _ text: T, _ range: Range<Int>, positions: inout [Int]?) -> Int {
+    func score<T: LineText>(_ term: MatchTerm, _ text: T, _ range: Range<Int>, positions: inout [Int]?) -> Int {
         let pattern = term.text
         var p = 0
         var score = 0

@@ -17,8 +17,8 @@ public final class LineSearcher: Sendable {
         var query: String
         var pattern: LinePattern
         var options: LineMatchOptions
-        /// The matching lines' keys, in line order.
-        var keys: [UInt64]
+        /// The matching lines, in line order.
+        var lines: [UInt32]
     }
 
     let table: LineTable
@@ -54,20 +54,21 @@ public final class LineSearcher: Sendable {
             return Answer(nbHits: table.count, page: range.map { options.reversed ? table.count - 1 - $0 : $0 })
         }
         let scan = LineScan(table: table, pattern: pattern, options: options)
-        let candidates = last.withLock { last -> [UInt64]? in
-            guard let last, last.options == options, last.pattern.narrows(to: pattern, query: last.query, newerQuery: query.text)
-            else { return nil }
-            return last.keys
+        let candidates = last.withLock { last -> [UInt32]? in
+            guard let last, last.options == options, last.pattern.narrows(to: pattern) else { return nil }
+            return last.lines
         }
-        let keys = try scan.keys(candidates: candidates)
-        last.withLock { $0 = Last(query: query.text, pattern: pattern, options: options, keys: keys) }
-        var answer = Answer(nbHits: keys.count, page: [])
-        if keys.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
-        if !overflow, skipped < keys.count, hitsPerPage > 0 {
-            let count = skipped + min(hitsPerPage, keys.count - skipped)
-            let lifted = reRanking?.lifted(keys, record: scan.line(of:)) ?? []
+        let page = overflow ? 0 : min(skipped + hitsPerPage, table.count)
+        // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
+        let matches = try scan.matches(candidates: candidates, best: page + (reRanking?.scores.count ?? 0))
+        last.withLock { $0 = Last(query: query.text, pattern: pattern, options: options, lines: matches.lines) }
+        var answer = Answer(nbHits: matches.lines.count, page: [])
+        if matches.lines.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
+        if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
+            let count = skipped + min(hitsPerPage, matches.lines.count - skipped)
+            let lifted = reRanking?.lifted { record in matches.lines.contains(line: record) ? scan.key(of: record) : nil } ?? []
             let wanted = count + lifted.count
-            let best = LineTiebreaks.ordered(TopKeys.smallest(keys, count: wanted), count: wanted, among: keys, scan: scan)
+            let best = LineTiebreaks.ordered(matches.best, count: wanted, among: matches.lines, scan: scan)
             answer.page = ReRanking.merge(lifted: lifted, ranked: best, count: count).dropFirst(skipped).map(scan.line(of:))
         }
         return answer
@@ -117,11 +118,23 @@ public final class LineSearcher: Sendable {
         for set in pattern.sets {
             var alone = pattern
             alone.sets = [set]
-            if try LineScan(table: table, pattern: alone, options: options).keys(candidates: nil).isEmpty {
+            if try !LineScan(table: table, pattern: alone, options: options).anyMatch() {
                 return "no line matches “\(set.map(\.source).joined(separator: " | "))”"
             }
         }
         return "no line matches every term together"
+    }
+}
+
+extension [UInt32] {
+    /// Whether `line` is among these ascending line numbers.
+    func contains(line: Int) -> Bool {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(self[middle]) < line { low = middle + 1 } else { high = middle }
+        }
+        return low < count && Int(self[low]) == line
     }
 }
 

@@ -2,15 +2,16 @@
 /// criterion only (64 bits: score, criterion, line); the criteria after it are computed for
 /// the few lines that need them: those whose keys tie, on score and first criterion, with
 /// another line of the page asked for. Everything ranked before the page's last group of ties
-/// is wholly in the page already, so only that group is looked for among all the matches.
+/// is wholly in the page already, so only that group is looked for among all the matching
+/// lines (their keys computed again: the scan keeps only the page's).
 enum LineTiebreaks {
     /// The first `count` keys of `keys` in the order every criterion gives (`best`: the
     /// `count` smallest keys, sorted, as `TopKeys` gives them).
-    static func ordered(_ best: [UInt64], count: Int, among keys: [UInt64], scan: LineScan) -> [UInt64] {
+    static func ordered(_ best: [UInt64], count: Int, among lines: [UInt32], scan: LineScan) -> [UInt64] {
         guard scan.options.sort, scan.options.rankingTiebreaks.count > 1, let last = best.last else { return best }
         let tied = last >> 32
         // The page's last group, whole: the keys tying with its last line on score and first criterion.
-        let candidates = best.filter { $0 >> 32 != tied } + keys.filter { $0 >> 32 == tied }.sorted()
+        let candidates = best.filter { $0 >> 32 != tied } + lines.compactMap { scan.key(of: Int($0)) }.filter { $0 >> 32 == tied }.sorted()
         var ordered: [UInt64] = []
         ordered.reserveCapacity(candidates.count)
         var start = 0

@@ -35,11 +35,16 @@ struct ReRanking {
 
     /// The keys of chosen records among `keys`, best score first, ties in key order.
     func lifted<Key: HitKey>(_ keys: [Key], record: (Key) -> Int) -> [Key] {
-        var found: [(key: Key, score: Double)] = []
-        for key in keys {
-            if let score = scores[record(key)] { found.append((key, score)) }
-        }
-        return found.sorted { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }.map(\.key)
+        var chosen: [Int: Key] = [:]
+        for key in keys where scores[record(key)] != nil { chosen[record(key)] = key }
+        return lifted { chosen[$0] }
+    }
+
+    /// The same for a search that keeps no key per hit: `key` gives a chosen record's key, nil
+    /// when it is not among the hits.
+    func lifted<Key: HitKey>(key: (Int) -> Key?) -> [Key] {
+        scores.compactMap { record, score in key(record).map { (key: $0, score: score) } }
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }.map(\.key)
     }
 
     /// The first `count` of the lifted keys followed by the ranked ones without them; `ranked`

@@ -5,41 +5,65 @@ enum TopKeys {
         let k = min(k, keys.count)
         guard k > 0 else { return [] }
         if k * 8 >= keys.count { return Array(keys.sorted().prefix(k)) }
-        // A max-heap of the best k so far: its root is the worst of them, the one to evict.
-        var heap: [Key] = []
-        heap.reserveCapacity(k)
-        for key in keys {
-            if heap.count < k {
+        var best = Best<Key>(count: k)
+        for key in keys { best.offer(key) }
+        return best.sorted()
+    }
+
+    /// The best `count` keys of those offered so far: a max-heap whose root is the worst of
+    /// them, the one to evict. A key no better than the root costs one comparison.
+    struct Best<Key: Comparable> {
+        let count: Int
+        private var heap: [Key] = []
+
+        init(count: Int) {
+            self.count = max(count, 0)
+            heap.reserveCapacity(min(self.count, 1 << 16))
+        }
+
+        @inline(__always) mutating func offer(_ key: Key) {
+            if heap.count < count {
                 heap.append(key)
-                siftUp(&heap, heap.count - 1)
-            } else if key < heap[0] {
+                siftUp(heap.count - 1)
+            } else if count > 0, key < heap[0] {
                 heap[0] = key
-                siftDown(&heap, 0)
+                siftDown(0)
             }
         }
-        return heap.sorted()
-    }
 
-    private static func siftUp<Key: Comparable>(_ heap: inout [Key], _ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child] > heap[parent] else { return }
-            heap.swapAt(child, parent)
-            child = parent
+        /// Whether a key could still enter: false for one no better than the worst kept
+        /// once `count` are kept (and always when `count` is 0).
+        @inline(__always) func admits(_ key: Key) -> Bool {
+            heap.count < count || (count > 0 && key < heap[0])
         }
-    }
 
-    private static func siftDown<Key: Comparable>(_ heap: inout [Key], _ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < heap.count else { return }
-            var largest = left
-            if left + 1 < heap.count, heap[left + 1] > heap[left] { largest = left + 1 }
-            guard heap[largest] > heap[parent] else { return }
-            heap.swapAt(largest, parent)
-            parent = largest
+        mutating func offer(_ keys: some Sequence<Key>) {
+            for key in keys { offer(key) }
+        }
+
+        func sorted() -> [Key] { heap.sorted() }
+
+        private mutating func siftUp(_ start: Int) {
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[child] > heap[parent] else { return }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        private mutating func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                var largest = left
+                if left + 1 < heap.count, heap[left + 1] > heap[left] { largest = left + 1 }
+                guard heap[largest] > heap[parent] else { return }
+                heap.swapAt(largest, parent)
+                parent = largest
+            }
         }
     }
 }
