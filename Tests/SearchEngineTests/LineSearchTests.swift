@@ -206,7 +206,7 @@ struct LineScanTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        return (0..<150_000).map { line in
+        return (0..<70_000).map { line in
             let parts = (0...next(3)).map { _ in words[next(words.count)] }
             return "\(1880 + next(140))/\(next(2) == 0 ? "F" : "M")/" + parts.joined(separator: next(2) == 0 ? " " : "_") + " \(line)"
         }.joined(separator: "\n")
@@ -216,7 +216,7 @@ struct LineScanTests {
 
     @Test func theBestPageIsTheBestByScoreThenLengthThenInputOrder() throws {
         let index = try Self.index.get()
-        for query in ["m", "zo", "zoe | chl", "'beth !/M/", "ete"] {
+        for query in ["m", "zo", "zoe | chl", "'beth !/M/", "ete", "mary !zoe", "xq | zoe", "!x 18", "^19 _ch$"] {
             let options = LineMatchOptions()
             let results = try index.searchLines(Query(text: query, hitsPerPage: 30), options: options)
             // The rule, written out: every line scored alone, sorted by score (higher first), length, number.

@@ -28,7 +28,12 @@ enum LineCharacters {
     }
 
     @inline(__always) static func lowercased(_ c: UInt32) -> UInt32 {
-        if c < 0x80 { return c &- 0x41 < 26 ? c | 0x20 : c }
+        c < 0x80 ? (c &- 0x41 < 26 ? c | 0x20 : c) : lowercasedOutsideASCII(c)
+    }
+
+    /// Out of line: the Unicode tables it reads would otherwise be looked up on every call of
+    /// the loops that inline `lowercased`, ASCII or not.
+    @inline(never) private static func lowercasedOutsideASCII(_ c: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(c), scalar.properties.changesWhenLowercased,
             let lower = scalar.properties.lowercaseMapping.unicodeScalars.first
         else { return c }
@@ -50,7 +55,10 @@ enum LineCharacters {
 
     /// The class of `c`, `ascii` being the scheme's classes of the 128 ASCII characters.
     @inline(__always) static func classOf(_ c: UInt32, ascii: UnsafePointer<Class>) -> Class {
-        if c < 0x80 { return ascii[Int(c)] }
+        c < 0x80 ? ascii[Int(c)] : classOutsideASCII(c)
+    }
+
+    @inline(never) private static func classOutsideASCII(_ c: UInt32) -> Class {
         guard let scalar = Unicode.Scalar(c) else { return .nonWord }
         let properties = scalar.properties
         if properties.isLowercase { return .lower }

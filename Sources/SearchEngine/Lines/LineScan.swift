@@ -12,13 +12,18 @@ struct LineScan {
     /// What the inner loop reads of the options, read once (`rankingTiebreaks` is an array).
     private let firstTiebreak: LineMatchOptions.Tiebreak?
     private let wholeLine: Bool
-    /// The score part of a key for the highest score the pattern can reach (`lowestKey`).
-    private let lowestScorePart: UInt64
 
-    /// A scan's answer: every matching line, in line order (what a longer query narrows), and
-    /// the smallest keys asked for, sorted.
+    /// A scan's answer: every matching line (what a longer query narrows), and the smallest
+    /// keys asked for, sorted.
     struct Matches {
-        var lines: [UInt32] = []
+        var lines: LineSet
+        var best: [UInt64]
+    }
+
+    /// One part's answer: the bits of its words of lines, how many are set, its best keys.
+    private struct Part {
+        var words: [UInt64] = []
+        var found = 0
         var best: [UInt64] = []
     }
 
@@ -27,55 +32,58 @@ struct LineScan {
         self.pattern = pattern
         self.options = options
         scorer = LineScorer(scheme: options.scheme)
-        compiled = CompiledPattern(pattern)
+        compiled = CompiledPattern(pattern, scorer: scorer)
         firstTiebreak = options.rankingTiebreaks.first
         wholeLine = options.nth == nil
-        var highest = 0
-        let scorer = scorer
-        for set in 0..<compiled.setCount {
-            let terms = compiled.terms[(set == 0 ? 0 : compiled.setEnds[set - 1])..<compiled.setEnds[set]]
-            highest += terms.map { scorer.highestScore($0) }.max() ?? 0
-        }
-        lowestScorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
+
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores).
-    static let block = 1 << 16
+    static let blockLines = 1 << 16
 
     /// The lines among `candidates` (the lines of an earlier scan with the same options, nil
     /// for every line) that match, and the `best` smallest keys. Only the page's keys are
-    /// kept, each part of the scan holding its own best, so memory stays one number a match.
-    /// Checks for cancellation between blocks and throws `CancellationError`.
-    func matches(candidates: [UInt32]?, best count: Int) throws -> Matches {
-        let total = candidates?.count ?? table.count
-        var lines: [UInt32] = []
+    /// kept, each part of the scan holding its own best. Checks for cancellation between
+    /// blocks and throws `CancellationError`.
+    func matches(candidates: LineSet?, best count: Int) throws -> Matches {
+        let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
+        var words: [UInt64] = []
+        words.reserveCapacity(wordCount)
         var best = TopKeys.Best<UInt64>(count: count)
         var start = 0
-        while start < total {
+        while start < wordCount {
             if Task.isCancelled { throw CancellationError() }
-            let end = min(total, start + Self.block)
-            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 8192)) { range in
-                self.matches(in: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: false)
+            // A block holds about `blockLines` lines to read: few candidates make wide blocks.
+            var end = start
+            var lines = 0
+            while end < wordCount, lines < Self.blockLines {
+                lines += candidates?.words[end].nonzeroBitCount ?? LineSet.wordLines
+                end += 1
+            }
+            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : Parallel.cores)) {
+                range in
+                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: false)
             }
             for part in parts {
-                lines += part.lines
+                words += part.words
                 best.offer(part.best)
             }
             start = end
         }
-        return Matches(lines: lines, best: best.sorted())
+        return Matches(lines: LineSet(words: words), best: best.sorted())
     }
 
     /// Whether any line matches: the scan stops at the first.
     func anyMatch() throws -> Bool {
+        let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
         var start = 0
-        while start < table.count {
+        while start < wordCount {
             if Task.isCancelled { throw CancellationError() }
-            let end = min(table.count, start + Self.block)
-            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 8192)) { range in
-                self.matches(in: (start + range.lowerBound)..<(start + range.upperBound), candidates: nil, best: 0, first: true)
+            let end = min(wordCount, start + Self.blockLines / LineSet.wordLines)
+            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128)) { range in
+                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: nil, best: 0, first: true)
             }
-            if parts.contains(where: { !$0.lines.isEmpty }) { return true }
+            if parts.contains(where: { $0.found > 0 }) { return true }
             start = end
         }
         return false
@@ -87,15 +95,23 @@ struct LineScan {
         return table.bytes.withUnsafeBufferPointer { key(of: line, UnsafeBufferPointer(rebasing: $0[table.range(of: line)]), scalars: &scalars) }
     }
 
-    private func matches(in positions: Range<Int>, candidates: [UInt32]?, best count: Int, first: Bool) -> Matches {
-        var lines: [UInt32] = []
+    /// The lines of words `range` (each word 64 lines), those of `candidates` only when given.
+    private func scan(words range: Range<Int>, candidates: LineSet?, best count: Int, first: Bool) -> Part {
+        var part = Part()
+        part.words.reserveCapacity(range.count)
         var best = TopKeys.Best<UInt64>(count: count)
         var scalars: [UInt32] = []
         table.bytes.withUnsafeBufferPointer { bytes in
             table.masks.withUnsafeBufferPointer { masks in
-                (candidates ?? []).withUnsafeBufferPointer { candidateLines in
-                    for position in positions {
-                        let line = candidates == nil ? position : Int(candidateLines[position])
+                for word in range {
+                    let firstLine = word * LineSet.wordLines
+                    let lines = min(LineSet.wordLines, table.count - firstLine)
+                    var bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+                    var found: UInt64 = 0
+                    while bits != 0 {
+                        let bit = bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        let line = firstLine + bit
                         let mask = masks[line]
                         guard mayMatch(mask) else { continue }
                         let slice = UnsafeBufferPointer(rebasing: bytes[table.range(of: line)])
@@ -103,29 +119,33 @@ struct LineScan {
                             let text = ByteLine(bytes: slice)
                             // A line whose best possible key is no better than the page's worst
                             // so far is only counted: matched, but neither placed nor scored.
-                            if !best.admits(lowestKey(line, text)) {
-                                guard matchesAll(text) else { continue }
+                            if !best.admits(lowestKey(line, text, mask: mask)) {
+                                guard matchesAll(text, mask: mask) else { continue }
                             } else {
-                                guard let key = key(line, text) else { continue }
+                                guard let key = key(line, text, mask: mask) else { continue }
                                 best.offer(key)
                             }
                         } else {
                             guard let key = key(of: line, slice, scalars: &scalars) else { continue }
                             best.offer(key)
                         }
-                        lines.append(UInt32(truncatingIfNeeded: line))
-                        if first { return }
+                        found |= 1 << UInt64(bit)
+                        if first { break }
                     }
+                    part.words.append(found)
+                    part.found += found.nonzeroBitCount
+                    if first && found != 0 { return }
                 }
             }
         }
-        return Matches(lines: lines, best: best.sorted())
+        part.best = best.sorted()
+        return part
     }
 
     /// Whether a line with these mask bits may match: it holds every character some set needs
     /// (a line outside ASCII always may: a folded `é` matches `e`).
     @inline(__always)
-    private func mayMatch(_ mask: UInt64) -> Bool {
+    private func mayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
         for set in 0..<compiled.setCount where compiled.required[set] & ~mask != 0 { return false }
         return true
@@ -135,7 +155,7 @@ struct LineScan {
     /// decoded (into `scalars`, reused from line to line) and cut to the `--nth` fields.
     private func key(of line: Int, _ slice: UnsafeBufferPointer<UInt8>, scalars: inout [UInt32]) -> UInt64? {
         guard mayMatch(table.masks[line]) else { return nil }
-        if wholeLine && table.masks[line] & LineTable.nonASCIIBit == 0 { return key(line, ByteLine(bytes: slice)) }
+        if wholeLine && table.masks[line] & LineTable.nonASCIIBit == 0 { return key(line, ByteLine(bytes: slice), mask: table.masks[line]) }
         let string = String(decoding: slice, as: UTF8.self)
         guard let span = nthSpan(string) else { return nil }
         scalars.removeAll(keepingCapacity: true)
@@ -143,22 +163,42 @@ struct LineScan {
         return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
     }
 
-    /// A key no key of this line can be better than: the pattern's highest score, and for the
-    /// length tie-break the line's length when no space at either end can shorten it.
+    /// A key no key of this line can be better than: the highest score the pattern can reach
+    /// with the terms the line may hold, and for the length tie-break the line's length when
+    /// no space at either end can shorten it.
     @inline(__always)
-    private func lowestKey(_ line: Int, _ text: ByteLine) -> UInt64 {
+    private func lowestKey(_ line: Int, _ text: ByteLine, mask: UInt32) -> UInt64 {
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         var tiebreak = 0
         if firstTiebreak == .length, text.count > 0, scorer.classOf(text[0]) != .white, scorer.classOf(text[text.count - 1]) != .white {
             tiebreak = text.count
         }
-        return lowestScorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
+        var highest = 0
+        var index = 0
+        for set in 0..<compiled.setCount {
+            let setEnd = compiled.setEnds[set]
+            var most = 0
+            while index < setEnd {
+                if !absent(index, mask) { most = max(most, compiled.termHighest[index]) }
+                index += 1
+            }
+            highest += most
+        }
+        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
+        return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
+    }
+
+    /// Whether the line lacks a character of term `index` (by its mask; never said of a line
+    /// outside ASCII): a term it lacks is not there, which an inverse term asks for.
+    @inline(__always)
+    private func absent(_ index: Int, _ mask: UInt32) -> Bool {
+        mask & LineTable.nonASCIIBit == 0 && compiled.termMasks[index] & ~mask != 0
     }
 
     /// Whether every set matches, nothing scored (see `LineScorer.contains`).
     @inline(__always)
-    private func matchesAll<T: LineText>(_ text: T) -> Bool {
+    private func matchesAll<T: LineText>(_ text: T, mask: UInt32) -> Bool {
         let terms = compiled.terms
         var index = 0
         for set in 0..<compiled.setCount {
@@ -167,7 +207,8 @@ struct LineScan {
             while index < setEnd {
                 let term = terms[index]
                 index += 1
-                if scorer.contains(term, in: text) != term.inverse {
+                let found = !absent(index - 1, mask) && scorer.contains(term, in: text)
+                if found != term.inverse {
                     matched = true
                     break
                 }
@@ -178,9 +219,10 @@ struct LineScan {
         return true
     }
 
-    /// The match of every set in `text`: the summed score and the span of the matches; nil when a set fails.
+    /// The match of every set in `text`: the summed score and the span of the matches; nil when
+    /// a set fails. `mask`: the line's, whose missing characters rule terms out unread.
     @inline(__always)
-    func match<T: LineText>(_ text: T) -> (score: Int, begin: Int, end: Int)? {
+    func match<T: LineText>(_ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> (score: Int, begin: Int, end: Int)? {
         let terms = compiled.terms
         let setEnds = compiled.setEnds
         var score = 0
@@ -193,7 +235,7 @@ struct LineScan {
             while index < setEnd {
                 let term = terms[index]
                 index += 1
-                let found = scorer.match(term, in: text)
+                let found = absent(index - 1, mask) ? nil : scorer.match(term, in: text)
                 if term.inverse {
                     if found == nil { matched = true; break }
                 } else if let found {
@@ -211,8 +253,8 @@ struct LineScan {
     }
 
     @inline(__always)
-    private func key<T: LineText>(_ line: Int, _ text: T) -> UInt64? {
-        guard let found = match(text) else { return nil }
+    private func key<T: LineText>(_ line: Int, _ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> UInt64? {
+        guard let found = match(text, mask: mask) else { return nil }
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - found.score)))

@@ -18,7 +18,7 @@ public final class LineSearcher: Sendable {
         var pattern: LinePattern
         var options: LineMatchOptions
         /// The matching lines, in line order.
-        var lines: [UInt32]
+        var lines: LineSet
     }
 
     let table: LineTable
@@ -36,8 +36,10 @@ public final class LineSearcher: Sendable {
     }
 
     /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
-    public convenience init(bytes: [UInt8]) {
-        self.init(table: LineTable(store: (try? LineRecords.table(bytes, file: "lines").store) ?? RecordStore(records: [])))
+    /// The input becomes the lines' text (no copy when the caller lets go of it).
+    public convenience init(bytes: consuming [UInt8]) {
+        let store = (try? LineRecords.table(consume bytes, file: "lines", numbered: false).store) ?? RecordStore(records: [])
+        self.init(table: LineTable(store: store))
     }
 
     public var count: Int { table.count }
@@ -54,7 +56,7 @@ public final class LineSearcher: Sendable {
             return Answer(nbHits: table.count, page: range.map { options.reversed ? table.count - 1 - $0 : $0 })
         }
         let scan = LineScan(table: table, pattern: pattern, options: options)
-        let candidates = last.withLock { last -> [UInt32]? in
+        let candidates = last.withLock { last -> LineSet? in
             guard let last, last.options == options, last.pattern.narrows(to: pattern) else { return nil }
             return last.lines
         }
@@ -66,7 +68,7 @@ public final class LineSearcher: Sendable {
         if matches.lines.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
             let count = skipped + min(hitsPerPage, matches.lines.count - skipped)
-            let lifted = reRanking?.lifted { record in matches.lines.contains(line: record) ? scan.key(of: record) : nil } ?? []
+            let lifted = reRanking?.lifted { record in matches.lines.contains(record) ? scan.key(of: record) : nil } ?? []
             let wanted = count + lifted.count
             let best = LineTiebreaks.ordered(matches.best, count: wanted, among: matches.lines, scan: scan)
             answer.page = ReRanking.merge(lifted: lifted, ranked: best, count: count).dropFirst(skipped).map(scan.line(of:))
@@ -123,18 +125,6 @@ public final class LineSearcher: Sendable {
             }
         }
         return "no line matches every term together"
-    }
-}
-
-extension [UInt32] {
-    /// Whether `line` is among these ascending line numbers.
-    func contains(line: Int) -> Bool {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(self[middle]) < line { low = middle + 1 } else { high = middle }
-        }
-        return low < count && Int(self[low]) == line
     }
 }
 

@@ -3,30 +3,38 @@ import InstantSearchCore
 /// The lines of a line index as the scanner reads them: their bytes back to back (as they came
 /// in, invalid UTF-8 included), where each ends, and per line a mask of the characters it holds
 /// — the prefilter that skips a line lacking one of a term's characters without reading it.
+/// A mask is 32 bits, 4 bytes a line: a bit per letter, one per pair of digits, one for
+/// anything outside ASCII (punctuation and spaces have none: they never rule a line out).
 struct LineTable: Sendable {
     let bytes: [UInt8]
     let ends: [UInt32]
-    let masks: [UInt64]
+    let masks: [UInt32]
 
     var count: Int { ends.count }
 
     /// A bit for characters outside ASCII: such a line is always read (a folded `é` matches `e`).
-    static let nonASCIIBit: UInt64 = 1 << 63
+    static let nonASCIIBit: UInt32 = 1 << 31
 
     init(bytes: [UInt8], ends: [UInt32]) {
         self.bytes = bytes
         self.ends = ends
-        var masks = [UInt64](repeating: 0, count: ends.count)
-        bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for (line, end) in ends.enumerated() {
-                var mask: UInt64 = 0
-                for i in start..<Int(end) { mask |= Self.bit(UInt32(bytes[i])) }
-                masks[line] = mask
-                start = Int(end)
+        // Made on every core, each part writing its own lines' masks: a pass over every byte,
+        // the longest part of opening lines.
+        masks = [UInt32](unsafeUninitializedCapacity: ends.count) { masks, initialized in
+            let first = masks.baseAddress
+            _ = Parallel.map(Parallel.ranges(ends.count, minimum: 1 << 16)) { lines in
+                bytes.withUnsafeBufferPointer { bytes in
+                    ends.withUnsafeBufferPointer { ends in
+                        for line in lines {
+                            var mask: UInt32 = 0
+                            for i in (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line]) { mask |= Self.bit(UInt32(bytes[i])) }
+                            (first! + line).initialize(to: mask)
+                        }
+                    }
+                }
             }
+            initialized = ends.count
         }
-        self.masks = masks
     }
 
     /// The lines of a store: a line file's text column as it is, else each record's `line`.
@@ -46,13 +54,14 @@ struct LineTable: Sendable {
         self.init(bytes: bytes, ends: ends)
     }
 
-    /// Letters (either case) and digits have a bit each; other ASCII share 27 bits; the rest one.
-    @inline(__always) static func bit(_ c: UInt32) -> UInt64 {
+    /// Letters (either case) have a bit each, digits one a pair (0–1, 2–3, …), other ASCII
+    /// none; everything else shares one.
+    @inline(__always) static func bit(_ c: UInt32) -> UInt32 {
         switch c {
-        case 0x61...0x7A: return 1 << UInt64(c - 0x61)
-        case 0x41...0x5A: return 1 << UInt64(c - 0x41)
-        case 0x30...0x39: return 1 << UInt64(26 + c - 0x30)
-        case 0..<0x80: return 1 << UInt64(36 + c % 27)
+        case 0x61...0x7A: return 1 << (c - 0x61)
+        case 0x41...0x5A: return 1 << (c - 0x41)
+        case 0x30...0x39: return 1 << (26 + (c - 0x30) / 2)
+        case 0..<0x80: return 0
         default: return nonASCIIBit
         }
     }

@@ -7,11 +7,11 @@
 enum LineTiebreaks {
     /// The first `count` keys of `keys` in the order every criterion gives (`best`: the
     /// `count` smallest keys, sorted, as `TopKeys` gives them).
-    static func ordered(_ best: [UInt64], count: Int, among lines: [UInt32], scan: LineScan) -> [UInt64] {
+    static func ordered(_ best: [UInt64], count: Int, among lines: LineSet, scan: LineScan) -> [UInt64] {
         guard scan.options.sort, scan.options.rankingTiebreaks.count > 1, let last = best.last else { return best }
         let tied = last >> 32
         // The page's last group, whole: the keys tying with its last line on score and first criterion.
-        let candidates = best.filter { $0 >> 32 != tied } + lines.compactMap { scan.key(of: Int($0)) }.filter { $0 >> 32 == tied }.sorted()
+        let candidates = best.filter { $0 >> 32 != tied } + tiedKeys(tied, among: lines, scan: scan)
         var ordered: [UInt64] = []
         ordered.reserveCapacity(candidates.count)
         var start = 0
@@ -28,5 +28,14 @@ enum LineTiebreaks {
             start = end
         }
         return Array(ordered.prefix(count))
+    }
+
+    /// The keys of the matching lines whose score and first criterion are `tied`.
+    private static func tiedKeys(_ tied: UInt64, among lines: LineSet, scan: LineScan) -> [UInt64] {
+        var keys: [UInt64] = []
+        lines.forEach { line in
+            if let key = scan.key(of: line), key >> 32 == tied { keys.append(key) }
+        }
+        return keys.sorted()
     }
 }

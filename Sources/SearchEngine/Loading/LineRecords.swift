@@ -1,3 +1,4 @@
+import Foundation
 import InstantSearchCore
 
 /// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`,
@@ -29,33 +30,48 @@ enum LineRecords {
     /// data, refused unless `--lenient` — or unless NUL is what ends lines (`--read0`). The
     /// first `options.headerLines` lines are the header, not records (their numbers are
     /// still counted, so a line's id is its place in the input).
-    static func table(_ bytes: [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
+    ///
+    /// The lines' text is the input less its line ends and blank lines, written over the input
+    /// itself (each line moved down to where the last one ended): given an input nobody else
+    /// holds, the table takes no second copy of it. `numbered: false` leaves the ids out
+    /// (records by position), for a caller that never asks for them.
+    static func table(_ bytes: consuming [UInt8], file: String, options: LoadOptions = .strict, numbered: Bool = true) throws -> Table {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "text larger than 2 GB is not supported")
         }
         if !options.lenient && options.lineSeparator == .newline {
             try bytes.withUnsafeBufferPointer { try TextCheck.requireNoNUL($0, file: file, lines: LineIndex()) }
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count)
+        var text = consume bytes
+        var length = 0
         var ends: [UInt32] = []
-        var lineNumbers: [String] = []
+        // Each line's id is its number in the input, written straight into one buffer.
+        var ids: [UInt8] = []
+        var idEnds: [Int64] = []
         var number = 1
-        try forEachLine(bytes, separator: options.lineSeparator) { line in
-            if line.count > options.maxRecordBytes {
-                throw DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes))
+        try text.withUnsafeMutableBufferPointer { buffer in
+            try forEachLine(UnsafeBufferPointer(buffer), separator: options.lineSeparator) { range in
+                if range.count > options.maxRecordBytes {
+                    throw DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes))
+                }
+                if number > options.headerLines, buffer[range].contains(where: { !isBlank($0, options.lineSeparator) }) {
+                    // Down, never past where the scan reads next: the copy may overlap itself.
+                    memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
+                    length += range.count
+                    ends.append(UInt32(truncatingIfNeeded: length))
+                    if numbered {
+                        ids.append(contentsOf: String(number).utf8)
+                        idEnds.append(Int64(ids.count))
+                    }
+                }
+                number += 1
+                return true
             }
-            if number > options.headerLines, line.contains(where: { !isBlank($0, options.lineSeparator) }) {
-                text.append(contentsOf: line)
-                ends.append(UInt32(truncatingIfNeeded: text.count))
-                lineNumbers.append(String(number))
-            }
-            number += 1
-            return true
         }
+        text.removeLast(text.count - length)
         let table = CSVTable(
             header: [attribute], numeric: [false], count: ends.count, columns: [.text(bytes: text, ends: ends)])
-        return Table(store: RecordStore(storage: .csv(table), ids: PackedStrings(lineNumbers)))
+        return Table(store: RecordStore(storage: .csv(table), ids: numbered ? PackedStrings(bytes: ids, ends: idEnds) : nil))
     }
 
     /// fzf's `--header-lines`: the first `options.headerLines` lines of `bytes` (fewer when the
@@ -63,9 +79,11 @@ enum LineRecords {
     static func header(_ bytes: [UInt8], options: LoadOptions) -> [[UInt8]] {
         var header: [[UInt8]] = []
         guard options.headerLines > 0 else { return header }
-        forEachLine(bytes, separator: options.lineSeparator) { line in
-            header.append(Array(line))
-            return header.count < options.headerLines
+        bytes.withUnsafeBufferPointer { bytes in
+            forEachLine(bytes, separator: options.lineSeparator) { range in
+                header.append(Array(bytes[range]))
+                return header.count < options.headerLines
+            }
         }
         return header
     }
@@ -91,7 +109,7 @@ enum LineRecords {
     /// Calls `body` with each line (its end left out; a byte-order mark at the start skipped)
     /// until it returns false. Lines end in LF, CRLF or a CR alone, or — `.nul` — in NUL only.
     private static func forEachLine(
-        _ bytes: [UInt8], separator: LoadOptions.LineSeparator, _ body: (ArraySlice<UInt8>) throws -> Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator, _ body: (Range<Int>) throws -> Bool
     ) rethrows {
         var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while start < bytes.count {
@@ -102,7 +120,7 @@ enum LineRecords {
             case .nul:
                 while end < bytes.count, bytes[end] != 0 { end += 1 }
             }
-            guard try body(bytes[start..<end]) else { return }
+            guard try body(start..<end) else { return }
             // CRLF is one line end.
             let crlf = separator == .newline && end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
             start = end + (crlf ? 2 : 1)
