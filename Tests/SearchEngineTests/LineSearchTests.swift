@@ -171,6 +171,22 @@ struct LineSearchTests {
         }
     }
 
+    @Test func theWordIndexOfLinesIsBuiltOnlyWhenAWordSearchAsks() throws {
+        let index = try Self.index(Self.bin)
+        #expect(index.wordsDeferred && index.dictionary.termCount == 0)
+        // fzf's way needs no word index; a typo, or an Algolia query (`serve`), builds it once.
+        #expect(try Self.lines("zip", in: Self.bin).contains("gunzip"))
+        let typo = try index.searchLines(Query(text: "gnuzip"), options: LineMatchOptions())
+        #expect(typo.hits.map { $0.record["line"]?.stringValue } == ["gunzip"])
+        let words = try #require(index.wordsLater)
+        #expect(words.dictionary.termCount > 0 && !words.wordsDeferred)
+        #expect(index.wordsLater === words)
+        #expect(try index.search(Query(text: "ssh")).nbHits == 4)
+        // Records keep their words from the start.
+        let records = SearchIndex(name: "r", records: [.object(["line": .string("gunzip")])])
+        #expect(!records.wordsDeferred && records.wordsLater == nil && records.dictionary.termCount > 0)
+    }
+
     @Test func tiebreakNamesAreChecked() {
         #expect(LineMatchOptions.parseTiebreaks("length,begin") == .success([.length, .begin]))
         guard case .failure(let error) = LineMatchOptions.parseTiebreaks("lenght") else {

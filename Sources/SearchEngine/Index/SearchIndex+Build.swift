@@ -14,7 +14,8 @@ struct IndexParts {
     /// ranking needs the numbers before documents can be numbered); the words are then read in
     /// document order, twice (see `TermDictionaryBuilder`), so posting lists come out sorted.
     /// Every column is built at its final, narrowest width: nothing is held twice.
-    init(store: RecordStore, settings resolved: ResolvedIndexSettings) {
+    /// `words: false` leaves the dictionary and prefix lists empty (see `SearchIndex.wordsLater`).
+    init(store: RecordStore, settings resolved: ResolvedIndexSettings, words: Bool = true) {
         let count = store.count
         var ids = ObjectIDCollector()
         // The attribute for distinct is a column like a facet's: each document's group.
@@ -88,7 +89,7 @@ struct IndexParts {
         // build's peak), which then hold the smaller order.
         let order = RecordOrder(recordAtRank)
         recordAtRank = []
-        let dictionary = IndexParts.buildDictionary(store: store, order: order, attributes: resolved.searchableAttributes)
+        let dictionary = IndexParts.buildDictionary(store: store, order: order, attributes: words ? resolved.searchableAttributes : [])
         self.recordAtCustomRank = order
         // Ids the store came with (a text file's line numbers) stay when no attribute gives any.
         self.records = store.withObjectIDs(ids.packed ?? store.ids)

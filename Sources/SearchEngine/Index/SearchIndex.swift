@@ -21,6 +21,8 @@ public final class SearchIndex: Sendable {
     let recordLookup = RecordLookup()
     /// For a line index: its lines as the scanner reads them and the last matches (see `LineSearchState`).
     let lineState = LineSearchState()
+    /// Its words were left for later (plain lines): a word search goes to `wordsLater`.
+    let wordsDeferred: Bool
     let facetColumns: [String: FacetColumn]
     let numericColumns: [String: NumericColumn]
     /// The record of each document. Documents are the records in customRanking order (ties
@@ -40,7 +42,7 @@ public final class SearchIndex: Sendable {
     /// Builds the index; settings left out are inferred from the records.
     public convenience init(name: String, records: [JSONValue], settings: IndexSettings = IndexSettings()) {
         let resolved = settings.resolved(for: records)
-        self.init(name: name, parts: IndexParts(store: RecordStore(records: records), settings: resolved), settings: resolved)
+        self.init(name: name, store: RecordStore(records: records), settings: resolved)
     }
 
     /// Builds the index from records loaded packed (`DataLoader.loadRecords`); settings left
@@ -50,27 +52,38 @@ public final class SearchIndex: Sendable {
         inferenceSample: Int = IndexSettings.inferenceSample
     ) {
         let resolved = settings.resolved(recordCount: records.count, sample: inferenceSample) { records[$0] }
-        self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
+        self.init(name: name, store: records, settings: resolved)
     }
 
     /// Builds the index with its settings already decided: a snapshot of an index still
     /// loading, which keeps the settings inferred from its first records.
     public convenience init(name: String, records: RecordStore, resolved: ResolvedIndexSettings) {
-        self.init(name: name, parts: IndexParts(store: records, settings: resolved), settings: resolved)
+        self.init(name: name, store: records, settings: resolved)
     }
 
-    private convenience init(name: String, parts: IndexParts, settings: ResolvedIndexSettings) {
+    /// Plain lines are searched fzf's way (`searchLines`), which needs no word index: theirs is
+    /// built only when a word search first asks for it (`wordsLater`), so that lines open, and
+    /// keep their memory, as lines.
+    private convenience init(name: String, store: RecordStore, settings: ResolvedIndexSettings) {
+        let words = !SearchIndex.holdsLineText(store, settings)
+        self.init(name: name, parts: IndexParts(store: store, settings: settings, words: words), settings: settings)
+    }
+
+    convenience init(name: String, parts: IndexParts, settings: ResolvedIndexSettings, wordsDeferred: Bool? = nil) {
         self.init(
             name: name, records: parts.records, settings: settings, dictionary: parts.dictionary, prefixLists: parts.prefixLists,
-            facetColumns: parts.facetColumns, numericColumns: parts.numericColumns, recordAtCustomRank: parts.recordAtCustomRank)
+            facetColumns: parts.facetColumns, numericColumns: parts.numericColumns, recordAtCustomRank: parts.recordAtCustomRank,
+            wordsDeferred: wordsDeferred)
     }
 
-    /// An index from its parts, as an index file holds them.
+    /// An index from its parts, as an index file holds them. `wordsDeferred` nil: a store of
+    /// plain lines with no words indexed is one whose words were left for later.
     init(
         name: String, records: RecordStore, settings: ResolvedIndexSettings, dictionary: TermDictionary,
         prefixLists: PrefixLists, facetColumns: [String: FacetColumn], numericColumns: [String: NumericColumn],
-        recordAtCustomRank: RecordOrder
+        recordAtCustomRank: RecordOrder, wordsDeferred: Bool? = nil
     ) {
+        self.wordsDeferred = wordsDeferred ?? (dictionary.termCount == 0 && records.count > 0 && SearchIndex.holdsLineText(records, settings))
         self.name = name
         self.records = records
         self.settings = settings

@@ -2,9 +2,19 @@ import InstantSearchCore
 import Synchronization
 
 /// A line index's `LineSearcher`, made on its first search (and again when `--with-nth`
-/// changes what the lines are).
+/// changes what the lines are), and its word index, made on its first word search.
 final class LineSearchState: Sendable {
     private let searcher = Mutex<(LineSearcher, LineMatchOptions.Transform)?>(nil)
+    private let words = Mutex<SearchIndex?>(nil)
+
+    func words(building: () -> SearchIndex) -> SearchIndex {
+        words.withLock { held in
+            if let held { return held }
+            let built = building()
+            held = built
+            return built
+        }
+    }
 
     func searcher(_ transform: LineMatchOptions.Transform, building: () -> LineSearcher) -> LineSearcher {
         searcher.withLock { held in
@@ -41,6 +51,26 @@ extension SearchIndex {
         results.notice = answer.notice
         results.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)
         return results
+    }
+
+    /// A store of plain lines as `LineRecords` makes them (one text column, `line`) under the
+    /// line settings: searched fzf's way, its words indexed only when asked (`wordsLater`).
+    static func holdsLineText(_ store: RecordStore, _ settings: ResolvedIndexSettings) -> Bool {
+        guard case .csv(let table) = store.storage, table.header == [LineRecords.attribute], case .text = table.columns[0] else {
+            return false
+        }
+        return settings.searchableAttributes == [LineRecords.attribute] && settings.attributesForFaceting.isEmpty
+            && settings.numericAttributesForFiltering.isEmpty && settings.customRanking.isEmpty
+    }
+
+    /// The index a word search of plain lines runs on (the typo fallback, an Algolia query to
+    /// `serve`): built from the same records the first time one asks, then kept; nil for an
+    /// index that has its words.
+    var wordsLater: SearchIndex? {
+        guard wordsDeferred else { return nil }
+        return lineState.words {
+            SearchIndex(name: name, parts: IndexParts(store: records, settings: settings), settings: settings, wordsDeferred: false)
+        }
     }
 
     /// The bytes of a line exactly as they came in (a line of invalid UTF-8 is shown with

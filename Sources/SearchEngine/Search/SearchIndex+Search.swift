@@ -27,6 +27,7 @@ extension SearchIndex {
     /// `removingWords`: when every word together finds nothing, drop words from the end
     /// (`removeWordsIfNoResults`); lines never do (each word must match, as in fzf).
     func search(_ query: Query, removingWords: Bool, reRanking: ReRanking? = nil) throws -> SearchResults {
+        if let words = wordsLater { return try words.search(query, removingWords: removingWords, reRanking: reRanking) }
         let started = ContinuousClock.now
         if let sort = query.sortBy, numericColumns[sort.attribute] == nil {
             throw SearchError.backend("cannot sort by \"\(sort.attribute)\": it is not a numeric attribute of index \"\(name)\"")
