@@ -35,7 +35,6 @@ struct LineScan {
         compiled = CompiledPattern(pattern, scorer: scorer)
         firstTiebreak = options.rankingTiebreaks.first
         wholeLine = options.nth == nil
-
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores).
@@ -46,9 +45,18 @@ struct LineScan {
     /// kept, each part of the scan holding its own best. Checks for cancellation between
     /// blocks and throws `CancellationError`.
     func matches(candidates: LineSet?, best count: Int) throws -> Matches {
+        try run(candidates: candidates, best: count, first: false)
+    }
+
+    /// Whether any line matches: the scan stops at the first.
+    func anyMatch() throws -> Bool {
+        try !run(candidates: nil, best: 0, first: true).lines.isEmpty
+    }
+
+    private func run(candidates: LineSet?, best count: Int, first: Bool) throws -> Matches {
         let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
         var words: [UInt64] = []
-        words.reserveCapacity(wordCount)
+        words.reserveCapacity(first ? 0 : wordCount)
         var best = TopKeys.Best<UInt64>(count: count)
         var start = 0
         while start < wordCount {
@@ -62,31 +70,17 @@ struct LineScan {
             }
             let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : Parallel.cores)) {
                 range in
-                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: false)
+                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: first)
             }
             for part in parts {
                 words += part.words
                 best.offer(part.best)
             }
+            // Looking for one: the words so far are enough to say there is one.
+            if first && parts.contains(where: { $0.found > 0 }) { break }
             start = end
         }
         return Matches(lines: LineSet(words: words), best: best.sorted())
-    }
-
-    /// Whether any line matches: the scan stops at the first.
-    func anyMatch() throws -> Bool {
-        let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
-        var start = 0
-        while start < wordCount {
-            if Task.isCancelled { throw CancellationError() }
-            let end = min(wordCount, start + Self.blockLines / LineSet.wordLines)
-            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128)) { range in
-                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: nil, best: 0, first: true)
-            }
-            if parts.contains(where: { $0.found > 0 }) { return true }
-            start = end
-        }
-        return false
     }
 
     /// The key of one line, nil when it does not match.
