@@ -60,6 +60,10 @@ struct LineSearchTests {
         #expect(results.nbHits == 0)
         #expect(results.notice == "no line matches “paris”")
         #expect(results.queryAfterRemoval == nil)
+        // Each term alone finds a line: the notice says it is their meeting that finds none.
+        #expect(try Self.results("gunzip ssh").notice == "no line matches every term together")
+        #expect(try Self.results("'zip !zip").notice == "no line matches every term together")
+        #expect(try Self.results("ab !a", in: "ab\nab c\n").notice == "no line matches “!a”")
     }
 
     @Test func typosOnlyWhenNothingMatchesWithoutThem() throws {
