@@ -14,28 +14,30 @@ public struct RecordStore: Sendable {
     }
 
     let storage: Storage
-    /// nil: every record's id is its position, which is then not stored at all.
+    /// nil: every record's id is its position (plus `firstID`), which is then not stored at all.
     let ids: PackedStrings?
+    /// Without ids, the first record's: 0, or a line's number in its input (lines are numbered
+    /// from 1, and header lines come before the first record).
+    let firstID: Int
 
     /// Records without ids yet (`withObjectIDs` adds them once the settings are known).
     init(records: [JSONValue]) {
-        storage = .memory(records)
-        ids = nil
+        self.init(storage: .memory(records), ids: nil)
     }
 
     init(csv: CSVTable) {
-        storage = .csv(csv)
-        ids = nil
+        self.init(storage: .csv(csv), ids: nil)
     }
 
-    init(storage: Storage, ids: PackedStrings?) {
+    init(storage: Storage, ids: PackedStrings?, firstID: Int = 0) {
         self.storage = storage
         self.ids = ids
+        self.firstID = ids == nil ? firstID : 0
     }
 
-    /// The same records with these ids (nil: by position).
+    /// The same records with these ids (nil: by position, as before).
     func withObjectIDs(_ ids: PackedStrings?) -> RecordStore {
-        RecordStore(storage: storage, ids: ids)
+        RecordStore(storage: storage, ids: ids, firstID: firstID)
     }
 
     public var count: Int {
@@ -88,7 +90,7 @@ public struct RecordStore: Sendable {
     }
 
     public func objectID(of record: Int) -> String {
-        ids?.string(at: record) ?? String(record)
+        ids?.string(at: record) ?? String(record + firstID)
     }
 }
 

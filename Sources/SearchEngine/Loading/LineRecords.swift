@@ -45,9 +45,9 @@ enum LineRecords {
         var text = consume bytes
         var length = 0
         var ends: [UInt32] = []
-        // Each line's id is its number in the input, written straight into one buffer.
-        var ids: [UInt8] = []
-        var idEnds: [Int64] = []
+        // Each line's id is its number in the input: kept as the first one alone while the
+        // numbers follow each other, written into one buffer from the first gap (a blank line).
+        var numbers = LineNumbers()
         var number = 1
         try text.withUnsafeMutableBufferPointer { buffer in
             try forEachLine(UnsafeBufferPointer(buffer), separator: options.lineSeparator) { range in
@@ -59,10 +59,7 @@ enum LineRecords {
                     memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
                     length += range.count
                     ends.append(UInt32(truncatingIfNeeded: length))
-                    if numbered {
-                        ids.append(contentsOf: String(number).utf8)
-                        idEnds.append(Int64(ids.count))
-                    }
+                    if numbered { numbers.add(number) }
                 }
                 number += 1
                 return true
@@ -71,7 +68,7 @@ enum LineRecords {
         text.removeLast(text.count - length)
         let table = CSVTable(
             header: [attribute], numeric: [false], count: ends.count, columns: [.text(bytes: text, ends: ends)])
-        return Table(store: RecordStore(storage: .csv(table), ids: numbered ? PackedStrings(bytes: ids, ends: idEnds) : nil))
+        return Table(store: RecordStore(storage: .csv(table), ids: numbers.packed, firstID: numbers.first ?? 0))
     }
 
     /// fzf's `--header-lines`: the first `options.headerLines` lines of `bytes` (fewer when the
@@ -133,4 +130,34 @@ enum LineRecords {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
             || (separator == .nul && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")))
     }
+}
+
+/// The numbers of the lines kept, as ids: while they follow each other only the first is
+/// kept (10M lines' ids would otherwise take some 150 MB); from the first gap on, every one
+/// is written into one buffer.
+private struct LineNumbers {
+    private(set) var first: Int?
+    private var count = 0
+    private var bytes: [UInt8] = []
+    private var ends: [Int64] = []
+    private var gapped = false
+
+    mutating func add(_ number: Int) {
+        let start = first ?? number
+        first = start
+        if !gapped && number != start + count {
+            gapped = true
+            for earlier in start..<start + count { append(earlier) }
+        }
+        if gapped { append(number) }
+        count += 1
+    }
+
+    private mutating func append(_ number: Int) {
+        bytes.append(contentsOf: String(number).utf8)
+        ends.append(Int64(bytes.count))
+    }
+
+    /// nil while the numbers follow each other from `first`.
+    var packed: PackedStrings? { gapped ? PackedStrings(bytes: bytes, ends: ends) : nil }
 }

@@ -20,8 +20,16 @@ extension RecordStore {
             try out.write(Kind.json.rawValue)
             try out.write(packed: PackedStrings(records.map { $0.serialized() }))
         }
-        try out.write(ids == nil ? 0 : 1)
-        if let ids { try out.write(packed: ids) }
+        // 0: ids are positions; 1: packed ids; 2: positions from `firstID`.
+        if let ids {
+            try out.write(1)
+            try out.write(packed: ids)
+        } else if firstID != 0 {
+            try out.write(2)
+            try out.write(UInt64(firstID))
+        } else {
+            try out.write(0)
+        }
     }
 
     static func read(from input: inout BinaryReader) throws -> RecordStore? {
@@ -36,6 +44,10 @@ extension RecordStore {
         switch try input.readUInt64() {
         case 0: return RecordStore(storage: storage, ids: nil)
         case 1: return RecordStore(storage: storage, ids: try input.readPacked())
+        case 2:
+            let first = try input.readUInt64()
+            guard first <= UInt64(Int32.max) else { return nil }
+            return RecordStore(storage: storage, ids: nil, firstID: Int(first))
         default: return nil
         }
     }
