@@ -14,7 +14,6 @@ public final class LineSearcher: Sendable {
     }
 
     private struct Last {
-        var query: String
         var pattern: LinePattern
         var options: LineMatchOptions
         /// The matching lines, in line order.
@@ -60,10 +59,10 @@ public final class LineSearcher: Sendable {
             guard let last, last.options == options, last.pattern.narrows(to: pattern) else { return nil }
             return last.lines
         }
-        let page = overflow ? 0 : min(skipped + hitsPerPage, table.count)
+        let pageEnd = overflow ? 0 : min(skipped + hitsPerPage, table.count)
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
-        let matches = try scan.matches(candidates: candidates, best: page + (reRanking?.scores.count ?? 0))
-        last.withLock { $0 = Last(query: query.text, pattern: pattern, options: options, lines: matches.lines) }
+        let matches = try scan.matches(candidates: candidates, best: pageEnd + (reRanking?.scores.count ?? 0))
+        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines) }
         var answer = Answer(nbHits: matches.lines.count, page: [])
         if matches.lines.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
