@@ -6,18 +6,29 @@ import InstantSearchCore
 protocol LineText {
     var count: Int { get }
     subscript(_ index: Int) -> UInt32 { get }
+    /// The character at `index` as `term` compares it (`LineScorer.comparable`).
+    func comparable(_ index: Int, _ term: MatchTerm) -> UInt32
 }
 
 struct ByteLine: LineText {
     let bytes: UnsafeBufferPointer<UInt8>
     var count: Int { bytes.count }
     @inline(__always) subscript(_ index: Int) -> UInt32 { UInt32(bytes[index]) }
+
+    /// A byte is compared as it is, an ASCII letter folded unless the term minds case: no
+    /// byte is a character outside ASCII, so there are no diacritics to fold (and the inner
+    /// loops skip that test).
+    @inline(__always) func comparable(_ index: Int, _ term: MatchTerm) -> UInt32 {
+        let c = UInt32(bytes[index])
+        return term.caseSensitive || c &- 0x41 >= 26 ? c : c | 0x20
+    }
 }
 
 struct ScalarLine: LineText {
     let scalars: UnsafeBufferPointer<UInt32>
     var count: Int { scalars.count }
     @inline(__always) subscript(_ index: Int) -> UInt32 { scalars[index] }
+    @inline(__always) func comparable(_ index: Int, _ term: MatchTerm) -> UInt32 { LineScorer.comparable(scalars[index], term) }
 }
 
 /// fzf's character classes, case folding and diacritics folding, on scalar values.

@@ -155,7 +155,7 @@ struct LineScorer: @unchecked Sendable {
         var p = 0
         var i = 0
         while i < text.count {
-            if Self.comparable(text[i], term) == pattern[p] {
+            if text.comparable(i, term) == pattern[p] {
                 p += 1
                 if p == pattern.count { return i + 1 }
             }
@@ -169,7 +169,7 @@ struct LineScorer: @unchecked Sendable {
         guard pattern.count <= text.count else { return false }
         for start in 0...(text.count - pattern.count) {
             var k = 0
-            while k < pattern.count, Self.comparable(text[start + k], term) == pattern[k] { k += 1 }
+            while k < pattern.count, text.comparable(start + k, term) == pattern[k] { k += 1 }
             if k == pattern.count { return true }
         }
         return false
@@ -183,7 +183,7 @@ struct LineScorer: @unchecked Sendable {
         var p = pattern.count - 1
         var start = end - 1
         while start >= 0 {
-            if Self.comparable(text[start], term) == pattern[p] {
+            if text.comparable(start, term) == pattern[p] {
                 if p == 0 { break }
                 p -= 1
             }
@@ -200,7 +200,7 @@ struct LineScorer: @unchecked Sendable {
         var best: (start: Int, bonus: Int)?
         for start in 0...(text.count - pattern.count) {
             var k = 0
-            while k < pattern.count, Self.comparable(text[start + k], term) == pattern[k] { k += 1 }
+            while k < pattern.count, text.comparable(start + k, term) == pattern[k] { k += 1 }
             guard k == pattern.count else { continue }
             let previous = start > 0 ? classOf(text[start - 1]) : initialClass
             if boundary {
@@ -240,7 +240,7 @@ struct LineScorer: @unchecked Sendable {
             while end > start, isWhite(text[end - 1]) { end -= 1 }
             guard end - start == term.text.count else { return nil }
         }
-        for k in 0..<term.text.count where Self.comparable(text[start + k], term) != term.text[k] { return nil }
+        for k in 0..<term.text.count where text.comparable(start + k, term) != term.text[k] { return nil }
         return start..<end
     }
 
@@ -263,7 +263,7 @@ struct LineScorer: @unchecked Sendable {
         for i in range {
             let c = text[i]
             let current = classOf(c)
-            if p < pattern.count, Self.comparable(c, term) == pattern[p] {
+            if p < pattern.count, text.comparable(i, term) == pattern[p] {
                 positions?.append(i)
                 score += Self.scoreMatch
                 var bonus = bonus(previous, current)
