@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import InstantSearchCore
 
 /// Work split over the machine's cores: as many parts as there are cores to run them (and
 /// enough items to pay for waking a thread), each on its own thread, returning when all are done.
@@ -19,7 +20,11 @@ enum Parallel {
         if parts <= 1 { return parts == 1 ? [body(0)] : [] }
         return withoutActuallyEscaping(body) { body in
             let work = Work(count: parts, body: body)
-            DispatchQueue.concurrentPerform(iterations: parts) { work.run($0) }
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                // Every part's thread below the UI's, the caller's included (a pool thread).
+                WorkerPriority.lowerCurrentThread()
+                work.run(part)
+            }
             return work.values
         }
     }
