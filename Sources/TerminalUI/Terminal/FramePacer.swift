@@ -16,8 +16,8 @@
 /// alone (a busy machine) does not stop the holds, and one quick answer brings them back.
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
-/// suggestions, which answer apart and sooner) waits for that answer, up to `answerBudget` from
-/// the key: a key costs the terminal two frames at most, the echo and everything it asked for.
+/// suggestions, when they answer first) waits for that answer, up to `answerBudget` from the
+/// key, so as not to be a frame of its own.
 struct FramePacer {
     /// When the oldest input not yet on screen was handled; nil: none waiting.
     private(set) var inputSince: Duration?
