@@ -22,7 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include <sys/resource.h>
 
 // Swift cannot import function-like macros, and Swift 6 refuses to read mutable C globals
 // (LINES, COLS, stdscr) without an unsafe escape hatch. These one-liners give both a
@@ -94,29 +93,6 @@ static inline int cn_memfd(const char *name) {
     return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
 #else
     (void)name;
-    return -1;
-#endif
-}
-
-// Asks the scheduler for a short time slice for the calling thread (Linux 6.12 and later, EEVDF:
-// `sched_attr.sched_runtime` for a SCHED_OTHER thread, 0.1 to 100 ms, no privilege needed). A
-// thread with a shorter slice has an earlier deadline, so when it wakes up (a key, an answer,
-// a held frame's timeout) it takes a core from a longer-sliced one at once instead of at the end
-// of that one's slice. Older kernels ignore the field; -1 where the call does not exist.
-static inline int cn_request_short_slice(unsigned long long slice_ns) {
-#ifdef SYS_sched_setattr
-    struct {
-        unsigned int size, policy;
-        unsigned long long flags;
-        int nice;
-        unsigned int priority;
-        unsigned long long runtime, deadline, period;
-    } attributes = { 48, 0 /* SCHED_OTHER */, 0, 0, 0, slice_ns, 0, 0 };
-    // The thread's nice value is part of the call: keep the one it has.
-    attributes.nice = getpriority(PRIO_PROCESS, 0);
-    return (int)syscall(SYS_sched_setattr, 0, &attributes, 0);
-#else
-    (void)slice_ns;
     return -1;
 #endif
 }

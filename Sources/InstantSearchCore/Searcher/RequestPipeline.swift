@@ -178,8 +178,6 @@ public final class RequestPipeline: DeliveryReceiver {
         requestsSent += 1
         let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
         let task = Task.detached {
-            // Below the owner thread, which draws the key's echo meanwhile (`WorkerPriority`).
-            WorkerPriority.lowerCurrentThread()
             let payload: Delivery.Payload
             do {
                 payload = try await work(backend)

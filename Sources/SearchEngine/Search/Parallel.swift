@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import InstantSearchCore
 
 /// Work split over the machine's cores: as many parts as there are cores to run them (and
 /// enough items to pay for waking a thread), each on its own thread, returning when all are done.
@@ -20,11 +19,7 @@ enum Parallel {
         if parts <= 1 { return parts == 1 ? [body(0)] : [] }
         return withoutActuallyEscaping(body) { body in
             let work = Work(count: parts, body: body)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                // Every part's thread below the UI's, the caller's included (a pool thread).
-                WorkerPriority.lowerCurrentThread()
-                work.run(part)
-            }
+            DispatchQueue.concurrentPerform(iterations: parts) { work.run($0) }
             return work.values
         }
     }

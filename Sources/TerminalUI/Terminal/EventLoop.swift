@@ -39,11 +39,6 @@ public final class EventLoop {
 
     deinit { pipe.close() }
 
-    /// The time slice the loop's thread asks for (`cn_request_short_slice`): shorter than the
-    /// default (0.75 ms times 1 + log2 of the cores), so the thread takes a core as soon as it
-    /// wakes; longer than the minimum, so drawing a frame is rarely cut in two.
-    static let slice: UInt64 = 300_000
-
     /// Wakes the loop from any thread; `run` then sends the app `.wake`. Pass it to
     /// `Mailbox(wake:)`. Harmless after the loop ended.
     public var wake: @Sendable () -> Void {
@@ -54,8 +49,6 @@ public final class EventLoop {
     /// Opens the terminal, runs `app` until it quits or a termination signal arrives, and
     /// restores the terminal before returning — also when the app throws.
     public func run(_ app: some TerminalApp) throws -> LoopExit {
-        // Everything the loop does is on this thread: a key's echo waits for no worker.
-        _ = cn_request_short_slice(Self.slice)
         let terminal: any TerminalScreen =
             if let height = options.height {
                 try InlineTerminal(options: options, height: height, wakeFD: pipe.signalSafeWriteFD)
