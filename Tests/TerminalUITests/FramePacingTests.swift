@@ -44,6 +44,8 @@ final class SearchingApp: TerminalApp {
     var results = ""
     var awaiting = false
     var answerReady = false
+    /// A part of the answer (as the query suggestions' is) comes with the next wake-up.
+    var partReady = false
     /// False: the app never holds a frame (as for a remote backend).
     var holds = true
 
@@ -53,6 +55,10 @@ final class SearchingApp: TerminalApp {
         case .key(.character(let character)):
             query.append(character)
             (awaiting, answerReady) = (true, false)
+            return .continue
+        case .wake where partReady:
+            partReady = false
+            results = "part for \(query)"
             return .continue
         case .wake:
             guard answerReady, awaiting else { return .ignored }
@@ -154,10 +160,112 @@ final class SearchingApp: TerminalApp {
         #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (2 frames)"))
     }
 
+    /// `after` from now, a part of the answer comes (the key's search still runs).
+    private func part(after delay: Duration) -> Step {
+        { [clock, app] _, pipe in
+            clock.advance(by: delay)
+            app.partReady = true
+            pipe.wake()
+            return .ready(wakePipeReadable: true)
+        }
+    }
+
+    @Test func onceTheEchoIsOutAPartOfTheAnswerWaitsForTheRest() throws {
+        let (deadlines, frames) = try run([typeA, holdRunsOut, part(after: .microseconds(500)), answer(after: .milliseconds(1))])
+        #expect(deadlines[3] == FramePacer.answerBudget, "the part waits, at most the budget from the key (at 0)")
+        #expect(frames == [["a", ""], ["a", "results for a"]], "two frames for the key: its echo, then all it asked for")
+    }
+
+    @Test func aPartOfTheAnswerIsDrawnWhenTheBudgetRunsOut() throws {
+        let (_, frames) = try run([
+            typeA, holdRunsOut, part(after: .microseconds(500)), holdRunsOut, answer(after: .milliseconds(20)),
+        ])
+        #expect(frames == [["a", ""], ["a", "part for a"], ["a", "results for a"]])
+    }
+
+    /// The hold runs out with no answer yet: the echo goes out.
+    private func holdRunsOut(_ deadline: Duration?, _ pipe: WakePipe) -> Session<SearchingApp>.WaitResult {
+        clock.advance(by: deadline! - clock.now)
+        return .ready(wakePipeReadable: false)
+    }
+
+    /// A key whose answer comes 20 ms later: echo first, then the results.
+    private var slowKey: [Step] { [typeA, holdRunsOut, answer(after: .milliseconds(20))] }
+
+    @Test func afterTwoSlowAnswersTheNextKeysEchoIsDrawnAtOnce() throws {
+        let (deadlines, frames) = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))])
+        #expect(deadlines[7] == nil, "the third key holds nothing: the loop drew its echo and waits for anything")
+        #expect(frames.suffix(2) == [["aaa", "results for aa"], ["aaa", "results for aaa"]], "the echo first, at once")
+    }
+
+    @Test func oneSlowAnswerAloneKeepsTheHold() throws {
+        let (deadlines, frames) = try run(slowKey + [typeA, answer(after: .microseconds(300))])
+        #expect(deadlines[4] == .milliseconds(22), "the second key (at 21 ms) is held as ever")
+        #expect(frames.last == ["aa", "results for aa"])
+        #expect(frames.count == 3, "the slow key's echo and results, then the quick key's one frame")
+    }
+
+    @Test func aQuickAnswerBringsTheHoldBack() throws {
+        let quickUnheld: [Step] = [typeA, answer(after: .microseconds(300))]
+        let (deadlines, frames) = try run(slowKey + slowKey + quickUnheld + [typeA, answer(after: .microseconds(300))])
+        #expect(deadlines[7] == nil, "the third key is not held (two slow answers before it)")
+        #expect(deadlines[9] != nil, "its quick answer brings the hold back for the fourth")
+        #expect(frames.count == 7, "two frames for each of the first three keys, one for the fourth")
+        #expect(frames.last == ["aaaa", "results for aaaa"])
+    }
+
+    @Test func aSkippedHoldStillCountsTheEchoAsDrawnBeforeItsAnswer() throws {
+        let profile = LoopProfile()
+        _ = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))], profile: profile)
+        #expect(profile.report().contains("profile: frames 7: 3 drew a key with its answer, 3 drew a key before its answer"))
+        #expect(profile.samples(.keyToFrame).count == 3, "each key's time runs to its results' frame")
+    }
+
     @Test func withoutAHoldTheEchoIsDrawnAtOnce() throws {
         app.holds = false  // a remote backend: nothing is held
         let (deadlines, frames) = try run([typeA, answer(after: .microseconds(300))])
         #expect(deadlines[1] == nil, "no deadline: the loop drew and waits for anything")
         #expect(frames == [["a", ""], ["a", "results for a"]])
+    }
+}
+
+/// The pacer's memory of answer times, alone (times on a made-up clock).
+@Suite struct FramePacerTests {
+    private let hold = Duration.milliseconds(1)
+
+    /// A key at `at`, then its answer `after` later.
+    private func key(_ pacer: inout FramePacer, at: Duration, answeredAfter after: Duration) {
+        pacer.inputHandled(at: at)
+        pacer.observe(awaiting: true, now: at)
+        pacer.observe(awaiting: true, now: at + after / 2)  // a turn in between changes nothing
+        pacer.observe(awaiting: false, now: at + after)
+        pacer.drew()
+    }
+
+    @Test func holdsUntilTwoAnswersInARowCameAfterTheHold() {
+        var pacer = FramePacer()
+        #expect(pacer.hold(hold) == hold, "nothing known yet: hold")
+        key(&pacer, at: .zero, answeredAfter: .milliseconds(3))
+        #expect(pacer.hold(hold) == hold, "one slow answer may be the machine being busy")
+        key(&pacer, at: .milliseconds(10), answeredAfter: .milliseconds(3))
+        #expect(pacer.hold(hold) == nil)
+        #expect(pacer.hold(.milliseconds(5)) == .milliseconds(5), "slow against a 1 ms hold, quick against 5 ms")
+        key(&pacer, at: .milliseconds(20), answeredAfter: .microseconds(400))
+        #expect(pacer.hold(hold) == hold)
+        #expect(pacer.recentAnswers == [.milliseconds(3), .microseconds(400)])
+        #expect(pacer.hold(nil) == nil, "no answer awaited: nothing to hold")
+    }
+
+    @Test func anAnswerIsTimedFromTheNewestKeyAndOnlyWhenAKeyAskedForIt() {
+        var pacer = FramePacer()
+        pacer.observe(awaiting: true, now: .zero)  // a search no key started (records loading)
+        pacer.observe(awaiting: false, now: .milliseconds(50))
+        #expect(pacer.recentAnswers.isEmpty)
+        pacer.inputHandled(at: .milliseconds(100))
+        pacer.observe(awaiting: true, now: .milliseconds(100))
+        pacer.inputHandled(at: .milliseconds(102))  // typed before the answer: the search starts again
+        pacer.observe(awaiting: true, now: .milliseconds(102))
+        pacer.observe(awaiting: false, now: .milliseconds(103))
+        #expect(pacer.recentAnswers == [.milliseconds(1)])
     }
 }

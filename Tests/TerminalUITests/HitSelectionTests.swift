@@ -68,6 +68,14 @@ import Testing
         return canvas.lines
     }
 
+    @Test func theHitsAreDrawnFromTheResultsGivenNotFromWhatTheListMadeOfEarlierOnes() {
+        var list = HitsList()
+        list.resize(height: 3)
+        _ = list.update(IndexState(name: "movies", results: Self.results(["a", "b"])), description: Self.description)
+        #expect(drawn(list, Self.results(["a", "b"]), height: 3) == ["▌ Title a", "  Title b", ""], "the displays made at the update")
+        #expect(drawn(list, Self.results(["c", "d"]), height: 3) == ["▌ Title c", "  Title d", ""], "results it never laid out")
+    }
+
     @Test func aSnapshotThatRanksAnotherRecordFirstSelectsTheTopHitDrawnAndPicked() {
         var list = HitsList()
         list.resize(height: 3)

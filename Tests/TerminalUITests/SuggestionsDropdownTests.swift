@@ -37,7 +37,36 @@ private struct SuggestingBackend: Searchable {
     }
 }
 
+/// The products, and suggestions that answer only once the test opens the gate.
+private struct GatedSuggestingBackend: Searchable {
+    let gate: AsyncStream<Void>
+    let suggesting = SuggestingBackend()
+
+    func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+        if queries.contains(where: { $0.indexName == "products_query_suggestions" }) {
+            for await _ in gate { break }
+        }
+        return try await suggesting.search(queries)
+    }
+}
+
 @Suite struct SuggestionsDropdownTests {
+    /// The suggestions answer apart from the hits, often after them on two cores: the hits'
+    /// frame never waits for them.
+    @Test func theHitsFrameDoesNotWaitForTheSuggestions() async {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let harness = AppHarness(backend: GatedSuggestingBackend(gate: gate), suggestionIndices: ["products": "products_query_suggestions"])
+        await harness.start()
+        harness.app.answerHold = SearchApp.answerHold
+        harness.app.handle(.character("s"))
+        await harness.settle { $0.hub.searcher.isSearching }
+        #expect(harness.hub.suggestions?.isSearching == true, "the hits answered, the suggestions not yet")
+        #expect(harness.app.frameHold == nil, "the hits are drawn now")
+        open.yield()
+        await harness.settle()
+        #expect(harness.screen().row(containing: "│ sony") != nil, "the suggestions when they come")
+    }
+
     private func harness(options: SearchApp.Options = SearchApp.Options()) -> AppHarness {
         AppHarness(options: options, backend: SuggestingBackend(), suggestionIndices: ["products": "products_query_suggestions"])
     }

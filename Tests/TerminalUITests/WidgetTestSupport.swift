@@ -99,9 +99,15 @@ final class AppHarness {
 
     /// Waits until every request sent so far has been answered.
     func settle() async {
-        while hub.searchers.contains(where: \.isSearching) || hub.facetLists.isSearching || hub.sectionsSearch?.multiSearcher.isSearching == true
-            || hub.suggestions?.isSearching == true
-        {
+        await settle {
+            $0.hub.searchers.contains(where: \.isSearching) || $0.hub.facetLists.isSearching
+                || $0.hub.sectionsSearch?.multiSearcher.isSearching == true || $0.hub.suggestions?.isSearching == true
+        }
+    }
+
+    /// Hands the app the answers that come while `waiting` holds.
+    func settle(while waiting: (AppHarness) -> Bool) async {
+        while waiting(self) {
             _ = await wakes.next()
             app.deliverResponses()
         }

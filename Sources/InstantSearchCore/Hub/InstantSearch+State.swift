@@ -9,6 +9,10 @@ extension InstantSearch {
             suggestions: showsSections ? nil : suggestions?.state(for: activeDescription.name, text: queryText))
     }
 
+    /// The active index's state alone (`state.active`): what a view of the index on screen reads
+    /// on every key and frame, without the other indices', the sections' and the suggestions'.
+    public var activeState: IndexState { state(of: searcher) }
+
     /// One index's state, its facet lists' included.
     func state(of searcher: HitsSearcher) -> IndexState {
         var state = Self.state(of: searcher, loading: loading.progress[searcher.indexName])

@@ -5,7 +5,7 @@ extension SearchApp {
     /// shrink the region under the cursor. nil (as many rows as allowed) when the data has
     /// refinement or range panes, whose lists want the rows too.
     public var neededRows: Int? {
-        guard SidebarPanes(for: descriptions[hub.state.active.name]).isEmpty, !hub.state.showsSections else { return nil }
+        guard SidebarPanes(for: descriptions[hub.searcher.indexName]).isEmpty, !hub.showsSections else { return nil }
         let frameRows = screen.height - options.frame.inner(of: screen).height
         func total(hints: Bool) -> Int {
             let rows = ScreenLayout.rowOrder(hasHeader: !headerRows.isEmpty, showsHints: hints, promptAtBottom: options.layout.promptAtBottom)

@@ -12,7 +12,7 @@ extension SearchApp {
     /// After answers were delivered: the query on screen may settle.
     func noteAnswers() {
         guard let insights, !hub.showsSections else { return }
-        insights.answered(hub.state.active) { [unowned self] in hub.state.active }
+        insights.answered(hub.activeState) { [unowned self] in hub.activeState }
     }
 
     /// The session ended with a pick.

@@ -8,7 +8,9 @@ extension SearchApp: TerminalApp {
     static let answerHold = Duration.milliseconds(1)
 
     /// The hold while a search of what is on screen runs (the active index's, the sections
-    /// view's, a facet list's); nil once answered, and always without `answerHold`.
+    /// view's, a facet list's); nil once answered, and always without `answerHold`. The query
+    /// suggestions under the box do not count: on two cores their search often waits for a core
+    /// behind the hits' scan and answers after it, and the hits must not wait for them.
     public var frameHold: Duration? {
         guard let answerHold else { return nil }
         let searching = hub.showsSections ? hub.sectionsSearch?.multiSearcher.isSearching ?? false : hub.searcher.isSearching

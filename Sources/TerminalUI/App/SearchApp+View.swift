@@ -17,7 +17,7 @@ extension SearchApp {
     /// over what was drawn: the panes' first, then the whole screen's.
     private func tint(_ canvas: inout Canvas) {
         let theme = options.theme
-        if let layout, !hub.state.showsSections, !showsHelp {
+        if let layout, !hub.showsSections, !showsHelp {
             if let preview = layout.preview { canvas.tint(preview, with: theme.previewTint) }
             if layout.panes.contains(.refinements) { canvas.tint(layout.refinements, with: theme.facetTint) }
             if layout.panes.contains(.slider) { canvas.tint(layout.slider, with: theme.sliderTint) }
@@ -142,7 +142,7 @@ extension SearchApp {
             title(text, x: x, y: y, focused: focus == pane, into: &canvas)
         }
         RulesBanner.render(
-            hub.state.active.results?.userData ?? [], x: layout.hits.x + 2 + titles[0].0.displayWidth,
+            hub.activeState.results?.userData ?? [], x: layout.hits.x + 2 + titles[0].0.displayWidth,
             in: Rect(x: layout.hits.x, y: layout.topRule.y, width: layout.hits.width, height: 1), &canvas)
     }
 

@@ -221,7 +221,7 @@ public final class SearchApp {
 
     /// A finished load's note, as it stands, is said: the next key takes it off the stats line.
     private func dismissDoneNotes() {
-        let active = hub.state.active
+        let active = hub.activeState
         if active.loading?.isFinished == true, active.loading?.note != nil { dismissedNotes.insert(Self.noteKey(active)) }
     }
 
@@ -258,7 +258,7 @@ public final class SearchApp {
 
     /// The header's rows: the `--header` (a row per line of it), then the active index's
     /// `--header-lines`.
-    var headerRows: [ANSIText] { givenHeaderRows + (options.headerLines[hub.state.active.name] ?? []) }
+    var headerRows: [ANSIText] { givenHeaderRows + (options.headerLines[hub.searcher.indexName] ?? []) }
 
     var givenHeaderRows: [ANSIText] {
         header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(text: String($0)) } } ?? []
@@ -267,7 +267,7 @@ public final class SearchApp {
     /// Where each pane goes: on a resize, and when the slider pane gains or loses focus (its
     /// attribute list then shows or hides). The lists follow their new sizes.
     private func fitLayout(force: Bool = false) {
-        let panes = SidebarPanes(for: descriptions[hub.state.active.name])
+        let panes = SidebarPanes(for: descriptions[hub.searcher.indexName])
         if !panes.contains(Self.pane(of: focus)) { focus = .hits }  // its pane is gone (another index)
         let wanted = ScreenLayout(
             screen: options.frame.inner(of: screen), headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
@@ -329,7 +329,10 @@ public final class SearchApp {
     func refresh() {
         let state = hub.state
         let kept = viewsByIndex.show(state.active.name, leaving: .init(hits: hitsList.place, sliderAttribute: sliderPane.active))
-        var intents = hitsList.update(state.active, description: descriptions[state.active.name], place: kept?.hits)
+        // Under the theme it is drawn with: the list makes its hits' displays (styles) here.
+        var intents = Theme.$current.withValue(options.theme) {
+            hitsList.update(state.active, description: descriptions[state.active.name], place: kept?.hits)
+        }
         refinementList.update(
             state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))
         currentRefinements.update(state.active, description: descriptions[state.active.name])
@@ -352,7 +355,7 @@ public final class SearchApp {
     func refreshPreview() {
         guard preview.isShown, !hub.showsSections else { return }
         let hit = hitsList.selectedHit
-        let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.state.active.loading?.failure)
+        let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.activeState.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
         let command = hit.map { _ in expand(previewCommand.template) }
         guard moved || command != commandRunning else { return }

@@ -158,7 +158,10 @@ struct Session<App: TerminalApp> {
                 _ = try app.handle(.signal(sig))
                 return .signal(sig)
             }
-            let hold = app.frameHold
+            // What the app awaits, and whether the pacer holds the frame for it this time.
+            let awaited = app.frameHold
+            pacer.observe(awaiting: awaited != nil, now: timers.now)
+            let hold = pacer.hold(awaited)
             if needsFrame, pacer.shouldDraw(now: timers.now, hold: hold) {
                 if terminal.fit(neededRows: app.neededRows) {
                     // fzf's --height ~N: the region grew or shrank to the content; the app lays out again.
@@ -167,7 +170,7 @@ struct Session<App: TerminalApp> {
                     if try apply(.resize(width: reportedSize.width, height: reportedSize.height)) { return .quit }
                 }
                 let first = !firstFrameDrawn
-                try drawFrame(awaitingAnswer: hold != nil)
+                try drawFrame(awaitingAnswer: awaited != nil)
                 if first {
                     firstFrameDrawn = true
                     if try apply(.firstFrameDrawn) { return .quit }

@@ -32,7 +32,17 @@ public struct HitsList {
     var place: Place { Place(list: list, shown: shown) }
 
     /// How numbers are written (the locale's separators).
-    var numbers = NumberText.standard
+    var numbers = NumberText.standard {
+        didSet { measure() }
+    }
+    /// Each shown hit as drawn (its title, fields, snippet), made once per answer by `measure`
+    /// rather than again in every frame: a key's echo frame draws the same hits as the frame
+    /// before it, and making a hit's display is most of drawing it (numbers written, highlights
+    /// cut into pieces).
+    private var displays: [HitDisplay] = []
+    /// The theme the displays' styles are of (`Theme.current` when they were made): drawn under
+    /// another, they are made again.
+    private var displaysTheme = Theme.standard
 
     public init() {}
 
@@ -200,8 +210,9 @@ public struct HitsList {
     /// Each hit's height in rows, into the list: its offset keeps the selected hit whole in view.
     private mutating func measure() {
         let columns = usesColumns
-        let heights = (shown?.hits ?? []).map { hit in
-            let display = HitDisplay(hit: hit, description: description, numbers: numbers)
+        displays = (shown?.hits ?? []).map { HitDisplay(hit: $0, description: description, numbers: numbers) }
+        displaysTheme = Theme.current
+        let heights = displays.map { display in
             if wraps {
                 let second = description?.hitsLayout.map { $0.rows > 1 } ?? (display.snippet != nil || !display.details.isEmpty)
                 return titleLines(display, textWidth: textWidth(of: width)).count + (second ? 1 : 0)
@@ -246,10 +257,14 @@ public struct HitsList {
             return
         }
         let first = min(top, results.hits.count - 1)
+        // The displays `measure` made, when they are of these results (always, after `update`).
+        let made =
+            results == shown && description == self.description && displays.count == results.hits.count && Theme.current == displaysTheme
+            ? displays : nil
         var drawn: [(hit: Int, display: HitDisplay, y: Int)] = []
         var y = area.y
         for position in first..<results.hits.count {
-            let display = HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
+            let display = made?[position] ?? HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
             guard y + rows <= area.maxY || drawn.isEmpty else { break }
             // Running upward, the hits stack from the pane's last row.
