@@ -36,11 +36,12 @@ final class CompiledPattern: @unchecked Sendable {
         }
         var end = 0
         for (index, set) in pattern.sets.enumerated() {
+            // What every term of the set holds (nothing when one is a negation, found by absence).
+            let bits = set.indices.reduce(UInt32.max) { mask, term in
+                set[term].inverse ? 0 : mask & termMasks[end + term]
+            }
             end += set.count
             (setEnds.baseAddress! + index).initialize(to: end)
-            let bits = set.reduce(UInt32.max) { mask, term in
-                term.inverse ? 0 : mask & term.text.reduce(UInt32(0)) { $0 | LineTable.bit($1) }
-            }
             (required.baseAddress! + index).initialize(to: bits)
         }
     }

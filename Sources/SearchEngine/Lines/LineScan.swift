@@ -85,8 +85,14 @@ struct LineScan {
 
     /// The key of one line, nil when it does not match.
     func key(of line: Int) -> UInt64? {
+        let mask = table.masks[line]
+        guard mayMatch(mask) else { return nil }
         var scalars: [UInt32] = []
-        return table.bytes.withUnsafeBufferPointer { key(of: line, UnsafeBufferPointer(rebasing: $0[table.range(of: line)]), scalars: &scalars) }
+        return table.bytes.withUnsafeBufferPointer { bytes in
+            let slice = UnsafeBufferPointer(rebasing: bytes[table.range(of: line)])
+            if wholeLine && mask & LineTable.nonASCIIBit == 0 { return key(line, ByteLine(bytes: slice), mask: mask) }
+            return scalarKey(of: line, slice, scalars: &scalars)
+        }
     }
 
     /// The lines of words `range` (each word 64 lines), those of `candidates` only when given.
@@ -120,7 +126,7 @@ struct LineScan {
                                 best.offer(key)
                             }
                         } else {
-                            guard let key = key(of: line, slice, scalars: &scalars) else { continue }
+                            guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
                             best.offer(key)
                         }
                         found |= 1 << UInt64(bit)
@@ -145,11 +151,9 @@ struct LineScan {
         return true
     }
 
-    /// The key of a line from its bytes: as they are when ASCII and whole, else its scalars
-    /// decoded (into `scalars`, reused from line to line) and cut to the `--nth` fields.
-    private func key(of line: Int, _ slice: UnsafeBufferPointer<UInt8>, scalars: inout [UInt32]) -> UInt64? {
-        guard mayMatch(table.masks[line]) else { return nil }
-        if wholeLine && table.masks[line] & LineTable.nonASCIIBit == 0 { return key(line, ByteLine(bytes: slice), mask: table.masks[line]) }
+    /// The key of a line outside ASCII or matched in its `--nth` fields: its scalars decoded
+    /// (into `scalars`, reused from line to line) and cut to the fields.
+    private func scalarKey(of line: Int, _ slice: UnsafeBufferPointer<UInt8>, scalars: inout [UInt32]) -> UInt64? {
         let string = String(decoding: slice, as: UTF8.self)
         guard let span = nthSpan(string) else { return nil }
         scalars.removeAll(keepingCapacity: true)

@@ -37,7 +37,7 @@ public final class LineSearcher: Sendable {
     /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
     /// The input becomes the lines' text (no copy when the caller lets go of it).
     public convenience init(bytes: consuming [UInt8]) {
-        let store = (try? LineRecords.table(consume bytes, file: "lines", numbered: false).store) ?? RecordStore(records: [])
+        let store = (try? LineRecords.table(consume bytes, file: "lines").store) ?? RecordStore(records: [])
         self.init(table: LineTable(store: store))
     }
 

@@ -33,9 +33,8 @@ enum LineRecords {
     ///
     /// The lines' text is the input less its line ends and blank lines, written over the input
     /// itself (each line moved down to where the last one ended): given an input nobody else
-    /// holds, the table takes no second copy of it. `numbered: false` leaves the ids out
-    /// (records by position), for a caller that never asks for them.
-    static func table(_ bytes: consuming [UInt8], file: String, options: LoadOptions = .strict, numbered: Bool = true) throws -> Table {
+    /// holds, the table takes no second copy of it.
+    static func table(_ bytes: consuming [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
         guard bytes.count < Int(Int32.max) else {
             throw DataError(file: file, message: "text larger than 2 GB is not supported")
         }
@@ -59,7 +58,7 @@ enum LineRecords {
                     memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
                     length += range.count
                     ends.append(UInt32(truncatingIfNeeded: length))
-                    if numbered { numbers.add(number) }
+                    numbers.add(number)
                 }
                 number += 1
                 return true
