@@ -128,6 +128,8 @@ import Testing
         try tmux.type("inner")
         try tmux.waitFor("only the inner folder") { $0.contains("deep/inner folder") && !$0.contains("my notes") }
         try tmux.press("Enter")
+        // Keys typed while the picker still runs are the picker's, as in fzf: wait for it to go.
+        try tmux.waitFor("the picker gone") { !$0.contains("deep/inner folder") }
         try tmux.shell("pwd")
         try tmux.waitFor("the new folder") { $0.split(separator: "\n").contains { $0.hasSuffix("/deep/inner folder") } }
     }
