@@ -1,4 +1,5 @@
 import InstantSearchCore
+import Synchronization
 import Testing
 
 /// Records what a searcher tells its strategy, to check that every request that starts also ends.
@@ -97,5 +98,55 @@ final class RecordingStrategy: RequestStrategy {
         searcher.receive(delivery(searcher, sequence: 4, titles: ["apple"]))
         #expect(strategy.finished.count == 4)
         #expect(strategy.finished.filter(\.cancelled).map(\.sequence).sorted() == [1, 2, 3])
+    }
+}
+
+/// A backend in the process (one request at a time, as the embedded engine) that notes the
+/// text of every query it is asked and answers it at once.
+final class NotingBackend: Searchable {
+    let asked = Mutex<[String]>([])
+    var requestPolicy: RequestPolicy { .inProcess }
+
+    func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+        asked.withLock { $0 += queries.map(\.query.text) }
+        return queries.map { results($0.indexName, text: $0.query.text, titles: ["hit:\($0.query.text)"]) }
+    }
+}
+
+/// Requests held by the router (the terminal's loop holds them until its frame is out).
+@Suite struct HeldRequestsTests {
+    @Test func aHeldRequestRunsOnlyOnceTheRouterStartsItAndItsSearcherIsSearchingMeanwhile() async {
+        let waking = WakingRouter()
+        let backend = NotingBackend()
+        let held = HitsSearcher(indexName: "held", query: Query(), backend: backend, scheduler: ManualClock(), router: waking.router)
+        let direct = HitsSearcher(indexName: "direct", query: Query(), backend: backend, scheduler: ManualClock(), router: waking.router)
+        waking.router.holdsRequests = true
+        held.setText("kept")
+        #expect(held.isSearching, "a held request is running as far as its searcher can tell")
+        waking.router.holdsRequests = false
+        direct.setText("sent")
+        await waking.deliver()
+        #expect(direct.results?.hits.map(\.objectID) == ["hit:sent"])
+        #expect(backend.asked.withLock { $0 } == ["sent"], "the held request has not reached the backend")
+        waking.router.startHeldRequests()
+        await waking.deliver()
+        #expect(held.results?.hits.map(\.objectID) == ["hit:kept"])
+        #expect(backend.asked.withLock { $0 } == ["sent", "kept"])
+    }
+
+    @Test func aHeldRequestCancelledBeforeItStartsNeverReachesTheBackend() async {
+        let waking = WakingRouter()
+        let backend = NotingBackend()
+        let strategy = RecordingStrategy()
+        let searcher = HitsSearcher(
+            indexName: "lines", query: Query(), backend: backend, scheduler: ManualClock(), router: waking.router, strategy: strategy)
+        waking.router.holdsRequests = true
+        for text in ["m", "ma", "mar"] { searcher.setText(text) }
+        #expect(strategy.finished.map(\.sequence) == [1, 2], "one request at a time: the older two were cancelled")
+        waking.router.startHeldRequests()
+        await waking.deliver()
+        #expect(backend.asked.withLock { $0 } == ["mar"], "typed ahead within one turn, only the last key searches")
+        #expect(searcher.results?.hits.map(\.objectID) == ["hit:mar"])
+        #expect(!searcher.isSearching)
     }
 }

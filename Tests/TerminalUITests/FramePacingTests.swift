@@ -48,11 +48,14 @@ final class SearchingApp: TerminalApp {
     var partReady = false
     /// False: the app never holds a frame (as for a remote backend).
     var holds = true
+    /// Keys, frames and turn ends, in the order the loop made them.
+    var log: [String] = []
 
     func handle(_ event: TerminalEvent) -> LoopCommand {
         switch event {
         case .key(.character("!")): return .quit
         case .key(.character(let character)):
+            log.append("key")
             query.append(character)
             (awaiting, answerReady) = (true, false)
             return .continue
@@ -71,12 +74,15 @@ final class SearchingApp: TerminalApp {
     }
 
     func render(into canvas: inout Canvas) -> CursorPosition? {
+        log.append("frame")
         canvas.write(query, x: 0, y: 0)
         canvas.write(results, x: 0, y: 1)
         return nil
     }
 
     var frameHold: Duration? { awaiting && holds ? Self.hold : nil }
+
+    func turnEnded() { log.append("turn ended") }
 }
 
 /// The event loop's frames for a key whose search answers quickly, and for one that does not:
@@ -191,6 +197,15 @@ final class SearchingApp: TerminalApp {
 
     /// A key whose answer comes 20 ms later: echo first, then the results.
     private var slowKey: [Step] { [typeA, holdRunsOut, answer(after: .milliseconds(20))] }
+
+    /// The search a key starts (held by the app until the turn ends) takes the cores only
+    /// once the key's echo is out; while the frame is held, it starts before the loop waits.
+    @Test func theTurnEndsAfterItsFrameOrBeforeItsHold() throws {
+        _ = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))])
+        let keys = app.log.indices.filter { app.log[$0] == "key" }
+        #expect(app.log[keys[0]...].prefix(2) == ["key", "turn ended"], "a held key: its search starts, then the loop waits")
+        #expect(app.log[keys[2]...].prefix(3) == ["key", "frame", "turn ended"], "an echo drawn at once goes before the search")
+    }
 
     @Test func afterTwoSlowAnswersTheNextKeysEchoIsDrawnAtOnce() throws {
         let (deadlines, frames) = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))])

@@ -33,7 +33,7 @@ public final class RequestPipeline: DeliveryReceiver {
     public typealias Completion = (Delivery.Payload) -> Void
 
     private struct Running {
-        let task: Task<Void, Never>
+        let task: RequestTask
         let startedAt: Duration?
         /// Called with every answer that is not a cancellation, delivered or not (caching).
         let settle: Completion?
@@ -177,16 +177,20 @@ public final class RequestPipeline: DeliveryReceiver {
         let sequence = sequencer.nextSequence()
         requestsSent += 1
         let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
-        let task = Task.detached {
-            let payload: Delivery.Payload
-            do {
-                payload = try await work(backend)
-            } catch is CancellationError {
-                payload = .cancelled
-            } catch {
-                payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
+        let task = RequestTask()
+        router.start {
+            guard !task.isCancelled else { return }
+            task.task = Task.detached {
+                let payload: Delivery.Payload
+                do {
+                    payload = try await work(backend)
+                } catch is CancellationError {
+                    payload = .cancelled
+                } catch {
+                    payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
+                }
+                mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
             }
-            mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
         }
         running[sequence] = Running(task: task, startedAt: scheduler?.now, settle: settle, deliver: deliver)
         sequencer.started(sequence) { [weak self] in self?.cancel(sequence) }
@@ -215,6 +219,18 @@ public final class RequestPipeline: DeliveryReceiver {
         guard sequencer.shouldDeliver(sequence) else { return }
         if let scheduler, let startedAt = request.startedAt { lastResponseTime = scheduler.now - startedAt }
         request.deliver(delivery.payload)
+    }
+}
+
+/// A request's work, once the router starts it; cancelled before, it never starts (and
+/// posts nothing: its pipeline forgot it when it cancelled it).
+private final class RequestTask {
+    var task: Task<Void, Never>?
+    private(set) var isCancelled = false
+
+    func cancel() {
+        isCancelled = true
+        task?.cancel()
     }
 }
 

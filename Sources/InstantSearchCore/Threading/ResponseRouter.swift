@@ -7,10 +7,18 @@ public protocol DeliveryReceiver: AnyObject {
 ///
 /// Lives on the owner thread. An event loop calls `deliverPending()` when the mailbox's
 /// wake closure fires; a test calls it after the backend has answered.
+///
+/// It also says when the requests sent on the owner thread start: at once, or, when
+/// `holdsRequests` is set, at `startHeldRequests()`. The terminal's loop holds them until the
+/// end of each turn, so a key's echo is drawn before the key's search takes every core.
 public final class ResponseRouter {
     public let mailbox: Mailbox
+    /// Whether a request's work waits for `startHeldRequests()` (it is running all the same:
+    /// its searcher is searching, and it can be cancelled, then never starts).
+    public var holdsRequests = false
     private var receivers: [Int: Weak] = [:]
     private var nextID = 0
+    private var heldRequests: [() -> Void] = []
 
     private struct Weak {
         weak var receiver: (any DeliveryReceiver)?
@@ -25,6 +33,19 @@ public final class ResponseRouter {
         nextID += 1
         receivers[nextID] = Weak(receiver: receiver)
         return nextID
+    }
+
+    /// Runs `start` (which starts a request's work) now, or at `startHeldRequests()`.
+    func start(_ start: @escaping () -> Void) {
+        if holdsRequests { heldRequests.append(start) } else { start() }
+    }
+
+    /// Starts the requests held since the last call, oldest first.
+    public func startHeldRequests() {
+        guard !heldRequests.isEmpty else { return }
+        let held = heldRequests
+        heldRequests = []
+        held.forEach { $0() }
     }
 
     /// Hands every pending delivery to its receiver; returns how many there were.

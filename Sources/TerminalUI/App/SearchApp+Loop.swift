@@ -17,6 +17,12 @@ extension SearchApp: TerminalApp {
         return searching || hub.facetLists.isSearching ? answerHold : nil
     }
 
+    /// The searches the turn's keys asked for start once the turn's frame is out: a key's echo
+    /// is drawn before its search takes the cores (see `ResponseRouter.holdsRequests`).
+    public func turnEnded() {
+        hub.router.startHeldRequests()
+    }
+
     public func handle(_ event: TerminalEvent) -> LoopCommand {
         switch event {
         case .key(let key):

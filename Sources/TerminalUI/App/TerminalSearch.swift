@@ -118,6 +118,7 @@ public struct TerminalSearch {
                 : { @Sendable in
                     profile?.notePost(); wake()
                 })
+        router.holdsRequests = true
         let timers = loop.timers
         let choice = effectiveStrategy
         let hub = InstantSearch(

@@ -65,9 +65,13 @@ public protocol TerminalApp: AnyObject {
     var frameHold: Duration? { get }
     /// Rows the content needs (fzf's `--height ~N` shrinks to them); nil: any.
     var neededRows: Int? { get }
+    /// The turn's frame is out, or held (see `frameHold`): work the turn's events asked for
+    /// and the app kept back, so as not to slow that frame, may start now.
+    func turnEnded()
 }
 
 extension TerminalApp {
     public var frameHold: Duration? { nil }
     public var neededRows: Int? { nil }
+    public func turnEnded() {}
 }

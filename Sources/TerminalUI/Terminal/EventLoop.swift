@@ -176,6 +176,7 @@ struct Session<App: TerminalApp> {
                     if try apply(.firstFrameDrawn) { return .quit }
                 }
             }
+            app.turnEnded()
 
             let holdDeadline = needsFrame ? pacer.deadline(hold: hold) : nil
             let deadline = [timers.nextDeadline, holdDeadline].compactMap { $0 }.min()
