@@ -92,6 +92,26 @@ struct CanvasWriteTests {
         #expect(canvas.line(0) == "a b c\u{FFFD}")
     }
 
+    @Test func asciiControlsAndDeleteAreSanitizedAsInAnyOtherText() {
+        var canvas = Canvas(width: 10, height: 2)
+        #expect(canvas.write("a\r\nb\u{7F}c", x: 0, y: 0) == 6, "CR LF: a space each; DEL: the replacement")
+        #expect(canvas.line(0) == "a  b\u{FFFD}c")
+        #expect(canvas.write("é\r\nb\u{7F}", x: 0, y: 1) == 5, "the same bytes after a non-ASCII one")
+        #expect(canvas.line(1) == "é  b\u{FFFD}")
+    }
+
+    @Test func fillWithAWideOrZeroWidthCharacter() {
+        var canvas = Canvas(width: 6, height: 3)
+        canvas.write("abcdef", x: 0, y: 2)
+        canvas.fill(Rect(x: 0, y: 0, width: 5, height: 1), with: "漢", style: .fg(.muted))
+        #expect(canvas.line(0, trimmed: false) == "漢漢  ", "a wide character that would be cut is a space")
+        #expect(canvas.style(x: 4, y: 0) == .fg(.muted))
+        canvas.fill(Rect(x: 1, y: 0, width: 1, height: 1), with: "─")
+        #expect(canvas.line(0, trimmed: false) == " ─漢  ", "over the right half of a wide character, its left half is blanked")
+        canvas.fill(Rect(x: 1, y: 2, width: 3, height: 1), with: "\u{200B}")
+        #expect(canvas.line(2) == "a   ef", "a fill that takes no column clears the cells")
+    }
+
     @Test func fillAndClear() {
         var canvas = Canvas(width: 4, height: 3)
         canvas.fill(Rect(x: 1, y: 1, width: 5, height: 5), with: "x", style: .bg(.selection))

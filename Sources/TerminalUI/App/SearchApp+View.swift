@@ -102,9 +102,8 @@ extension SearchApp {
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
-        let rule = String(repeating: "─", count: layout.topRule.width)
-        canvas.write(rule, x: layout.topRule.x, y: layout.topRule.y, style: Theme.border)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: bottomRule.x, y: bottomRule.y, style: Theme.border) }
+        drawRule(layout.topRule, into: &canvas)
+        if let bottomRule = layout.bottomRule { drawRule(bottomRule, into: &canvas) }
         var titles = [(paneTitle("Hits", .focusHits), Focus.hits)]
         if layout.panes.contains(.refinements) { titles.append((paneTitle("Refinements", .focusRefinements), .refinements)) }
         if layout.panes.contains(.slider) { titles.append((paneTitle("Range", .focusSlider), .slider)) }
@@ -121,14 +120,13 @@ extension SearchApp {
             return
         }
         if let sidebarRule = layout.sidebarRule {
-            for y in sidebarRule.y..<sidebarRule.maxY {
-                canvas.write("│", x: sidebarRule.x, y: y, style: Theme.border)
-            }
+            canvas.fill(Rect(x: sidebarRule.x, y: sidebarRule.y, width: 1, height: sidebarRule.height), with: "│", style: Theme.border)
             canvas.write("┬", x: sidebarRule.x, y: layout.topRule.y, style: Theme.border)
             if let bottomRule = layout.bottomRule { canvas.write("┴", x: sidebarRule.x, y: bottomRule.y, style: Theme.border) }
         }
         if let sliderTitle = layout.sliderTitle {
-            canvas.write("├" + String(repeating: "─", count: sliderTitle.width), x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.border)
+            canvas.write("├", x: sliderTitle.x - 1, y: sliderTitle.y, style: Theme.border)
+            drawRule(Rect(x: sliderTitle.x, y: sliderTitle.y, width: sliderTitle.width, height: 1), into: &canvas)
         }
         if let rule = layout.previewRule { drawPreviewRule(rule, layout: layout, into: &canvas) }
         for (text, pane) in titles {
@@ -146,18 +144,23 @@ extension SearchApp {
             in: Rect(x: layout.hits.x, y: layout.topRule.y, width: layout.hits.width, height: 1), &canvas)
     }
 
+    /// A horizontal rule across `area`'s first row.
+    private func drawRule(_ area: Rect, into canvas: inout Canvas) {
+        canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: Theme.border)
+    }
+
     /// The rule between the hits and the preview, right of them (a column) or below (a row).
     private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
         let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
         let title: (x: Int, y: Int)
         if rule.width == 1 {
-            for y in rule.y..<rule.maxY { canvas.write("│", x: rule.x, y: y, style: Theme.border) }
+            canvas.fill(Rect(x: rule.x, y: rule.y, width: 1, height: rule.height), with: "│", style: Theme.border)
             canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.border)
             if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.border) }
             title = (rule.x + 2, layout.topRule.y)
         } else {
             let sidebarX = layout.sidebarRule?.x ?? rule.maxX
-            canvas.write(String(repeating: "─", count: sidebarX - rule.x), x: rule.x, y: rule.y, style: Theme.border)
+            drawRule(Rect(x: rule.x, y: rule.y, width: sidebarX - rule.x, height: 1), into: &canvas)
             if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.border) }
             title = (rule.x + 1, rule.y)
         }
@@ -177,9 +180,8 @@ extension SearchApp {
         if let key = keys.keys(for: .toggleSections, in: .global).first {
             canvas.write("\(KeyName.label(key)) back to tabs", x: layout.tabs.x + 15, y: layout.tabs.y, style: Theme.secondary)
         }
-        let rule = String(repeating: "─", count: layout.topRule.width)
-        canvas.write(rule, x: layout.topRule.x, y: layout.topRule.y, style: Theme.border)
-        if let bottomRule = layout.bottomRule { canvas.write(rule, x: bottomRule.x, y: bottomRule.y, style: Theme.border) }
+        drawRule(layout.topRule, into: &canvas)
+        if let bottomRule = layout.bottomRule { drawRule(bottomRule, into: &canvas) }
         title(paneTitle("Sections", .toggleSections), x: layout.topRule.x + 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body
         view.render(body, &canvas, state: sections)

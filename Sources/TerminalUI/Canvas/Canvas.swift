@@ -125,6 +125,23 @@ public struct Canvas: Sendable, Hashable, CustomStringConvertible {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        // One cluster (a rule's "─", a space): measured once, not once a cell; every frame
+        // draws its rules across the screen.
+        let clusters = TextWidth.clusters(of: character)
+        if clusters.count == 1, let cluster = clusters.first {
+            for row in area.y..<area.maxY {
+                var column = area.x
+                while column + cluster.width <= area.maxX {
+                    put(cluster.text, width: cluster.width, x: column, y: row, style: style)
+                    column += cluster.width
+                }
+                while column < area.maxX {
+                    put(" ", width: 1, x: column, y: row, style: style)
+                    column += 1
+                }
+            }
+            return
+        }
         let pattern = String(repeating: String(character), count: area.width)
         for row in area.y..<area.maxY {
             let written = write(pattern, x: area.x, y: row, style: style, maxWidth: area.width)

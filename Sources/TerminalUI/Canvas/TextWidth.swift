@@ -89,6 +89,21 @@ enum TextWidth {
     /// with a width, such as ASCII or a box-drawing rule) are measured here without building
     /// the array `clusters(of:)` returns: one allocation per character was most of a frame.
     static func forEachCluster(in string: String, _ body: (TextCluster) -> Bool) {
+        // All ASCII (most of what a frame draws): a byte is a character, and no grapheme
+        // breaking is needed to find them.
+        let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in bytes {
+                let character = Character(Unicode.Scalar(byte))
+                if byte >= 0x20 && byte < 0x7F {
+                    if !body(TextCluster(text: String(character), width: 1)) { return true }
+                } else {
+                    for cluster in clusters(of: character) where !body(cluster) { return true }
+                }
+            }
+            return true
+        }
+        if ascii == true { return }
         for character in string {
             if let cluster = singleCluster(character) {
                 if !body(cluster) { return }
