@@ -121,10 +121,16 @@ final class SearchingApp: TerminalApp {
     }
 
     /// `after` from now, the backend answers and the mailbox wakes the loop.
-    private func answer(after delay: Duration) -> Step {
+    private func answer(after delay: Duration) -> Step { wake(after: delay) { $0.answerReady = true } }
+
+    /// `after` from now, a part of the answer comes (the key's search still runs).
+    private func part(after delay: Duration) -> Step { wake(after: delay) { $0.partReady = true } }
+
+    /// `after` from now, `arrive` readies something for the app and the mailbox wakes the loop.
+    private func wake(after delay: Duration, _ arrive: @escaping (SearchingApp) -> Void) -> Step {
         { [clock, app] _, pipe in
             clock.advance(by: delay)
-            app.answerReady = true
+            arrive(app)
             pipe.wake()
             return .ready(wakePipeReadable: true)
         }
@@ -164,16 +170,6 @@ final class SearchingApp: TerminalApp {
         #expect(report.contains("profile: frames 2: 1 drew a key with its answer, 0 drew a key before its answer"))
         #expect(report.contains("key to frame"))
         #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (2 frames)"))
-    }
-
-    /// `after` from now, a part of the answer comes (the key's search still runs).
-    private func part(after delay: Duration) -> Step {
-        { [clock, app] _, pipe in
-            clock.advance(by: delay)
-            app.partReady = true
-            pipe.wake()
-            return .ready(wakePipeReadable: true)
-        }
     }
 
     @Test func onceTheEchoIsOutAPartOfTheAnswerWaitsForTheRest() throws {
