@@ -74,8 +74,11 @@ enum LinesBench {
         var samples: [Double] = []
         var cpuSamples: [Double] = []
         var totalHits = 0
+        // BENCH_ONLY="text" replays that one keystroke, each time from a full scan (for profiling).
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
         for round in 0...rounds {
-            for text in keystrokes {
+            for text in only.map({ Array(repeating: $0, count: 20) }) ?? keystrokes {
+                if only != nil { searcher.forget() }
                 let start = ContinuousClock.now
                 let cpu = cpuMilliseconds()
                 let results = try searcher.search(Query(text: text, hitsPerPage: 20), options: LineMatchOptions())

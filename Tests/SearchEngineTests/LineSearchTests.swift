@@ -226,32 +226,61 @@ struct LineScanTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
+        // White space before or after some lines (their trimmed length ranks them), words
+        // after spaces (the default scheme's best place) and after `/` (the path scheme's).
+        let edges = ["", "", "", "", " ", "\t", "  "]
         return (0..<70_000).map { line in
             let parts = (0...next(3)).map { _ in words[next(words.count)] }
-            return "\(1880 + next(140))/\(next(2) == 0 ? "F" : "M")/" + parts.joined(separator: next(2) == 0 ? " " : "_") + " \(line)"
+            let text = "\(1880 + next(140))/\(next(2) == 0 ? "F" : "M")/" + parts.joined(separator: next(2) == 0 ? " " : "_") + " \(line)"
+            return edges[next(edges.count)] + text + edges[next(edges.count)]
         }.joined(separator: "\n")
     }()
 
     static let index = Result { try LineSearchTests.index(many) }
 
-    @Test func theBestPageIsTheBestByScoreThenLengthThenInputOrder() throws {
+    /// Queries whose bounds differ: one letter (counted from the masks), letters at white
+    /// starts or not, digits (a bit a pair), punctuation (no bit), alternatives, negations, anchors.
+    static let queries = [
+        "m", "z", "l", "M", "zo", "ma", "zoe | chl", "zoe | c", "'beth !/M/", "ete", "mary !zoe", "xq | zoe", "!x 18", "^19 _ch$",
+        "9", "1 | z", "ssh-k", "'zip'", "!/", "^ 1", "gun$", "f a",
+    ]
+
+    @Test(arguments: LineMatchOptions.Scheme.allCases)
+    func theBestPageIsTheBestByScoreThenTiebreakThenInputOrder(scheme: LineMatchOptions.Scheme) throws {
         let index = try Self.index.get()
-        for query in ["m", "zo", "zoe | chl", "'beth !/M/", "ete", "mary !zoe", "xq | zoe", "!x 18", "^19 _ch$"] {
-            let options = LineMatchOptions()
+        var options = LineMatchOptions()
+        options.scheme = scheme
+        let byLength = options.rankingTiebreaks.first == .length
+        let table = LineTable(store: index.records)
+        for query in Self.queries {
             let results = try index.searchLines(Query(text: query, hitsPerPage: 30), options: options)
-            // The rule, written out: every line scored alone, sorted by score (higher first), length, number.
-            let table = LineTable(store: index.records)
+            // The rule, written out: every line scored alone, sorted by score (higher first), the
+            // length without white space at either end (with the length tie-break), number.
             let scan = LineScan(table: table, pattern: LinePattern(query, options: options), options: options)
             var all: [(score: Int, length: Int, line: Int)] = []
             for line in 0..<table.count {
-                let scalars = table.text(of: line).unicodeScalars.map(\.value)
+                let text = table.text(of: line)
+                let scalars = text.unicodeScalars.map(\.value)
                 let found = scalars.withUnsafeBufferPointer { scan.match(ScalarLine(scalars: $0)) }
-                if let found { all.append((found.score, scalars.count, line)) }
+                let trimmed = scalars.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+                if let found { all.append((found.score, byLength ? trimmed.count : 0, line)) }
             }
             all.sort { ($0.score, -$0.length, -$0.line) > ($1.score, -$1.length, -$1.line) }
-            #expect(results.nbHits == all.count, "\(query)")
-            #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(query)")
+            #expect(results.nbHits == all.count, "\(scheme) \(query)")
+            #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(scheme) \(query)")
         }
+    }
+
+    @Test func whiteStartsHoldTheLettersAndDigitsThatStartTheLineOrFollowWhiteSpace() {
+        let lines = ["ab cd\tEf", "  x/y", "q ", "12 a3", "é b", ""]
+        let table = LineTable(
+            bytes: Array(lines.joined().utf8),
+            ends: lines.reduce(into: [UInt32]()) { ends, line in
+                ends.append((ends.last ?? 0) + UInt32(line.utf8.count))
+            })
+        func bits(_ characters: String) -> UInt32 { characters.unicodeScalars.reduce(0) { $0 | LineTable.bit($1.value) } }
+        #expect(table.whiteStarts == [bits("ace"), bits("x") | LineTable.whiteEdgeBit, bits("q") | LineTable.whiteEdgeBit, bits("1a"), bits("b"), 0])
+        #expect(table.masks[1] == bits("xy"))
     }
 
     @Test func narrowingFindsWhatAFreshSearchFinds() throws {

@@ -1,16 +1,31 @@
 /// A pattern laid out for the scan's inner loop: its terms back to back (`MatchTerm`, whose
-/// characters point into this object's storage), where each set of terms ends, and per set the
-/// mask bits a line must hold for the set to possibly match (0: no prefilter), per term the
-/// bits of its characters and the highest score it can reach in any line. Read through
+/// characters point into this object's storage), where each set of terms ends, and what the
+/// line masks can tell of each term without reading a line (see `LineTable`). Read through
 /// pointers, so the loop copies terms without reference counting; freed with the object.
 final class CompiledPattern: @unchecked Sendable {
     let terms: UnsafeMutableBufferPointer<MatchTerm>
     /// `setEnds[s]`: one past the last term of set `s`.
     let setEnds: UnsafeMutableBufferPointer<Int>
-    let required: UnsafeMutableBufferPointer<UInt32>
+    /// Per term, the mask bits of its characters.
     let termMasks: UnsafeMutableBufferPointer<UInt32>
+    /// Per term, the most it can score in a line: anywhere; when its first letter or digit is
+    /// not at a white start of the line; when none of its characters is (`whiteStarts`).
     let termHighest: UnsafeMutableBufferPointer<Int>
+    let termHighestFirstAway: UnsafeMutableBufferPointer<Int>
+    let termHighestAllAway: UnsafeMutableBufferPointer<Int>
+    /// Per term, the bit of its first character, 0 when that has none (it may then be anywhere).
+    let termFirstBits: UnsafeMutableBufferPointer<UInt32>
+    /// Per term, whether a character of it has no bit (punctuation, white space, outside
+    /// ASCII), which may earn the largest bonus in any line.
+    let termLoose: UnsafeMutableBufferPointer<Bool>
     let setCount: Int
+    /// The bits a line must hold for every set of one term to possibly match.
+    let required: UInt32
+    /// Whether a set has several terms and no negation: its line must hold the bits of one of them.
+    let hasAlternatives: Bool
+    /// Whether a line in ASCII that holds the bits matches: every term is one letter, any case,
+    /// found anywhere, none negated. Such lines are counted without being read.
+    let exactByMasks: Bool
     private let text: UnsafeMutableBufferPointer<UInt32>
 
     init(_ pattern: LinePattern, scorer: LineScorer) {
@@ -19,10 +34,15 @@ final class CompiledPattern: @unchecked Sendable {
         text = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.text.count }))
         terms = .allocate(capacity: max(1, all.count))
         setEnds = .allocate(capacity: max(1, setCount))
-        required = .allocate(capacity: max(1, setCount))
         termMasks = .allocate(capacity: max(1, all.count))
         termHighest = .allocate(capacity: max(1, all.count))
+        termHighestFirstAway = .allocate(capacity: max(1, all.count))
+        termHighestAllAway = .allocate(capacity: max(1, all.count))
+        termFirstBits = .allocate(capacity: max(1, all.count))
+        termLoose = .allocate(capacity: max(1, all.count))
         var offset = 0
+        let top = scorer.largestBonus
+        let away = scorer.largestBonusAwayFromWhite
         for (index, term) in all.enumerated() {
             let characters = UnsafeMutableBufferPointer(rebasing: text[offset..<offset + term.text.count])
             _ = characters.initialize(from: term.text)
@@ -33,25 +53,46 @@ final class CompiledPattern: @unchecked Sendable {
             (terms.baseAddress! + index).initialize(to: compiled)
             (termMasks.baseAddress! + index).initialize(to: term.text.reduce(UInt32(0)) { $0 | LineTable.bit($1) })
             (termHighest.baseAddress! + index).initialize(to: scorer.highestScore(compiled))
+            (termHighestFirstAway.baseAddress! + index).initialize(to: scorer.highestScore(compiled, first: away, others: top))
+            (termHighestAllAway.baseAddress! + index).initialize(to: scorer.highestScore(compiled, first: away, others: away))
+            let bits = term.text.map { Self.wordBit($0) }
+            (termFirstBits.baseAddress! + index).initialize(to: bits.first ?? 0)
+            (termLoose.baseAddress! + index).initialize(to: bits.contains(0))
         }
         var end = 0
+        var required: UInt32 = 0
+        var hasAlternatives = false
         for (index, set) in pattern.sets.enumerated() {
-            // What every term of the set holds (nothing when one is a negation, found by absence).
-            let bits = set.indices.reduce(UInt32.max) { mask, term in
-                set[term].inverse ? 0 : mask & termMasks[end + term]
-            }
+            if set.count == 1, !set[0].inverse { required |= termMasks[end] }
+            if set.count > 1, !set.contains(where: \.inverse) { hasAlternatives = true }
             end += set.count
             (setEnds.baseAddress! + index).initialize(to: end)
-            (required.baseAddress! + index).initialize(to: bits)
         }
+        self.required = required
+        self.hasAlternatives = hasAlternatives
+        exactByMasks =
+            !all.isEmpty
+            && all.allSatisfy { term in
+                guard let c = term.text.first, term.text.count == 1, !term.inverse, !term.caseSensitive else { return false }
+                return (term.kind == .fuzzy || term.kind == .exact) && (0x61...0x7A).contains(c)
+            }
+    }
+
+    /// The bit of a letter or digit, 0 for any other character.
+    private static func wordBit(_ c: UInt32) -> UInt32 {
+        let bit = LineTable.bit(c)
+        return bit == LineTable.nonASCIIBit ? 0 : bit
     }
 
     deinit {
         text.deallocate()
         terms.deallocate()
         setEnds.deallocate()
-        required.deallocate()
         termMasks.deallocate()
         termHighest.deallocate()
+        termHighestFirstAway.deallocate()
+        termHighestAllAway.deallocate()
+        termFirstBits.deallocate()
+        termLoose.deallocate()
     }
 }

@@ -102,39 +102,44 @@ struct LineScan {
         var best = TopKeys.Best<UInt64>(count: count)
         var scalars: [UInt32] = []
         table.bytes.withUnsafeBufferPointer { bytes in
-            table.masks.withUnsafeBufferPointer { masks in
-                for word in range {
-                    let firstLine = word * LineSet.wordLines
-                    let lines = min(LineSet.wordLines, table.count - firstLine)
-                    var bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
-                    var found: UInt64 = 0
-                    while bits != 0 {
-                        let bit = bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        let line = firstLine + bit
-                        let mask = masks[line]
-                        guard mayMatch(mask) else { continue }
-                        let slice = UnsafeBufferPointer(rebasing: bytes[table.range(of: line)])
-                        if wholeLine && mask & LineTable.nonASCIIBit == 0 {
-                            let text = ByteLine(bytes: slice)
-                            // A line whose best possible key is no better than the page's worst
-                            // so far is only counted: matched, but neither placed nor scored.
-                            if !best.admits(lowestKey(line, text, mask: mask)) {
-                                guard matchesAll(text, mask: mask) else { continue }
-                            } else {
-                                guard let key = key(line, text, mask: mask) else { continue }
-                                best.offer(key)
+            table.ends.withUnsafeBufferPointer { ends in
+                table.masks.withUnsafeBufferPointer { masks in
+                    table.whiteStarts.withUnsafeBufferPointer { whiteStarts in
+                        for word in range {
+                            let firstLine = word * LineSet.wordLines
+                            let lines = min(LineSet.wordLines, table.count - firstLine)
+                            var bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+                            if bits != 0 { bits = mayMatch(masks, from: firstLine, count: lines, among: bits) }
+                            var found: UInt64 = 0
+                            while bits != 0 {
+                                let bit = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let line = firstLine + bit
+                                let mask = masks[line]
+                                let start = line == 0 ? 0 : Int(ends[line - 1])
+                                let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
+                                if wholeLine && mask & LineTable.nonASCIIBit == 0 {
+                                    // A line whose best possible key is no better than the page's
+                                    // worst so far is only counted: matched (from its masks alone
+                                    // when they tell), but neither placed nor scored.
+                                    if count == 0 || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])) {
+                                        guard compiled.exactByMasks || matchesAll(ByteLine(bytes: slice), mask: mask) else { continue }
+                                    } else {
+                                        guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
+                                        best.offer(key)
+                                    }
+                                } else {
+                                    guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
+                                    best.offer(key)
+                                }
+                                found |= 1 << UInt64(bit)
+                                if first { break }
                             }
-                        } else {
-                            guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
-                            best.offer(key)
+                            part.words.append(found)
+                            part.found += found.nonzeroBitCount
+                            if first && found != 0 { return }
                         }
-                        found |= 1 << UInt64(bit)
-                        if first { break }
                     }
-                    part.words.append(found)
-                    part.found += found.nonzeroBitCount
-                    if first && found != 0 { return }
                 }
             }
         }
@@ -142,12 +147,63 @@ struct LineScan {
         return part
     }
 
-    /// Whether a line with these mask bits may match: it holds every character some set needs
-    /// (a line outside ASCII always may: a folded `é` matches `e`).
+    /// Which of `candidates`, lines from `firstLine` on, may match by their masks: one pass
+    /// over the word's masks without branches, the sets of several terms checked after.
+    @inline(__always)
+    private func mayMatch(_ masks: UnsafeBufferPointer<UInt32>, from firstLine: Int, count lines: Int, among candidates: UInt64) -> UInt64 {
+        guard candidates.nonzeroBitCount >= 16 else {
+            var bits: UInt64 = 0
+            var rest = candidates
+            while rest != 0 {
+                let bit = rest.trailingZeroBitCount
+                rest &= rest - 1
+                if mayMatch(masks[firstLine + bit]) { bits |= 1 << UInt64(bit) }
+            }
+            return bits
+        }
+        let required = compiled.required
+        let base = masks.baseAddress! + firstLine
+        var bits: UInt64 = 0
+        for i in 0..<lines {
+            let mask = base[i]
+            let may = mask & LineTable.nonASCIIBit != 0 || required & ~mask == 0
+            bits |= UInt64(may ? 1 : 0) << UInt64(i)
+        }
+        bits &= candidates
+        guard compiled.hasAlternatives else { return bits }
+        var rest = bits
+        while rest != 0 {
+            let bit = rest.trailingZeroBitCount
+            rest &= rest - 1
+            if !alternativesMayMatch(base[bit]) { bits &= ~(1 << UInt64(bit)) }
+        }
+        return bits
+    }
+
+    /// Whether a line with these mask bits may match: it holds every character of each set of
+    /// one term, and every character of one term of each other set (a line outside ASCII
+    /// always may: a folded `é` matches `e`).
     @inline(__always)
     private func mayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
-        for set in 0..<compiled.setCount where compiled.required[set] & ~mask != 0 { return false }
+        return compiled.required & ~mask == 0 && (!compiled.hasAlternatives || alternativesMayMatch(mask))
+    }
+
+    /// Whether each set of several terms has one the mask allows (a negation always may match).
+    private func alternativesMayMatch(_ mask: UInt32) -> Bool {
+        guard mask & LineTable.nonASCIIBit == 0 else { return true }
+        var index = 0
+        for set in 0..<compiled.setCount {
+            let setEnd = compiled.setEnds[set]
+            defer { index = setEnd }
+            guard setEnd - index > 1 else { continue }
+            var may = false
+            for term in index..<setEnd where compiled.terms[term].inverse || compiled.termMasks[term] & ~mask == 0 {
+                may = true
+                break
+            }
+            if !may { return false }
+        }
         return true
     }
 
@@ -161,30 +217,39 @@ struct LineScan {
         return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
     }
 
-    /// A key no key of this line can be better than: the highest score the pattern can reach
-    /// with the terms the line may hold, and for the length tie-break the line's length when
-    /// no space at either end can shorten it.
+    /// A key no key of this line can be better than, from its masks and length alone: the
+    /// highest score the pattern can reach with the terms the line may hold where they may be
+    /// in it, and for the length tie-break the line's length when no white space at either end
+    /// can shorten it.
     @inline(__always)
-    private func lowestKey(_ line: Int, _ text: ByteLine, mask: UInt32) -> UInt64 {
+    private func lowestKey(_ line: Int, length: Int, mask: UInt32, whiteStarts: UInt32) -> UInt64 {
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         var tiebreak = 0
-        if firstTiebreak == .length, text.count > 0, scorer.classOf(text[0]) != .white, scorer.classOf(text[text.count - 1]) != .white {
-            tiebreak = text.count
-        }
+        if firstTiebreak == .length, whiteStarts & LineTable.whiteEdgeBit == 0 { tiebreak = length }
         var highest = 0
         var index = 0
         for set in 0..<compiled.setCount {
             let setEnd = compiled.setEnds[set]
             var most = 0
             while index < setEnd {
-                if !absent(index, mask) { most = max(most, compiled.termHighest[index]) }
+                if !absent(index, mask) { most = max(most, highestScore(index, whiteStarts: whiteStarts)) }
                 index += 1
             }
             highest += most
         }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
+    }
+
+    /// The most term `index` can score in a line in ASCII with these white starts: less when
+    /// its first character, or every character, is neither at the line's start nor after white space.
+    @inline(__always)
+    private func highestScore(_ index: Int, whiteStarts: UInt32) -> Int {
+        let firstBit = compiled.termFirstBits[index]
+        if firstBit == 0 || firstBit & whiteStarts != 0 { return compiled.termHighest[index] }
+        if compiled.termLoose[index] || compiled.termMasks[index] & whiteStarts != 0 { return compiled.termHighestFirstAway[index] }
+        return compiled.termHighestAllAway[index]
     }
 
     /// Whether the line lacks a character of term `index` (by its mask; never said of a line
@@ -233,10 +298,10 @@ struct LineScan {
             while index < setEnd {
                 let term = terms[index]
                 index += 1
-                let found = absent(index - 1, mask) ? nil : scorer.match(term, in: text)
+                // A negation is met by absence: where the term is does not matter.
                 if term.inverse {
-                    if found == nil { matched = true; break }
-                } else if let found {
+                    if absent(index - 1, mask) || !scorer.contains(term, in: text) { matched = true; break }
+                } else if !absent(index - 1, mask), let found = scorer.match(term, in: text) {
                     score += found.score
                     begin = min(begin, found.range.lowerBound)
                     end = max(end, found.range.upperBound)

@@ -34,11 +34,23 @@ struct LineScorer: @unchecked Sendable {
     /// Bonus for a character of one class after one of another, `[previous * 7 + class]`.
     private let bonusTable: UnsafePointer<Int>
 
+    /// The largest bonus a character earns anywhere, and the largest a letter or digit earns
+    /// away from the line's start and from white space: a term whose letters and digits are
+    /// at neither place in a line scores no more than the second allows (`CompiledPattern`).
+    let largestBonus: Int
+    let largestBonusAwayFromWhite: Int
+
     init(scheme: LineMatchOptions.Scheme) {
         let tables = SchemeTables.of(scheme)
         initialClass = tables.initialClass
         asciiClasses = UnsafePointer(tables.classes)
         bonusTable = UnsafePointer(tables.bonuses)
+        largestBonus = (0..<49).map { tables.bonuses[$0] }.max() ?? 0
+        let wordClasses: [LineCharacters.Class] = [.lower, .upper, .letter, .number]
+        largestBonusAwayFromWhite =
+            LineCharacters.Class.allCases.filter { $0 != .white }.flatMap { previous in
+                wordClasses.map { tables.bonuses[previous.rawValue * 7 + $0.rawValue] }
+            }.max() ?? 0
     }
 
     /// A scheme's classes and bonuses, made once: read through pointers by every scan, with
@@ -143,9 +155,16 @@ struct LineScorer: @unchecked Sendable {
     /// the largest bonus there is (the first twice). A line's key cannot be better than the
     /// key this score gives, which lets the scan skip scoring lines that cannot reach the page.
     func highestScore(_ term: MatchTerm) -> Int {
-        guard !term.inverse else { return 0 }
-        let largest = (0..<49).map { bonusTable[$0] }.max() ?? 0
-        return term.text.count * (Self.scoreMatch + largest) + largest * (Self.bonusFirstCharMultiplier - 1)
+        highestScore(term, first: largestBonus, others: largestBonus)
+    }
+
+    /// The same when the first character earns at most `first`, the others at most `others`
+    /// (a consecutive run keeps its first character's bonus, so each is bounded by the largest
+    /// bonus of the characters it may follow in a run).
+    func highestScore(_ term: MatchTerm, first: Int, others: Int) -> Int {
+        guard !term.inverse, !term.text.isEmpty else { return 0 }
+        let others = max(others, Self.bonusConsecutive)
+        return term.text.count * Self.scoreMatch + first * Self.bonusFirstCharMultiplier + (term.text.count - 1) * others
     }
 
     /// Where the first characters that match in order end (one past the last), nil when they do not.

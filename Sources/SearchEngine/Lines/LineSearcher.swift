@@ -43,6 +43,9 @@ public final class LineSearcher: Sendable {
 
     public var count: Int { table.count }
 
+    /// Drops the last query's matches: the next query scans every line (for profiling one keystroke).
+    public func forget() { last.withLock { $0 = nil } }
+
     /// The matching lines of `query`'s page, best first; checks for cancellation while scanning.
     /// `reRanking`: lines users chose for this query (line → score), lifted to the top (`ReRanking`).
     func answer(_ query: Query, options: LineMatchOptions, reRanking: ReRanking?) throws -> Answer {

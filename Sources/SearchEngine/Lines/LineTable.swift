@@ -1,41 +1,69 @@
 import InstantSearchCore
 
 /// The lines of a line index as the scanner reads them: their bytes back to back (as they came
-/// in, invalid UTF-8 included), where each ends, and per line a mask of the characters it holds
-/// — the prefilter that skips a line lacking one of a term's characters without reading it.
+/// in, invalid UTF-8 included), where each ends, and per line two masks of the characters it
+/// holds. `masks` is the prefilter that skips a line lacking one of a term's characters without
+/// reading it; `whiteStarts` bounds a line's score without reading it (see `LineScan`).
 /// A mask is 32 bits, 4 bytes a line: a bit per letter, one per pair of digits, one for
 /// anything outside ASCII (punctuation and spaces have none: they never rule a line out).
 struct LineTable: Sendable {
     let bytes: [UInt8]
     let ends: [UInt32]
     let masks: [UInt32]
+    /// The letters and digits of each line that start it or follow white space — the places
+    /// that earn the default scheme's largest bonus — as `masks` has them, and `whiteEdgeBit`
+    /// when the line starts or ends with white space (its trimmed length is then shorter).
+    let whiteStarts: [UInt32]
 
     var count: Int { ends.count }
 
     /// A bit for characters outside ASCII: such a line is always read (a folded `é` matches `e`).
     static let nonASCIIBit: UInt32 = 1 << 31
+    /// In `whiteStarts`: the line starts or ends with white space.
+    static let whiteEdgeBit: UInt32 = 1 << 31
 
     init(bytes: [UInt8], ends: [UInt32]) {
         self.bytes = bytes
         self.ends = ends
         // Made on every core, each part writing its own lines' masks: a pass over every byte,
         // the longest part of opening lines.
+        var whiteStarts: [UInt32] = []
         masks = [UInt32](unsafeUninitializedCapacity: ends.count) { masks, initialized in
-            let first = masks.baseAddress
-            _ = Parallel.map(Parallel.ranges(ends.count, minimum: 1 << 16)) { lines in
-                bytes.withUnsafeBufferPointer { bytes in
-                    ends.withUnsafeBufferPointer { ends in
-                        for line in lines {
-                            var mask: UInt32 = 0
-                            for i in (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line]) { mask |= Self.bit(UInt32(bytes[i])) }
-                            (first! + line).initialize(to: mask)
+            whiteStarts = [UInt32](unsafeUninitializedCapacity: ends.count) { starts, startsInitialized in
+                let firstMask = masks.baseAddress
+                let firstStarts = starts.baseAddress
+                _ = Parallel.map(Parallel.ranges(ends.count, minimum: 1 << 16)) { lines in
+                    bytes.withUnsafeBufferPointer { bytes in
+                        ends.withUnsafeBufferPointer { ends in
+                            for line in lines {
+                                var mask: UInt32 = 0
+                                var starts: UInt32 = 0
+                                var afterWhite = true
+                                let range = (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])
+                                for i in range {
+                                    let bit = Self.bit(UInt32(bytes[i]))
+                                    mask |= bit
+                                    if afterWhite { starts |= bit & ~Self.nonASCIIBit }
+                                    afterWhite = Self.isWhite(bytes[i])
+                                }
+                                if let first = range.first, Self.isWhite(bytes[first]) || Self.isWhite(bytes[range.upperBound - 1]) {
+                                    starts |= Self.whiteEdgeBit
+                                }
+                                (firstMask! + line).initialize(to: mask)
+                                (firstStarts! + line).initialize(to: starts)
+                            }
                         }
                     }
                 }
+                startsInitialized = ends.count
             }
             initialized = ends.count
         }
+        self.whiteStarts = whiteStarts
     }
+
+    /// White space as the scorer's classes have it (space, tab, line feed, VT, form feed, CR).
+    @inline(__always) static func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
     /// The lines of a store: a line file's text column as it is, else each record's `line`.
     init(store: RecordStore) {
