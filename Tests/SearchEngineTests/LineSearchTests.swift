@@ -245,11 +245,13 @@ struct LineScanTests {
         "9", "1 | z", "ssh-k", "'zip'", "!/", "^ 1", "gun$", "f a",
     ]
 
-    @Test(arguments: LineMatchOptions.Scheme.allCases)
-    func theBestPageIsTheBestByScoreThenTiebreakThenInputOrder(scheme: LineMatchOptions.Scheme) throws {
+    /// Each scheme in input order, and the default one with `--tac` (later lines first on ties).
+    @Test(arguments: LineMatchOptions.Scheme.allCases.map { ($0, false) } + [(.default, true)])
+    func theBestPageIsTheBestByScoreThenTiebreakThenInputOrder(scheme: LineMatchOptions.Scheme, tac: Bool) throws {
         let index = try Self.index.get()
         var options = LineMatchOptions()
         options.scheme = scheme
+        options.reversed = tac
         let byLength = options.rankingTiebreaks.first == .length
         let table = LineTable(store: index.records)
         for query in Self.queries {
@@ -265,10 +267,25 @@ struct LineScanTests {
                 let trimmed = scalars.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }
                 if let found { all.append((found.score, byLength ? trimmed.count : 0, line)) }
             }
-            all.sort { ($0.score, -$0.length, -$0.line) > ($1.score, -$1.length, -$1.line) }
-            #expect(results.nbHits == all.count, "\(scheme) \(query)")
-            #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(scheme) \(query)")
+            all.sort { ($0.score, -$0.length, tac ? $0.line : -$0.line) > ($1.score, -$1.length, tac ? $1.line : -$1.line) }
+            #expect(results.nbHits == all.count, "\(scheme) tac \(tac) \(query)")
+            #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(scheme) tac \(tac) \(query)")
         }
+    }
+
+    /// A word of 64 lines is passed over when none of its lines can reach the page: its bound
+    /// must come from its shortest line and from any of its lines' white starts.
+    @Test func oneShortOrBetterPlacedLineAmongLongOnesStillReachesThePage() throws {
+        func searcher(_ lines: [String]) -> LineSearcher { LineSearcher(bytes: Array(lines.joined(separator: "\n").utf8)) }
+        func first(_ searcher: LineSearcher, _ query: String) throws -> Int? {
+            try searcher.answer(Query(text: query, hitsPerPage: 1), options: LineMatchOptions()).page.first
+        }
+        var lines = (0..<128).map { _ in "x/m" + String(repeating: "a", count: 17) }
+        lines[100] = "x/ma"
+        #expect(try first(searcher(lines), "m") == 100)
+        lines[100] = "x/m" + String(repeating: "a", count: 17)
+        lines[90] = "xx m" + String(repeating: "a", count: 30)
+        #expect(try first(searcher(lines), "m") == 90)
     }
 
     @Test func whiteStartsHoldTheLettersAndDigitsThatStartTheLineOrFollowWhiteSpace() {

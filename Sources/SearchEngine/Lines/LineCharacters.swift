@@ -8,6 +8,19 @@ protocol LineText {
     subscript(_ index: Int) -> UInt32 { get }
     /// The character at `index` as `term` compares it (`LineScorer.comparable`).
     func comparable(_ index: Int, _ term: MatchTerm) -> UInt32
+    /// The first index from `start` on whose character `term` compares equal to `c`.
+    func firstIndex(of c: UInt32, from start: Int, _ term: MatchTerm) -> Int?
+}
+
+extension LineText {
+    @inline(__always) func firstIndex(of c: UInt32, from start: Int, _ term: MatchTerm) -> Int? {
+        var i = start
+        while i < count {
+            if comparable(i, term) == c { return i }
+            i += 1
+        }
+        return nil
+    }
 }
 
 struct ByteLine: LineText {
@@ -21,6 +34,10 @@ struct ByteLine: LineText {
     @inline(__always) func comparable(_ index: Int, _ term: MatchTerm) -> UInt32 {
         let c = UInt32(bytes[index])
         return term.caseSensitive || c &- 0x41 >= 26 ? c : c | 0x20
+    }
+
+    @inline(__always) func firstIndex(of c: UInt32, from start: Int, _ term: MatchTerm) -> Int? {
+        ASCIIMatch.firstIndex(of: c, bytes.baseAddress!, bytes.count, from: start, term)
     }
 }
 

@@ -17,10 +17,11 @@ extension LineScan {
         let required = compiled.required
         let base = masks.baseAddress! + firstLine
         var bits: UInt64 = 0
-        for i in 0..<lines {
-            let mask = base[i]
-            let may = mask & LineTable.nonASCIIBit != 0 || required & ~mask == 0
-            bits |= UInt64(may ? 1 : 0) << UInt64(i)
+        // A whole word's count is a constant, so that the loop is unrolled and vectorised.
+        if lines == LineSet.wordLines {
+            for i in 0..<LineSet.wordLines { bits |= Self.mayBit(base[i], required) &<< UInt64(i) }
+        } else {
+            for i in 0..<lines { bits |= Self.mayBit(base[i], required) &<< UInt64(i) }
         }
         bits &= candidates
         guard compiled.hasAlternatives else { return bits }
@@ -31,6 +32,12 @@ extension LineScan {
             if !alternativesMayMatch(base[bit]) { bits &= ~(1 << UInt64(bit)) }
         }
         return bits
+    }
+
+    /// 1 when a line with this mask holds every `required` bit or is outside ASCII, else 0.
+    @inline(__always)
+    private static func mayBit(_ mask: UInt32, _ required: UInt32) -> UInt64 {
+        UInt64(truncatingIfNeeded: (mask >> 31) | (required & ~mask == 0 ? 1 : 0))
     }
 
     /// Whether a line with these mask bits may match: it holds every character of each set of

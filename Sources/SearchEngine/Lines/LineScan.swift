@@ -71,7 +71,9 @@ struct LineScan {
             }
             let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : Parallel.cores)) {
                 range in
-                self.scan(words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates, best: count, first: first)
+                self.scan(
+                    words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates,
+                    best: TopKeys.Best(count: count, below: best.worst), first: first)
             }
             for part in parts {
                 words += part.words
@@ -96,11 +98,13 @@ struct LineScan {
         }
     }
 
-    /// The lines of words `range` (each word 64 lines), those of `candidates` only when given.
-    private func scan(words range: Range<Int>, candidates: LineSet?, best count: Int, first: Bool) -> Part {
+    /// The lines of words `range` (each word 64 lines), those of `candidates` only when given;
+    /// `best` starts empty, below the worst key of the page the earlier blocks made.
+    private func scan(words range: Range<Int>, candidates: LineSet?, best: TopKeys.Best<UInt64>, first: Bool) -> Part {
         var part = Part()
         part.words.reserveCapacity(range.count)
-        var best = TopKeys.Best<UInt64>(count: count)
+        var best = best
+        let count = best.count
         var scalars: [UInt32] = []
         table.bytes.withUnsafeBufferPointer { bytes in
             table.ends.withUnsafeBufferPointer { ends in
@@ -111,6 +115,16 @@ struct LineScan {
                             let lines = min(LineSet.wordLines, table.count - firstLine)
                             var bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
                             if bits != 0 { bits = mayMatch(masks, from: firstLine, count: lines, among: bits) }
+                            // No line of the word can reach the page: its lines are only counted,
+                            // from the masks alone when they tell.
+                            let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, lines: lines, best: best))
+                            if countOnly && wholeLine && table.words[word].mask & LineTable.nonASCIIBit == 0 {
+                                let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends.baseAddress!, masks.baseAddress!)
+                                part.words.append(found)
+                                part.found += found.nonzeroBitCount
+                                if first && found != 0 { return }
+                                continue
+                            }
                             var found: UInt64 = 0
                             while bits != 0 {
                                 let bit = bits.trailingZeroBitCount
@@ -123,8 +137,8 @@ struct LineScan {
                                     // A line whose best possible key is no better than the page's
                                     // worst so far is only counted: matched (from its masks alone
                                     // when they tell), but neither placed nor scored.
-                                    if count == 0 || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])) {
-                                        guard compiled.exactByMasks || matchesAll(ByteLine(bytes: slice), mask: mask) else { continue }
+                                    if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])) {
+                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
                                     } else {
                                         guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
                                         best.offer(key)
@@ -156,6 +170,17 @@ struct LineScan {
         scalars.removeAll(keepingCapacity: true)
         for scalar in string.unicodeScalars { scalars.append(scalar.value) }
         return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
+    }
+
+    /// Whether a line of word `word` (of `lines` lines) may still enter the page, by the word's
+    /// masks and shortest line: always when a line of it is outside ASCII (not bounded).
+    @inline(__always)
+    private func wordAdmitted(_ word: Int, lines: Int, best: TopKeys.Best<UInt64>) -> Bool {
+        let summary = table.words[word]
+        guard summary.mask & LineTable.nonASCIIBit == 0 else { return true }
+        let firstLine = word * LineSet.wordLines
+        let line = options.reversed ? firstLine + lines - 1 : firstLine
+        return best.admits(lowestKey(line, length: Int(summary.shortest), mask: summary.mask, whiteStarts: summary.whiteStarts))
     }
 
     /// A key no key of this line can be better than, from its masks and length alone: the
@@ -196,31 +221,8 @@ struct LineScan {
     /// Whether the line lacks a character of term `index` (by its mask; never said of a line
     /// outside ASCII): a term it lacks is not there, which an inverse term asks for.
     @inline(__always)
-    private func absent(_ index: Int, _ mask: UInt32) -> Bool {
+    func absent(_ index: Int, _ mask: UInt32) -> Bool {
         mask & LineTable.nonASCIIBit == 0 && compiled.termMasks[index] & ~mask != 0
-    }
-
-    /// Whether every set matches, nothing scored (see `LineScorer.contains`).
-    @inline(__always)
-    private func matchesAll<T: LineText>(_ text: T, mask: UInt32) -> Bool {
-        let terms = compiled.terms
-        var index = 0
-        for set in 0..<compiled.setCount {
-            let setEnd = compiled.setEnds[set]
-            var matched = false
-            while index < setEnd {
-                let term = terms[index]
-                index += 1
-                let found = !absent(index - 1, mask) && scorer.contains(term, in: text)
-                if found != term.inverse {
-                    matched = true
-                    break
-                }
-            }
-            if !matched { return false }
-            index = setEnd
-        }
-        return true
     }
 
     /// The match of every set in `text`: the summed score and the span of the matches; nil when

@@ -170,26 +170,24 @@ struct LineScorer: @unchecked Sendable {
     /// Where the first characters that match in order end (one past the last), nil when they do not.
     @inline(__always)
     private func fuzzyEnd<T: LineText>(_ term: MatchTerm, _ text: T) -> Int? {
-        let pattern = term.text
-        var p = 0
         var i = 0
-        while i < text.count {
-            if text.comparable(i, term) == pattern[p] {
-                p += 1
-                if p == pattern.count { return i + 1 }
-            }
-            i += 1
+        for c in term.text {
+            guard let found = text.firstIndex(of: c, from: i, term) else { return nil }
+            i = found + 1
         }
-        return nil
+        return i
     }
 
     private func firstOccurrence<T: LineText>(_ term: MatchTerm, _ text: T) -> Bool {
         let pattern = term.text
-        guard pattern.count <= text.count else { return false }
-        for start in 0...(text.count - pattern.count) {
-            var k = 0
+        guard !pattern.isEmpty else { return true }
+        var from = 0
+        while from + pattern.count <= text.count, let start = text.firstIndex(of: pattern[0], from: from, term) {
+            guard start + pattern.count <= text.count else { return false }
+            var k = 1
             while k < pattern.count, text.comparable(start + k, term) == pattern[k] { k += 1 }
             if k == pattern.count { return true }
+            from = start + 1
         }
         return false
     }

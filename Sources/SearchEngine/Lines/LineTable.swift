@@ -14,6 +14,16 @@ struct LineTable: Sendable {
     /// that earn the default scheme's largest bonus — as `masks` has them, and `whiteEdgeBit`
     /// when the line starts or ends with white space (its trimmed length is then shorter).
     let whiteStarts: [UInt32]
+    /// Per word of 64 lines (`LineSet.wordLines`), what its lines allow at best: a scan asks it
+    /// whether any of them could reach the page before it reads a line's own masks and length.
+    let words: [Word]
+
+    /// The masks of a word's lines OR-ed, and the length of its shortest line.
+    struct Word: Sendable {
+        var mask: UInt32 = 0
+        var whiteStarts: UInt32 = 0
+        var shortest = UInt32.max
+    }
 
     var count: Int { ends.count }
 
@@ -60,6 +70,26 @@ struct LineTable: Sendable {
             initialized = ends.count
         }
         self.whiteStarts = whiteStarts
+        words = Self.words(masks: masks, whiteStarts: whiteStarts, ends: ends)
+    }
+
+    private static func words(masks: [UInt32], whiteStarts: [UInt32], ends: [UInt32]) -> [Word] {
+        let count = (ends.count + LineSet.wordLines - 1) / LineSet.wordLines
+        return [Word](unsafeUninitializedCapacity: count) { words, initialized in
+            let first = words.baseAddress
+            _ = Parallel.map(Parallel.ranges(count, minimum: 1 << 10)) { range in
+                for index in range {
+                    var word = Word()
+                    for line in index * LineSet.wordLines..<min(ends.count, (index + 1) * LineSet.wordLines) {
+                        word.mask |= masks[line]
+                        word.whiteStarts |= whiteStarts[line]
+                        word.shortest = min(word.shortest, ends[line] &- (line == 0 ? 0 : ends[line - 1]))
+                    }
+                    (first! + index).initialize(to: word)
+                }
+            }
+            initialized = count
+        }
     }
 
     /// White space as the scorer's classes have it (space, tab, line feed, VT, form feed, CR).

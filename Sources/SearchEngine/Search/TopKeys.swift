@@ -14,14 +14,22 @@ enum TopKeys {
     /// them, the one to evict. A key no better than the root costs one comparison.
     struct Best<Key: Comparable> {
         let count: Int
+        /// Keys no better than this are never kept: a part of a larger search whose page
+        /// already holds `count` keys as good (see `worst`).
+        let ceiling: Key?
         private var heap: [Key] = []
 
-        init(count: Int) {
+        init(count: Int, below ceiling: Key? = nil) {
             self.count = max(count, 0)
+            self.ceiling = ceiling
             heap.reserveCapacity(min(self.count, 1 << 16))
         }
 
+        /// The worst key kept once `count` are kept: what a key must beat to enter.
+        var worst: Key? { heap.count == count && count > 0 ? heap[0] : nil }
+
         @inline(__always) mutating func offer(_ key: Key) {
+            if let ceiling, key >= ceiling { return }
             if heap.count < count {
                 heap.append(key)
                 siftUp(heap.count - 1)
@@ -34,7 +42,8 @@ enum TopKeys {
         /// Whether a key could still enter: false for one no better than the worst kept
         /// once `count` are kept (and always when `count` is 0).
         @inline(__always) func admits(_ key: Key) -> Bool {
-            heap.count < count || (count > 0 && key < heap[0])
+            if let ceiling, key >= ceiling { return false }
+            return heap.count < count || (count > 0 && key < heap[0])
         }
 
         mutating func offer(_ keys: some Sequence<Key>) {

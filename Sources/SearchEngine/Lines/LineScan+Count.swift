@@ -1,0 +1,83 @@
+/// The scan's count: whether lines in ASCII match, none of them scored (a line that cannot
+/// reach the page is only counted, and most lines are such lines).
+extension LineScan {
+    /// Which of `bits`, the lines of a word from `firstLine` on (all in ASCII), match. Lines
+    /// that hold the bits of one-letter terms match by their masks alone; a pattern of one
+    /// term is matched by a loop made for its kind.
+    @inline(__always)
+    func countedLines(
+        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>, _ masks: UnsafePointer<UInt32>
+    ) -> UInt64 {
+        guard bits != 0, !compiled.exactByMasks else { return bits }
+        guard compiled.setCount == 1, compiled.setEnds[0] == 1 else {
+            return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
+                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
+            }
+        }
+        let term = compiled.terms[0]
+        let inverse = term.inverse
+        switch term.kind {
+        case .fuzzy: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
+        case .exact: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.exact(term, bytes + $1, $2) }
+        case .prefix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, bytes + $1, $2) }
+        case .suffix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, bytes + $1, $2) }
+        case .equal: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.equal(term, bytes + $1, $2) }
+        case .exactBoundary:
+            return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
+                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
+            }
+        }
+    }
+
+    /// The lines of `bits` for which `matches(line, start, count)` differs from `inverse`.
+    @inline(__always)
+    private func matching(
+        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>, inverse: Bool,
+        _ matches: (Int, Int, Int) -> Bool
+    ) -> UInt64 {
+        var found: UInt64 = 0
+        var rest = bits
+        while rest != 0 {
+            let bit = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            let line = firstLine &+ bit
+            let start = line == 0 ? 0 : Int(ends[line &- 1])
+            if matches(line, start, Int(ends[line]) &- start) != inverse { found |= 1 &<< UInt64(bit) }
+        }
+        return found
+    }
+
+    /// Whether every set matches a line in ASCII, nothing scored (see `ASCIIMatch`).
+    @inline(__always)
+    func matchesAll(_ line: UnsafeBufferPointer<UInt8>, mask: UInt32) -> Bool {
+        let terms = compiled.terms
+        // The most common pattern, a single term, without the loops over sets.
+        if compiled.setCount == 1 && compiled.setEnds[0] == 1 {
+            let term = terms[0]
+            return (!absent(0, mask) && contains(term, line)) != term.inverse
+        }
+        var index = 0
+        for set in 0..<compiled.setCount {
+            let setEnd = compiled.setEnds[set]
+            var matched = false
+            while index < setEnd {
+                let term = terms[index]
+                index += 1
+                let found = !absent(index - 1, mask) && contains(term, line)
+                if found != term.inverse {
+                    matched = true
+                    break
+                }
+            }
+            if !matched { return false }
+            index = setEnd
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func contains(_ term: MatchTerm, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let bytes = line.baseAddress else { return scorer.contains(term, in: ByteLine(bytes: line)) }
+        return ASCIIMatch.contains(term, bytes, line.count) ?? scorer.contains(term, in: ByteLine(bytes: line))
+    }
+}
