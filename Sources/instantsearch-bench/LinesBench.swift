@@ -74,11 +74,15 @@ enum LinesBench {
         var samples: [Double] = []
         var cpuSamples: [Double] = []
         var totalHits = 0
-        // BENCH_ONLY="text" replays that one keystroke, each time from a full scan (for profiling).
-        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+        // BENCH_ONLY="text" replays that one keystroke, each time from a full scan (for profiling);
+        // "shorter>text" each time narrowed from the matches of `shorter`, searched untimed first.
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { $0.split(separator: ">", omittingEmptySubsequences: false).map(String.init) }
         for round in 0...rounds {
-            for text in only.map({ Array(repeating: $0, count: 20) }) ?? keystrokes {
-                if only != nil { searcher.forget() }
+            for text in only.map({ Array(repeating: $0.last!, count: 20) }) ?? keystrokes {
+                if let only {
+                    searcher.forget()
+                    for shorter in only.dropLast() { _ = try searcher.answer(Query(text: shorter, hitsPerPage: 20), options: LineMatchOptions()) }
+                }
                 let start = ContinuousClock.now
                 let cpu = cpuMilliseconds()
                 let results = try searcher.search(Query(text: text, hitsPerPage: 20), options: LineMatchOptions())

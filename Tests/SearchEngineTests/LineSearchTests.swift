@@ -301,7 +301,8 @@ struct LineScanTests {
     }
 
     @Test func narrowingFindsWhatAFreshSearchFinds() throws {
-        let typed = ["zoe | chloe", "mary 19 !/F/", "'beth !/M/ ^18", "gun | ssh-k", "été", "MaryA"]
+        // With the notice of a query nothing matches (`!/`, `qq`), which names the same term.
+        let typed = ["zoe | chloe", "mary 19 !/F/", "'beth !/M/ ^18", "gun | ssh-k", "été", "MaryA", "'beth !/ qq mary", "zoe qq !/"]
         let table = LineTable(store: try Self.index.get().records)
         let narrowing = LineSearcher(table: table)
         for text in typed {
@@ -311,6 +312,7 @@ struct LineScanTests {
                 let fresh = try LineSearcher(table: table).answer(query, options: LineMatchOptions())
                 #expect(narrowed.nbHits == fresh.nbHits, "\(query.text)")
                 #expect(narrowed.page == fresh.page, "\(query.text)")
+                #expect(narrowed.notice == fresh.notice, "\(query.text)")
             }
         }
     }

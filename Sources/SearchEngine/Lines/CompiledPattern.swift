@@ -21,8 +21,9 @@ final class CompiledPattern: @unchecked Sendable {
     let setCount: Int
     /// The bits a line must hold for every set of one term to possibly match.
     let required: UInt32
-    /// Whether a set has several terms and no negation: its line must hold the bits of one of them.
-    let hasAlternatives: Bool
+    /// Per set of several terms and no negation, the masks of its terms: a line must hold the
+    /// bits of one of them.
+    let alternatives: [[UInt32]]
     /// Whether a line in ASCII that holds the bits matches: every term is one letter, any case,
     /// found anywhere, none negated. Such lines are counted without being read.
     let exactByMasks: Bool
@@ -61,15 +62,15 @@ final class CompiledPattern: @unchecked Sendable {
         }
         var end = 0
         var required: UInt32 = 0
-        var hasAlternatives = false
+        var alternatives: [[UInt32]] = []
         for (index, set) in pattern.sets.enumerated() {
             if set.count == 1, !set[0].inverse { required |= termMasks[end] }
-            if set.count > 1, !set.contains(where: \.inverse) { hasAlternatives = true }
+            if set.count > 1, !set.contains(where: \.inverse) { alternatives.append(Array(termMasks[end..<end + set.count])) }
             end += set.count
             (setEnds.baseAddress! + index).initialize(to: end)
         }
         self.required = required
-        self.hasAlternatives = hasAlternatives
+        self.alternatives = alternatives
         exactByMasks =
             !all.isEmpty
             && all.allSatisfy { term in

@@ -1,3 +1,5 @@
+import CChecksum
+
 /// The scan's count: whether lines in ASCII match, none of them scored (a line that cannot
 /// reach the page is only counted, and most lines are such lines).
 extension LineScan {
@@ -26,6 +28,20 @@ extension LineScan {
             return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
                 matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
             }
+        }
+    }
+
+    /// Asks the processor for the first bytes of lines `bits` of the word from `firstLine` on,
+    /// to be read soon: lines that are few and far apart would each wait on memory otherwise
+    /// (many lines side by side are read in order, which the processor foresees itself).
+    @inline(__always)
+    func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>) {
+        guard bits.nonzeroBitCount < 16 else { return }
+        var rest = bits
+        while rest != 0 {
+            let line = firstLine &+ rest.trailingZeroBitCount
+            rest &= rest &- 1
+            cprefetch(bytes + (line == 0 ? 0 : Int(ends[line &- 1])))
         }
     }
 

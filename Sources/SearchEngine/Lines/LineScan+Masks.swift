@@ -14,22 +14,25 @@ extension LineScan {
             }
             return bits
         }
-        let required = compiled.required
         let base = masks.baseAddress! + firstLine
+        var bits = Self.holding(compiled.required, base, count: lines) & candidates
+        // A set of alternatives: the lines that hold the bits of one of its terms.
+        for alternatives in compiled.alternatives where bits != 0 {
+            bits &= alternatives.reduce(0) { $0 | Self.holding($1, base, count: lines) }
+        }
+        return bits
+    }
+
+    /// The lines of `count` from `base` on that hold every `required` bit or are outside ASCII,
+    /// one pass without branches.
+    @inline(__always)
+    private static func holding(_ required: UInt32, _ base: UnsafePointer<UInt32>, count lines: Int) -> UInt64 {
         var bits: UInt64 = 0
         // A whole word's count is a constant, so that the loop is unrolled and vectorised.
         if lines == LineSet.wordLines {
-            for i in 0..<LineSet.wordLines { bits |= Self.mayBit(base[i], required) &<< UInt64(i) }
+            for i in 0..<LineSet.wordLines { bits |= mayBit(base[i], required) &<< UInt64(i) }
         } else {
-            for i in 0..<lines { bits |= Self.mayBit(base[i], required) &<< UInt64(i) }
-        }
-        bits &= candidates
-        guard compiled.hasAlternatives else { return bits }
-        var rest = bits
-        while rest != 0 {
-            let bit = rest.trailingZeroBitCount
-            rest &= rest - 1
-            if !alternativesMayMatch(base[bit]) { bits &= ~(1 << UInt64(bit)) }
+            for i in 0..<lines { bits |= mayBit(base[i], required) &<< UInt64(i) }
         }
         return bits
     }
@@ -46,24 +49,13 @@ extension LineScan {
     @inline(__always)
     func mayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
-        return compiled.required & ~mask == 0 && (!compiled.hasAlternatives || alternativesMayMatch(mask))
+        return compiled.required & ~mask == 0 && (compiled.alternatives.isEmpty || alternativesMayMatch(mask))
     }
 
-    /// Whether each set of several terms has one the mask allows (a negation always may match).
+    /// Whether each set of several terms has one the mask allows (a set with a negation is
+    /// not among them: it always may match).
     func alternativesMayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
-        var index = 0
-        for set in 0..<compiled.setCount {
-            let setEnd = compiled.setEnds[set]
-            defer { index = setEnd }
-            guard setEnd - index > 1 else { continue }
-            var may = false
-            for term in index..<setEnd where compiled.terms[term].inverse || compiled.termMasks[term] & ~mask == 0 {
-                may = true
-                break
-            }
-            if !may { return false }
-        }
-        return true
+        return compiled.alternatives.allSatisfy { $0.contains { $0 & ~mask == 0 } }
     }
 }

@@ -40,6 +40,8 @@ struct LineScan {
 
     /// Lines scanned between two looks at cancellation (and split over the cores).
     static let blockLines = 1 << 16
+    /// How many words of lines ahead of the one read their text is fetched from memory.
+    static let wordsAhead = 2
 
     /// The lines among `candidates` (the lines of an earlier scan with the same options, nil
     /// for every line) that match, and the `best` smallest keys. Only the page's keys are
@@ -110,16 +112,42 @@ struct LineScan {
             table.ends.withUnsafeBufferPointer { ends in
                 table.masks.withUnsafeBufferPointer { masks in
                     table.whiteStarts.withUnsafeBufferPointer { whiteStarts in
-                        for word in range {
+                        // The lines each word may hold by their masks, known ahead so that the
+                        // text of those a few words on is fetched while these are read.
+                        let mayHold = range.map { word in
                             let firstLine = word * LineSet.wordLines
                             let lines = min(LineSet.wordLines, table.count - firstLine)
-                            var bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
-                            if bits != 0 { bits = mayMatch(masks, from: firstLine, count: lines, among: bits) }
+                            let bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+                            return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
+                        }
+                        for (offset, word) in range.enumerated() {
+                            let firstLine = word * LineSet.wordLines
+                            let lines = min(LineSet.wordLines, table.count - firstLine)
+                            var bits = mayHold[offset]
+                            if !compiled.exactByMasks, offset + Self.wordsAhead < mayHold.count {
+                                prefetch(
+                                    mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
+                                    ends.baseAddress!)
+                            }
                             // No line of the word can reach the page: its lines are only counted,
                             // from the masks alone when they tell.
                             let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, lines: lines, best: best))
-                            if countOnly && wholeLine && table.words[word].mask & LineTable.nonASCIIBit == 0 {
+                            if wholeLine && table.words[word].mask & LineTable.nonASCIIBit == 0 {
+                                // Lines in ASCII: matched by their bytes first, then the few that
+                                // match and may reach the page scored.
                                 let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends.baseAddress!, masks.baseAddress!)
+                                var rest = countOnly ? 0 : found
+                                while rest != 0 {
+                                    let line = firstLine + rest.trailingZeroBitCount
+                                    rest &= rest - 1
+                                    let start = line == 0 ? 0 : Int(ends[line - 1])
+                                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
+                                    let mask = masks[line]
+                                    guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])),
+                                        let key = key(line, ByteLine(bytes: slice), mask: mask)
+                                    else { continue }
+                                    best.offer(key)
+                                }
                                 part.words.append(found)
                                 part.found += found.nonzeroBitCount
                                 if first && found != 0 { return }
@@ -134,9 +162,8 @@ struct LineScan {
                                 let start = line == 0 ? 0 : Int(ends[line - 1])
                                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
                                 if wholeLine && mask & LineTable.nonASCIIBit == 0 {
-                                    // A line whose best possible key is no better than the page's
-                                    // worst so far is only counted: matched (from its masks alone
-                                    // when they tell), but neither placed nor scored.
+                                    // A line in ASCII among others that are not: counted only
+                                    // when its best possible key cannot reach the page.
                                     if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])) {
                                         guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
                                     } else {

@@ -18,6 +18,9 @@ public final class LineSearcher: Sendable {
         var options: LineMatchOptions
         /// The matching lines, in line order.
         var lines: LineSet
+        /// Sets of terms some line is known to match: every set when a line matched them all,
+        /// else those the notice found (what the next notice need not look for again).
+        var matchedSets: [[LinePattern.Term]]
     }
 
     let table: LineTable
@@ -58,16 +61,19 @@ public final class LineSearcher: Sendable {
             return Answer(nbHits: table.count, page: range.map { options.reversed ? table.count - 1 - $0 : $0 })
         }
         let scan = LineScan(table: table, pattern: pattern, options: options)
-        let candidates = last.withLock { last -> LineSet? in
-            guard let last, last.options == options, last.pattern.narrows(to: pattern) else { return nil }
-            return last.lines
-        }
+        let previous = last.withLock { last in last?.options == options ? last : nil }
+        let candidates = previous.flatMap { $0.pattern.narrows(to: pattern) ? $0.lines : nil }
         let pageEnd = overflow ? 0 : min(skipped + hitsPerPage, table.count)
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
         let matches = try scan.matches(candidates: candidates, best: pageEnd + (reRanking?.scores.count ?? 0))
-        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines) }
+        var matchedSets = pattern.sets
         var answer = Answer(nbHits: matches.lines.count, page: [])
-        if matches.lines.isEmpty { answer.notice = try missingTerm(pattern, options: options) }
+        if matches.lines.isEmpty {
+            matchedSets = previous?.matchedSets ?? []
+            answer.notice = try missingTerm(pattern, options: options, matchedSets: &matchedSets)
+            matchedSets.removeAll { !pattern.sets.contains($0) }
+        }
+        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets) }
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
             let count = skipped + min(hitsPerPage, matches.lines.count - skipped)
             let lifted = reRanking?.lifted { record in matches.lines.contains(record) ? scan.key(of: record) : nil } ?? []
@@ -116,15 +122,17 @@ public final class LineSearcher: Sendable {
     /// The line's bytes exactly as they came in.
     public func originalBytes(of line: Int) -> [UInt8] { table.originalBytes(of: line) }
 
-    /// Why nothing matched: the first set of terms no line matches on its own.
-    private func missingTerm(_ pattern: LinePattern, options: LineMatchOptions) throws -> String? {
+    /// Why nothing matched: the first set of terms no line matches on its own. `matchedSets`:
+    /// sets known to match (an earlier query's), not looked for again; those found are added.
+    private func missingTerm(_ pattern: LinePattern, options: LineMatchOptions, matchedSets: inout [[LinePattern.Term]]) throws -> String? {
         guard pattern.sets.count > 1 else { return nil }
-        for set in pattern.sets {
+        for set in pattern.sets where !matchedSets.contains(set) {
             var alone = pattern
             alone.sets = [set]
-            if try !LineScan(table: table, pattern: alone, options: options).anyMatch() {
+            guard try LineScan(table: table, pattern: alone, options: options).anyMatch() else {
                 return "no line matches “\(set.map(\.source).joined(separator: " | "))”"
             }
+            matchedSets.append(set)
         }
         return "no line matches every term together"
     }
