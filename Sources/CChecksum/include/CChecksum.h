@@ -9,6 +9,4 @@
 /// The SSE 4.2 / ARMv8 CRC instruction when the processor has it, else a table.
 uint32_t cchecksum_crc32c(uint32_t previous, const void *bytes, size_t length);
 
-static inline void cprefetch(const void *p) { __builtin_prefetch(p, 0, 0); }
-
 #endif
