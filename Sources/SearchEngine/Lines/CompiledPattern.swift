@@ -24,8 +24,11 @@ final class CompiledPattern: @unchecked Sendable {
     /// Per set of several terms and no negation, the masks of its terms: a line must hold the
     /// bits of one of them.
     let alternatives: [[UInt32]]
-    /// Whether a line in ASCII that holds the bits matches: every term is one letter, any case,
-    /// found anywhere, none negated. Such lines are counted without being read.
+    /// Per term, whether a line in ASCII holds it exactly when its mask holds its bit: one
+    /// letter, any case, found anywhere, not negated.
+    let termByMask: UnsafeMutableBufferPointer<Bool>
+    /// Whether every term is such a term: a line in ASCII that holds the bits matches, and is
+    /// counted without being read.
     let exactByMasks: Bool
     private let text: UnsafeMutableBufferPointer<UInt32>
 
@@ -41,6 +44,7 @@ final class CompiledPattern: @unchecked Sendable {
         termHighestAllAway = .allocate(capacity: max(1, all.count))
         termFirstBits = .allocate(capacity: max(1, all.count))
         termLoose = .allocate(capacity: max(1, all.count))
+        termByMask = .allocate(capacity: max(1, all.count))
         var offset = 0
         let top = scorer.largestBonus
         let away = scorer.largestBonusAwayFromWhite
@@ -59,6 +63,7 @@ final class CompiledPattern: @unchecked Sendable {
             let bits = term.text.map { Self.wordBit($0) }
             (termFirstBits.baseAddress! + index).initialize(to: bits.first ?? 0)
             (termLoose.baseAddress! + index).initialize(to: bits.contains(0))
+            (termByMask.baseAddress! + index).initialize(to: Self.foundByMask(term))
         }
         var end = 0
         var required: UInt32 = 0
@@ -71,12 +76,12 @@ final class CompiledPattern: @unchecked Sendable {
         }
         self.required = required
         self.alternatives = alternatives
-        exactByMasks =
-            !all.isEmpty
-            && all.allSatisfy { term in
-                guard let c = term.text.first, term.text.count == 1, !term.inverse, !term.caseSensitive else { return false }
-                return (term.kind == .fuzzy || term.kind == .exact) && (0x61...0x7A).contains(c)
-            }
+        exactByMasks = !all.isEmpty && all.allSatisfy(Self.foundByMask)
+    }
+
+    private static func foundByMask(_ term: LinePattern.Term) -> Bool {
+        guard let c = term.text.first, term.text.count == 1, !term.inverse, !term.caseSensitive else { return false }
+        return (term.kind == .fuzzy || term.kind == .exact) && (0x61...0x7A).contains(c)
     }
 
     /// The bit of a letter or digit, 0 for any other character.
@@ -95,5 +100,6 @@ final class CompiledPattern: @unchecked Sendable {
         termHighestAllAway.deallocate()
         termFirstBits.deallocate()
         termLoose.deallocate()
+        termByMask.deallocate()
     }
 }

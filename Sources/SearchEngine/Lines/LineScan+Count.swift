@@ -79,7 +79,8 @@ extension LineScan {
             while index < setEnd {
                 let term = terms[index]
                 index += 1
-                let found = !absent(index - 1, mask) && contains(term, line)
+                // A one-letter term is there exactly when the mask holds its bit.
+                let found = !absent(index - 1, mask) && (compiled.termByMask[index - 1] || contains(term, line))
                 if found != term.inverse {
                     matched = true
                     break

@@ -4,6 +4,8 @@ extension LineScan {
     /// over the word's masks without branches, the sets of several terms checked after.
     @inline(__always)
     func mayMatch(_ masks: UnsafeBufferPointer<UInt32>, from firstLine: Int, count lines: Int, among candidates: UInt64) -> UInt64 {
+        // Nothing to rule out (negations alone): the masks are not read.
+        if compiled.required == 0 && compiled.alternatives.isEmpty { return candidates }
         guard candidates.nonzeroBitCount >= 16 else {
             var bits: UInt64 = 0
             var rest = candidates
