@@ -21,6 +21,9 @@ public final class LineSearcher: Sendable {
         /// Sets of terms some line is known to match: every set when a line matched them all,
         /// else those the notice found (what the next notice need not look for again).
         var matchedSets: [[LinePattern.Term]]
+        /// The answer given and the page it was for (none with re-ranking): the same terms typed
+        /// again (a space, a lone bar) are answered with it, unscanned.
+        var answered: (page: Int, hitsPerPage: Int, answer: Answer)?
     }
 
     let table: LineTable
@@ -62,6 +65,11 @@ public final class LineSearcher: Sendable {
         }
         let scan = LineScan(table: table, pattern: pattern, options: options)
         let previous = last.withLock { last in last?.options == options ? last : nil }
+        if reRanking == nil, let previous, previous.pattern == pattern, let answered = previous.answered,
+            answered.page == query.page, answered.hitsPerPage == query.hitsPerPage
+        {
+            return answered.answer
+        }
         let candidates = previous.flatMap { $0.pattern.narrows(to: pattern) ? $0.lines : nil }
         let pageEnd = overflow ? 0 : min(skipped + hitsPerPage, table.count)
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
@@ -73,7 +81,6 @@ public final class LineSearcher: Sendable {
             answer.notice = try missingTerm(pattern, options: options, matchedSets: &matchedSets)
             matchedSets.removeAll { !pattern.sets.contains($0) }
         }
-        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets) }
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
             let count = skipped + min(hitsPerPage, matches.lines.count - skipped)
             let lifted = reRanking?.lifted { record in matches.lines.contains(record) ? scan.key(of: record) : nil } ?? []
@@ -81,6 +88,8 @@ public final class LineSearcher: Sendable {
             let best = LineTiebreaks.ordered(matches.best, count: wanted, among: matches.lines, scan: scan)
             answer.page = ReRanking.merge(lifted: lifted, ranked: best, count: count).dropFirst(skipped).map(scan.line(of:))
         }
+        let answered = reRanking == nil ? (query.page, query.hitsPerPage, answer) : nil
+        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets, answered: answered) }
         return answer
     }
 
