@@ -11,23 +11,20 @@ extension LineScan {
         _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>, _ masks: UnsafePointer<UInt32>
     ) -> UInt64 {
         guard bits != 0, !compiled.exactByMasks else { return bits }
-        guard compiled.setCount == 1, compiled.setEnds[0] == 1 else {
-            return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
-                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
+        if compiled.setCount == 1, compiled.setEnds[0] == 1 {
+            let term = compiled.terms[0]
+            let inverse = term.inverse
+            switch term.kind {
+            case .fuzzy: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
+            case .exact: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.exact(term, bytes + $1, $2) }
+            case .prefix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, bytes + $1, $2) }
+            case .suffix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, bytes + $1, $2) }
+            case .equal: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.equal(term, bytes + $1, $2) }
+            case .exactBoundary: break
             }
         }
-        let term = compiled.terms[0]
-        let inverse = term.inverse
-        switch term.kind {
-        case .fuzzy: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
-        case .exact: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.exact(term, bytes + $1, $2) }
-        case .prefix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, bytes + $1, $2) }
-        case .suffix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, bytes + $1, $2) }
-        case .equal: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.equal(term, bytes + $1, $2) }
-        case .exactBoundary:
-            return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
-                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
-            }
+        return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
+            matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line])
         }
     }
 
@@ -67,11 +64,6 @@ extension LineScan {
     @inline(__always)
     func matchesAll(_ line: UnsafeBufferPointer<UInt8>, mask: UInt32) -> Bool {
         let terms = compiled.terms
-        // The most common pattern, a single term, without the loops over sets.
-        if compiled.setCount == 1 && compiled.setEnds[0] == 1 {
-            let term = terms[0]
-            return (!absent(0, mask) && contains(term, line)) != term.inverse
-        }
         var index = 0
         for set in 0..<compiled.setCount {
             let setEnd = compiled.setEnds[set]

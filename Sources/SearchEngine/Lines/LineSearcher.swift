@@ -63,13 +63,13 @@ public final class LineSearcher: Sendable {
             let range = overflow ? 0..<0 : min(skipped, table.count)..<min(skipped + hitsPerPage, table.count)
             return Answer(nbHits: table.count, page: range.map { options.reversed ? table.count - 1 - $0 : $0 })
         }
-        let scan = LineScan(table: table, pattern: pattern, options: options)
         let previous = last.withLock { last in last?.options == options ? last : nil }
         if reRanking == nil, let previous, previous.pattern == pattern, let answered = previous.answered,
             answered.page == query.page, answered.hitsPerPage == query.hitsPerPage
         {
             return answered.answer
         }
+        let scan = LineScan(table: table, pattern: pattern, options: options)
         let candidates = previous.flatMap { $0.pattern.narrows(to: pattern) ? $0.lines : nil }
         let pageEnd = overflow ? 0 : min(skipped + hitsPerPage, table.count)
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
