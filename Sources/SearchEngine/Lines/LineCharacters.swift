@@ -37,7 +37,8 @@ struct ByteLine: LineText {
     }
 
     @inline(__always) func firstIndex(of c: UInt32, from start: Int, _ term: MatchTerm) -> Int? {
-        ASCIIMatch.firstIndex(of: c, bytes.baseAddress!, bytes.count, from: start, term)
+        guard let base = bytes.baseAddress else { return nil }
+        return ASCIIMatch.firstIndex(of: c, base, bytes.count, from: start, term)
     }
 }
 

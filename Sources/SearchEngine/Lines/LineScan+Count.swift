@@ -38,7 +38,7 @@ extension LineScan {
         while rest != 0 {
             let line = firstLine &+ rest.trailingZeroBitCount
             rest &= rest &- 1
-            cprefetch(bytes + (line == 0 ? 0 : Int(ends[line &- 1])))
+            cprefetch(bytes + LineTable.start(of: line, ends))
         }
     }
 
@@ -54,7 +54,7 @@ extension LineScan {
             let bit = rest.trailingZeroBitCount
             rest &= rest &- 1
             let line = firstLine &+ bit
-            let start = line == 0 ? 0 : Int(ends[line &- 1])
+            let start = LineTable.start(of: line, ends)
             if matches(line, start, Int(ends[line]) &- start) != inverse { found |= 1 &<< UInt64(bit) }
         }
         return found

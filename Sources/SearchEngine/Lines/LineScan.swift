@@ -140,7 +140,7 @@ struct LineScan {
                                 while rest != 0 {
                                     let line = firstLine + rest.trailingZeroBitCount
                                     rest &= rest - 1
-                                    let start = line == 0 ? 0 : Int(ends[line - 1])
+                                    let start = LineTable.start(of: line, ends.baseAddress!)
                                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
                                     let mask = masks[line]
                                     guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])),
@@ -159,7 +159,7 @@ struct LineScan {
                                 bits &= bits - 1
                                 let line = firstLine + bit
                                 let mask = masks[line]
-                                let start = line == 0 ? 0 : Int(ends[line - 1])
+                                let start = LineTable.start(of: line, ends.baseAddress!)
                                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
                                 if wholeLine && mask & LineTable.nonASCIIBit == 0 {
                                     // A line in ASCII among others that are not: counted only

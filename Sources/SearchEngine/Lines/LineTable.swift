@@ -49,7 +49,7 @@ struct LineTable: Sendable {
                                 var mask: UInt32 = 0
                                 var starts: UInt32 = 0
                                 var afterWhite = true
-                                let range = (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])
+                                let range = Self.start(of: line, ends.baseAddress!)..<Int(ends[line])
                                 for i in range {
                                     let bit = Self.bit(UInt32(bytes[i]))
                                     mask |= bit
@@ -126,6 +126,11 @@ struct LineTable: Sendable {
 
     func range(of line: Int) -> Range<Int> {
         (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])
+    }
+
+    /// Where line `line` starts in the bytes, read through a pointer to the ends (the scan's loops).
+    @inline(__always) static func start(of line: Int, _ ends: UnsafePointer<UInt32>) -> Int {
+        line == 0 ? 0 : Int(ends[line &- 1])
     }
 
     /// The line shown: invalid UTF-8 as U+FFFD.
