@@ -99,20 +99,87 @@ private struct GatedSuggestingBackend: Searchable {
         #expect([3, 4].allSatisfy { screen.style(x: $0, y: 3) == Theme.standard.highlight })
         #expect([2, 5, 18].allSatisfy { screen.style(x: $0, y: 3) == Theme.standard.text })
         #expect([1, 19].allSatisfy { x in (2...5).allSatisfy { screen.style(x: x, y: $0) == Theme.standard.border } })
-        // Everywhere else the screen is the one drawn without suggestions (the stats line aside:
-        // it counts the suggestions' requests too).
+        // The hits moved past the dropdown: the hits pane is the one drawn without suggestions,
+        // lower, the first (selected) hit right under the frame's closing row (5). Beside the
+        // frame the rule and the chips' row stand as they were, and no hit is left under it.
+        // The rest of the screen is unchanged (the stats line aside: it counts the suggestions'
+        // requests too).
         let plain = AppHarness()
         await plain.start()
         await plain.type("so")
         let without = plain.screen()
+        let hitsWidth = try! #require(Array(without.line(3)).firstIndex(of: "│"))
+        let top = try! #require(without.row(containing: "▌ Sony Bravia TV"))
+        #expect(screen.row(containing: "▌ Sony Bravia TV") == 6)
+        let padded = { (canvas: Canvas, y: Int) in Array(canvas.line(y).padding(toLength: 80, withPad: " ", startingAt: 0)) }
         for y in 0..<22 {
-            let (drawn, expected) = (Array(screen.line(y)), Array(without.line(y)))
-            if (2...5).contains(y) {
-                #expect(drawn[..<1] == expected[..<1] && drawn[20...] == expected[20...], "row \(y)")
-            } else {
-                #expect(drawn == expected, "row \(y)")
+            let (drawn, expected) = (padded(screen, y), padded(without, y))
+            #expect(drawn[hitsWidth...] == expected[hitsWidth...], "row \(y), beside the hits")
+            switch y {
+            case 0, 1, 20, 21: #expect(drawn == expected, "row \(y)")
+            case 2..<top: #expect(drawn[..<1] == expected[..<1] && drawn[20..<hitsWidth] == expected[20..<hitsWidth], "row \(y)")
+            case top..<6: #expect(drawn[..<1] == [" "] && drawn[20..<hitsWidth].allSatisfy { $0 == " " }, "row \(y)")
+            default:
+                let moved = y - (6 - top)
+                #expect(drawn[..<hitsWidth] == padded(without, moved)[..<hitsWidth], "row \(y)")
+                #expect((0..<hitsWidth).allSatisfy { screen.style(x: $0, y: y) == without.style(x: $0, y: moved) }, "row \(y)")
             }
         }
+        #expect(harness.app.hitsList.selectedHit?.objectID == plain.app.hitsList.selectedHit?.objectID)
+    }
+
+    /// What the screen shows as selected is what Enter picks, the dropdown shown or not; moving
+    /// down moves the selection within the rows the hits kept.
+    @Test func enterPicksTheHitDrawnAsSelectedUnderTheDropdown() async {
+        let harness = harness()
+        await harness.start()
+        await harness.type("sony")
+        var screen = harness.screen()
+        let closing = try! #require(screen.row(containing: "╰"))
+        #expect(try! #require(screen.row(containing: "▌ Sony Bravia TV")) > closing)
+        await harness.press(.down)
+        screen = harness.screen()
+        #expect(try! #require(screen.row(containing: "▌ Sony WH-1000XM5")) > closing)
+        await harness.press(.enter)
+        guard case .accepted(let hits, _) = harness.app.outcome else {
+            Issue.record("no pick: \(String(describing: harness.app.outcome))")
+            return
+        }
+        #expect(hits.map(\.objectID) == ["2"])
+    }
+
+    /// A click on a suggestion puts it in the box; a click on a hit still selects that hit,
+    /// where it is drawn now.
+    @Test func clicksGoToWhatIsDrawnWhereTheyLand() async {
+        let harness = harness()
+        await harness.start()
+        await harness.type("so")
+        var screen = harness.screen()
+        let hit = try! #require(screen.row(containing: "Sony WH-1000XM5"))
+        harness.app.handle(MouseEvent(.press(.left), x: 10, y: hit))
+        await harness.settle()
+        #expect(harness.app.hitsList.selectedHit?.objectID == "2")
+        screen = harness.screen()
+        let suggestion = try! #require(screen.row(containing: "│ sony bravia tv"))
+        harness.app.handle(MouseEvent(.press(.left), x: 6, y: suggestion))
+        await harness.settle()
+        #expect(harness.app.searchBox.text == "sony bravia tv")
+        #expect(harness.hub.state.active.results?.query == "sony bravia tv")
+    }
+
+    /// With no room for two rows of hits beside it, the dropdown does not show, and Right is
+    /// the cursor's.
+    @Test func aScreenTooShortForTheDropdownAndTheHitsShowsTheHits() async {
+        let harness = harness()
+        await harness.start()
+        harness.app.resize(width: 80, height: ScreenLayout.minimumHeight)
+        await harness.type("so")
+        let screen = harness.screen(height: ScreenLayout.minimumHeight)
+        #expect(!harness.app.showsSuggestions)
+        #expect(screen.row(containing: "│ sony") == nil)
+        #expect(screen.row(containing: "▌ Sony Bravia TV") != nil)
+        await harness.press(.left, .right)
+        #expect(harness.app.searchBox.text == "so" && harness.app.searchBox.cursor == 2)
     }
 
     @Test func rightAtTheEndAcceptsTheSelectedSuggestionAndTheHitsFollow() async {
@@ -170,6 +237,10 @@ private struct GatedSuggestingBackend: Searchable {
         let box = try! #require(screen.row(containing: "❯ lg"))
         // Over the rows above the search box, the frame open downwards to it.
         #expect(region(screen, rows: (box - 2)...(box - 1), width: 12).map { String($0.dropFirst()) } == ["╭─────────╮", "│ lg oled │"])
+        // The first hit, selected, right above the frame, not under it.
+        let selected = try! #require(screen.row(containing: "▌"))
+        #expect(selected < box - 2)
+        #expect(screen.line(selected).contains("LG OLED evo TV") && harness.app.hitsList.selectedHit?.objectID == "3")
     }
 
     @Test func withoutSuggestionIndicesNothingChanges() async {

@@ -35,6 +35,7 @@ extension SearchApp {
             answer.intents.forEach(hub.dispatch)
             return answer.handled
         }
+        if clickSuggestion(at: x, y) { return true }
         guard let layout, let (target, area) = layout.mouseTarget(x: x, y: y, focus: focus) else { return false }
         return click(target, at: x, y, in: area)
     }
@@ -49,8 +50,10 @@ extension SearchApp {
         case .searchBox:
             return false
         case .hits:
+            // The rows the suggestions dropdown moved the hits out of hold none.
+            guard let hits = hitsArea, hits.contains(x: x, y: y) else { return false }
             move(focus: .hits)
-            hitsList.click(row: y - area.y, state.active).intents.forEach(hub.dispatch)
+            hitsList.click(row: y - hits.y, state.active).intents.forEach(hub.dispatch)
         case .chips:
             // A click on a chip removes that refinement (the × of InstantSearch's CurrentRefinements).
             guard let position = currentRefinements.chip(atColumn: x, in: area) else { return false }

@@ -3,11 +3,30 @@ import InstantSearchCore
 /// The query suggestions dropdown in the app: when it shows, its keys, and where it is drawn.
 extension SearchApp {
     /// The dropdown shows while there are suggestions for the query typed, Esc has not hidden
-    /// them, and the hits list has the focus (the other panes, the help, the sections view and
-    /// jump labels have their own uses for Right and Esc).
-    var showsSuggestions: Bool {
-        focus == .hits && !showsHelp && !hub.showsSections && jumping == nil
-            && !suggestionsDropdown.shown(suggestions).isEmpty
+    /// them, the hits list has the focus (the other panes, the help, the sections view and
+    /// jump labels have their own uses for Right and Esc), and two rows of hits fit beside it.
+    var showsSuggestions: Bool { suggestionsArea != nil }
+
+    /// Where the dropdown is drawn: under the search box from the query's first column, or
+    /// above it with the prompt at the bottom (fzf's default layout).
+    var suggestionsArea: Rect? {
+        guard let layout, focus == .hits, !showsHelp, !hub.showsSections, jumping == nil else { return nil }
+        let shown = suggestionsDropdown.shown(suggestions)
+        guard
+            let area = SuggestionsDropdown.area(
+                rows: shown.count, widest: shown.map(\.query.displayWidth).max() ?? 0, searchBox: layout.searchBox,
+                queryX: layout.searchBox.x + 1 + searchBox.prompt.displayWidth, screen: options.frame.inner(of: screen),
+                upward: options.layout.promptAtBottom)
+        else { return nil }
+        return SuggestionsDropdown.hits(layout.hits, beside: area, upward: options.layout.promptAtBottom).height >= 2 ? area : nil
+    }
+
+    /// The hits' rows: the layout's, less those the dropdown takes. The list moves away from it
+    /// rather than under it, so that the hit drawn as selected (the one Enter picks) is always seen.
+    var hitsArea: Rect? {
+        guard let layout else { return nil }
+        guard let dropdown = suggestionsArea else { return layout.hits }
+        return SuggestionsDropdown.hits(layout.hits, beside: dropdown, upward: options.layout.promptAtBottom)
     }
 
     func performSuggestion(_ action: KeyAction) -> Bool {
@@ -27,18 +46,20 @@ extension SearchApp {
         return true
     }
 
-    /// Draws the dropdown over whatever is under (or, with the prompt at the bottom, above)
-    /// the search box, from the query's first column.
-    func drawSuggestions(searchBox box: Rect, into canvas: inout Canvas) {
-        guard showsSuggestions else { return }
+    /// Draws the dropdown over the rows between the search box and the hits (which `hitsArea`
+    /// moved out of its way).
+    func drawSuggestions(into canvas: inout Canvas) {
+        guard let area = suggestionsArea else { return }
+        suggestionsDropdown.render(suggestionsDropdown.shown(suggestions), in: area, upward: options.layout.promptAtBottom, &canvas)
+    }
+
+    /// A click on a suggestion puts it in the box, as Right does on the selected one.
+    func clickSuggestion(at x: Int, _ y: Int) -> Bool {
+        guard let area = suggestionsArea, area.contains(x: x, y: y) else { return false }
+        let row = options.layout.promptAtBottom ? y - area.y - 1 : y - area.y
         let shown = suggestionsDropdown.shown(suggestions)
-        let upward = options.layout.promptAtBottom
-        let queryX = box.x + 1 + searchBox.prompt.displayWidth
-        guard
-            let area = SuggestionsDropdown.area(
-                rows: shown.count, widest: shown.map(\.query.displayWidth).max() ?? 0, searchBox: box, queryX: queryX,
-                screen: options.frame.inner(of: screen), upward: upward)
-        else { return }
-        suggestionsDropdown.render(shown, in: area, upward: upward, &canvas)
+        guard shown.indices.contains(row) else { return true }  // the frame's closing row
+        showQuery(shown[row].query)
+        return true
     }
 }

@@ -59,7 +59,7 @@ extension SearchApp {
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
                 currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
                 hitsList.render(
-                    layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
+                    hitsArea ?? layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
                     jumpLabels: jumping == nil ? nil : options.jumpLabels)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
@@ -84,7 +84,7 @@ extension SearchApp {
             }
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
-        drawSuggestions(searchBox: layout.searchBox, into: &canvas)
+        drawSuggestions(into: &canvas)
         if showsHelp {
             help.render(&canvas)
             return nil

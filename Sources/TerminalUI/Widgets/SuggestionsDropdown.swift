@@ -1,9 +1,9 @@
 import InstantSearchCore
 
 /// The query suggestions under the search box (InstantSearch's QuerySuggestions as an
-/// autocomplete dropdown): up to five queries that finish the one typed, drawn over the hits
-/// from the query's first column, the part matching what was typed highlighted. The query
-/// row itself is never covered. Accepting one puts it in the box (`accept-suggestion`); Esc
+/// autocomplete dropdown): up to five queries that finish the one typed, hanging from the
+/// query's first column, the part matching what was typed highlighted. The query row is never
+/// covered, and the hits move past it while it shows (never under it). Accepting one puts it in the box (`accept-suggestion`); Esc
 /// hides the dropdown until the query changes.
 ///
 /// Pure view state: which suggestion is selected and whether it is hidden, for the text the
@@ -60,6 +60,16 @@ public struct SuggestionsDropdown: Equatable, Sendable {
         let y = upward ? searchBox.y - height : searchBox.y + 1
         let area = Rect(x: x, y: y, width: width, height: height).intersection(screen)
         return area.height >= 2 && area.width >= 5 ? area : nil
+    }
+
+    /// The rows of `hits` the dropdown in `area` leaves: those past it, away from the search box.
+    static func hits(_ hits: Rect, beside area: Rect, upward: Bool) -> Rect {
+        if upward {
+            let covered = min(max(0, hits.maxY - area.y), hits.height)
+            return hits.inset(bottom: covered)
+        }
+        let covered = min(max(0, area.maxY - hits.y), hits.height)
+        return hits.inset(top: covered)
     }
 
     /// Draws the suggestions in `area` (from `area(...)`): a frame open towards the search box,
