@@ -12,10 +12,14 @@ struct ASCIIMatchTests {
         let kinds: [LinePattern.Kind] = [.fuzzy, .exact, .prefix, .suffix, .equal, .exactBoundary]
         let scorer = LineScorer(scheme: .default)
         var compared = 0
+        var comparedAtOnce = 0
         for _ in 0..<40_000 {
             let line = (0..<Int.random(in: 0...24, using: &random)).map { _ in characters.randomElement(using: &random)! }
             let caseSensitive = Bool.random(using: &random)
-            var text = (0..<Int.random(in: 1...4, using: &random)).map { _ in UInt32(characters.randomElement(using: &random)!) }
+            // Terms up to ten long: a prefix or suffix of more than eight goes past the word compared at once.
+            var text = (0..<Int.random(in: 1...(Bool.random(using: &random) ? 4 : 10), using: &random)).map { _ in
+                UInt32(characters.randomElement(using: &random)!)
+            }
             // A term that ignores case is lower case, as `LinePattern` makes it.
             if !caseSensitive { text = text.map(LineCharacters.lowercased) }
             let kind = kinds.randomElement(using: &random)!
@@ -31,11 +35,20 @@ struct ASCIIMatchTests {
                         #expect(found == expected, "\(described)")
                         compared += 1
                     }
+                    if let base = bytes.baseAddress, kind == .prefix, let head = ASCIIMatch.Word(term, last: false) {
+                        #expect(ASCIIMatch.prefix(term, head: head, base, bytes.count) == expected, "word at once: \(described)")
+                        comparedAtOnce += 1
+                    }
+                    if let base = bytes.baseAddress, kind == .suffix, let tail = ASCIIMatch.Word(term, last: true) {
+                        #expect(ASCIIMatch.suffix(term, tail: tail, base, bytes.count) == expected, "word at once: \(described)")
+                        comparedAtOnce += 1
+                    }
                 }
             }
         }
         // Every kind but the word-boundary one is answered by the byte matcher.
         #expect(compared > 30_000)
+        #expect(comparedAtOnce > 10_000)
     }
 
     @Test func aCapitalInATermThatIgnoresCaseIsNeverFound() {

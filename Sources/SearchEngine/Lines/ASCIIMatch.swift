@@ -48,6 +48,49 @@ enum ASCIIMatch {
         return count - start >= term.text.count && same(term, line + start, from: 0)
     }
 
+    /// `prefix`, the line's first eight bytes compared with the term's at once (`head`: its
+    /// first eight) when the line has eight and does not start with white space.
+    @inline(__always)
+    static func prefix(_ term: MatchTerm, head: Word, _ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8, !LineTable.isWhite(line[0]) else { return prefix(term, line, count) }
+        return count >= term.text.count && head.matches(UnsafeRawPointer(line).loadUnaligned(as: UInt64.self))
+            && (term.text.count <= 8 || same(term, line, from: 8))
+    }
+
+    /// `suffix`, the line's last eight bytes compared with the term's at once (`tail`: its last
+    /// eight) when the line has eight and does not end with white space.
+    @inline(__always)
+    static func suffix(_ term: MatchTerm, tail: Word, _ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8, !LineTable.isWhite(line[count - 1]) else { return suffix(term, line, count) }
+        return count >= term.text.count && tail.matches(UnsafeRawPointer(line).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            && (term.text.count <= 8 || same(term, line + count - term.text.count, from: 0))
+    }
+
+    /// Up to eight bytes of a term in ASCII as one word, to compare eight bytes of a line with
+    /// in one step: the term's first eight in the word's first bytes (a prefix), or its last
+    /// eight in the word's last bytes (a suffix). A letter the term matches in either case is
+    /// compared with its 0x20 bit set, which folds exactly its capital onto it, as `comparable`
+    /// does. None for a term outside ASCII or holding a capital it ignores the case of.
+    struct Word {
+        private var wanted: UInt64 = 0
+        private var care: UInt64 = 0
+        private var fold: UInt64 = 0
+
+        init?(_ term: MatchTerm, last: Bool) {
+            let count = min(8, term.text.count)
+            for index in 0..<count {
+                let c = term.text[last ? term.text.count - count + index : index]
+                guard c < 0x80, term.caseSensitive || c &- 0x41 >= 26 else { return nil }
+                let shift = UInt64((last ? 8 - count + index : index) * 8)
+                wanted |= UInt64(c) << shift
+                care |= 0xFF << shift
+                if !term.caseSensitive && c &- 0x61 < 26 { fold |= 0x20 << shift }
+            }
+        }
+
+        @inline(__always) func matches(_ bytes: UInt64) -> Bool { (bytes | fold) & care == wanted }
+    }
+
     /// At the line's end, white space after it skipped unless the term ends with some.
     @inline(__always)
     static func suffix(_ term: MatchTerm, _ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {

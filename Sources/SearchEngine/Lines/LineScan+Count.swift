@@ -17,8 +17,16 @@ extension LineScan {
             switch term.kind {
             case .fuzzy: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
             case .exact: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.exact(term, bytes + $1, $2) }
-            case .prefix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, bytes + $1, $2) }
-            case .suffix: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, bytes + $1, $2) }
+            case .prefix:
+                if let head = ASCIIMatch.Word(term, last: false) {
+                    return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, head: head, bytes + $1, $2) }
+                }
+                return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.prefix(term, bytes + $1, $2) }
+            case .suffix:
+                if let tail = ASCIIMatch.Word(term, last: true) {
+                    return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, tail: tail, bytes + $1, $2) }
+                }
+                return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.suffix(term, bytes + $1, $2) }
             case .equal: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.equal(term, bytes + $1, $2) }
             case .exactBoundary: break
             }
