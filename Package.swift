@@ -39,11 +39,11 @@ let package = Package(
             name: "InstantSearchCore",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        .target(name: "SearchEngine", dependencies: ["InstantSearchCore", "CChecksum", "CPrefetch"]),
+        .target(name: "SearchEngine", dependencies: ["InstantSearchCore", "CChecksum", "CLineScan"]),
         // CRC-32C of index-file sections with the processor's CRC instruction (Swift cannot reach it).
         .target(name: "CChecksum"),
         // A hint to fetch memory ahead, for the line scan's sparse reads (Swift has none either).
-        .target(name: "CPrefetch"),
+        .target(name: "CLineScan"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing"]),
         // The HTTP/1.1 request parser and its limits, free of any network stack: the server's

@@ -1,4 +1,4 @@
-import CPrefetch
+import CLineScan
 
 /// The scan's count: whether lines in ASCII match, none of them scored (a line that cannot
 /// reach the page is only counted, and most lines are such lines).

@@ -1,3 +1,5 @@
+import CLineScan
+
 /// The scan's prefilter: which lines may match by their masks alone, none of them read.
 extension LineScan {
     /// Which of `candidates`, lines from `firstLine` on, may match by their masks: one pass
@@ -29,13 +31,9 @@ extension LineScan {
     /// one pass without branches.
     @inline(__always)
     private static func holding(_ required: UInt32, _ base: UnsafePointer<UInt32>, count lines: Int) -> UInt64 {
+        if lines == LineSet.wordLines { return cholding64(required, base) }
         var bits: UInt64 = 0
-        // A whole word's count is a constant, so that the loop is unrolled and vectorised.
-        if lines == LineSet.wordLines {
-            for i in 0..<LineSet.wordLines { bits |= mayBit(base[i], required) &<< UInt64(i) }
-        } else {
-            for i in 0..<lines { bits |= mayBit(base[i], required) &<< UInt64(i) }
-        }
+        for i in 0..<lines { bits |= mayBit(base[i], required) &<< UInt64(i) }
         return bits
     }
 
