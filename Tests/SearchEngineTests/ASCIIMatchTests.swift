@@ -35,6 +35,10 @@ struct ASCIIMatchTests {
                         #expect(found == expected, "\(described)")
                         compared += 1
                     }
+                    if let base = bytes.baseAddress, text.count == 1, kind == .fuzzy || kind == .exact, let byte = ASCIIMatch.Word(term, last: false) {
+                        #expect(ASCIIMatch.containsByte(byte, base, bytes.count) == expected, "one byte: \(described)")
+                        comparedAtOnce += 1
+                    }
                     if let base = bytes.baseAddress, kind == .prefix, let head = ASCIIMatch.Word(term, last: false) {
                         #expect(ASCIIMatch.prefix(term, head: head, base, bytes.count) == expected, "word at once: \(described)")
                         comparedAtOnce += 1

@@ -26,6 +26,24 @@ enum ASCIIMatch {
         return true
     }
 
+    /// Whether a one-character term (fuzzy or exact alike) is in the line: its eight-byte
+    /// chunks tested in turn, the last one read back from the line's end, no position kept.
+    /// `byte`: the term's `Word`, whose one byte is compared with every byte of a chunk.
+    @inline(__always)
+    static func containsByte(_ byte: Word, _ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8 else {
+            for i in 0..<count where byte.matches(UInt64(line[i])) { return true }
+            return false
+        }
+        let base = UnsafeRawPointer(line)
+        var at = 0
+        while true {
+            if byte.inAnyByte(base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) { return true }
+            if at == count - 8 { return false }
+            at = min(at + 8, count - 8)
+        }
+    }
+
     /// The term's characters side by side, anywhere.
     @inline(__always)
     static func exact(_ term: MatchTerm, _ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
@@ -89,6 +107,14 @@ enum ASCIIMatch {
         }
 
         @inline(__always) func matches(_ bytes: UInt64) -> Bool { (bytes | fold) & care == wanted }
+
+        /// For a word of one byte: whether any of eight bytes compares equal to it (a byte
+        /// XOR-ed to 0 found exactly, as in `firstIndex`).
+        @inline(__always) func inAnyByte(_ bytes: UInt64) -> Bool {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let y = (bytes | fold &* 0x0101_0101_0101_0101) ^ (wanted &* 0x0101_0101_0101_0101)
+            return ~(((y & low) &+ low) | y | low) != 0
+        }
     }
 
     /// At the line's end, white space after it skipped unless the term ends with some.

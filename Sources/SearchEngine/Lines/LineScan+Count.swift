@@ -14,6 +14,9 @@ extension LineScan {
         if compiled.setCount == 1, compiled.setEnds[0] == 1 {
             let term = compiled.terms[0]
             let inverse = term.inverse
+            if term.text.count == 1, term.kind == .fuzzy || term.kind == .exact, let byte = ASCIIMatch.Word(term, last: false) {
+                return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.containsByte(byte, bytes + $1, $2) }
+            }
             switch term.kind {
             case .fuzzy: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
             case .exact: return matching(bits, from: firstLine, bytes, ends, inverse: inverse) { ASCIIMatch.exact(term, bytes + $1, $2) }
