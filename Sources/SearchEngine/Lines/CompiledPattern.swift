@@ -21,9 +21,10 @@ final class CompiledPattern: @unchecked Sendable {
     let setCount: Int
     /// The bits a line must hold for every set of one term to possibly match.
     let required: UInt32
-    /// Per set of several terms and no negation, the masks of its terms: a line must hold the
-    /// bits of one of them.
-    let alternatives: [[UInt32]]
+    /// The sets of several terms and no negation (`alternativeCount` of them): a line must
+    /// hold the mask bits of one of each one's terms.
+    let alternativeSets: UnsafeMutableBufferPointer<Int>
+    let alternativeCount: Int
     /// Per term, whether a line in ASCII holds it exactly when its mask holds its bit: one
     /// letter, any case, found anywhere, not negated.
     let termByMask: UnsafeMutableBufferPointer<Bool>
@@ -67,17 +68,24 @@ final class CompiledPattern: @unchecked Sendable {
         }
         var end = 0
         var required: UInt32 = 0
-        var alternatives: [[UInt32]] = []
+        var alternatives = 0
+        alternativeSets = .allocate(capacity: max(1, setCount))
         for (index, set) in pattern.sets.enumerated() {
             if set.count == 1, !set[0].inverse { required |= termMasks[end] }
-            if set.count > 1, !set.contains(where: \.inverse) { alternatives.append(Array(termMasks[end..<end + set.count])) }
+            if set.count > 1, !set.contains(where: \.inverse) {
+                (alternativeSets.baseAddress! + alternatives).initialize(to: index)
+                alternatives += 1
+            }
             end += set.count
             (setEnds.baseAddress! + index).initialize(to: end)
         }
         self.required = required
-        self.alternatives = alternatives
+        alternativeCount = alternatives
         exactByMasks = !all.isEmpty && all.allSatisfy(Self.foundByMask)
     }
+
+    /// The terms of set `set`, as indices into `terms` and the per-term buffers.
+    @inline(__always) func terms(ofSet set: Int) -> Range<Int> { (set == 0 ? 0 : setEnds[set - 1])..<setEnds[set] }
 
     private static func foundByMask(_ term: LinePattern.Term) -> Bool {
         guard let c = term.text.first, term.text.count == 1, !term.inverse, !term.caseSensitive else { return false }
@@ -94,6 +102,7 @@ final class CompiledPattern: @unchecked Sendable {
         text.deallocate()
         terms.deallocate()
         setEnds.deallocate()
+        alternativeSets.deallocate()
         termMasks.deallocate()
         termHighest.deallocate()
         termHighestFirstAway.deallocate()

@@ -7,7 +7,7 @@ extension LineScan {
     @inline(__always)
     func mayMatch(_ masks: UnsafeBufferPointer<UInt32>, from firstLine: Int, count lines: Int, among candidates: UInt64) -> UInt64 {
         // Nothing to rule out (negations alone): the masks are not read.
-        if compiled.required == 0 && compiled.alternatives.isEmpty { return candidates }
+        if compiled.required == 0 && compiled.alternativeCount == 0 { return candidates }
         guard candidates.nonzeroBitCount >= 16 else {
             var bits: UInt64 = 0
             var rest = candidates
@@ -21,8 +21,12 @@ extension LineScan {
         let base = masks.baseAddress! + firstLine
         var bits = Self.holding(compiled.required, base, count: lines) & candidates
         // A set of alternatives: the lines that hold the bits of one of its terms.
-        for alternatives in compiled.alternatives where bits != 0 {
-            bits &= alternatives.reduce(0) { $0 | Self.holding($1, base, count: lines) }
+        for alternative in 0..<compiled.alternativeCount where bits != 0 {
+            var holding: UInt64 = 0
+            for term in compiled.terms(ofSet: compiled.alternativeSets[alternative]) {
+                holding |= Self.holding(compiled.termMasks[term], base, count: lines)
+            }
+            bits &= holding
         }
         return bits
     }
@@ -49,13 +53,15 @@ extension LineScan {
     @inline(__always)
     func mayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
-        return compiled.required & ~mask == 0 && (compiled.alternatives.isEmpty || alternativesMayMatch(mask))
+        return compiled.required & ~mask == 0 && (compiled.alternativeCount == 0 || alternativesMayMatch(mask))
     }
 
     /// Whether each set of several terms has one the mask allows (a set with a negation is
     /// not among them: it always may match).
     func alternativesMayMatch(_ mask: UInt32) -> Bool {
         guard mask & LineTable.nonASCIIBit == 0 else { return true }
-        return compiled.alternatives.allSatisfy { $0.contains { $0 & ~mask == 0 } }
+        return (0..<compiled.alternativeCount).allSatisfy { alternative in
+            compiled.terms(ofSet: compiled.alternativeSets[alternative]).contains { compiled.termMasks[$0] & ~mask == 0 }
+        }
     }
 }
