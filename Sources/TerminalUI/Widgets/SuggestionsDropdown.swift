@@ -3,8 +3,8 @@ import InstantSearchCore
 /// The query suggestions under the search box (InstantSearch's QuerySuggestions as an
 /// autocomplete dropdown): up to five queries that finish the one typed, hanging from the
 /// query's first column, the part matching what was typed highlighted. The query row is never
-/// covered, and the hits move past it while it shows (never under it). Accepting one puts it in the box (`accept-suggestion`); Esc
-/// hides the dropdown until the query changes.
+/// covered, and the hits move past it while it shows (never under it). Accepting one puts it
+/// in the box (`accept-suggestion`); Esc hides the dropdown until the query changes.
 ///
 /// Pure view state: which suggestion is selected and whether it is hidden, for the text the
 /// suggestions were found for. The suggestions themselves come from the hub's state.
