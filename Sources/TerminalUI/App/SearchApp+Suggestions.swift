@@ -29,6 +29,14 @@ extension SearchApp {
         return SuggestionsDropdown.hits(layout.hits, beside: dropdown, upward: options.layout.promptAtBottom)
     }
 
+    /// Sizes the hits list for its rows when they change: with the layout, and as the
+    /// dropdown shows and hides.
+    func fitHitsList(force: Bool) {
+        guard let area = hitsArea, force || area != hitsListArea else { return }
+        hitsListArea = area
+        hitsList.resize(height: area.height, width: area.width)
+    }
+
     func performSuggestion(_ action: KeyAction) -> Bool {
         let count = suggestionsDropdown.shown(suggestions).count
         switch action {

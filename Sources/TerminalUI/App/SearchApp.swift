@@ -121,7 +121,7 @@ public final class SearchApp {
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
     /// The rows the hits list was last sized for (`hitsArea`).
-    private var hitsListArea: Rect?
+    var hitsListArea: Rect?
     let descriptions: [String: IndexDescription]
     /// The most rows the hits have needed so far (fzf's `--height ~N` grows with them).
     var hitRowsSeen = 0
@@ -274,18 +274,13 @@ public final class SearchApp {
         let wanted = ScreenLayout(
             screen: options.frame.inner(of: screen), headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info)
-        if force || wanted != layout {
-            layout = wanted
-            if let layout {
-                if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
-                refinementList.resize(height: layout.refinements.height)
-                sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
-            }
-        }
-        // The hits' rows follow the layout, and the suggestions dropdown as it shows and hides.
-        if let area = hitsArea, force || area != hitsListArea {
-            hitsListArea = area
-            hitsList.resize(height: area.height, width: area.width)
+        defer { fitHitsList(force: force) }
+        guard force || wanted != layout else { return }
+        layout = wanted
+        if let layout {
+            if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
+            refinementList.resize(height: layout.refinements.height)
+            sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
         }
     }
 
