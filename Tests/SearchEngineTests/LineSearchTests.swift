@@ -316,4 +316,36 @@ struct LineScanTests {
             }
         }
     }
+
+    /// Paging through every match (`--filter`), in pages of any size, even a page asked again
+    /// bigger, gives the order one page of everything gives: a deeper page is cut from what
+    /// the last ranked (`Last.ranked`) or ranked anew twice as far.
+    @Test func pagingThroughEveryMatchGivesTheOrderOfOnePageOfAll() throws {
+        let table = LineTable(store: try Self.index.get().records)
+        for text in ["m", "a", "mary", "zoe | chloe", "!/F/", "18"] {
+            let everything = try LineSearcher(table: table).answer(Query(text: text, hitsPerPage: table.count), options: LineMatchOptions())
+            #expect(everything.page.count == everything.nbHits, "\(text)")
+            for sizes in [[7], [3, 11], [1, 2, 50], [40, 13]] {
+                let searcher = LineSearcher(table: table)
+                var paged: [Int] = []
+                var page = 0
+                var sizesLeft = sizes[...]
+                var size = sizesLeft.popFirst()!
+                while paged.count < everything.nbHits {
+                    let answer = try searcher.answer(Query(text: text, page: page, hitsPerPage: size), options: LineMatchOptions())
+                    #expect(answer.nbHits == everything.nbHits, "\(text) \(sizes)")
+                    if answer.page.isEmpty { break }
+                    // As --filter does: page 0 again, bigger, its first lines already taken.
+                    let start = page * size
+                    paged += answer.page.enumerated().filter { start + $0.offset >= paged.count }.map(\.element)
+                    if let next = sizesLeft.popFirst() {
+                        (size, page) = (next, 0)
+                    } else {
+                        page += 1
+                    }
+                }
+                #expect(paged == everything.page, "\(text) \(sizes)")
+            }
+        }
+    }
 }

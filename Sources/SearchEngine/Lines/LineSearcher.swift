@@ -24,6 +24,9 @@ public final class LineSearcher: Sendable {
         /// The answer given and the page it was for (none with re-ranking): the same terms typed
         /// again (a space, a lone bar) are answered with it, unscanned.
         var answered: (page: Int, hitsPerPage: Int, answer: Answer)?
+        /// The best matches' keys, best first, as far as a page has asked (none with
+        /// re-ranking): a later page of the same terms within them is cut from them, unscanned.
+        var ranked: [UInt64] = []
     }
 
     let table: LineTable
@@ -70,10 +73,21 @@ public final class LineSearcher: Sendable {
             return answered.answer
         }
         let scan = LineScan(table: table, pattern: pattern, options: options)
-        let candidates = previous.flatMap { $0.pattern.narrows(to: pattern) ? $0.lines : nil }
         let pageEnd = overflow ? 0 : min(skipped + hitsPerPage, table.count)
+        let same = reRanking == nil ? previous.flatMap { $0.pattern == pattern ? $0 : nil } : nil
+        if var same, !overflow, !same.lines.isEmpty, pageEnd <= same.ranked.count || same.ranked.count == same.lines.count {
+            let answer = Answer(
+                nbHits: same.lines.count, page: same.ranked[min(skipped, same.ranked.count)..<min(pageEnd, same.ranked.count)].map(scan.line(of:)))
+            same.answered = (query.page, query.hitsPerPage, answer)
+            last.withLock { $0 = same }
+            return answer
+        }
+        let candidates = previous.flatMap { $0.pattern.narrows(to: pattern) ? $0.lines : nil }
+        // A deeper page of the same terms ranks twice as far as the last did: paging through
+        // every match (--filter) ranks them a few times, not once a page.
+        let ranking = max(pageEnd, min(2 * (same?.ranked.count ?? 0), table.count))
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
-        let matches = try scan.matches(candidates: candidates, best: pageEnd + (reRanking?.scores.count ?? 0))
+        let matches = try scan.matches(candidates: candidates, best: ranking + (reRanking?.scores.count ?? 0))
         var matchedSets = pattern.sets
         var answer = Answer(nbHits: matches.lines.count, page: [])
         if matches.lines.isEmpty {
@@ -81,15 +95,19 @@ public final class LineSearcher: Sendable {
             answer.notice = try missingTerm(pattern, options: options, matchedSets: &matchedSets)
             matchedSets.removeAll { !pattern.sets.contains($0) }
         }
+        var ranked: [UInt64] = []
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
             let count = skipped + min(hitsPerPage, matches.lines.count - skipped)
             let lifted = reRanking?.lifted { record in matches.lines.contains(record) ? scan.key(of: record) : nil } ?? []
-            let wanted = count + lifted.count
+            let wanted = max(count, min(ranking, matches.lines.count)) + lifted.count
             let best = LineTiebreaks.ordered(matches.best, count: wanted, among: matches.lines, scan: scan)
             answer.page = ReRanking.merge(lifted: lifted, ranked: best, count: count).dropFirst(skipped).map(scan.line(of:))
+            if reRanking == nil { ranked = best }
         }
         let answered = reRanking == nil ? (query.page, query.hitsPerPage, answer) : nil
-        last.withLock { $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets, answered: answered) }
+        last.withLock {
+            $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets, answered: answered, ranked: ranked)
+        }
         return answer
     }
 
@@ -98,22 +116,26 @@ public final class LineSearcher: Sendable {
         try answer(query, options: options, reRanking: nil)
     }
 
-    /// A line as a hit: `{"line": TEXT}` (invalid UTF-8 as U+FFFD), its matched characters highlighted.
-    public func hit(_ line: Int, objectID: String, query: String, options: LineMatchOptions) -> Hit {
+    /// Lines as hits: `{"line": TEXT}` (invalid UTF-8 as U+FFFD), each one's matched characters
+    /// highlighted unless `highlighted` is false. The query is read once for them all.
+    public func hits(_ lines: [Int], objectID: (Int) -> String, query: String, options: LineMatchOptions, highlighted: Bool = true) -> [Hit] {
         let pattern = LinePattern(query, options: options)
-        let text = table.text(of: line)
-        let positions = pattern.isEmpty ? [] : LineScan(table: table, pattern: pattern, options: options).positions(of: line)
-        let ranges = LineHighlight.characterRanges(text, scalarPositions: positions)
-        let highlight = AttributeHighlight(
-            values: [HighlightedText(text: text, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
-        var hit = Hit(objectID: objectID, record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
-        if let colored {
-            var ansi = ANSIText(parsing: colored.text(of: line))
-            if let (fields, delimiter) = shownFields { ansi = ansi.selecting(fields, delimiter: delimiter) }
-            let spans = ansi.spans
-            if !spans.isEmpty { hit.colors[LineRecords.attribute] = spans }
+        let scan = pattern.isEmpty || !highlighted ? nil : LineScan(table: table, pattern: pattern, options: options)
+        return lines.map { line in
+            let text = table.text(of: line)
+            let ranges = LineHighlight.characterRanges(text, scalarPositions: scan?.positions(of: line) ?? [])
+            let highlight = AttributeHighlight(
+                values: [HighlightedText(text: text, matchedRanges: ranges)], matchLevel: ranges.isEmpty ? .none : .full)
+            var hit = Hit(
+                objectID: objectID(line), record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
+            if let colored {
+                var ansi = ANSIText(parsing: colored.text(of: line))
+                if let (fields, delimiter) = shownFields { ansi = ansi.selecting(fields, delimiter: delimiter) }
+                let spans = ansi.spans
+                if !spans.isEmpty { hit.colors[LineRecords.attribute] = spans }
+            }
+            return hit
         }
-        return hit
     }
 
     /// The answer as results, each line's id its number from 1 (for the benchmark and tests).
@@ -121,7 +143,7 @@ public final class LineSearcher: Sendable {
         let started = ContinuousClock.now
         let answer = try self.answer(query, options: options)
         var results = SearchResults(
-            indexName: "lines", query: query.text, hits: answer.page.map { hit($0, objectID: String($0 + 1), query: query.text, options: options) },
+            indexName: "lines", query: query.text, hits: hits(answer.page, objectID: { String($0 + 1) }, query: query.text, options: options),
             nbHits: answer.nbHits, page: max(query.page, 0), hitsPerPage: max(query.hitsPerPage, 0))
         results.notice = answer.notice
         results.processingTimeMS = SearchIndex.milliseconds(ContinuousClock.now - started)

@@ -33,6 +33,7 @@ extension SearchIndex {
     /// typos, every word required (Algolia's `typoTolerance: min`); when still nothing does,
     /// the results' `notice` names a term no line has.
     /// `reRanking`: the lines users chose for this query (objectID → score) come first (`ReRanking`).
+    /// `attributesToHighlight: []` asks for no highlighting (`--filter` prints none).
     public func searchLines(_ query: Query, options: LineMatchOptions, reRanking scores: [String: Double] = [:]) throws -> SearchResults {
         let started = ContinuousClock.now
         let searcher = lineSearcher(options)
@@ -45,7 +46,9 @@ extension SearchIndex {
         let hitsPerPage = max(query.hitsPerPage, 0)
         var results = SearchResults(
             indexName: name, query: query.text,
-            hits: answer.page.map { searcher.hit($0, objectID: records.objectID(of: $0), query: query.text, options: options) },
+            hits: searcher.hits(
+                answer.page, objectID: records.objectID(of:), query: query.text, options: options,
+                highlighted: query.attributesToHighlight?.isEmpty != true),
             nbHits: answer.nbHits, page: max(query.page, 0),
             nbPages: hitsPerPage > 0 && answer.nbHits > 0 ? (answer.nbHits - 1) / hitsPerPage + 1 : 0, hitsPerPage: hitsPerPage)
         results.notice = answer.notice
@@ -87,6 +90,8 @@ extension SearchIndex {
     /// so a binary search finds it; other ids are looked through.
     func lineNumbered(_ objectID: String) -> Int? {
         guard let wanted = Int(objectID) else { return (0..<recordCount).first { records.objectID(of: $0) == objectID } }
+        // Lines read as they came are numbered from 1: the line is found at once.
+        if wanted >= 1, wanted <= recordCount, records.objectID(of: wanted - 1) == objectID { return wanted - 1 }
         var (low, high) = (0, recordCount)
         while low < high {
             let middle = (low + high) / 2
