@@ -155,7 +155,7 @@ let package = Package(
                 "InstantSearchCore", "TerminalUI", "IndexLoading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SearchCommandLineTests", dependencies: ["SearchCommandLine", "InstantSearchCore", "TerminalUI", "IndexLoading"]),
+        .testTarget(name: "SearchCommandLineTests", dependencies: ["SearchCommandLine", "InstantSearchCore", "TerminalUI", "IndexLoading", "SearchEngine"]),
         // Files, standard input and a --config setup turned into the embedded backend a session
         // opens on (every index at once, filled behind the interface), with the attributes a
         // person named checked against the records. No command line, no UI.

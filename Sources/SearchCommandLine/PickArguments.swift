@@ -11,6 +11,13 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(name: [.customShort("q"), .long], help: ArgumentHelp("Start with this query in the search box.", valueName: "text"))
     public var query = ""
 
+    @Option(
+        name: [.customShort("f"), .long],
+        help: ArgumentHelp(
+            "fzf's filter mode: no interface; every hit of this query, best first, printed as a pick is (a line as it came), then exit: 0 with hits, 1 without.",
+            valueName: "query"))
+    public var filter: String?
+
     @Flag(name: .customLong("select-1"), help: "When the query (--query) has exactly one hit, print it and exit 0 without opening the interface.")
     public var selectOne = false
 

@@ -18,12 +18,13 @@ extension PickSession {
         search.terminal = interface.terminalOptions(noColor: noColor)
         search.keys = try interface.keyTable()
         preview.configure(&search)
-        if interface.sync {
+        if interface.sync, pick.filter == nil {
             // fzf's --sync: everything read before the interface opens.
-            LoadingToTheEnd.run(search.loaders)
+            if let failed = loadToTheEnd(search) { throw ExitCode(failed) }
             search.loaders = []
         }
-        let writer = pick.insights ? InsightsLog.writer() : nil
+        // --filter picks nothing: no events to record.
+        let writer = pick.insights && pick.filter == nil ? InsightsLog.writer() : nil
         if let writer { search.insights = InsightsLog.options(writer, pick: pick) }
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)

@@ -53,8 +53,11 @@ public enum PickSession {
         search.options = try options(for: pick)
         configure(&search.options)
         if let height = pick.height { search.terminal.height = InlineHeight.parse(height) }
+        if let text = pick.filter {
+            return try filter(search, text: text, pick: pick, print: print, printed: printed)
+        }
         if pick.selectOne || pick.exitZero, let first = search.indices.first {
-            LoadingToTheEnd.run(search.loaders)
+            if let failed = loadToTheEnd(search) { return failed }
             search.loaders = []  // loaded: the interface, if it opens, has nothing left to start
             var query = first.initialQuery(hitsPerPage: 2)
             query.text = pick.query

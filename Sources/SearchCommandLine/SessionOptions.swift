@@ -87,12 +87,14 @@ public struct SessionOptions: ParsableArguments, Sendable {
     ) throws {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let print0 = lines.print0
+        let output = StandardOutput()
+        defer { output.flush() }
         try PickSession.launch(
             search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout, recordBytes: recordBytes,
             placeholders: placeholders, headerLines: headerLines,
             print: { bytes in
                 // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
-                FileHandle.standardOutput.write(Data(bytes + [print0 ? 0 : UInt8(ascii: "\n")]))
+                output.write(bytes + [print0 ? 0 : UInt8(ascii: "\n")])
             })
     }
 }

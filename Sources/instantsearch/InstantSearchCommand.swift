@@ -256,6 +256,7 @@ struct SearchCommand: ParsableCommand {
         defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
+        let lineIndexNames = lineIndices.sorted()
         try session.launch(
             search,
             recordBytes: { hit in
@@ -269,7 +270,7 @@ struct SearchCommand: ParsableCommand {
                     case .string(let line)? = fields["line"]
                 {
                     // Line numbers name lines: with one line index the id says which; with several, the text too.
-                    for name in lineIndices.sorted() {
+                    for name in lineIndexNames {
                         if let bytes = lineIndex(name, hit.objectID),
                             lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line
                         {

@@ -114,6 +114,10 @@ struct QueryCommand: ParsableCommand {
         }
         if let distinct, !(0...4).contains(distinct) { throw ValidationError("--distinct must be from 0 to 4.") }
         if aroundRadius != nil, aroundLatLng == nil { throw ValidationError("--around-radius needs --around-lat-lng.") }
+        // They shape printed lines, and `query` prints one JSON object: said, not ignored.
+        if lines.print0 || lines.acceptNth != nil {
+            throw ValidationError("--print0 and --accept-nth shape printed lines; query prints JSON. fzf's --filter is 'instantsearch -f TEXT'.")
+        }
         _ = try geo()
         if indexCache, data.noIndexCache { throw ValidationError("--index-cache and --no-index-cache contradict each other.") }
     }

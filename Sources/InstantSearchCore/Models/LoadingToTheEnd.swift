@@ -1,20 +1,26 @@
 import Dispatch
 import Synchronization
 
-/// Loaders run to their end before anything is searched: `--select-1` and `--exit-0` answer
-/// without the interface, so their one search must see every record, not the first snapshot.
+/// Loaders run to their end before anything is searched: `--select-1`, `--exit-0` and
+/// `--filter` answer without the interface, so their search must see every record, not the
+/// first snapshot.
 public enum LoadingToTheEnd {
-    /// Starts every loader and returns once each has finished (or stopped at a failure).
-    public static func run(_ loaders: [any BackgroundLoading]) {
+    /// Starts every loader and returns once each has finished (or stopped at a failure), with
+    /// the failures, in the loaders' order.
+    @discardableResult
+    public static func run(_ loaders: [any BackgroundLoading]) -> [String] {
         let group = DispatchGroup()
-        for loader in loaders {
+        let failures = Mutex<[Int: String]>([:])
+        for (position, loader) in loaders.enumerated() {
             group.enter()
             let finished = Finished()
             loader.start { progress in
+                if let failure = progress.failure { failures.withLock { $0[position] = $0[position] ?? failure } }
                 if progress.isFinished || progress.failure != nil, finished.first() { group.leave() }
             }
         }
         group.wait()
+        return failures.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
     }
 
     /// A loader reports "finished" more than once (then "cached for next time"): counted once.
