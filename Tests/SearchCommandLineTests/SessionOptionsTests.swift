@@ -17,7 +17,7 @@ import Testing
         "--strategy": ["--strategy", "throttle"], "--debounce": ["--debounce", "30"], "--throttle": ["--throttle", "250"],
         "--cache-ttl": ["--cache-ttl", "9"], "--no-cache": ["--no-cache"], "--simulate-latency": ["--simulate-latency", "15:5"],
         // Starting and printing
-        "--query": ["--query=-dash first"], "--select-1": ["--select-1"], "--exit-0": ["--exit-0"],
+        "--query": ["--query=-dash first"], "--filter": ["--filter=-dash"], "--select-1": ["--select-1"], "--exit-0": ["--exit-0"],
         "--print-query": ["--print-query"], "--expect": ["--expect", "ctrl-o,alt-x"], "--multi": ["--multi"],
         "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
         "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
