@@ -87,7 +87,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
     ) throws {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let print0 = lines.print0
-        let output = StandardOutput()
+        let output = StandardOutput(buffered: pick.filter != nil)
         defer { output.flush() }
         try PickSession.launch(
             search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout, recordBytes: recordBytes,
