@@ -51,5 +51,7 @@ public final class LoadFailures: Sendable {
         }
 
         func cancel() { inner.cancel() }
+
+        func waitUntilCached() { inner.waitUntilCached() }
     }
 }

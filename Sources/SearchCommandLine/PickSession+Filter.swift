@@ -52,10 +52,4 @@ extension PickSession {
         }
         return printedHits > 0 ? 0 : 1
     }
-
-    /// Every loader run to its end; status 2 when one stopped at a failure (nil: none). The
-    /// failures are printed once the session ends (`LoadFailures`), as after the interface.
-    static func loadToTheEnd(_ search: TerminalSearch) -> Int32? {
-        LoadingToTheEnd.run(search.loaders).isEmpty ? nil : 2
-    }
 }

@@ -89,6 +89,13 @@ public enum PickSession {
         return output.status
     }
 
+    /// Every loader run to its end (`--filter`, `--select-1`, `--exit-0`, `--sync`); status 2 when
+    /// one stopped at a failure (nil: none). The failures are printed once the session ends
+    /// (`LoadFailures`), as after the interface.
+    static func loadToTheEnd(_ search: TerminalSearch) -> Int32? {
+        LoadingToTheEnd.run(search.loaders).isEmpty ? nil : 2
+    }
+
     /// The interface's options from the command line's (the history file read here).
     public static func options(for pick: PickArguments) throws -> SearchApp.Options {
         var options = SearchApp.Options(

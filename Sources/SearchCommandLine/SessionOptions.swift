@@ -81,14 +81,25 @@ public struct SessionOptions: ParsableArguments, Sendable {
 
     /// Opens the interface on `search` (see `PickSession.launch`) and ends the session:
     /// what is picked printed (each line ending in NUL with `--print0`), the profile reported.
+    /// `whenEnding` runs last, also when a reader that went away ends the process (its notes
+    /// printed on standard error).
     public func launch(
         _ search: TerminalSearch, recordBytes: PickSession.RecordBytes? = nil, placeholders: Placeholders? = nil,
-        headerLines: [String: [ANSIText]] = [:]
+        headerLines: [String: [ANSIText]] = [:], whenEnding: @escaping () -> Void = {}
     ) throws {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let print0 = lines.print0
-        let output = StandardOutput(buffered: pick.filter != nil)
-        defer { output.flush() }
+        // An index cache still being written when the session ends (right after the load:
+        // --filter, --select-1) is finished, once what is printed is out: the next run opens it.
+        let ending = {
+            for loader in search.loaders { loader.waitUntilCached() }
+            whenEnding()
+        }
+        let output = StandardOutput(buffered: pick.filter != nil, beforeFailedWriteEnd: ending)
+        defer {
+            output.flush()
+            ending()
+        }
         try PickSession.launch(
             search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout, recordBytes: recordBytes,
             placeholders: placeholders, headerLines: headerLines,

@@ -253,7 +253,6 @@ struct SearchCommand: ParsableCommand {
         search.reloader = reloader
         search.suggestionIndices = suggestionIndices
         defer { if let suggestionsNote { FileHandle.standardError.write(Data("instantsearch: \(suggestionsNote)\n".utf8)) } }
-        defer { loadFailures?.printAll() }  // once the screen is gone, whatever the exit status
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
         let lineIndexNames = lineIndices.sorted()
@@ -281,7 +280,8 @@ struct SearchCommand: ParsableCommand {
                 }
                 return Array(PickSession.jsonLine(hit).utf8)
             }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
-            headerLines: headerLines)
+            headerLines: headerLines,
+            whenEnding: { loadFailures?.printAll() })  // once the screen is gone, whatever the exit status
     }
 }
 

@@ -45,6 +45,31 @@ import Testing
         #expect(errors == "instantsearch: <stdin>:3001:2: a NUL byte (byte offset 13894): this is binary data, not JSON, NDJSON or CSV text\n")
     }
 
+    /// `fzf -f … | head -1` is how scripts take the best match. The reader going away ends the
+    /// process by SIGPIPE, as it ends fzf, but the index cache is written first: the next run
+    /// of the same file opens it instead of indexing the file again.
+    @Test func aReaderThatStopsReadingEndsItAfterTheIndexCacheIsWritten() throws {
+        let (status, output, errors) = try run(
+            """
+            export XDG_CACHE_HOME=$PWD/cache; seq 1000000 > numbers.txt
+            { "$1" -f 1 numbers.txt; echo $? > status; } | head -1
+            cat status; ls -a cache/instantsearch | grep -c '[.]tmp$'; ls cache/instantsearch | grep -c '[.]idx$'
+            written=$(ls -i cache/instantsearch/*.idx)
+            "$1" -f 999999 numbers.txt; [ "$(ls -i cache/instantsearch/*.idx)" = "$written" ] && echo opened
+            """)
+        #expect(status == 0, "\(errors)")
+        #expect(
+            String(decoding: output, as: UTF8.self).split(separator: "\n") == ["1", "141", "0", "1", "999999", "opened"],
+            "the best line, SIGPIPE's status, no write left half done, one entry, then that entry opened, not written again")
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    @Test func aWriteThatFailsIsSaidWithStatusTwo() throws {
+        let (status, _, errors) = try run("seq 1000 | \"$1\" -f 1 > /dev/full")
+        #expect(status == 2)
+        #expect(errors == "instantsearch: standard output: No space left on device\n")
+    }
+
     @Test func queryRefusesWhatShapesPrintedLines() throws {
         let (status, _, errors) = try run("echo a | \"$1\" query - a --print0")
         #expect(status == 2)

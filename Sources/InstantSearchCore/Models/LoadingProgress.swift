@@ -53,4 +53,12 @@ public protocol BackgroundLoading: AnyObject, Sendable {
     func start(report: @escaping @Sendable (LoadingProgress) -> Void)
     /// Asks the loading to stop at its next step; nothing is reported after.
     func cancel()
+    /// Blocks while the index cache is written after the load reported it finished, so that
+    /// the next run opens it instead of reading the data again; returns at once otherwise (a
+    /// load not finished is not waited for).
+    func waitUntilCached()
+}
+
+extension BackgroundLoading {
+    public func waitUntilCached() {}
 }

@@ -10,7 +10,7 @@ public enum LoadingToTheEnd {
     @discardableResult
     public static func run(_ loaders: [any BackgroundLoading]) -> [String] {
         let group = DispatchGroup()
-        let failures = Mutex<[Int: String]>([:])
+        let failures = Mutex<[String?]>(Array(repeating: nil, count: loaders.count))
         for (position, loader) in loaders.enumerated() {
             group.enter()
             let finished = Finished()
@@ -20,7 +20,7 @@ public enum LoadingToTheEnd {
             }
         }
         group.wait()
-        return failures.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+        return failures.withLock { $0.compactMap { $0 } }
     }
 
     /// A loader reports "finished" more than once (then "cached for next time"): counted once.

@@ -52,6 +52,8 @@ public final class FileWatcher: BackgroundLoading {
         inner.cancel()
     }
 
+    public func waitUntilCached() { inner.waitUntilCached() }
+
     private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// What tells a changed file: its inode (a file renamed in its place), size and modification time.

@@ -68,6 +68,9 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
 
     private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
+    /// A damaged cache entry is built again, and cached again, by the fallback loader.
+    public func waitUntilCached() { fallback.withLock { $0 }?.waitUntilCached() }
+
     private func run(report: @escaping @Sendable (LoadingProgress) -> Void) {
         let index: SearchIndex
         do {

@@ -37,6 +37,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     public private(set) var settings: ResolvedIndexSettings?
     /// Where the finished index is kept for the next open (nil: not cached).
     private let cacheEntry: IndexCache.Entry?
+    /// Entered from the report that the load finished until the cache is written (`waitUntilCached`).
+    private let cacheWrite = DispatchGroup()
     /// Searches each new snapshot (set before `start`).
     public var backend: EmbeddedBackend?
     /// Said first once loading is done, e.g. why the cached index was not used.
@@ -209,6 +211,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     // MARK: The rest, in the background
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    public func waitUntilCached() { cacheWrite.wait() }
     private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Reads on, on a thread of its own; `report` gets each snapshot's progress after the
@@ -252,11 +256,20 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             guard !isCancelled else { return }
             onSnapshot(index)
             last = index
-            report(progress(newSnapshot: true, finished: atEnd, note: atEnd ? remark : nil))
+            let snapshot = progress(newSnapshot: true, finished: atEnd, note: atEnd ? remark : nil)
             lastReport = ContinuousClock.now
-            if atEnd { cacheLast() }
+            if atEnd { finished(snapshot) } else { report(snapshot) }
         }
         var last: SearchIndex?
+        /// The load's end reported, then the cache written; whoever waits for the cache
+        /// (`waitUntilCached`) once told the load finished finds the write under way.
+        func finished(_ done: LoadingProgress) {
+            let caching = cacheEntry != nil
+            if caching { cacheWrite.enter() }
+            defer { if caching { cacheWrite.leave() } }
+            report(done)
+            cacheLast()
+        }
         func cacheLast() {
             buffer = []
             guard let cacheEntry, let last, last.recordCount > 0, !isCancelled else { return }
@@ -267,10 +280,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             done.notice = notice
             report(done)
         }
-        func finish() {
-            report(progress(finished: true, note: remark))
-            cacheLast()
-        }
+        func finish() { finished(progress(finished: true, note: remark)) }
 
         if let wholeIndex {  // the sample was everything, and is searched already
             (snapshotRecords, indexedBytes, last) = (wholeIndex.recordCount, buffer.count, wholeIndex)
