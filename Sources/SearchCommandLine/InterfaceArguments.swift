@@ -7,7 +7,7 @@ import TerminalUI
 /// does not read is refused while the command line is parsed, before the terminal is touched.
 public struct InterfaceArguments: ParsableArguments, Sendable {
     @Option(
-        name: .customLong("bind"),
+        name: .customLong("bind"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Bind keys to named actions, as fzf's --bind: KEY:ACTION[,KEY:ACTION…], optionally CONTEXT/KEY:ACTION (hits/enter:accept). Repeatable; a later binding wins. F1 inside lists the actions.",
             valueName: "bindings"))
@@ -20,6 +20,7 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     public var disabled = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Loopback unless ADDR is given, which needs an API key in INSTANTSEARCH_API_KEY (sent as x-api-key).",
             valueName: "[addr:]port"))
@@ -38,7 +39,7 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     public var jump = false
 
     @Option(
-        name: .customLong("jump-labels"),
+        name: .customLong("jump-labels"), parsing: .unconditional,
         help: ArgumentHelp(
             "The labels of the jump and jump-accept actions, one character each, none twice (fzf's --jump-labels; default asdf…).",
             valueName: "chars"))

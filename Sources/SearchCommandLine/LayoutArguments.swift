@@ -6,6 +6,7 @@ import TerminalUI
 /// forwarded).
 public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Where the prompt goes, as fzf's --layout: default (at the bottom, the first hit nearest it), reverse (on top, the list below: this interface's look without the option), reverse-list (at the bottom, the list top-down).",
             valueName: "default|reverse|reverse-list"), completion: .list(ListLayout.allCases.map(\.rawValue)))
@@ -15,18 +16,20 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public var reverse = false
 
     @Option(
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
             valueName: "spec"))
     public var color: [String] = []
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
             valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
     public var border: String?
 
-    @Option(name: .customLong("border-label"), help: ArgumentHelp("A label in the border (fzf's --border-label).", valueName: "text"))
+    @Option(name: .customLong("border-label"), parsing: .unconditional, help: ArgumentHelp("A label in the border (fzf's --border-label).", valueName: "text"))
     public var borderLabel: String?
 
     @Option(
@@ -36,13 +39,16 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             valueName: "n[:top|bottom]"))
     public var borderLabelPosition: String?
 
-    @Option(help: ArgumentHelp("Space outside the border, as fzf's --margin: TRBL, each in cells or percent (1 / 1,2 / 1,2,3 / 1,2,3,4).", valueName: "trbl"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Space outside the border, as fzf's --margin: TRBL, each in cells or percent (1 / 1,2 / 1,2,3 / 1,2,3,4).", valueName: "trbl"))
     public var margin: String?
 
-    @Option(help: ArgumentHelp("Space inside the border, as fzf's --padding: TRBL, each in cells or percent.", valueName: "trbl"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space inside the border, as fzf's --padding: TRBL, each in cells or percent.", valueName: "trbl"))
     public var padding: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), inline (after the query), inline-right (at the search box's right end), hidden.",
             valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
@@ -52,6 +58,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public var wrap = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
             valueName: "spec"))

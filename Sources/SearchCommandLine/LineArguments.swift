@@ -26,11 +26,14 @@ public struct LineArguments: ParsableArguments, Sendable {
     public var literal = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Lines: which word starts score most: default, path (after /) or history (all alike; input order breaks ties).", valueName: "scheme")
     )
     public var scheme: String?
 
-    @Option(help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk or index (comma-separated).", valueName: "criteria"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk or index (comma-separated).", valueName: "criteria"))
     public var tiebreak: String?
 
     @Flag(name: .customLong("no-sort"), help: "Lines: matches in input order, not by score (fzf's +s).")
@@ -40,18 +43,20 @@ public struct LineArguments: ParsableArguments, Sendable {
     public var tac = false
 
     @Option(
-        name: [.customShort("d"), .long],
+        name: [.customShort("d"), .long], parsing: .unconditional,
         help: ArgumentHelp("Lines: what separates fields, a string or a regular expression (default: runs of blanks, AWK style).", valueName: "text"))
     public var delimiter: String?
 
-    @Option(help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
     public var nth: String?
 
     @Option(
-        name: .customLong("with-nth"), help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
+        name: .customLong("with-nth"), parsing: .unconditional,
+        help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
     public var withNth: String?
 
-    @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Lines: print only these fields of a picked line.", valueName: "fields"))
+    @Option(
+        name: .customLong("accept-nth"), parsing: .unconditional, help: ArgumentHelp("Lines: print only these fields of a picked line.", valueName: "fields"))
     public var acceptNth: String?
 
     @Flag(help: "Print each picked line followed by a NUL byte instead of a newline.")
@@ -61,7 +66,7 @@ public struct LineArguments: ParsableArguments, Sendable {
     public var read0 = false
 
     @Option(
-        name: .customLong("header-lines"),
+        name: .customLong("header-lines"), parsing: .unconditional,
         help: ArgumentHelp("Lines: the first N lines of the input are a header (shown under the search box, never matched or picked).", valueName: "n"))
     var headerLinesText: String?
 

@@ -5,29 +5,34 @@ import TerminalUI
 /// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
 /// forwarded).
 ///
-/// fzf's short `-1` / `-0` are left out: they would take the place of negative numbers given to
-/// numeric options (`--hits-per-page -1` would read as a missing value, not a bad one).
+/// Every option that takes a value takes the next argument whatever it looks like, as fzf's
+/// do (`parsing: .unconditional`): `--nth -1` is the last field, `-q -word` a query, and fzf's
+/// short `-1` / `-0` cannot take the place of a negative number (`--hits-per-page -1` is a bad
+/// value, not a missing one).
 public struct PickArguments: ParsableArguments, Sendable {
-    @Option(name: [.customShort("q"), .long], help: ArgumentHelp("Start with this query in the search box.", valueName: "text"))
+    @Option(name: [.customShort("q"), .long], parsing: .unconditional, help: ArgumentHelp("Start with this query in the search box.", valueName: "text"))
     public var query = ""
 
     @Option(
-        name: [.customShort("f"), .long],
+        name: [.customShort("f"), .long], parsing: .unconditional,
         help: ArgumentHelp(
             "fzf's filter mode: no interface; every hit of this query, best first, printed as a pick is (a line as it came), then exit: 0 with hits, 1 without.",
             valueName: "query"))
     public var filter: String?
 
-    @Flag(name: .customLong("select-1"), help: "When the query (--query) has exactly one hit, print it and exit 0 without opening the interface.")
+    @Flag(
+        name: [.customLong("select-1"), .customShort("1")],
+        help: "When the query (--query) has exactly one hit, print it and exit 0 without opening the interface.")
     public var selectOne = false
 
-    @Flag(name: .customLong("exit-0"), help: "When the query (--query) has no hit, exit 1 at once without opening the interface.")
+    @Flag(name: [.customLong("exit-0"), .customShort("0")], help: "When the query (--query) has no hit, exit 1 at once without opening the interface.")
     public var exitZero = false
 
     @Flag(name: .customLong("print-query"), help: "Print the query as the first line of the output, before the picked hit (also with --select-1 and --exit-0).")
     public var printQuery = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Keys that end the session like Enter, e.g. ctrl-o,alt-x; the key's name is printed first (after the query), an empty line for Enter.",
             valueName: "keys"))
@@ -42,22 +47,26 @@ public struct PickArguments: ParsableArguments, Sendable {
 
     /// fzf's `--multi=MAX`, as `translatingMultiLimit` rewrites it; checked in `validate`, so
     /// the message names `--multi`.
-    @Option(name: .customLong("multi-max"), help: .hidden)
+    @Option(name: .customLong("multi-max"), parsing: .unconditional, help: .hidden)
     public var multiMax: String?
 
-    @Option(help: ArgumentHelp("A line shown under the search box.", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A line shown under the search box.", valueName: "text"))
     public var header: String?
 
-    @Option(help: ArgumentHelp("The search box's prompt (default \"\(SearchBox.defaultPrompt)\").", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The search box's prompt (default \"\(SearchBox.defaultPrompt)\").", valueName: "text"))
     public var prompt: String?
 
-    @Option(help: ArgumentHelp("Queries picked are kept in this file; Ctrl-P / Ctrl-N walk them in the search box.", valueName: "file"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Queries picked are kept in this file; Ctrl-P / Ctrl-N walk them in the search box.", valueName: "file"))
     public var history: String?
 
-    @Option(name: .customLong("history-size"), help: ArgumentHelp("Queries kept in the --history file (default \(QueryHistory.defaultLimit)).", valueName: "n"))
+    @Option(
+        name: .customLong("history-size"), parsing: .unconditional,
+        help: ArgumentHelp("Queries kept in the --history file (default \(QueryHistory.defaultLimit)).", valueName: "n"))
     public var historySize = QueryHistory.defaultLimit
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Draw the interface in this many rows (or percent of the terminal) below the cursor, leaving the screen above as it is; ~ first: at most that, fewer when the hits need fewer (fzf's adaptive height).",
             valueName: "[~]rows[%]"))

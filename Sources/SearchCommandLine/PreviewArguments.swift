@@ -5,13 +5,14 @@ import TerminalUI
 /// `instantsearch-postgres` (which `--postgres` runs with them forwarded).
 public struct PreviewArguments: ParsableArguments, Sendable {
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Show this command's output in the preview pane (run with sh -c for the selected hit): {} is the record as JSON, {field} a field, {q} the query, each shell-quoted.",
             valueName: "command"))
     public var preview: String?
 
     @Option(
-        name: .customLong("preview-window"),
+        name: .customLong("preview-window"), parsing: .unconditional,
         help: ArgumentHelp(
             "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed. F6 / Alt-p toggle it.",
             valueName: "spec"))

@@ -5,28 +5,32 @@ import InstantSearchCore
 /// `--debounce`, `--throttle`), the answer cache, and a simulated latency to watch them work.
 public struct RequestArguments: ParsableArguments, Sendable {
     @Option(
+        parsing: .unconditional,
         help:
             "When as-you-type searches go out: realtime, debounce, throttle or adaptive (realtime, throttled or manual, following response times). Default: the backend's: realtime for files (every key, the stale search cancelled), debounce for --remote, --elasticsearch and --postgres."
     )
     public var strategy: StrategyName?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Debounce: wait this long after the last key (a paste costs one search); alone, chooses debounce. Default: 5 for files, 100 over the network.",
             valueName: "ms"))
     public var debounce: Int?
 
-    @Option(help: ArgumentHelp("Throttle: at most one search per interval; alone, chooses throttle. Default: 100.", valueName: "ms"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Throttle: at most one search per interval; alone, chooses throttle. Default: 100.", valueName: "ms"))
     public var throttle: Int?
 
-    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Keep answers this long to serve repeated queries without a search.", valueName: "seconds"))
+    @Option(
+        name: .customLong("cache-ttl"), parsing: .unconditional,
+        help: ArgumentHelp("Keep answers this long to serve repeated queries without a search.", valueName: "seconds"))
     public var cacheTTL = 120
 
     @Flag(name: .customLong("no-cache"), help: "Send every search to the backend.")
     public var noCache = false
 
     @Option(
-        name: .customLong("simulate-latency"),
+        name: .customLong("simulate-latency"), parsing: .unconditional,
         help: ArgumentHelp("Delay every backend call (plus or minus a random jitter), to watch the strategies adapt.", valueName: "ms[:jitter-ms]"))
     public var simulateLatency: String?
 

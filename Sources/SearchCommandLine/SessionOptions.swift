@@ -9,12 +9,13 @@ import TerminalUI
 /// (`forwarded`, derived from these declarations by `ForwardedCommandLine`).
 public struct SessionOptions: ParsableArguments, Sendable {
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Settings file for the index read from standard input (or for a single FILE); with --postgres, laid over the tables' stored settings.",
             valueName: "file"))
     public var settings: String?
 
-    @Option(name: .customLong("hits-per-page"), help: "Hits fetched per page; the list loads the next page as you scroll.")
+    @Option(name: .customLong("hits-per-page"), parsing: .unconditional, help: "Hits fetched per page; the list loads the next page as you scroll.")
     public var hitsPerPage = 20
 
     @Flag(name: .customLong("no-color"), help: "No colours (same as setting NO_COLOR).")

@@ -17,7 +17,7 @@ import Testing
         "--strategy": ["--strategy", "throttle"], "--debounce": ["--debounce", "30"], "--throttle": ["--throttle", "250"],
         "--cache-ttl": ["--cache-ttl", "9"], "--no-cache": ["--no-cache"], "--simulate-latency": ["--simulate-latency", "15:5"],
         // Starting and printing
-        "--query": ["--query=-dash first"], "--filter": ["--filter=-dash"], "--select-1": ["--select-1"], "--exit-0": ["--exit-0"],
+        "--query": ["--query=-dash first"], "--filter": ["--filter=-dash"], "--select-1": ["-1"], "--exit-0": ["-0"],
         "--print-query": ["--print-query"], "--expect": ["--expect", "ctrl-o,alt-x"], "--multi": ["--multi"],
         "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
         "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
@@ -80,7 +80,19 @@ import Testing
         #expect(try SessionOptions.parse(["--hits-per-page", "5", "--multi"]).forwarded == ["--hits-per-page=5", "--multi"])
     }
 
+    /// fzf takes the argument after an option as its value whatever it looks like, and its
+    /// short `-1` / `-0` are flags: neither may stand in for the other.
+    @Test func aValueMayStartWithADashAndMinusOneIsSelectOne() throws {
+        let options = try SessionOptions.parse(["--nth", "-1", "--accept-nth", "-2", "-d", "-", "-q", "-word", "-1", "-0"])
+        #expect(options.lines.nth == "-1" && options.lines.acceptNth == "-2" && options.lines.delimiter == "-")
+        #expect(options.pick.query == "-word")
+        #expect(options.pick.selectOne && options.pick.exitZero)
+        let combined = try SessionOptions.parse(["-10q", "x"])
+        #expect(combined.pick.selectOne && combined.pick.exitZero && combined.pick.query == "x")
+    }
+
     @Test(arguments: [
+        (["--hits-per-page", "-1"], "--hits-per-page"), (["--debounce", "-5"], "--debounce"),
         (["--hits-per-page", "0"], "--hits-per-page"), (["--debounce=-1"], "--debounce"), (["--throttle", "0"], "--throttle"),
         (["--cache-ttl", "0"], "--cache-ttl"), (["--simulate-latency", "fast"], "--simulate-latency takes MS or MS:JITTER_MS"),
         (["--height", "0"], "--height takes ROWS"), (["--layout", "sideways"], "--layout takes"),
