@@ -2,7 +2,7 @@ import ArgumentParser
 import InstantSearchCore
 
 /// fzf's matching options for plain lines, same names and meaning. fzf's `+x`, `+i` and `+s`
-/// are read as `--no-extended`, `--no-ignore-case` and `--no-sort` (see `translatingPlusOptions`).
+/// are read as `--no-extended`, `--no-ignore-case` and `--no-sort` (see `FzfWords`).
 public struct LineArguments: ParsableArguments, Sendable {
     @Flag(name: [.customShort("e"), .long], help: "Lines: terms match as exact substrings, not as subsequences ('term then matches as a subsequence).")
     public var exact = false
@@ -47,7 +47,9 @@ public struct LineArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Lines: what separates fields, a string or a regular expression (default: runs of blanks, AWK style).", valueName: "text"))
     public var delimiter: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
+    @Option(
+        name: [.customShort("n"), .long], parsing: .unconditional,
+        help: ArgumentHelp("Lines: match only in these fields (1, -1, 2.., ..3, 1,3).", valueName: "fields"))
     public var nth: String?
 
     @Option(
@@ -154,27 +156,5 @@ public struct LineArguments: ParsableArguments, Sendable {
             let text = String(decoding: bytes, as: UTF8.self)
             return ansi ? ANSIText(parsing: text) : ANSIText(text: text)
         }
-    }
-
-    /// fzf's `+x`, `+i`, `+s` (and `+e`, which cancels `-e`) as the long options ArgumentParser
-    /// reads; every other argument as given. After `--`, nothing is translated.
-    public static func translatingPlusOptions(_ arguments: [String]) -> [String] {
-        var translated: [String] = []
-        var afterDashes = false
-        for argument in arguments {
-            if argument == "--" { afterDashes = true }
-            guard !afterDashes else {
-                translated.append(argument)
-                continue
-            }
-            switch argument {
-            case "+x": translated.append("--no-extended")
-            case "+i": translated.append("--no-ignore-case")
-            case "+s": translated.append("--no-sort")
-            case "+e": continue
-            default: translated.append(argument)
-            }
-        }
-        return translated
     }
 }

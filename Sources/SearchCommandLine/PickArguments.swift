@@ -39,7 +39,7 @@ public struct PickArguments: ParsableArguments, Sendable {
     public var expect: String?
 
     @Flag(
-        name: [.customShort("m"), .long],
+        name: [.customShort("m"), .long], inversion: .prefixedNo,
         help:
             "Ctrl-Space marks hits (across pages, queries and refinements); Enter prints every marked one, in marking order. --multi=N (or -m N): at most N marks, as fzf's --multi[=MAX]."
     )
@@ -110,7 +110,7 @@ public struct PickArguments: ParsableArguments, Sendable {
 
     /// `--multi=N`'s N (nil: no limit). N is a whole number from 1.
     public func multiLimit() throws(ValidationError) -> Int? {
-        guard let multiMax else { return nil }
+        guard multi, let multiMax else { return nil }
         guard let limit = Int(multiMax), limit >= 1 else {
             throw ValidationError("--multi takes a number of marks from 1 (--multi=3, -m 3); not '\(multiMax)'.")
         }

@@ -12,5 +12,18 @@ import Testing
             FzfWords.normalized(["--multi", "2", "--", "+x", "--border", "-m3"])
                 == ["--multi", "--multi-max=2", "--", "+x", "--border", "-m3"])
         #expect(FzfWords.normalized(["-q", "x"]) == ["-q", "x"])
+        #expect(
+            FzfWords.normalized(["-e", "+e", "+s", "+m", "--inline-info", "--no-info", "--phony", "--", "+m"])
+                == ["-e", "--no-sort", "--no-multi", "--info=inline", "--info=hidden", "--disabled", "--", "+m"])
+    }
+
+    /// What fzf's other spellings mean once parsed: the same session as the names they stand for.
+    @Test func otherSpellingsParseAsTheOptionsTheyStandFor() throws {
+        let options = try SessionOptions.parse(FzfWords.normalized(["-m3", "+m", "--inline-info", "--phony", "-n", "2.."]))
+        let limit = try options.pick.multiLimit()
+        #expect(!options.pick.multi && limit == nil, "+m after -m3: one pick")
+        #expect(options.layout.info == "inline" && options.interface.disabled && options.lines.nth == "2..")
+        let noInfo = try SessionOptions.parse(FzfWords.normalized(["--no-info"]))
+        #expect(noInfo.layout.info == "hidden")
     }
 }
