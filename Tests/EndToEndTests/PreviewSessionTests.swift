@@ -48,12 +48,12 @@ import Testing
         #expect(tmux.file("out.json")?.contains("\"the phone\"") == true)
     }
 
-    @Test func previewWindowBottomAndAMistakeInItExitsTwoWithOneLine() throws {
+    @Test func previewWindowOnEverySideAndAMistakeInItExitsTwoWithOneLine() throws {
         let tmux = try Tmux(width: 100, height: 30)
-        try tmux.shell("\(Project.binary) \(products) --preview-window left:50% 2> err.txt; echo \"exit=$?\"")
+        try tmux.shell("\(Project.binary) \(products) --preview-window middle:50% 2> err.txt; echo \"exit=$?\"")
         try tmux.waitFor("exit=2")
         let message = try #require(tmux.file("err.txt"))
-        #expect(message.contains("\"left\" is not right, bottom, hidden or a size"))
+        #expect(message.contains("\"middle\" is not right, left, up, down, hidden or a size"))
         #expect(message.split(separator: "\n").count <= 2, "the error and at most a usage hint")
         try tmux.shell("clear; \(Project.binary) \(products) --preview-window bottom:40%; echo \"second=$?\"")
         let screen = try tmux.waitFor("the preview below the hits") { $0.contains("Preview F6") && $0.contains("name: ") }
@@ -62,5 +62,20 @@ import Testing
         #expect(rule > 5 && rows[rule].hasPrefix("─"), "a rule across the hits, below them")
         try tmux.press("C-c")
         try tmux.waitFor("second=130")
+        try tmux.shell("clear; \(Project.binary) \(products) --preview-window left:40%; echo \"third=$?\"")
+        let left = try tmux.waitFor("the preview left of the hits") { $0.contains("Preview F6") && $0.contains("name: ") }
+        let leftTitles = try #require(left.split(separator: "\n").first { $0.contains("Preview F6") })
+        #expect(leftTitles.hasPrefix("─ Preview F6") && leftTitles.contains("┬─ Hits F2"), "\(leftTitles)")
+        try tmux.press("C-c")
+        try tmux.waitFor("third=130")
+        try tmux.shell("clear; \(Project.binary) \(products) --preview-window up:50%; echo \"fourth=$?\"")
+        let above = try tmux.waitFor("the preview above the hits") { $0.contains("Preview F6") && $0.contains("name: ") }
+        let aboveRows = above.split(separator: "\n").map(String.init)
+        let previewRow = try #require(aboveRows.firstIndex { $0.contains("Preview F6") })
+        let hitsRow = try #require(aboveRows.firstIndex { $0.contains("Hits F2") })
+        let nameRow = try #require(aboveRows.firstIndex { $0.hasPrefix("name: ") })
+        #expect(previewRow < nameRow && nameRow < hitsRow, "the preview's title, its text, then the hits' rule")
+        try tmux.press("C-c")
+        try tmux.waitFor("fourth=130")
     }
 }

@@ -130,6 +130,9 @@ import Testing
         ("right:50%", PreviewWindow(position: .right, size: 50, startsHidden: false)),
         ("bottom:40%", PreviewWindow(position: .bottom, size: 40, startsHidden: false)),
         ("down,30", PreviewWindow(position: .bottom, size: 30, sizeIsPercent: false, startsHidden: false)),
+        ("left:30%", PreviewWindow(position: .left, size: 30, startsHidden: false)),
+        ("up,10", PreviewWindow(position: .top, size: 10, sizeIsPercent: false, startsHidden: false)),
+        ("top", PreviewWindow(position: .top, size: 50, startsHidden: false)),
         ("hidden", PreviewWindow(position: .right, size: 50, startsHidden: true)),
         ("right:60%:hidden", PreviewWindow(position: .right, size: 60, startsHidden: true)),
     ])
@@ -138,9 +141,9 @@ import Testing
     }
 
     @Test func aBadPreviewWindowSaysWhichWord() {
-        #expect(throws: PreviewWindowError.malformed("left:50%", word: "left")) { try PreviewWindow(parsing: "left:50%") }
+        #expect(throws: PreviewWindowError.malformed("middle:50%", word: "middle")) { try PreviewWindow(parsing: "middle:50%") }
         #expect(throws: PreviewWindowError.outOfRange("right:150%", word: "150%")) { try PreviewWindow(parsing: "right:150%") }
-        #expect(PreviewWindowError.malformed("up", word: "up").description.contains("is not right, bottom, hidden or a size"))
+        #expect(PreviewWindowError.malformed("x", word: "x").description.contains("is not right, left, up, down, hidden or a size"))
     }
 
     @Test func thePreviewTakesItsShareOfTheHitsArea() throws {
@@ -153,6 +156,13 @@ import Testing
         #expect(bottom.hits.height + 1 + bottom.preview!.height == plain.hits.height)
         #expect(bottom.preview!.height + 1 == plain.hits.height * 40 / 100)
         #expect(plain.preview == nil)
+        let left = try #require(ScreenLayout(screen: screen, preview: PreviewWindow(position: .left, size: 50)))
+        #expect(left.preview!.x == plain.hits.x && left.previewRule!.x == left.preview!.maxX + 1 && left.hits.x == left.previewRule!.maxX)
+        #expect(left.hits.maxX == plain.hits.maxX && left.hits.width == right.hits.width && left.hitsTitleRow == plain.topRule.y)
+        let top = try #require(ScreenLayout(screen: screen, preview: PreviewWindow(position: .top, size: 40)))
+        #expect(top.preview!.y == plain.chips.y && top.previewRule!.y == top.preview!.maxY, "over the chips' row too")
+        #expect(top.chips.y == top.previewRule!.maxY && top.hits.y == top.chips.maxY, "the chips stay over the hits")
+        #expect(top.hits.height == bottom.hits.height && top.hitsTitleRow == top.previewRule!.y && bottom.hitsTitleRow == plain.topRule.y)
     }
 
     // MARK: The hits list's snippet row

@@ -32,6 +32,19 @@ import Testing
         expect(harness.screen(width: 80, height: 20), Self.preview)
     }
 
+    /// fzf's `change-preview-window(left:40%)` and `(up:60%)`: the pane on the hits' other side,
+    /// or above them, its title on the rule over it (the hits' then on the rule between them).
+    @Test func previewPaneLeftAndAbove() async throws {
+        var keys = KeyTable.standard
+        try keys.bind(list: "ctrl-l:change-preview-window(left:40%),ctrl-u:change-preview-window(up:60%)")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.down, .control("l"))
+        expect(harness.screen(width: 80, height: 20), Self.previewLeft)
+        await harness.press(.control("u"))
+        expect(harness.screen(width: 80, height: 20), Self.previewAbove)
+    }
+
     /// F1: the key table in a box over the screen.
     @Test func helpOverlay() async {
         let harness = AppHarness()
@@ -188,6 +201,96 @@ import Testing
             "........................m..........................m.aaaaaaaaaaaaaaaaaaaaaaaaaa",
             "........................m..........................m.mmmmmmm...........mmmmmmmm",
             "........................m..........................m.mmm",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            ".aaaaaaaaammmmmmmm.....................................................mmmmmmmm",
+            "aaammmmmmaaaammmmmmmaaaaaammmmmmmaaammmmmmmmmaaaaaammmmmmaaaammmmmmmmmmm",
+        ])
+    static let previewLeft = ScreenSnapshot(
+        text: [
+            "  products 4   categories 4                                       instantsearch",
+            " ❯ Search products…",
+            "─ Preview F6 ───────┬─ Hits F2 ────────────────────┬─ Refinements F3 ───────────",
+            "objectID: 2         │ No refinements               │ BRAND any of      by count",
+            "name: Sony          │  Sony Bravia TV     $899.99  │ [ ] Sony                 2",
+            "  WH-1000XM5        │  Sony  ·  TV                 │ [ ] Bose                 1",
+            "  headphones        │▌ Sony WH-1000XM5 …  $349.00  │ [ ] LG                   1",
+            "brand: Sony         │▌ Sony  ·  Audio              │ CATEGORY all of   by count",
+            "category: Audio     │  LG OLED evo TV    $1499.00  │ [ ] Audio                2",
+            "price: $349.00      │  LG  ·  TV                   │ [ ] TV                   2",
+            "                    │  Bose QuietComfor…  $299.00  │",
+            "                    │  Bose  ·  Audio              │",
+            "                    │                              ├─ Range F4 ─────────────────",
+            "                    │                              │ PRICE",
+            "                    │                              │ ●━━━━━━━━━━━━━━━━━━━━━━━━●",
+            "                    │                              │ $299.00           $1499.00",
+            "                    │                              │ any",
+            "────────────────────┴──────────────────────────────┴────────────────────────────",
+            " 4 results  0.3 ms                                                     realtime",
+            " F1 help  Tab index  F2-F4 panes  F6 preview  Enter pick  Esc back/quit",
+        ],
+        styles: [
+            ".RRRRRRRRRRRR.mmmmmmmmmmmmmm......................................mmmmmmmmmmmmm",
+            ".aammmmmmmmmmmmmmmm",
+            "mMMMMMMMMMMMMmmmmmmmmmRRRRRRRRRmmmmmmmmmmmmmmmmmmmmmmMMMMMMMMMMMMMMMMmmmmmmmmmmm",
+            "aaaaaaaaaa..........m.mmmmmmmmmmmmmm...............m.MMMMMmmmmmmm......mmmmmmmm",
+            "aaaaaa..............m..aaaaaaaaaaaaaa.....aaaaaaa..mammmm.....................m",
+            "....................m..mmmmmmmmmmm.................mammmm.....................m",
+            "....................masSSSSSSSSSSSSSSSSSssSSSSSSSs.mammmm.....................m",
+            "aaaaaaa.............masnnnnnnnnnnnnnnsssssssssssss.m.MMMMMMMMmmmmmmm...mmmmmmmm",
+            "aaaaaaaaaa..........m..aaaaaaaaaaaaaa....aaaaaaaa..mammmm.....................m",
+            "aaaaaaa.............m..mmmmmmmmm...................mammmm.....................m",
+            "....................m..aaaaaaaaaaaaaaaaa..aaaaaaa..m",
+            "....................m..mmmmmmmmmmmmmm..............m",
+            "....................m..............................mmMMMMMMMMMMmmmmmmmmmmmmmmmmm",
+            "....................m..............................m.MMMMM",
+            "....................m..............................m.aaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "....................m..............................m.mmmmmmm...........mmmmmmmm",
+            "....................m..............................m.mmm",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            ".aaaaaaaaammmmmmmm.....................................................mmmmmmmm",
+            "aaammmmmmaaaammmmmmmaaaaaammmmmmmaaammmmmmmmmaaaaaammmmmmaaaammmmmmmmmmm",
+        ])
+    static let previewAbove = ScreenSnapshot(
+        text: [
+            "  products 4   categories 4                                       instantsearch",
+            " ❯ Search products…",
+            "─ Preview F6 ──────────────────────────────────────┬─ Refinements F3 ───────────",
+            "objectID: 2                                        │ BRAND any of      by count",
+            "name: Sony WH-1000XM5 headphones                   │ [ ] Sony                 2",
+            "brand: Sony                                        │ [ ] Bose                 1",
+            "category: Audio                                    │ [ ] LG                   1",
+            "price: $349.00                                     │ CATEGORY all of   by count",
+            "                                                   │ [ ] Audio                2",
+            "─ Hits F2 ─────────────────────────────────────────┤ [ ] TV                   2",
+            " No refinements                                    │",
+            "  Sony Bravia TV                          $899.99  │",
+            "  Sony  ·  TV                                      ├─ Range F4 ─────────────────",
+            "▌ Sony WH-1000XM5 headphones              $349.00  │ PRICE",
+            "▌ Sony  ·  Audio                                   │ ●━━━━━━━━━━━━━━━━━━━━━━━━●",
+            "  LG OLED evo TV                         $1499.00  │ $299.00           $1499.00",
+            "  LG  ·  TV                                      ↓ │ any",
+            "───────────────────────────────────────────────────┴────────────────────────────",
+            " 4 results  0.3 ms                                                     realtime",
+            " F1 help  Tab index  F2-F4 panes  F6 preview  Enter pick  Esc back/quit",
+        ],
+        styles: [
+            ".RRRRRRRRRRRR.mmmmmmmmmmmmmm......................................mmmmmmmmmmmmm",
+            ".aammmmmmmmmmmmmmmm",
+            "mMMMMMMMMMMMMmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmMMMMMMMMMMMMMMMMmmmmmmmmmmm",
+            "aaaaaaaaaa.........................................m.MMMMMmmmmmmm......mmmmmmmm",
+            "aaaaaa.............................................mammmm.....................m",
+            "aaaaaaa............................................mammmm.....................m",
+            "aaaaaaaaaa.........................................mammmm.....................m",
+            "aaaaaaa............................................m.MMMMMMMMmmmmmmm...mmmmmmmm",
+            "...................................................mammmm.....................m",
+            "mRRRRRRRRRmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmammmm.....................m",
+            ".mmmmmmmmmmmmmm....................................m",
+            "..aaaaaaaaaaaaaa..........................aaaaaaa..m",
+            "..mmmmmmmmmmm......................................mmMMMMMMMMMMmmmmmmmmmmmmmmmmm",
+            "asSSSSSSSSSSSSSSSSSSSSSSSSSSssssssssssssssSSSSSSSs.m.MMMMM",
+            "asnnnnnnnnnnnnnnssssssssssssssssssssssssssssssssss.m.aaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "..aaaaaaaaaaaaaa.........................aaaaaaaa..m.mmmmmmm...........mmmmmmmm",
+            "..mmmmmmmmm......................................m.m.mmm",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
             ".aaaaaaaaammmmmmmm.....................................................mmmmmmmm",
             "aaammmmmmaaaammmmmmmaaaaaammmmmmmaaammmmmmmmmaaaaaammmmmmaaaammmmmmmmmmm",

@@ -72,9 +72,15 @@ struct ScreenLayout: Equatable {
     var hints: Rect?
 
     /// The preview pane (F6) and the rule between it and the hits, when it is shown: carved
-    /// out of the hits' area, on its right or below it (not on a folded screen).
+    /// out of the hits' area, on the side `PreviewWindow.position` says (not on a folded screen).
     var preview: Rect?
     var previewRule: Rect?
+
+    /// The rule the hits' title is on: the top rule, or the preview's when the pane is above them.
+    var hitsTitleRow: Int {
+        guard let preview, let previewRule, previewRule.width > 1, preview.y < previewRule.y else { return topRule.y }
+        return previewRule.y
+    }
 
     /// `sliderRows`: what the slider pane would like (its attribute list while focused); it
     /// gets them as long as the refinement list keeps a few rows.
@@ -160,20 +166,31 @@ struct ScreenLayout: Equatable {
 
     private mutating func carvePreview(_ window: PreviewWindow) {
         switch window.position {
-        case .right:
+        case .right, .left:
             let width = window.cells(of: hits.width, keep: 20)
             guard width >= 10 else { return }
             // The preview and its rule take the chips' row too: the chips stay over the hits.
-            let parts = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
-                .splitColumns([.rest, .fixed(1), .fixed(width)])
-            (previewRule, preview) = (parts[1], parts[2].inset(left: 1))
-            hits = Rect(x: hits.x, y: hits.y, width: parts[0].width, height: hits.height)
-            chips = Rect(x: chips.x, y: chips.y, width: parts[0].width, height: chips.height)
-        case .bottom:
+            let area = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
+            let left = window.position == .left
+            let parts = area.splitColumns(left ? [.fixed(width), .fixed(1), .rest] : [.rest, .fixed(1), .fixed(width)])
+            let (pane, rest) = left ? (parts[0].inset(right: 1), parts[2]) : (parts[2].inset(left: 1), parts[0])
+            (previewRule, preview) = (parts[1], pane)
+            hits = Rect(x: rest.x, y: hits.y, width: rest.width, height: hits.height)
+            chips = Rect(x: rest.x, y: chips.y, width: rest.width, height: chips.height)
+        case .top, .bottom:
             let height = window.cells(of: hits.height, keep: 2)
             guard height >= 3 else { return }
-            let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
-            (hits, previewRule, preview) = (parts[0], parts[1], parts[2])
+            if window.position == .top {
+                // Above the chips' row too: the chips stay over the hits.
+                let parts = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
+                    .splitRows([.fixed(height - 1), .fixed(1), .rest])
+                (preview, previewRule) = (parts[0], parts[1])
+                chips = Rect(x: chips.x, y: parts[2].y, width: chips.width, height: chips.height)
+                hits = parts[2].inset(top: chips.height)
+            } else {
+                let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
+                (hits, previewRule, preview) = (parts[0], parts[1], parts[2])
+            }
         }
     }
 }

@@ -135,13 +135,13 @@ extension SearchApp {
                 switch pane {
                 case .refinements: (layout.refinements.x + 1, layout.topRule.y)
                 case .slider: layout.sliderTitle.map { ($0.x + 1, $0.y) } ?? (layout.slider.x + 1, layout.topRule.y)
-                default: (layout.hits.x + 1, layout.topRule.y)
+                default: (layout.hits.x + 1, layout.hitsTitleRow)
                 }
             title(text, x: x, y: y, focused: focus == pane, into: &canvas)
         }
         RulesBanner.render(
             hub.activeState.results?.userData ?? [], x: layout.hits.x + 2 + titles[0].0.displayWidth,
-            in: Rect(x: layout.hits.x, y: layout.topRule.y, width: layout.hits.width, height: 1), &canvas)
+            in: Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1), &canvas)
     }
 
     /// A horizontal rule across `area`'s first row.
@@ -149,24 +149,27 @@ extension SearchApp {
         canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: Theme.border)
     }
 
-    /// The rule between the hits and the preview, right of them (a column) or below (a row).
+    /// The rule between the hits and the preview, beside them (a column) or above or below them
+    /// (a row). The preview's title goes on the rule over the pane: the top rule when the pane
+    /// is beside the hits or above them (the hits' title then on this rule), else this one.
     private func drawPreviewRule(_ rule: Rect, layout: ScreenLayout, into canvas: inout Canvas) {
         let name = paneTitle("Preview", .togglePreview, then: previewCommand == nil ? "" : ": command")
+        let paneX = layout.preview?.x ?? rule.x
         let title: (x: Int, y: Int)
         if rule.width == 1 {
             canvas.fill(Rect(x: rule.x, y: rule.y, width: 1, height: rule.height), with: "│", style: Theme.border)
             canvas.write("┬", x: rule.x, y: layout.topRule.y, style: Theme.border)
             if let bottomRule = layout.bottomRule { canvas.write("┴", x: rule.x, y: bottomRule.y, style: Theme.border) }
-            title = (rule.x + 2, layout.topRule.y)
+            title = (paneX < rule.x ? paneX + 1 : rule.x + 2, layout.topRule.y)
         } else {
             let sidebarX = layout.sidebarRule?.x ?? rule.maxX
             drawRule(Rect(x: rule.x, y: rule.y, width: sidebarX - rule.x, height: 1), into: &canvas)
             if layout.sidebarRule != nil { canvas.write("┤", x: sidebarX, y: rule.y, style: Theme.border) }
-            title = (rule.x + 1, rule.y)
+            title = (rule.x + 1, layout.hitsTitleRow == rule.y ? layout.topRule.y : rule.y)
         }
         // The title, then where the preview is in its text at the rule's right end (as fzf puts
         // it on the border): both within the pane's width, the position first when short of room.
-        let end = layout.preview?.maxX ?? rule.maxX
+        let end = paneX < rule.x && rule.width == 1 ? rule.x : layout.preview?.maxX ?? rule.maxX
         var room = end - title.x
         if let position = preview.position, position.displayWidth <= room {
             canvas.write(position, x: end - position.displayWidth, y: title.y, style: Theme.secondary.reverse())

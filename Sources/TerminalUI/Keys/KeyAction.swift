@@ -186,7 +186,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .print: return "print the text when the session ends with accept"
         case .preview: return "show the command's output in the preview pane"
         case .changePreview: return "the preview command becomes this one"
-        case .changePreviewWindow: return "place the preview pane (right:50%, bottom:40%, hidden)"
+        case .changePreviewWindow: return "place the preview pane (right:50%, left, up:40%, bottom, hidden)"
         case .refreshPreview: return "run the preview command again"
         case .selectAll: return "with --multi: mark every hit listed"
         case .deselectAll: return "with --multi: unmark every hit"

@@ -1,7 +1,7 @@
 /// Where the preview pane goes and how big it is: fzf's `--preview-window`, the subset this
-/// interface has (`right:50%`, `bottom:40%`, `hidden`, and a size in cells: `right:40`).
+/// interface has (a side: `right:50%`, `left`, `up:40%`, `bottom`; `hidden`; a size in cells: `right:40`).
 public struct PreviewWindow: Hashable, Sendable {
-    public enum Position: String, Hashable, Sendable { case right, bottom }
+    public enum Position: String, Hashable, Sendable { case right, left, top, bottom }
 
     public var position: Position
     /// The pane's share of the hits area, in percent, or in cells when `sizeIsPercent` is false.
@@ -17,8 +17,8 @@ public struct PreviewWindow: Hashable, Sendable {
         self.startsHidden = startsHidden
     }
 
-    /// Reads fzf's syntax: words separated by `:` or `,` — a position (`right`, `bottom`, or
-    /// fzf's `down`), a size (`50%`, `40`), `hidden`. Position and size default to right, 50%.
+    /// Reads fzf's syntax: words separated by `:` or `,` — a position (`right`, `left`, `top` or
+    /// fzf's `up`, `bottom` or fzf's `down`), a size (`50%`, `40`), `hidden`. Position and size default to right, 50%.
     /// A window named explicitly starts shown unless `hidden` is among the words.
     public init(parsing spec: String) throws(PreviewWindowError) {
         self.init(startsHidden: false)
@@ -27,6 +27,8 @@ public struct PreviewWindow: Hashable, Sendable {
         for word in words {
             switch word.lowercased() {
             case "right": position = .right
+            case "left": position = .left
+            case "top", "up": position = .top
             case "bottom", "down": position = .bottom
             case "hidden": startsHidden = true
             default:
@@ -53,7 +55,7 @@ public enum PreviewWindowError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let spec, let word):
-            return "--preview-window \"\(spec)\": \"\(word)\" is not right, bottom, hidden or a size (50% or 40)"
+            return "--preview-window \"\(spec)\": \"\(word)\" is not right, left, up, down, hidden or a size (50% or 40)"
         case .outOfRange(let spec, let word):
             return "--preview-window \"\(spec)\": size \"\(word)\" must be 1%…99% or 1…500 cells"
         }
