@@ -54,6 +54,16 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
     public var info: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: one character of one column, or '' for none (default ▌).", valueName: "char"))
+    public var pointer: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: one character of one column (default ✓).", valueName: "char"))
+    public var marker: String?
+
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
 
@@ -93,6 +103,20 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try frame()
         _ = try infoStyle()
         _ = try tmuxPopup()
+        _ = try glyph(pointer, "--pointer", emptyAllowed: true)
+        _ = try glyph(marker, "--marker", emptyAllowed: false)
+    }
+
+    /// `--pointer` / `--marker` read: one character one column wide, drawn in the list's one
+    /// column for it (fzf allows two; a second column would move every hit's text).
+    func glyph(_ given: String?, _ option: String, emptyAllowed: Bool) throws(ValidationError) -> String? {
+        guard let given else { return nil }
+        if given.isEmpty && emptyAllowed { return " " }
+        guard given.count == 1, given.displayWidth == 1, !given.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ValidationError("\(option) takes one character one column wide (such as > or ▶)\(emptyAllowed ? ", or '' for none" : ""); not '\(given)'.")
+        }
+        return given
     }
 
     /// A word after `--tmux` taken as its value: one that reads, or one of its letters
@@ -187,5 +211,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let frame = try? frame() { options.frame = frame }
         if let info = try? infoStyle() { options.info = info }
         options.wrap = wrap
+        if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
+        if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }
     }
 }

@@ -38,7 +38,8 @@ import Testing
         // Layout and colours
         "--layout": ["--layout", "reverse-list"], "--reverse": ["--reverse"], "--color": ["--color", "hl:1", "--color", "bw"],
         "--border": ["--border", "double"], "--border-label": ["--border-label", "L"], "--border-label-pos": ["--border-label-pos", "-3:bottom"],
-        "--margin": ["--margin", "1,2"], "--padding": ["--padding", "2%"], "--info": ["--info", "inline"], "--wrap": ["--wrap"],
+        "--pointer": ["--pointer", ">"], "--marker": ["--marker", "+"], "--margin": ["--margin", "1,2"], "--padding": ["--padding", "2%"],
+        "--info": ["--info", "inline"], "--wrap": ["--wrap"],
         "--tmux": ["--tmux", "top,40%"],
     ]
 
@@ -96,6 +97,7 @@ import Testing
         (["--hits-per-page", "0"], "--hits-per-page"), (["--debounce=-1"], "--debounce"), (["--throttle", "0"], "--throttle"),
         (["--cache-ttl", "0"], "--cache-ttl"), (["--simulate-latency", "fast"], "--simulate-latency takes MS or MS:JITTER_MS"),
         (["--height", "0"], "--height takes ROWS"), (["--layout", "sideways"], "--layout takes"),
+        (["--pointer", "->"], "--pointer takes one character one column wide"), (["--marker", ""], "--marker takes one character"),
     ])
     func aBadValueIsOneLineNamingTheOption(arguments: [String], start: String) {
         do {

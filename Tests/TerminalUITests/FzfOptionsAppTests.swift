@@ -31,6 +31,24 @@ import Testing
         #expect(names == ["LG OLED evo TV", "Sony WH-1000XM5 headphones"])
     }
 
+    /// fzf's --pointer and --marker: the selected hit's bar and a mark, each in its column and
+    /// in the pointer's and marker's colours; the default bar is gone.
+    @Test func pointerAndMarkerAreDrawnInTheirColumns() async {
+        var options = SearchApp.Options(multi: true)
+        (options.pointer, options.marker) = ("▶", "*")
+        let harness = AppHarness(options: options)
+        await harness.start()
+        await harness.press(.control(" "), .down)
+        let screen = harness.screen()
+        let marked = try! #require(screen.row(containing: "Sony Bravia"))
+        #expect(screen.line(marked).hasPrefix(" * Sony Bravia"), "\(screen.line(marked))")
+        #expect(screen.style(x: 1, y: marked) == Theme.marker)
+        let selected = try! #require(screen.row(containing: "Sony WH-1000XM5"))
+        #expect(screen.line(selected).hasPrefix("▶  Sony WH-1000XM5"), "\(screen.line(selected))")
+        #expect(screen.style(x: 0, y: selected) == Theme.pointer)
+        #expect(screen.row(containing: "▌") == nil)
+    }
+
     @Test func withoutMultiCtrlSpaceMarksNothing() async {
         let harness = AppHarness()
         await harness.start()

@@ -49,6 +49,9 @@ public final class SearchApp {
         public var info = InfoStyle.default
         /// fzf's `--wrap`: long titles wrap over several rows.
         public var wrap = false
+        /// fzf's `--pointer` and `--marker`: the selected hit's mark and a marked hit's (one column each).
+        public var pointer = HitsList.pointerGlyph
+        public var marker = HitsList.markGlyph
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
@@ -148,6 +151,7 @@ public final class SearchApp {
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
         hitsList.runsUpward = options.layout.listRunsUpward
         (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
+        (hitsList.pointer, hitsList.marker) = (options.pointer, options.marker)
         self.numbers = numbers
         self.keys = keys
         self.options = options

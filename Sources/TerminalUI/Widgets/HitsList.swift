@@ -10,7 +10,8 @@ public struct HitsList {
     /// From this width on, display attributes go in columns.
     static let columnsFromWidth = 100
     /// Beside a marked hit (fzf's `--multi`).
-    static let markGlyph = "✓"
+    public static let markGlyph = "✓"
+    public static let pointerGlyph = "▌"
     /// Beside a hit a query rule put in its place.
     static let promotedGlyph = "↑"
     /// One item per hit, each as many rows as it takes (`measure`); its offset is the first
@@ -132,6 +133,9 @@ public struct HitsList {
     var wraps = false
     /// With fzf's `--multi` the text starts one column further right, after the tick's.
     var hasMarkColumn = false
+    /// fzf's `--pointer` (the selected hit's bar while the list has the focus) and `--marker`.
+    var pointer = HitsList.pointerGlyph
+    var marker = HitsList.markGlyph
 
     /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
     private func rowsOnScreen(from first: Int) -> Range<Int> {
@@ -279,7 +283,7 @@ public struct HitsList {
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
             drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
-                canvas.write(Self.markGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker)
+                canvas.write(marker, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker)
             } else if results.hits[position].isPromoted {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
@@ -300,8 +304,8 @@ public struct HitsList {
     private func drawHit(
         _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
-        let marker = selected ? (focused ? "▌" : "│") : " "
-        for row in 0..<area.height { canvas.write(marker, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter) }
+        let bar = selected ? (focused ? pointer : "│") : " "
+        for row in 0..<area.height { canvas.write(bar, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter) }
         let textWidth = area.maxX - 1 - textX
         if let columns {
             columns.draw(display, x: textX, y: area.y, into: &canvas)
