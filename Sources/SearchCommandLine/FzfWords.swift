@@ -14,8 +14,16 @@ public enum FzfWords {
         PickArguments.translatingMultiLimit(LayoutArguments.translatingBareOptions(respelled(arguments)))
     }
 
+    /// Options whose value is free text: the word after one is its value (`-f +s` searches `+s`).
+    static let textOptions: Set<String> = ["-q", "--query", "-f", "--filter", "--prompt", "--header", "--pointer", "--marker", "--border-label"]
+
     static func respelled(_ arguments: [String]) -> [String] {
-        guard let dashes = arguments.firstIndex(of: "--") else { return arguments.flatMap { spellings[$0] ?? [$0] } }
-        return arguments[..<dashes].flatMap { spellings[$0] ?? [$0] } + arguments[dashes...]
+        var result: [String] = []
+        for (index, word) in arguments.enumerated() {
+            if word == "--" { return result + arguments[index...] }
+            let isValue = index > 0 && textOptions.contains(arguments[index - 1])
+            result += isValue ? [word] : spellings[word] ?? [word]
+        }
+        return result
     }
 }

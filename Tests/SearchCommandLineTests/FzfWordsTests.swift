@@ -15,6 +15,7 @@ import Testing
         #expect(
             FzfWords.normalized(["-e", "+e", "+s", "+m", "--inline-info", "--no-info", "--phony", "--", "+m"])
                 == ["-e", "--no-sort", "--no-multi", "--info=inline", "--info=hidden", "--disabled", "--", "+m"])
+        #expect(FzfWords.normalized(["-f", "+s", "--query", "+x", "+i"]) == ["-f", "+s", "--query", "+x", "--no-ignore-case"], "a text option's value stays")
     }
 
     /// What fzf's other spellings mean once parsed: the same session as the names they stand for.
