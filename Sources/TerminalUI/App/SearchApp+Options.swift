@@ -1,0 +1,57 @@
+import InstantSearchCore
+
+extension SearchApp {
+    /// fzf's options that change the session, beyond the key table.
+    public struct Options: Sendable {
+        /// `--multi`: the toggle action marks hits; accept prints every marked one.
+        public var multi = false
+        /// `--expect`: keys that end the session like accept, with their names.
+        public var expect: [Key: String] = [:]
+        /// `--header`: a line under the search box.
+        public var header: String?
+        /// fzf's `--header-lines`: each line index's first lines (by index name), under the
+        /// `--header`, in their own colours with `--ansi`.
+        public var headerLines: [String: [ANSIText]] = [:]
+        /// `--prompt`: before the query.
+        public var prompt = SearchBox.defaultPrompt
+        /// `--history`: the queries previous-history / next-history walk.
+        public var history: QueryHistory?
+        /// fzf's `--disabled`: the query is not searched (only commands read it, `{q}`).
+        public var disabled = false
+        /// fzf's `--multi=N`: at most this many marks.
+        public var multiLimit = Int.max
+        /// How commands' placeholders read a hit: as a line and its fields (`--delimiter`), or a record.
+        public var placeholders = Placeholders(lines: false)
+        /// fzf's `--listen`: where the remote control listens.
+        public var listen: ListenAddress?
+        /// fzf's `--cycle` and `--track` (see `HitsList`).
+        public var cycle = false
+        public var track = false
+        /// fzf's `--jump-labels`: what `jump` and `jump-accept` label the hits on screen with.
+        public var jumpLabels = JumpLabels.standard
+        /// fzf's `--layout`: the prompt on top (our look, fzf's `reverse`) or at the bottom.
+        public var layout = ListLayout.standard
+        /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
+        public var theme = Theme.standard
+        /// fzf's `--margin`, `--border` (`--border-label`) and `--padding` around the panes.
+        public var frame = ScreenFrame()
+        /// fzf's `--info`: where the stats line goes.
+        public var info = InfoStyle.default
+        /// fzf's `--wrap`: long titles wrap over several rows.
+        public var wrap = false
+        /// fzf's `--pointer` and `--marker`: the selected hit's mark and a marked hit's (one column each).
+        public var pointer = HitsList.pointerGlyph
+        public var marker = HitsList.markGlyph
+
+        public init(
+            multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,
+            prompt: String = SearchBox.defaultPrompt, history: QueryHistory? = nil
+        ) {
+            self.multi = multi
+            self.expect = expect
+            self.header = header
+            self.prompt = prompt
+            self.history = history
+        }
+    }
+}
