@@ -1,7 +1,8 @@
 /// fzf's command-line words as ArgumentParser reads them, the one rewrite every executable
 /// applies to its arguments and to INSTANTSEARCH_DEFAULT_OPTS before parsing: fzf's other
 /// spellings of options this interface has (`spellings`), a bare `--border` (`LayoutArguments`)
-/// and `--multi[=MAX]` (`PickArguments`). After `--`, nothing is rewritten.
+/// and `--multi[=MAX]` (`PickArguments`), and a short option's value written onto it (`-d:`).
+/// After `--`, nothing is rewritten.
 public enum FzfWords {
     /// fzf's `+` options (`+e` cancels `-e`, which only a later `-e` sets again: dropped) and
     /// the older names fzf still reads, as the options that mean the same here.
@@ -14,16 +15,50 @@ public enum FzfWords {
         PickArguments.translatingMultiLimit(LayoutArguments.translatingBareOptions(respelled(arguments)))
     }
 
-    /// Options whose value is free text: the word after one is its value (`-f +s` searches `+s`).
-    static let textOptions: Set<String> = ["-q", "--query", "-f", "--filter", "--prompt", "--header", "--pointer", "--marker", "--border-label"]
+    /// Options whose value may look like an option or a spelling: the word after one is its
+    /// value, left as it is (`-f +s` searches `+s`, `-d -n2` splits at `-n2`).
+    static let textOptions: Set<String> = [
+        "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--border-label",
+    ]
+
+    /// The short options that take a value, which fzf also reads written onto them: `-d:`,
+    /// `-n2`, `-qword`, `-fword` (ArgumentParser reads `-d:` as the flags `-d` and `-:`).
+    static let attachingOptions: Set<Character> = ["q", "f", "d", "n"]
 
     static func respelled(_ arguments: [String]) -> [String] {
+        rewriting(arguments) { word, _ in
+            if holdsItsValue(word) { return ([String(word.prefix(2)), String(word.dropFirst(2))], false) }
+            return spellings[word].map { ($0, false) }
+        }
+    }
+
+    /// The one walk every rewrite of fzf's words takes: `rewrite(word, next)` gives a word's
+    /// replacement and whether it took the next word too (nil: the word stays). A text option's
+    /// value is never rewritten, nor anything after `--`.
+    static func rewriting(_ arguments: [String], _ rewrite: (String, String?) -> (words: [String], takesNext: Bool)?) -> [String] {
         var result: [String] = []
-        for (index, word) in arguments.enumerated() {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
             if word == "--" { return result + arguments[index...] }
-            let isValue = index > 0 && textOptions.contains(arguments[index - 1])
-            result += isValue ? [word] : spellings[word] ?? [word]
+            index += 1
+            let next = index < arguments.count ? arguments[index] : nil
+            if textOptions.contains(word), let next {
+                result += [word, next]
+                index += 1
+            } else if let (words, takesNext) = rewrite(word, next) {
+                result += words
+                if takesNext { index += 1 }
+            } else {
+                result.append(word)
+            }
         }
         return result
+    }
+
+    /// Whether a word is one of those short options with its value written onto it.
+    private static func holdsItsValue(_ word: String) -> Bool {
+        let characters = Array(word.prefix(3))
+        return characters.count == 3 && characters[0] == "-" && attachingOptions.contains(characters[1])
     }
 }

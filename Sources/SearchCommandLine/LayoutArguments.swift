@@ -80,21 +80,11 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// by an option or by a word that is not a style, such as a file) becomes `--border=rounded`
     /// before the parser, which wants a value, sees it.
     public static func translatingBareOptions(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--" {
-                return result + arguments[index...]
-            }
-            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-            if argument == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil {
-                result.append("--border=rounded")
-            } else if argument == "--tmux", !(next.map(Self.looksLikeTmuxSpec) ?? false) {
-                result.append("--tmux=\(TmuxPopupSpec.bare)")
-            } else {
-                result.append(argument)
-            }
+        FzfWords.rewriting(arguments) { word, next in
+            if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=rounded"], false) }
+            if word == "--tmux", !(next.map(Self.looksLikeTmuxSpec) ?? false) { return (["--tmux=\(TmuxPopupSpec.bare)"], false) }
+            return nil
         }
-        return result
     }
 
     public func validate() throws {

@@ -121,33 +121,20 @@ public struct PickArguments: ParsableArguments, Sendable {
     /// `--multi=N`, `-mN`, and `--multi N` / `-m N` when N starts with a digit (as fzf takes
     /// it) become `--multi --multi-max=N`. After `--`, nothing is rewritten.
     public static func translatingMultiLimit(_ arguments: [String]) -> [String] {
-        var translated: [String] = []
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                translated += arguments[(index - 1)...]
-                break
-            }
-            if argument.hasPrefix("--multi=") {
-                let value = argument.dropFirst("--multi=".count)
+        FzfWords.rewriting(arguments) { word, next in
+            if word.hasPrefix("--multi=") {
+                let value = word.dropFirst("--multi=".count)
                 // `--multi-max=` would read as a missing value: an empty one goes as its own word.
-                translated += ["--multi"] + (value.isEmpty ? ["--multi-max", ""] : ["--multi-max=" + value])
-            } else if argument.hasPrefix("-m"), !argument.hasPrefix("--"), argument.count > 2,
-                argument.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
-            {
-                translated += ["--multi", "--multi-max=" + argument.dropFirst(2)]
-            } else if argument == "--multi" || argument == "-m", index < arguments.endIndex,
-                arguments[index].first.map({ $0.isASCII && $0.isNumber }) == true
-            {
-                translated += ["--multi", "--multi-max=" + arguments[index]]
-                index += 1
-            } else {
-                translated.append(argument)
+                return (["--multi"] + (value.isEmpty ? ["--multi-max", ""] : ["--multi-max=" + value]), false)
             }
+            if word.hasPrefix("-m"), !word.hasPrefix("--"), word.count > 2, word.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                return (["--multi", "--multi-max=" + word.dropFirst(2)], false)
+            }
+            if word == "--multi" || word == "-m", let next, next.first.map({ $0.isASCII && $0.isNumber }) == true {
+                return (["--multi", "--multi-max=" + next], true)
+            }
+            return nil
         }
-        return translated
     }
 
     /// `--expect` read: each key with the name to print for it.

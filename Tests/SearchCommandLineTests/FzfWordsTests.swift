@@ -18,6 +18,20 @@ import Testing
         #expect(FzfWords.normalized(["-f", "+s", "--query", "+x", "+i"]) == ["-f", "+s", "--query", "+x", "--no-ignore-case"], "a text option's value stays")
     }
 
+    /// fzf reads a short option's value written onto it: `rg -n x | fzf -d: -n2..` is common.
+    @Test func aShortOptionsValueWrittenOntoItIsItsValue() throws {
+        #expect(
+            FzfWords.normalized(["-d:", "-n2..", "-qword", "-f+s", "-d", "-n2", "-q", "-fx", "--", "-d:"])
+                == ["-d", ":", "-n", "2..", "-q", "word", "-f", "+s", "-d", "-n2", "-q", "-fx", "--", "-d:"])
+        #expect(FzfWords.normalized(["-10q", "x", "-d", "-m3"]) == ["-10q", "x", "-d", "-m3"], "flags grouped, and a value after -d, stay")
+        #expect(
+            FzfWords.normalized(["-q", "--border", "--query", "--tmux", "-f", "--multi", "--multi", "2", "--prompt", "+m"])
+                == ["-q", "--border", "--query", "--tmux", "-f", "--multi", "--multi", "--multi-max=2", "--prompt", "+m"],
+            "no rewrite reads a text option's value as an option")
+        let options = try SessionOptions.parse(FzfWords.normalized(["-d\\t", "-n-1", "-qa b"]))
+        #expect(options.lines.delimiter == "\\t" && options.lines.nth == "-1" && options.pick.query == "a b")
+    }
+
     /// What fzf's other spellings mean once parsed: the same session as the names they stand for.
     @Test func otherSpellingsParseAsTheOptionsTheyStandFor() throws {
         let options = try SessionOptions.parse(FzfWords.normalized(["-m3", "+m", "--inline-info", "--phony", "-n", "2.."]))
