@@ -67,6 +67,27 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "A hit longer than its row is scrolled so that its match shows, as fzf's --hscroll (--no-hscroll: always cut at its end).")
+    public var hscroll = true
+
+    @Option(
+        name: .customLong("hscroll-off"), parsing: .unconditional,
+        help: ArgumentHelp("Columns kept after the last match of a scrolled hit, as fzf's --hscroll-off (default 10).", valueName: "columns"))
+    public var hscrollOff: Int?
+
+    @Flag(name: .customLong("keep-right"), help: "A long hit without a match shows its end, cut at its start, as fzf's --keep-right (paths).")
+    public var keepRight = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("What marks where a long hit was cut, as fzf's --ellipsis (default …; '' for nothing).", valueName: "text"))
+    public var ellipsis: String?
+
+    @Flag(name: .customLong("no-bold"), help: "No bold text, as fzf's --no-bold (--color's own attributes still apply).")
+    public var noBold = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -95,6 +116,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try tmuxPopup()
         _ = try glyph(pointer, "--pointer", emptyAllowed: true)
         _ = try glyph(marker, "--marker", emptyAllowed: false)
+        _ = try matchWindow()
     }
 
     /// `--pointer` / `--marker` read: one character one column wide, drawn in the list's one
@@ -173,7 +195,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     /// Every `--color` read onto this interface's own look, left to right.
     public func theme() throws(ValidationError) -> Theme {
-        var theme = Theme.standard
+        var theme = noBold ? Theme.standard.withoutBold() : Theme.standard
         for spec in color {
             do {
                 theme = try ColorSpec.apply(spec, to: theme)
@@ -203,5 +225,24 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         options.wrap = wrap
         if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
         if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }
+        if let window = try? matchWindow() { options.matchWindow = window }
+    }
+
+    /// `--no-hscroll`, `--hscroll-off`, `--keep-right` and `--ellipsis` read.
+    func matchWindow() throws(ValidationError) -> MatchWindow.Settings {
+        var window = MatchWindow.Settings()
+        window.scrollsToMatch = hscroll
+        window.keepsRight = keepRight
+        if let hscrollOff {
+            guard hscrollOff >= 0 else { throw ValidationError("--hscroll-off takes a number of columns from 0; not \(hscrollOff).") }
+            window.context = hscrollOff
+        }
+        if let ellipsis {
+            guard ellipsis.displayWidth <= 8, !ellipsis.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw ValidationError("--ellipsis takes at most 8 columns of text without control characters; not '\(ellipsis)'.")
+            }
+            window.ellipsis = ellipsis
+        }
+        return window
     }
 }

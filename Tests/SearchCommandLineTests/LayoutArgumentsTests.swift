@@ -23,6 +23,26 @@ import Testing
         #expect(theme.selectedRow.background == .indexed(237), "the base scheme of the first --color stays")
     }
 
+    /// fzf's `--no-bold`: no look is bold, whatever base scheme `--color` starts from later;
+    /// what `--color` itself asks for still is (as fzf keeps its attributes).
+    @Test func noBoldLeavesOnlyTheBoldColorAsksFor() throws {
+        let plain = try LayoutArguments.parse(["--no-bold", "--color", "dark"]).theme()
+        #expect(Theme.allLooks.allSatisfy { !plain[keyPath: $0].attributes.contains(.bold) })
+        #expect(Theme.allLooks.contains { Theme.standard[keyPath: $0].attributes.contains(.bold) }, "the standard look has bold to remove")
+        let asked = try LayoutArguments.parse(["--no-bold", "--color", "hl:1:bold"]).theme()
+        #expect(asked.highlight.attributes.contains(.bold) && !asked.prompt.attributes.contains(.bold))
+    }
+
+    /// fzf's options for hits longer than their row.
+    @Test func theLongHitOptionsAndTheirMistakes() throws {
+        var options = SearchApp.Options()
+        try LayoutArguments.parse(["--no-hscroll", "--hscroll-off", "3", "--keep-right", "--ellipsis", ".."]).configure(&options)
+        #expect(!options.matchWindow.scrollsToMatch && options.matchWindow.context == 3)
+        #expect(options.matchWindow.keepsRight && options.matchWindow.ellipsis == "..")
+        #expect(try LayoutArguments.parse(["--ellipsis", ""]).matchWindow().ellipsis == "")
+        #expect(try LayoutArguments.parse([]).matchWindow() == MatchWindow.Settings())
+    }
+
     @Test func aBareBorderIsRounded() throws {
         #expect(LayoutArguments.translatingBareOptions(["--border", "file.json"]) == ["--border=rounded", "file.json"])
         #expect(LayoutArguments.translatingBareOptions(["--border", "double", "x"]) == ["--border", "double", "x"])
@@ -52,6 +72,8 @@ import Testing
         (["--tmux", "center,0"], "--tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]]"),
         (["--tmux", "left,50%,50%,1"], "--tmux takes"),
         (["--tmux", "top,101%"], "--tmux takes"),
+        (["--hscroll-off", "-1"], "--hscroll-off takes a number of columns from 0; not -1."),
+        (["--ellipsis", "a\u{1B}b"], "--ellipsis takes at most 8 columns of text without control characters; not 'a\u{1B}b'."),
     ])
     func mistakesAreOneLineNamingTheOption(arguments: [String], expected: String) {
         do {
@@ -67,7 +89,7 @@ import Testing
     @Test func everyOptionIsForwarded() throws {
         let given = [
             "--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
-            "--margin=1", "--padding=2%", "--info=hidden",
+            "--margin=1", "--padding=2%", "--info=hidden", "--no-hscroll", "--hscroll-off=3", "--keep-right", "--ellipsis=..", "--no-bold",
         ]
         let arguments = try LayoutArguments.parse(given)
         #expect(arguments.forwarded == given)

@@ -67,8 +67,11 @@ import Testing
         return [(String(text[..<range.lowerBound]), Theme.text), (match, Theme.highlight), (String(text[range.upperBound...]), Theme.text)]
     }
 
-    private static func fitted(_ text: String, match: String, width: Int) -> (text: String, highlighted: String) {
-        let fitted = MatchWindow.fit(pieces(text, match: match), width: width, isMatch: { $0 == Theme.highlight })
+    private static func fitted(
+        _ text: String, match: String?, width: Int, settings: MatchWindow.Settings = MatchWindow.Settings()
+    ) -> (text: String, highlighted: String) {
+        let pieces = match.map { Self.pieces(text, match: $0) } ?? [(text, Theme.text)]
+        let fitted = MatchWindow.fit(pieces, width: width, settings: settings, isMatch: { $0 == Theme.highlight })
         return (fitted.map(\.0).joined(), fitted.filter { $0.1 == Theme.highlight }.map(\.0).joined())
     }
 
@@ -79,7 +82,29 @@ import Testing
         let atTheEnd = Self.fitted(String(repeating: "x", count: 40) + "end", match: "end", width: 20)
         #expect(atTheEnd.text == "…" + String(repeating: "x", count: 16) + "end", "nothing cut on the right: no marker there")
         let early = Self.fitted(line, match: "usr", width: 20)
-        #expect(early.text == line, "a match in view from the start: the canvas cuts the end")
+        #expect(early.text == String(line.prefix(19)) + "…", "a match in view from the start: only the end is cut")
+        #expect(Self.fitted("short", match: "or", width: 20).text == "short")
+    }
+
+    /// fzf's `--no-hscroll`, `--hscroll-off`, `--keep-right` and `--ellipsis`.
+    @Test func theLongLineOptionsChangeWhereALineIsCut() {
+        let line = "/usr/lib/x86_64-linux-gnu/libssl.so.3 and more text"
+        var settings = MatchWindow.Settings()
+        settings.scrollsToMatch = false
+        #expect(Self.fitted(line, match: "libssl", width: 20, settings: settings).text == "/usr/lib/x86_64-lin…", "--no-hscroll: the match is cut off")
+        settings = MatchWindow.Settings()
+        settings.context = 0
+        #expect(Self.fitted(line, match: "libssl", width: 20, settings: settings).text == "…4-linux-gnu/libssl…", "no column after the match")
+        settings = MatchWindow.Settings()
+        settings.keepsRight = true
+        #expect(Self.fitted(line, match: nil, width: 20, settings: settings).text == "….so.3 and more text", "--keep-right: the end of a line without a match")
+        #expect(Self.fitted(line, match: "libssl", width: 20, settings: settings).highlighted == "libssl", "a match still decides the window")
+        settings.ellipsis = ".."
+        #expect(Self.fitted(line, match: nil, width: 20, settings: settings).text == "..so.3 and more text")
+        settings.keepsRight = false
+        #expect(Self.fitted(line, match: "libssl", width: 20, settings: settings).text == "../libssl.so.3 and..")
+        settings.ellipsis = ""
+        #expect(Self.fitted(line, match: nil, width: 20, settings: settings).text == String(line.prefix(20)), "no ellipsis: every column is text")
     }
 
     @Test func theFirstMatchShowsWhenTheMatchesSpanMoreThanTheRow() {

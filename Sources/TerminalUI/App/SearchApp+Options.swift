@@ -42,6 +42,8 @@ extension SearchApp {
         /// fzf's `--pointer` and `--marker`: the selected hit's mark and a marked hit's (one column each).
         public var pointer = HitsList.pointerGlyph
         public var marker = HitsList.markGlyph
+        /// fzf's `--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis`: how a long hit is cut.
+        public var matchWindow = MatchWindow.Settings()
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,

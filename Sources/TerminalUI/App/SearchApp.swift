@@ -97,7 +97,7 @@ public final class SearchApp {
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
         hitsList.runsUpward = options.layout.listRunsUpward
         (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
-        (hitsList.pointer, hitsList.marker) = (options.pointer, options.marker)
+        (hitsList.pointer, hitsList.marker, hitsList.window) = (options.pointer, options.marker, options.matchWindow)
         self.numbers = numbers
         self.keys = keys
         self.options = options

@@ -20,7 +20,7 @@ public enum ColorSpec {
             let piece = piece.trimmingCharacters(in: .whitespaces)
             if piece.isEmpty { continue }
             if let base = Base(rawValue: piece.lowercased()) {
-                theme = Theme.base(base)
+                theme = theme.isBoldless ? Theme.base(base).withoutBold() : Theme.base(base)
                 continue
             }
             var parts = piece.split(separator: ":", omittingEmptySubsequences: false).map(String.init)

@@ -13,8 +13,11 @@ struct HitColumns {
     private(set) var figureWidth: Int
     /// Per display field (by position in `HitDisplay.fields`): its width, 0 when left out.
     private(set) var fieldWidths: [Int]
+    /// How a title longer than its column is cut.
+    let window: MatchWindow.Settings
 
-    init(displays: [HitDisplay], width: Int) {
+    init(displays: [HitDisplay], width: Int, window: MatchWindow.Settings = MatchWindow.Settings()) {
+        self.window = window
         let titles = displays.map { $0.title.reduce(0) { $0 + $1.0.displayWidth } }.max() ?? 0
         figureWidth = displays.compactMap { $0.figure?.displayWidth }.max() ?? 0
         let fieldCount = displays.map(\.fields.count).max() ?? 0
@@ -32,7 +35,9 @@ struct HitColumns {
     }
 
     func draw(_ display: HitDisplay, x: Int, y: Int, into canvas: inout Canvas) {
-        canvas.write(HitsList.scrolled(display.title, width: titleWidth), x: x, y: y, maxWidth: titleWidth, overflow: .ellipsis)
+        canvas.write(
+            MatchWindow.fit(display.title, width: titleWidth, settings: window, isMatch: { $0 == Theme.highlight }), x: x, y: y, maxWidth: titleWidth,
+            overflow: .ellipsis)
         var column = x + titleWidth
         if figureWidth > 0 {
             column += Self.gap

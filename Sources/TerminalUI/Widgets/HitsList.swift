@@ -136,6 +136,8 @@ public struct HitsList {
     /// fzf's `--pointer` (the selected hit's bar while the list has the focus) and `--marker`.
     var pointer = HitsList.pointerGlyph
     var marker = HitsList.markGlyph
+    /// How a hit longer than its row is cut (`--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis`).
+    var window = MatchWindow.Settings()
 
     /// The hits drawn when the list starts at `first`: as many as fit the pane's rows, at least one.
     private func rowsOnScreen(from first: Int) -> Range<Int> {
@@ -277,7 +279,7 @@ public struct HitsList {
         }
         let textX = area.x + Self.textOffset(multi: marks != nil)
         let textWidth = area.maxX - 1 - textX
-        let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: textWidth) : nil
+        let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: textWidth, window: window) : nil
         for (position, display, rowY) in drawn {
             let rows = position < heights.count ? heights[position] : 2
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
@@ -321,13 +323,13 @@ public struct HitsList {
                     canvas.write(line, x: textX, y: area.y + row, maxWidth: room)
                 }
             } else {
-                canvas.write(Self.scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
+                canvas.write(scrolled(display.title, width: room), x: textX, y: area.y, maxWidth: room, overflow: .ellipsis)
             }
         }
         // The second row (details, or the snippet) under the title's rows.
         let secondY = area.y + (wraps ? titleLines(display, textWidth: textWidth).count : 1)
         if secondY < area.maxY, let second = display.snippet ?? (columns == nil ? display.details : nil) {
-            canvas.write(Self.scrolled(second, width: textWidth), x: textX, y: secondY, maxWidth: textWidth, overflow: .ellipsis)
+            canvas.write(scrolled(second, width: textWidth), x: textX, y: secondY, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {
             // fzf's fg+ / bg+ over the row; its query words in fzf's hl+ on that background.
@@ -337,7 +339,7 @@ public struct HitsList {
     }
 
     /// A long text scrolled so its first match shows (`MatchWindow`).
-    static func scrolled(_ pieces: [(String, Style)], width: Int) -> [(String, Style)] {
-        MatchWindow.fit(pieces, width: width, isMatch: { $0 == Theme.highlight })
+    func scrolled(_ pieces: [(String, Style)], width: Int) -> [(String, Style)] {
+        MatchWindow.fit(pieces, width: width, settings: window, isMatch: { $0 == Theme.highlight })
     }
 }

@@ -1,20 +1,34 @@
 /// The part of a long highlighted line that fits a row, scrolled horizontally so the match
-/// shows (fzf's `--hscroll`): "…" marks where text was cut, on either side.
+/// shows (fzf's `--hscroll`): the ellipsis marks where text was cut, on either side.
 ///
-/// A line whose matches all show from its start is left as it is. Otherwise, as fzf decides
-/// it, the window ends a little after the last match (`context` columns, at most half the
-/// room) and starts just early enough to fit, but never past the first match — the first
+/// A line whose matches all show from its start is cut at its end only. Otherwise, as fzf
+/// decides it, the window ends a little after the last match (`context` columns, at most half
+/// the room) and starts just early enough to fit, but never past the first match — the first
 /// match always shows, the later ones if there is room.
-enum MatchWindow {
-    /// How far past the last match the window reaches (fzf's `--hscroll-off`, 10).
-    static let context = 10
-    static let marker = "…"
+public enum MatchWindow {
+    /// How a line longer than its row is cut: fzf's `--hscroll` / `--no-hscroll`,
+    /// `--hscroll-off`, `--keep-right` and `--ellipsis`.
+    public struct Settings: Sendable, Hashable {
+        /// Scrolled so that the match shows (`--no-hscroll`: always cut at the end).
+        public var scrollsToMatch = true
+        /// How far past the last match the window reaches (fzf's `--hscroll-off`, 10).
+        public var context = 10
+        /// A line without a match shows its end, cut at its start (`--keep-right`).
+        public var keepsRight = false
+        /// Where text was cut (fzf's `--ellipsis`; fzf's own default is `..`).
+        public var ellipsis = "…"
+
+        public init() {}
+    }
 
     /// `pieces` fitted to `width` columns; `isMatch` tells the highlighted pieces. A line that
-    /// fits, or has no match, comes back unchanged (the canvas cuts its end with "…").
-    static func fit(_ pieces: [(String, Style)], width: Int, isMatch: (Style) -> Bool) -> [(String, Style)] {
+    /// fits comes back unchanged.
+    static func fit(_ pieces: [(String, Style)], width: Int, settings: Settings = Settings(), isMatch: (Style) -> Bool) -> [(String, Style)] {
         let total = pieces.reduce(0) { $0 + $1.0.displayWidth }
         guard width > 2, total > width else { return pieces }
+        // A mark as wide as the row leaves no room for the text: none then.
+        let mark = settings.ellipsis.displayWidth * 2 < width ? settings.ellipsis : ""
+        let markWidth = mark.displayWidth
         var column = 0
         var firstMatch: Int?
         var lastMatchEnd = 0
@@ -26,18 +40,34 @@ enum MatchWindow {
             }
             column += pieceWidth
         }
-        guard let firstMatch else { return pieces }
-        // The start stays at 0 while the last match ends before the right-hand marker.
-        guard lastMatchEnd > width - 1 else { return pieces }
-        let end = min(total, lastMatchEnd + min(context, width / 2 - 1))
-        let room = width - 1  // the left-hand marker's column
-        var start = end - (end < total ? room - 1 : room)
-        start = min(start, firstMatch)
-        guard start > 0 else { return pieces }
-        let stop = min(total, start + (start + room < total ? room - 1 : room))
-        var cut = [(marker, Theme.secondary)] + slice(pieces, from: start, to: stop)
-        if stop < total { cut.append((marker, Theme.secondary)) }
+        var start = 0
+        if let firstMatch, settings.scrollsToMatch, lastMatchEnd > width - markWidth {
+            // The start stays at 0 while the last match ends before the right-hand marker.
+            let end = min(total, lastMatchEnd + min(settings.context, width / 2 - 1))
+            let room = width - markWidth
+            start = max(0, min(end - (end < total ? room - markWidth : room), firstMatch))
+        } else if firstMatch == nil, settings.keepsRight {
+            start = total - (width - markWidth)
+        }
+        let room = width - (start > 0 ? markWidth : 0)
+        let stop = start + room >= total ? total : start + room - markWidth
+        var cut = start > 0 && markWidth > 0 ? [(mark, Theme.secondary)] : []
+        cut += slice(pieces, from: start, to: stop)
+        if stop < total && markWidth > 0 {
+            // A line cut at its end only ends as the canvas would end it: in the cut text's style.
+            cut.append((mark, start > 0 ? Theme.secondary : style(at: stop, in: pieces)))
+        }
         return cut
+    }
+
+    /// The style of the piece holding column `column`.
+    private static func style(at column: Int, in pieces: [(String, Style)]) -> Style {
+        var start = 0
+        for (text, style) in pieces {
+            start += text.displayWidth
+            if column < start { return style }
+        }
+        return pieces.last?.1 ?? Theme.text
     }
 
     /// The characters wholly inside columns `from..<to`, styles kept.

@@ -52,6 +52,9 @@ public struct Theme: Sendable, Hashable {
     var chipTint = Style.plain
     var sliderTint = Style.plain
 
+    /// Made `withoutBold()` (fzf's `--no-bold`): a base scheme `--color` names later is too.
+    var isBoldless = false
+
     /// The interface's own look (basic ANSI colours, which read on dark and light terminals).
     public static let standard = Theme()
 

@@ -91,6 +91,14 @@ extension Theme {
         return theme
     }
 
+    /// Every look without bold (fzf's `--no-bold`).
+    public func withoutBold() -> Theme {
+        var theme = self
+        for look in Self.allLooks { theme[keyPath: look].attributes.remove(.bold) }
+        theme.isBoldless = true
+        return theme
+    }
+
     static var allLooks: [WritableKeyPath<Theme, Style>] {
         [
             \.title, \.text, \.secondary, \.highlight, \.selectedRow, \.paneTitle, \.focusedPaneTitle, \.error, \.warning, \.count,
