@@ -77,6 +77,11 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Columns kept after the last match of a scrolled hit, as fzf's --hscroll-off (default 10).", valueName: "columns"))
     public var hscrollOff: Int?
 
+    @Option(
+        name: .customLong("scroll-off"), parsing: .unconditional,
+        help: ArgumentHelp("Hits kept in view above and below the selected one as it moves, as fzf's --scroll-off (default 0).", valueName: "lines"))
+    public var scrollOff: Int?
+
     @Flag(name: .customLong("keep-right"), help: "A long hit without a match shows its end, cut at its start, as fzf's --keep-right (paths).")
     public var keepRight = false
 
@@ -117,6 +122,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try glyph(pointer, "--pointer", emptyAllowed: true)
         _ = try glyph(marker, "--marker", emptyAllowed: false)
         _ = try matchWindow()
+        if let scrollOff, scrollOff < 0 { throw ValidationError("--scroll-off takes a number of lines from 0; not \(scrollOff).") }
     }
 
     /// `--pointer` / `--marker` read: one character one column wide, drawn in the list's one
@@ -226,6 +232,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
         if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }
         if let window = try? matchWindow() { options.matchWindow = window }
+        if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
     }
 
     /// `--no-hscroll`, `--hscroll-off`, `--keep-right` and `--ellipsis` read.

@@ -44,6 +44,8 @@ extension SearchApp {
         public var marker = HitsList.markGlyph
         /// fzf's `--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis`: how a long hit is cut.
         public var matchWindow = MatchWindow.Settings()
+        /// fzf's `--scroll-off`: hits kept in view on either side of the selected one.
+        public var scrollOff = 0
 
         public init(
             multi: Bool = false, expect: [Key: String] = [:], header: String? = nil,

@@ -136,6 +136,10 @@ public struct HitsList {
     /// fzf's `--pointer` (the selected hit's bar while the list has the focus) and `--marker`.
     var pointer = HitsList.pointerGlyph
     var marker = HitsList.markGlyph
+    /// Hits kept in view above and below the selected one (fzf's `--scroll-off`).
+    var scrollOff = 0 {
+        didSet { list.scrollOff = scrollOff }
+    }
     /// How a hit longer than its row is cut (`--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis`).
     var window = MatchWindow.Settings()
 

@@ -17,6 +17,9 @@ struct ListState: Equatable {
     private(set) var selectable: [Int]?
     /// Rows kept in view above the selection.
     var context = 0
+    /// Items kept in view on either side of the selection while it moves, as far as the list
+    /// goes and at most half the view (fzf's `--scroll-off`).
+    var scrollOff = 0
     /// False for a list nothing is selected in (the help): the view moves on its own.
     let followsSelection: Bool
     /// True for a list that keeps its selection in the middle of the view (the slider's
@@ -65,6 +68,7 @@ struct ListState: Equatable {
     /// The same size and context, no contents.
     func emptied() -> ListState {
         var fresh = ListState(context: context, followsSelection: followsSelection, centresSelection: centresSelection)
+        fresh.scrollOff = scrollOff
         fresh.resize(visible: visible)
         if heights != nil { fresh.measure(heights: [], rows: screenRows) }
         return fresh
@@ -112,19 +116,23 @@ struct ListState: Equatable {
             selection = rows.first { $0 >= min(row, rows[rows.count - 1]) } ?? rows[rows.count - 1]
         }
         if let heights {
-            // Just far enough down that the selected item, all its rows, fits below the offset.
+            // Just far enough down that the selected item, all its rows, and the scroll-off's
+            // items after it fit below the offset; the scroll-off's items before it stay above.
             guard !heights.isEmpty else { return offset = 0 }
             let last = min(selection, heights.count - 1)
-            offset = min(offset, last)
-            while offset < last, heights[offset...last].reduce(0, +) > screenRows { offset += 1 }
+            let margin = min(scrollOff, max(0, (screenRows / max(1, heights[last]) - 1) / 2))
+            let shownLast = min(last + margin, heights.count - 1)
+            offset = min(offset, max(0, last - margin))
+            while offset < last, heights[offset...shownLast].reduce(0, +) > screenRows { offset += 1 }
             return
         }
         if centresSelection {
             offset = max(0, min(selection - visible / 2, count - visible))
             return
         }
-        if selection - context < offset { offset = max(0, selection - context) }
-        if selection >= offset + visible { offset = selection - visible + 1 }
+        let margin = min(scrollOff, (visible - 1) / 2)
+        if selection - max(context, margin) < offset { offset = max(0, selection - max(context, margin)) }
+        if selection + margin >= offset + visible { offset = selection + margin - visible + 1 }
         offset = max(0, min(offset, count - visible))
     }
 }
