@@ -90,6 +90,11 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("What marks where a long hit was cut, as fzf's --ellipsis (default …; '' for nothing).", valueName: "text"))
     public var ellipsis: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Columns between tab stops in a hit's text, as fzf's --tabstop (default 8).", valueName: "columns"))
+    public var tabstop: Int?
+
     @Flag(name: .customLong("no-bold"), help: "No bold text, as fzf's --no-bold (--color's own attributes still apply).")
     public var noBold = false
 
@@ -235,7 +240,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
     }
 
-    /// `--no-hscroll`, `--hscroll-off`, `--keep-right` and `--ellipsis` read.
+    /// `--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis` and `--tabstop` read.
     func matchWindow() throws(ValidationError) -> MatchWindow.Settings {
         var window = MatchWindow.Settings()
         window.scrollsToMatch = hscroll
@@ -243,6 +248,10 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let hscrollOff {
             guard hscrollOff >= 0 else { throw ValidationError("--hscroll-off takes a number of columns from 0; not \(hscrollOff).") }
             window.context = hscrollOff
+        }
+        if let tabstop {
+            guard (1...64).contains(tabstop) else { throw ValidationError("--tabstop takes a number of columns from 1 to 64; not \(tabstop).") }
+            window.tabStop = tabstop
         }
         if let ellipsis {
             guard ellipsis.displayWidth <= 8, !ellipsis.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

@@ -36,7 +36,9 @@ import Testing
     /// fzf's options for hits longer than their row.
     @Test func theLongHitOptionsAndTheirMistakes() throws {
         var options = SearchApp.Options()
-        try LayoutArguments.parse(["--no-hscroll", "--hscroll-off", "3", "--keep-right", "--ellipsis", "..", "--scroll-off=4"]).configure(&options)
+        try LayoutArguments.parse(["--no-hscroll", "--hscroll-off", "3", "--keep-right", "--ellipsis", "..", "--scroll-off=4", "--tabstop", "4"]).configure(
+            &options)
+        #expect(options.matchWindow.tabStop == 4)
         #expect(options.scrollOff == 4)
         #expect(!options.matchWindow.scrollsToMatch && options.matchWindow.context == 3)
         #expect(options.matchWindow.keepsRight && options.matchWindow.ellipsis == "..")
@@ -75,6 +77,7 @@ import Testing
         (["--tmux", "top,101%"], "--tmux takes"),
         (["--hscroll-off", "-1"], "--hscroll-off takes a number of columns from 0; not -1."),
         (["--scroll-off", "-2"], "--scroll-off takes a number of lines from 0; not -2."),
+        (["--tabstop", "0"], "--tabstop takes a number of columns from 1 to 64; not 0."),
         (["--ellipsis", "a\u{1B}b"], "--ellipsis takes at most 8 columns of text without control characters; not 'a\u{1B}b'."),
     ])
     func mistakesAreOneLineNamingTheOption(arguments: [String], expected: String) {
@@ -92,7 +95,7 @@ import Testing
         let given = [
             "--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
             "--margin=1", "--padding=2%", "--info=hidden", "--no-hscroll", "--hscroll-off=3", "--scroll-off=2", "--keep-right",
-            "--ellipsis=..", "--no-bold",
+            "--ellipsis=..", "--tabstop=4", "--no-bold",
         ]
         let arguments = try LayoutArguments.parse(given)
         #expect(arguments.forwarded == given)

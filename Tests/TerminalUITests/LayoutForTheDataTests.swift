@@ -86,6 +86,20 @@ import Testing
         #expect(Self.fitted("short", match: "or", width: 20).text == "short")
     }
 
+    /// fzf's `--tabstop`: a tab reaches the next stop, counted from the line's start, inside
+    /// a highlighted piece too; the window is then cut on the columns the tabs take.
+    @Test func tabsReachTheNextTabStop() {
+        let pieces: [(String, Style)] = [("a\tbc", Theme.text), ("\tdef", Theme.highlight), ("\t", Theme.text)]
+        let expanded = MatchWindow.expandingTabs(pieces, every: 4)
+        #expect(expanded.map(\.0) == ["a   bc", "  def", " "])
+        #expect(expanded.map(\.1) == pieces.map(\.1))
+        #expect(MatchWindow.expandingTabs(pieces, every: 8).map(\.0).joined() == "a       bc      def     ")
+        var settings = MatchWindow.Settings()
+        settings.tabStop = 8
+        let line = "main.go:12:\t\treturn nil, fmt.Errorf(\"parse %q\", name)"
+        #expect(Self.fitted(line, match: nil, width: 30, settings: settings).text == "main.go:12:             retur…")
+    }
+
     /// fzf's `--no-hscroll`, `--hscroll-off`, `--keep-right` and `--ellipsis`.
     @Test func theLongLineOptionsChangeWhereALineIsCut() {
         let line = "/usr/lib/x86_64-linux-gnu/libssl.so.3 and more text"

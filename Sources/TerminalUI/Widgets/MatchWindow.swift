@@ -17,6 +17,8 @@ public enum MatchWindow {
         public var keepsRight = false
         /// Where text was cut (fzf's `--ellipsis`; fzf's own default is `..`).
         public var ellipsis = "…"
+        /// A tab reaches the next multiple of this many columns (fzf's `--tabstop`, 8).
+        public var tabStop = 8
 
         public init() {}
     }
@@ -24,6 +26,7 @@ public enum MatchWindow {
     /// `pieces` fitted to `width` columns; `isMatch` tells the highlighted pieces. A line that
     /// fits comes back unchanged.
     static func fit(_ pieces: [(String, Style)], width: Int, settings: Settings = Settings(), isMatch: (Style) -> Bool) -> [(String, Style)] {
+        let pieces = expandingTabs(pieces, every: settings.tabStop)
         let total = pieces.reduce(0) { $0 + $1.0.displayWidth }
         guard width > 2, total > width else { return pieces }
         // A mark as wide as the row leaves no room for the text: none then.
@@ -58,6 +61,26 @@ public enum MatchWindow {
             cut.append((mark, start > 0 ? Theme.secondary : style(at: stop, in: pieces)))
         }
         return cut
+    }
+
+    /// Each tab as the spaces up to the next tab stop, counted from the text's first column.
+    static func expandingTabs(_ pieces: [(String, Style)], every stop: Int) -> [(String, Style)] {
+        guard stop > 0, pieces.contains(where: { $0.0.contains("\t") }) else { return pieces }
+        var column = 0
+        return pieces.map { text, style in
+            var expanded = ""
+            for character in text {
+                if character == "\t" {
+                    let spaces = stop - column % stop
+                    expanded += String(repeating: " ", count: spaces)
+                    column += spaces
+                } else {
+                    expanded.append(character)
+                    column += character.displayWidth
+                }
+            }
+            return (expanded, style)
+        }
     }
 
     /// The style of the piece holding column `column`.
