@@ -9,6 +9,9 @@ public enum FzfWords {
     static let spellings: [String: [String]] = [
         "+x": ["--no-extended"], "+i": ["--no-ignore-case"], "+s": ["--no-sort"], "+m": ["--no-multi"], "+e": [],
         "--inline-info": ["--info=inline"], "--no-info": ["--info=hidden"], "--phony": ["--disabled"],
+        // fzf's optional values come only after `=`: a bare --scrollbar is its default bar. An
+        // empty value (none) goes as its own word: `--scrollbar=` would read as a missing one.
+        "--scrollbar": ["--scrollbar=│"], "--no-scrollbar": ["--scrollbar", ""], "--no-separator": ["--separator", ""],
     ]
 
     public static func normalized(_ arguments: [String]) -> [String] {

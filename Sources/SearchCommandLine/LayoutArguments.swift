@@ -78,6 +78,20 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public var hscrollOff: Int?
 
     @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The hits list's scrollbar, as fzf's --scrollbar[=C]: drawn with C (alone: │; of two characters, the first) instead of the arrows where more hits are; --no-scrollbar: neither.",
+            valueName: "char"))
+    public var scrollbar: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The rule under the search box drawn with this text repeated, as fzf's --separator; --no-separator: none (the pane titles stay).",
+            valueName: "text"))
+    public var separator: String?
+
+    @Option(
         name: .customLong("scroll-off"), parsing: .unconditional,
         help: ArgumentHelp("Hits kept in view above and below the selected one as it moves, as fzf's --scroll-off (default 0).", valueName: "lines"))
     public var scrollOff: Int?
@@ -127,6 +141,8 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try glyph(pointer, "--pointer", emptyAllowed: true)
         _ = try glyph(marker, "--marker", emptyAllowed: false)
         _ = try matchWindow()
+        _ = try scrollbarGlyph()
+        _ = try separatorText()
         if let scrollOff, scrollOff < 0 { throw ValidationError("--scroll-off takes a number of lines from 0; not \(scrollOff).") }
     }
 
@@ -238,6 +254,29 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }
         if let window = try? matchWindow() { options.matchWindow = window }
         if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
+        if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }
+        if let separator = try? separatorText() { options.separator = separator }
+    }
+
+    /// `--scrollbar` read: "" for none (`--no-scrollbar`); of fzf's two characters (the list's,
+    /// the preview's), the first: the preview has no scrollbar here.
+    func scrollbarGlyph() throws(ValidationError) -> String? {
+        guard let scrollbar, !scrollbar.isEmpty else { return scrollbar }
+        guard scrollbar.count <= 2 else { throw ValidationError("--scrollbar takes one or two characters one column wide; not '\(scrollbar)'.") }
+        do { return try glyph(String(scrollbar.prefix(1)), "--scrollbar", emptyAllowed: false) } catch {
+            throw ValidationError("--scrollbar takes one or two characters one column wide; not '\(scrollbar)'.")
+        }
+    }
+
+    /// `--separator` read: "" for none (`--no-separator`).
+    func separatorText() throws(ValidationError) -> String? {
+        guard let separator else { return nil }
+        guard separator.displayWidth <= 16, !separator.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            separator.isEmpty || separator.displayWidth > 0
+        else {
+            throw ValidationError("--separator takes at most 16 columns of text without control characters; not '\(separator)'.")
+        }
+        return separator
     }
 
     /// `--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis` and `--tabstop` read.

@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import SearchCommandLine
@@ -30,6 +31,20 @@ import Testing
             "no rewrite reads a text option's value as an option")
         let options = try SessionOptions.parse(FzfWords.normalized(["-d\\t", "-n-1", "-qa b"]))
         #expect(options.lines.delimiter == "\\t" && options.lines.nth == "-1" && options.pick.query == "a b")
+    }
+
+    /// fzf's `--scrollbar[=C]`, `--no-scrollbar` and `--no-separator` as the one option each.
+    @Test func scrollbarAndSeparatorSpellings() throws {
+        #expect(
+            FzfWords.normalized(["--scrollbar", "a.txt", "--no-scrollbar", "--no-separator"])
+                == ["--scrollbar=│", "a.txt", "--scrollbar", "", "--separator", ""])
+        var options = SearchApp.Options()
+        try SessionOptions.parse(FzfWords.normalized(["--scrollbar=▐▌", "--separator", "·"])).layout.configure(&options)
+        #expect(options.scrollbar == "▐" && options.separator == "·", "of two, the list's")
+        try SessionOptions.parse(FzfWords.normalized(["--scrollbar", "--no-scrollbar", "--no-separator"])).layout.configure(&options)
+        #expect(options.scrollbar == "" && options.separator == "", "the last one wins, as in fzf")
+        #expect(throws: (any Error).self) { try SessionOptions.parse(["--scrollbar=abc"]) }
+        #expect(throws: (any Error).self) { try SessionOptions.parse(["--separator", "a\tb"]) }
     }
 
     /// What fzf's other spellings mean once parsed: the same session as the names they stand for.

@@ -41,7 +41,7 @@ import Testing
         "--pointer": ["--pointer", ">"], "--marker": ["--marker", "+"], "--margin": ["--margin", "1,2"], "--padding": ["--padding", "2%"],
         "--info": ["--info", "inline"], "--wrap": ["--wrap"], "--hscroll": ["--no-hscroll"], "--hscroll-off": ["--hscroll-off", "4"],
         "--scroll-off": ["--scroll-off", "2"], "--keep-right": ["--keep-right"], "--ellipsis": ["--ellipsis", ".."],
-        "--tabstop": ["--tabstop", "4"], "--no-bold": ["--no-bold"],
+        "--tabstop": ["--tabstop", "4"], "--no-bold": ["--no-bold"], "--scrollbar": ["--scrollbar", "▐"], "--separator": ["--separator", "="],
         "--tmux": ["--tmux", "top,40%"],
     ]
 

@@ -44,6 +44,11 @@ extension SearchApp {
         public var marker = HitsList.markGlyph
         /// fzf's `--no-hscroll`, `--hscroll-off`, `--keep-right`, `--ellipsis`: how a long hit is cut.
         public var matchWindow = MatchWindow.Settings()
+        /// fzf's `--scrollbar[=C]` (a glyph) and `--no-scrollbar` (""); nil: the arrows.
+        public var scrollbar: String?
+        /// fzf's `--separator STR` (repeated along the rule under the search box) and
+        /// `--no-separator` (""); nil: the rule's own line.
+        public var separator: String?
         /// fzf's `--scroll-off`: hits kept in view on either side of the selected one.
         public var scrollOff = 0
 

@@ -102,7 +102,7 @@ extension SearchApp {
     }
 
     private func drawRules(_ layout: ScreenLayout, into canvas: inout Canvas) {
-        drawRule(layout.topRule, into: &canvas)
+        drawSeparator(layout.topRule, into: &canvas)
         if let bottomRule = layout.bottomRule { drawRule(bottomRule, into: &canvas) }
         var titles = [(paneTitle("Hits", .focusHits), Focus.hits)]
         if layout.panes.contains(.refinements) { titles.append((paneTitle("Refinements", .focusRefinements), .refinements)) }
@@ -144,6 +144,17 @@ extension SearchApp {
             in: Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1), &canvas)
     }
 
+    /// The rule under the search box, where fzf draws its separator: `--separator`'s text
+    /// repeated, or nothing under the pane titles with `--no-separator`.
+    private func drawSeparator(_ area: Rect, into canvas: inout Canvas) {
+        guard let separator = options.separator else { return drawRule(area, into: &canvas) }
+        let width = separator.displayWidth
+        guard width > 0 else { return }
+        for x in stride(from: area.x, to: area.maxX, by: width) {
+            canvas.write(separator, x: x, y: area.y, style: Theme.border, maxWidth: area.maxX - x)
+        }
+    }
+
     /// A horizontal rule across `area`'s first row.
     private func drawRule(_ area: Rect, into canvas: inout Canvas) {
         canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), with: "─", style: Theme.border)
@@ -183,7 +194,7 @@ extension SearchApp {
         if let key = keys.keys(for: .toggleSections, in: .global).first {
             canvas.write("\(KeyName.label(key)) back to tabs", x: layout.tabs.x + 15, y: layout.tabs.y, style: Theme.secondary)
         }
-        drawRule(layout.topRule, into: &canvas)
+        drawSeparator(layout.topRule, into: &canvas)
         if let bottomRule = layout.bottomRule { drawRule(bottomRule, into: &canvas) }
         title(paneTitle("Sections", .toggleSections), x: layout.topRule.x + 1, y: layout.topRule.y, focused: true, into: &canvas)
         let body = layout.body

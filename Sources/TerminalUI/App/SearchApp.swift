@@ -98,7 +98,7 @@ public final class SearchApp {
         hitsList.runsUpward = options.layout.listRunsUpward
         (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
         (hitsList.pointer, hitsList.marker, hitsList.window) = (options.pointer, options.marker, options.matchWindow)
-        hitsList.scrollOff = options.scrollOff
+        (hitsList.scrollOff, hitsList.scrollbar) = (options.scrollOff, options.scrollbar)
         self.numbers = numbers
         self.keys = keys
         self.options = options

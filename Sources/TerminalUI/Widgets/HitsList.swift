@@ -136,6 +136,9 @@ public struct HitsList {
     /// fzf's `--pointer` (the selected hit's bar while the list has the focus) and `--marker`.
     var pointer = HitsList.pointerGlyph
     var marker = HitsList.markGlyph
+    /// What the list's last column shows of where it is: an arrow where more hits are (the
+    /// default), fzf's scrollbar drawn with this glyph (`--scrollbar`), or nothing ("": `--no-scrollbar`).
+    var scrollbar: String?
     /// Hits kept in view above and below the selected one (fzf's `--scroll-off`).
     var scrollOff = 0 {
         didSet { list.scrollOff = scrollOff }
@@ -298,9 +301,31 @@ public struct HitsList {
                 canvas.write(String(label), x: hitArea.x, y: hitArea.y, style: Theme.jumpLabel)
             }
         }
-        if (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages {
+        let more = (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages
+        if let scrollbar {
+            let total = max(results.nbHits, results.hits.count)
+            guard !scrollbar.isEmpty, first > 0 || more, total > drawn.count else { return }
+            let thumb = Self.scrollbarThumb(first: first, shown: drawn.count, total: total, rows: area.height)
+            for row in thumb {
+                canvas.write(scrollbar, x: area.maxX - 1, y: runsUpward ? area.maxY - 1 - row : area.y + row, style: Theme.border)
+            }
+        } else if more {
             canvas.write(runsUpward ? "↑" : "↓", x: area.maxX - 1, y: runsUpward ? area.y : area.maxY - 1, style: Theme.secondary)
         }
+    }
+
+    /// The rows of a scrollbar `rows` high, from the end the list starts at, for `shown` of
+    /// `total` hits from `first` on: at least one row, in proportion, and at the far end only
+    /// when the last hit shows.
+    static func scrollbarThumb(first: Int, shown: Int, total: Int, rows: Int) -> Range<Int> {
+        guard rows > 0, total > 0 else { return 0..<0 }
+        let size = max(1, min(rows, rows * shown / total))
+        let hidden = max(1, total - shown)
+        var start = (rows - size) * min(first, hidden) / hidden
+        if first > 0 { start = max(start, 1) }
+        if first + shown < total { start = min(start, rows - size - 1) }
+        start = max(0, min(start, rows - size))
+        return start..<start + size
     }
 
     /// Where a hit's text starts in the list: after the bar ("▌ ssh"), and with fzf's --multi
