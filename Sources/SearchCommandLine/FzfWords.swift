@@ -22,6 +22,7 @@ public enum FzfWords {
     /// value, left as it is (`-f +s` searches `+s`, `-d -n2` splits at `-n2`).
     static let textOptions: Set<String> = [
         "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--border-label",
+        "--preview-label",
     ]
 
     /// The short options that take a value, which fzf also reads written onto them: `-d:`,

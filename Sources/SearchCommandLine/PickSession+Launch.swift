@@ -29,6 +29,7 @@ extension PickSession {
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)
             layout.configure(&options)
+            preview.configure(&options)
             if let placeholders { options.placeholders = placeholders }
             options.headerLines = headerLines
         }

@@ -18,11 +18,28 @@ public struct PreviewArguments: ParsableArguments, Sendable {
             valueName: "spec"))
     public var previewWindow: String?
 
+    @Option(
+        name: .customLong("preview-label"), parsing: .unconditional,
+        help: ArgumentHelp("Text on the preview pane's rule in place of its title, as fzf's --preview-label.", valueName: "label"))
+    public var previewLabel: String?
+
+    @Option(
+        name: .customLong("preview-label-pos"), parsing: .unconditional,
+        help: ArgumentHelp("Where --preview-label goes on its rule, as fzf's: 0 centred (the default), N from the left, -N from the right.", valueName: "N"))
+    public var previewLabelPosition: String?
+
     public init() {}
 
     public func validate() throws {
         if let previewWindow {
             do { _ = try PreviewWindow(parsing: previewWindow) } catch { throw ValidationError(error.description) }
+        }
+        _ = try labelPosition()
+        if let previewLabel,
+            previewLabel.count > PickArguments.maximumTextLength || previewLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ValidationError(
+                "--preview-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
         }
         if let preview, preview.allSatisfy(\.isWhitespace) {
             throw ValidationError("--preview needs a command (for example 'echo {name}').")
@@ -37,6 +54,25 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     }
 
     public var command: PreviewCommand? { preview.map { PreviewCommand($0) } }
+
+    /// `--preview-label-pos` read: fzf's N or N:top (the pane's rule is its top; there is no
+    /// bottom border to put it on here).
+    func labelPosition() throws(ValidationError) -> Int {
+        guard let previewLabelPosition else { return 0 }
+        let parts = previewLabelPosition.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let n = Int(parts[0]), abs(n) <= 10_000, parts.count == 1 || parts[1] == "top" else {
+            throw ValidationError(
+                "--preview-label-pos takes N or N:top (0 centred, N from the left, -N from the right; the preview has no bottom border here); not '\(previewLabelPosition)'."
+            )
+        }
+        return n
+    }
+
+    /// The label's part of the interface's options.
+    public func configure(_ options: inout SearchApp.Options) {
+        options.previewLabel = previewLabel
+        if let position = try? labelPosition() { options.previewLabelPosition = position }
+    }
 
     /// Applies both to a session.
     public func configure(_ search: inout TerminalSearch) {

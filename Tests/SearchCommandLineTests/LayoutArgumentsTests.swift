@@ -115,3 +115,29 @@ import Testing
         #expect(TmuxPopup.shellQuoted("it's $HOME") == "'it'\\''s $HOME'")
     }
 }
+
+/// fzf's --preview-label and --preview-label-pos as the session reads them.
+@Suite struct PreviewLabelArgumentsTests {
+    @Test func theLabelAndItsPositionReachTheInterface() throws {
+        var options = SearchApp.Options()
+        try PreviewArguments.parse(["--preview-label", "[ x ]", "--preview-label-pos", "-3:top"]).configure(&options)
+        #expect(options.previewLabel == "[ x ]" && options.previewLabelPosition == -3)
+        try PreviewArguments.parse(["--preview-label-pos=4"]).configure(&options)
+        #expect(options.previewLabelPosition == 4)
+    }
+
+    @Test(arguments: [
+        (["--preview-label-pos", "2:bottom"], "--preview-label-pos takes N or N:top"),
+        (["--preview-label-pos", "left"], "--preview-label-pos takes N or N:top"),
+        (["--preview-label", "a\u{7}"], "--preview-label takes one line of text without control characters"),
+    ])
+    func mistakesAreOneLine(arguments: [String], expected: String) {
+        do {
+            _ = try PreviewArguments.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            let message = PreviewArguments.message(for: error)
+            #expect(message.hasPrefix(expected), "\(message)")
+        }
+    }
+}

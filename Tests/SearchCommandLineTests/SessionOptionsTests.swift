@@ -35,6 +35,7 @@ import Testing
         "--jump-labels": ["--jump-labels", "jkl"],
         // Preview
         "--preview": ["--preview", "echo {}"], "--preview-window": ["--preview-window", "bottom:40%"],
+        "--preview-label": ["--preview-label", "[ file ]"], "--preview-label-pos": ["--preview-label-pos", "-2:top"],
         // Layout and colours
         "--layout": ["--layout", "reverse-list"], "--reverse": ["--reverse"], "--color": ["--color", "hl:1", "--color", "bw"],
         "--border": ["--border", "double"], "--border-label": ["--border-label", "L"], "--border-label-pos": ["--border-label-pos", "-3:bottom"],

@@ -240,4 +240,23 @@ import Testing
         #expect(!harness.app.preview.isShown && !harness.hub.searcher.query.getRankingInfo)
         #expect(harness.screen(width: 100, height: 24).row(containing: "Preview F6") == nil)
     }
+
+    /// fzf's --preview-label: as given in place of the pane's title, centred by default, and
+    /// where --preview-label-pos says (N from the left, -N from the right).
+    @Test func thePreviewLabelTakesTheTitlesPlaceWhereItsPositionSays() async {
+        for (position, expected) in [(0, 46), (3, 36), (-1, 58)] {
+            var options = SearchApp.Options()
+            (options.previewLabel, options.previewLabelPosition) = ("[ file ]", position)
+            let harness = AppHarness(options: options)
+            await harness.start()
+            await harness.press(.function(6))
+            let screen = harness.screen(width: 100, height: 24)
+            #expect(screen.row(containing: "Preview F6") == nil)
+            #expect(
+                screen.line(2).firstRange(of: "[ file ]").map { screen.line(2).distance(from: screen.line(2).startIndex, to: $0.lowerBound) } == expected,
+                "\(position): \(screen.line(2))")
+            let x = try! #require(screen.column(of: "[ file ]", inRow: 2))
+            #expect(screen.style(x: x, y: 2) == Theme.paneTitle)
+        }
+    }
 }

@@ -131,14 +131,16 @@ public struct ScreenFrame: Sendable, Hashable {
         let room = rect.width - 4
         guard room > 0 else { return }
         let width = min(label.displayWidth, room)
-        let x: Int
-        if labelPosition == 0 {
-            x = rect.x + (rect.width - width) / 2
-        } else if labelPosition > 0 {
-            x = min(rect.x + labelPosition, rect.maxX - 2 - width)
-        } else {
-            x = max(rect.x + 2, rect.maxX + labelPosition - width)
-        }
+        let x = Self.labelX(width: width, position: labelPosition, on: rect.x..<rect.maxX)
         canvas.write(label, x: x, y: y, style: labelStyle, maxWidth: room, overflow: .ellipsis)
+    }
+
+    /// Where a label `width` columns wide goes on a rule across `span`, as fzf places its
+    /// labels (`--border-label-pos`, `--preview-label-pos`): centred at 0, N columns from the
+    /// start, -N from the end, never onto the rule's two end columns.
+    static func labelX(width: Int, position: Int, on span: Range<Int>) -> Int {
+        if position == 0 { return span.lowerBound + (span.count - width) / 2 }
+        if position > 0 { return min(span.lowerBound + position, span.upperBound - 2 - width) }
+        return max(span.lowerBound + 2, span.upperBound + position - width)
     }
 }

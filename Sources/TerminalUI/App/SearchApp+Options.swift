@@ -49,6 +49,9 @@ extension SearchApp {
         /// fzf's `--separator STR` (repeated along the rule under the search box) and
         /// `--no-separator` (""); nil: the rule's own line.
         public var separator: String?
+        /// fzf's `--preview-label` (in place of the preview pane's title) and `--preview-label-pos`.
+        public var previewLabel: String?
+        public var previewLabelPosition = 0
         /// fzf's `--scroll-off`: hits kept in view on either side of the selected one.
         public var scrollOff = 0
 

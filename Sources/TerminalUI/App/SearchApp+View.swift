@@ -186,7 +186,15 @@ extension SearchApp {
             canvas.write(position, x: end - position.displayWidth, y: title.y, style: Theme.secondary.reverse())
             room -= position.displayWidth + 1
         }
-        if room > 0 { canvas.write(name, x: title.x, y: title.y, style: Theme.paneTitle, maxWidth: room, overflow: .ellipsis) }
+        guard room > 0 else { return }
+        if let label = options.previewLabel {
+            // fzf's --preview-label: as given, where --preview-label-pos puts it (centred by default).
+            let width = min(label.displayWidth, room)
+            let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: (title.x - 1)..<(title.x + room + 1))
+            canvas.write(label, x: max(title.x, x), y: title.y, style: Theme.paneTitle, maxWidth: room, overflow: .ellipsis)
+        } else {
+            canvas.write(name, x: title.x, y: title.y, style: Theme.paneTitle, maxWidth: room, overflow: .ellipsis)
+        }
     }
 
     private func drawSections(_ view: SectionsView, _ sections: SectionsState, layout: ScreenLayout, state: HubState, into canvas: inout Canvas) {
