@@ -72,6 +72,13 @@ public struct PickArguments: ParsableArguments, Sendable {
             valueName: "[~]rows[%]"))
     public var height: String?
 
+    @Option(
+        name: .customLong("min-height"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The fewest rows a --height given in percent takes, as fzf's --min-height (default \(InlineHeight.minimumPercentRows); never more than the terminal has).",
+            valueName: "rows"))
+    public var minHeight: Int?
+
     @Flag(
         name: .customLong("insights"), inversion: .prefixedNo,
         help:
@@ -87,6 +94,12 @@ public struct PickArguments: ParsableArguments, Sendable {
     static let maximumHistorySize = 100_000
     static let maximumTextLength = 4096
 
+    /// `--height` read, with `--min-height` (nil: no --height).
+    public func inlineHeight() -> InlineHeight? {
+        guard let height, let parsed = InlineHeight.parse(height) else { return nil }
+        return minHeight.map { parsed.atLeast($0) } ?? parsed
+    }
+
     public func validate() throws {
         _ = try expectedKeys()
         _ = try multiLimit()
@@ -94,6 +107,9 @@ public struct PickArguments: ParsableArguments, Sendable {
             throw ValidationError(
                 "--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '\(height)'."
             )
+        }
+        if let minHeight, !(InlineHeight.minimumRows...10_000).contains(minHeight) {
+            throw ValidationError("--min-height takes \(InlineHeight.minimumRows) to 10000 rows; not \(minHeight).")
         }
         guard (1...Self.maximumHistorySize).contains(historySize) else {
             throw ValidationError("--history-size takes 1 to \(Self.maximumHistorySize); not \(historySize).")

@@ -157,6 +157,16 @@ import Testing
         #expect(InlineHeight.percent(10).rows(terminalRows: 40) == 10, "fzf's --min-height for a percentage")
     }
 
+    /// fzf's --min-height: the rows a percentage is at least, never more than the terminal has.
+    @Test func minHeightRaisesAPercentageOnly() throws {
+        #expect(try pick("--height", "20%", "--min-height", "15").inlineHeight()?.rows(terminalRows: 40) == 15)
+        #expect(try pick("--height", "~20%", "--min-height", "15").inlineHeight() == .adaptive(.percent(20, atLeast: 15)))
+        #expect(try pick("--height", "20%", "--min-height", "15").inlineHeight()?.rows(terminalRows: 12) == 12)
+        #expect(try pick("--height", "12", "--min-height", "30").inlineHeight()?.rows(terminalRows: 40) == 12, "rows stay rows")
+        #expect(try pick("--min-height", "30").inlineHeight() == nil)
+        #expect(throws: (any Error).self) { try pick("--min-height", "2") }
+    }
+
     @Test func theNewOptionsAreForwardedToASibling() throws {
         #expect(
             try pick(

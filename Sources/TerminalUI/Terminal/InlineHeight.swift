@@ -4,7 +4,8 @@
 /// fzf's `~N` / `~N%` (`adaptive`): at most that, fewer when the content needs fewer rows.
 public enum InlineHeight: Sendable, Hashable {
     case rows(Int)
-    case percent(Int)
+    /// A percentage, and the rows it is at least (fzf's `--min-height`).
+    case percent(Int, atLeast: Int = minimumPercentRows)
     indirect case adaptive(InlineHeight)
 
     /// The fewest rows the interface works in (see `ScreenLayout`).
@@ -31,10 +32,19 @@ public enum InlineHeight: Sendable, Hashable {
         let wanted: Int
         switch self {
         case .rows(let rows): wanted = rows
-        case .percent(let percent): wanted = max(Self.minimumPercentRows, terminalRows * percent / 100)
+        case .percent(let percent, let least): wanted = max(least, terminalRows * percent / 100)
         case .adaptive(let most): return most.rows(terminalRows: terminalRows)
         }
         return max(1, min(wanted, terminalRows))
+    }
+
+    /// The same height with a percentage at least `rows` rows (fzf's `--min-height`).
+    public func atLeast(_ rows: Int) -> InlineHeight {
+        switch self {
+        case .rows: return self
+        case .percent(let percent, _): return .percent(percent, atLeast: rows)
+        case .adaptive(let most): return .adaptive(most.atLeast(rows))
+        }
     }
 
     public var isAdaptive: Bool {
