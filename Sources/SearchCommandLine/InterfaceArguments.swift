@@ -29,6 +29,11 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(help: "Up from the first hit goes to the last, down from the last to the first (fzf's --cycle).")
     public var cycle = false
 
+    @Flag(
+        name: .customLong("filepath-word"),
+        help: "Alt-B, Alt-F, Alt-D and Alt-Backspace take the parts of a path for words (stopping at / and white space), as fzf's --filepath-word.")
+    public var filepathWord = false
+
     @Flag(help: "Keep the selected record selected when the query changes, where it is still listed (fzf's --track).")
     public var track = false
 
@@ -98,6 +103,7 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     /// Applies what the interface does with them beyond the terminal: `--disabled`.
     public func configure(_ options: inout SearchApp.Options) {
         (options.disabled, options.cycle, options.track) = (disabled, cycle, track)
+        options.filepathWord = filepathWord
         options.listen = try? listenAddress()
         if let labels = try? labels() { options.jumpLabels = labels }
     }

@@ -64,7 +64,41 @@ import Testing
         #expect(move.handled && move.intents.isEmpty, "a move edits nothing")
     }
 
+    /// Readline's word motions (fzf's backward-word, forward-word, kill-word,
+    /// backward-kill-word): words of letters and digits, or with --filepath-word the parts of
+    /// a path.
+    @Test func wordMotionsMoveOverWordsOrThePartsOfAPath() {
+        var box = SearchBox()
+        type("src/foo-bar.c  x", into: &box)
+        box.perform(.backwardWord)
+        #expect(box.cursor == 15, "to the start of x")
+        box.perform(.backwardWord)
+        #expect(box.cursor == 12, "to c")
+        box.perform(.backwardKillWord)
+        #expect(box.text == "src/foo-c  x" && box.cursor == 8)
+        box.perform(.beginningOfLine)
+        box.perform(.forwardWord)
+        #expect(box.cursor == 3, "past src")
+        box.perform(.killWord)
+        #expect(box.text == "src-c  x" && box.cursor == 3, "the / and foo")
+        var path = SearchBox()
+        path.pathWords = true
+        type("/usr/local/bin/foo-bar x", into: &path)
+        path.perform(.backwardWord)
+        path.perform(.backwardWord)
+        #expect(path.cursor == 15, "foo-bar is one word of a path")
+        path.perform(.backwardKillWord)
+        #expect(path.text == "/usr/local/foo-bar x")
+        path.perform(.beginningOfLine)
+        path.perform(.forwardWord)
+        #expect(path.cursor == 4, "past usr, the leading / skipped")
+    }
+
     @Test func theKeyTableSendsTheEditingKeysToTheBox() {
+        #expect(KeyTable.standard.action(for: .alt("b"), in: [.hits, .global, .searchBox]) == .backwardWord)
+        #expect(KeyTable.standard.action(for: .alt("f"), in: [.hits, .global, .searchBox]) == .forwardWord)
+        #expect(KeyTable.standard.action(for: .alt("d"), in: [.hits, .global, .searchBox]) == .killWord)
+        #expect(KeyTable.standard.action(for: .altBackspace, in: [.hits, .global, .searchBox]) == .backwardKillWord)
         let table = KeyTable.standard
         #expect(table.action(for: .control("w"), in: [.hits, .global, .searchBox]) == .unixWordRubout)
         #expect(table.action(for: .left, in: [.hits, .global, .searchBox]) == .backwardChar)

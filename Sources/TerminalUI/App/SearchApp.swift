@@ -103,7 +103,7 @@ public final class SearchApp {
         self.keys = keys
         self.options = options
         history = options.history
-        searchBox.prompt = options.prompt
+        (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand
         self.previewRunner = previewRunner

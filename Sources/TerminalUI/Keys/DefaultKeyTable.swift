@@ -40,6 +40,10 @@ extension KeyTable {
             Binding(.control("e"), .searchBox, .endOfLine),
             Binding(.control("u"), .searchBox, .unixLineDiscard),
             Binding(.control("w"), .searchBox, .unixWordRubout),
+            Binding(.alt("b"), .searchBox, .backwardWord),
+            Binding(.alt("f"), .searchBox, .forwardWord),
+            Binding(.alt("d"), .searchBox, .killWord),
+            Binding(.altBackspace, .searchBox, .backwardKillWord),
             // fzf's --history: Ctrl-P / Ctrl-N reach the search box only when a history file is
             // given (KeyTable.walkingHistory takes them from the lists then).
             Binding(.control("p"), .searchBox, .previousHistory),

@@ -51,6 +51,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case deleteChar = "delete-char"
     case unixLineDiscard = "unix-line-discard"
     case unixWordRubout = "unix-word-rubout"
+    case backwardWord = "backward-word"
+    case forwardWord = "forward-word"
+    case killWord = "kill-word"
+    case backwardKillWord = "backward-kill-word"
     // fzf's --multi and --history (fzf's names)
     case toggle
     case previousHistory = "previous-history"
@@ -161,6 +165,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .deleteChar: return "delete under the cursor"
         case .unixLineDiscard: return context == .facetSearch ? "clear the text searched for" : "clear the query"
         case .unixWordRubout: return "delete the word before the cursor"
+        case .backwardWord: return "cursor to the start of the word"
+        case .forwardWord: return "cursor past the end of the word"
+        case .killWord: return "delete to the end of the word"
+        case .backwardKillWord: return "delete to the start of the word"
         case .toggle: return "with --multi: mark or unmark the hit (Enter prints every marked one)"
         case .previousHistory: return "with --history: the previous query of the history"
         case .nextHistory: return "with --history: the next query of the history"

@@ -10,7 +10,7 @@ public enum KeyName {
         (.shiftDown, "shift-down", "Shift-Down"), (.shiftLeft, "shift-left", "Shift-Left"),
         (.shiftRight, "shift-right", "Shift-Right"), (.home, "home", "Home"), (.end, "end", "End"),
         (.pageUp, "pgup", "PgUp"), (.pageDown, "pgdn", "PgDn"), (.character(" "), "space", "Space"),
-        (.altUp, "alt-up", "Alt-Up"), (.altDown, "alt-down", "Alt-Down"),
+        (.altUp, "alt-up", "Alt-Up"), (.altDown, "alt-down", "Alt-Down"), (.altBackspace, "alt-bs", "Alt-Backspace"),
     ]
 
     /// The key's name in `--bind`: "ctrl-x", "f2", "pgdn", "a".

@@ -77,6 +77,12 @@ public struct InputDecoder {
                 i += consumed
                 continue
             }
+            // Alt-Backspace: ESC then what Backspace sends (DEL, Ctrl-H, or curses' key code for it).
+            if !input.isKeyCode, input.code == 27, i + 1 < batch.count, Key.decode(code: batch[i + 1].code, isKeyCode: batch[i + 1].isKeyCode) == .backspace {
+                events.append(.key(.altBackspace))
+                i += 2
+                continue
+            }
             if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
                 let character = Self.altCharacter(batch[i + 1].code)
             {

@@ -15,6 +15,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case shiftUp, shiftDown, shiftLeft, shiftRight
     /// Alt (Meta) with an arrow: xterm's modifier 3 (`ESC [1;3A`).
     case altUp, altDown
+    /// Alt-Backspace: ESC then DEL (or Ctrl-H).
+    case altBackspace
     case home, end, pageUp, pageDown
     /// F1 is `.function(1)`.
     case function(Int)
@@ -104,6 +106,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .shiftRight: "shiftRight"
         case .altUp: "altUp"
         case .altDown: "altDown"
+        case .altBackspace: "altBackspace"
         case .home: "home"
         case .end: "end"
         case .pageUp: "pageUp"

@@ -13,6 +13,8 @@ public struct SearchBox: Equatable, Sendable {
     /// What stands before the query (fzf's `--prompt`).
     public var prompt = SearchBox.defaultPrompt
     public static let defaultPrompt = "❯ "
+    /// Word motions stop at `/` too, and only there and at white space (fzf's `--filepath-word`).
+    public var pathWords = false
 
     public init(placeholder: String = "Search") {
         self.placeholder = placeholder
@@ -78,6 +80,13 @@ public struct SearchBox: Equatable, Sendable {
             let start = Self.startOfWord(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .backwardWord: cursor = Self.wordStart(before: cursor, in: characters, pathWords: pathWords); return true
+        case .forwardWord: cursor = Self.wordEnd(after: cursor, in: characters, pathWords: pathWords); return true
+        case .killWord: characters.removeSubrange(cursor..<Self.wordEnd(after: cursor, in: characters, pathWords: pathWords))
+        case .backwardKillWord:
+            let start = Self.wordStart(before: cursor, in: characters, pathWords: pathWords)
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         default:
             return false
         }
@@ -100,6 +109,28 @@ public struct SearchBox: Equatable, Sendable {
         }
         text = newText
         cursor = count
+    }
+
+    /// Readline's words, which Alt-B, Alt-F, Alt-D and Alt-Backspace move over: letters and
+    /// digits; with `pathWords` (fzf's `--filepath-word`) anything but white space and `/`.
+    static func isWordCharacter(_ character: Character, pathWords: Bool) -> Bool {
+        pathWords ? !character.isWhitespace && character != "/" : character.isLetter || character.isNumber
+    }
+
+    /// Where a backward word motion stops: back over what is not a word, then over the word.
+    static func wordStart(before position: Int, in characters: [Character], pathWords: Bool) -> Int {
+        var start = position
+        while start > 0, !isWordCharacter(characters[start - 1], pathWords: pathWords) { start -= 1 }
+        while start > 0, isWordCharacter(characters[start - 1], pathWords: pathWords) { start -= 1 }
+        return start
+    }
+
+    /// Where a forward word motion stops: on over what is not a word, then past the word.
+    static func wordEnd(after position: Int, in characters: [Character], pathWords: Bool) -> Int {
+        var end = position
+        while end < characters.count, !isWordCharacter(characters[end], pathWords: pathWords) { end += 1 }
+        while end < characters.count, isWordCharacter(characters[end], pathWords: pathWords) { end += 1 }
+        return end
     }
 
     /// Where Ctrl-W stops: back over spaces, then over the word before them.
