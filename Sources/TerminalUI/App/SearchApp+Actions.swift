@@ -6,6 +6,12 @@ extension SearchApp {
     func perform(_ action: KeyAction) -> Bool {
         switch action {
         case .abort: outcome = .cancelled
+        case .ignore: break
+        case .cancel where !searchesFacetValues && !showsHelp:
+            if searchBox.text.isEmpty { outcome = .cancelled } else { return perform(.unixLineDiscard) }
+        case .deleteCharOrQuit, .backwardDeleteCharOrQuit:
+            if searchBox.text.isEmpty && !searchesFacetValues { outcome = .cancelled }
+            return perform(action == .deleteCharOrQuit ? .deleteChar : .backwardDeleteChar)
         case .clearScreen: wantsRepaint = true
         case .toggleHelp: showsHelp = true
         case .closeHelp: showsHelp = false
@@ -23,7 +29,11 @@ extension SearchApp {
         case .clearRefinements: hub.dispatch(.clearRefinements)
         case .accept where searchesFacetValues: return performInView(.accept)
         case .togglePreview where !hub.showsSections: togglePreview()
-        case .previewUp, .previewDown, .previewPageUp, .previewPageDown: return preview.perform(action)
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
+            return preview.perform(action)
+        case .showPreview where !hub.showsSections && !preview.isShown: togglePreview()
+        case .hidePreview where !hub.showsSections && preview.isShown: togglePreview()
+        case .showPreview, .hidePreview: break
         case .nextSort where !hub.showsSections:
             let sorts = SortByInteractor(options: hub.activeDescription.sorts)
             let current = hub.state.active.query.sortBy
@@ -47,6 +57,11 @@ extension SearchApp {
             let state = hub.state.active
             guard let hit = hitsList.selectedHit else { return true }
             if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
+        case .select, .deselect:
+            guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hit = hitsList.selectedHit else { return true }
+            let state = hub.state.active
+            let marked = marks.contains(hit, in: state.name)
+            if action == .select ? !marked && marks.count < options.multiLimit : marked { marks.toggle(hit, in: state.name) }
         case .jump, .jumpAccept:
             // Over the hits list on screen only, as fzf's labels are over its list.
             guard focus == .hits, !showsHelp, !hub.showsSections else { return false }

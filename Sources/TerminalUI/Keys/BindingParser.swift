@@ -94,8 +94,13 @@ struct BindingParser {
     private mutating func action() throws(KeyBindingError) -> BoundAction {
         let start = position
         while position < text.count, text[position].isLetter || text[position].isNumber || text[position] == "-" { position += 1 }
-        let name = String(text[start..<position])
+        var name = String(text[start..<position])
         guard !name.isEmpty else { throw error(at: start, .missingAction) }
+        // fzf's two names with a slash in them, which would otherwise open an argument.
+        if text[position...].starts(with: "/eof"), KeyAction(name: name + "/eof") != nil {
+            name += "/eof"
+            position += 4
+        }
         guard let action = KeyAction(name: name) else { throw error(at: start, .unknownAction(name)) }
         var argument: String?
         if position < text.count {

@@ -32,8 +32,12 @@ extension KeyTable {
 
             Binding(.backspace, .searchBox, .backwardDeleteChar),
             Binding(.delete, .searchBox, .deleteChar),
+            // fzf's Ctrl-D: on an empty query it quits, as end of input does in a shell.
+            Binding(.control("d"), .searchBox, .deleteCharOrQuit),
             Binding(.left, .searchBox, .backwardChar),
+            Binding(.control("b"), .searchBox, .backwardChar),
             Binding(.right, .searchBox, .forwardChar),
+            Binding(.control("f"), .searchBox, .forwardChar),
             Binding(.home, .searchBox, .beginningOfLine),
             Binding(.control("a"), .searchBox, .beginningOfLine),
             Binding(.end, .searchBox, .endOfLine),

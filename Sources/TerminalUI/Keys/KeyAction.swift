@@ -6,6 +6,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case abort
     case accept
     case clearScreen = "clear-screen"
+    /// Does nothing: what a key bound to it did before is gone (fzf's `ignore`).
+    case ignore
+    /// Clears the query, or with none quits (fzf's `cancel`).
+    case cancel
     // Panes, views, indices
     case toggleHelp = "toggle-help"
     case closeHelp = "close-help"
@@ -19,6 +23,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case up, down
     case pageUp = "page-up"
     case pageDown = "page-down"
+    case halfPageUp = "half-page-up"
+    case halfPageDown = "half-page-down"
     case toggleRefinement = "toggle-refinement"
     case clearRefinements = "clear-refinements"
     // Slider
@@ -34,6 +40,12 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previewDown = "preview-down"
     case previewPageUp = "preview-page-up"
     case previewPageDown = "preview-page-down"
+    case previewHalfPageUp = "preview-half-page-up"
+    case previewHalfPageDown = "preview-half-page-down"
+    case previewTop = "preview-top"
+    case previewBottom = "preview-bottom"
+    case showPreview = "show-preview"
+    case hidePreview = "hide-preview"
     // Sort by, typed ranges, the slider's attribute list (issue 16: ranges)
     case nextSort = "next-sort"
     case toggleRelevantSort = "toggle-relevant-sort"
@@ -49,6 +61,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case endOfLine = "end-of-line"
     case backwardDeleteChar = "backward-delete-char"
     case deleteChar = "delete-char"
+    /// Delete under the cursor, or with no query quit (fzf's Ctrl-D); and before the cursor.
+    case deleteCharOrQuit = "delete-char/eof"
+    case backwardDeleteCharOrQuit = "backward-delete-char/eof"
+    case killLine = "kill-line"
     case unixLineDiscard = "unix-line-discard"
     case unixWordRubout = "unix-word-rubout"
     case backwardWord = "backward-word"
@@ -57,6 +73,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case backwardKillWord = "backward-kill-word"
     // fzf's --multi and --history (fzf's names)
     case toggle
+    case select
+    case deselect
     case previousHistory = "previous-history"
     case nextHistory = "next-history"
     // Facet lists and current refinements (issue 16: show more, search in values, order, chips)
@@ -106,7 +124,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
 
-    public init?(name: String) { self.init(rawValue: name) }
+    public init?(name: String) { self.init(rawValue: Self.otherNames[name] ?? name) }
+
+    /// The other names fzf reads for some of them.
+    static let otherNames = ["top": "first", "prev-history": "previous-history", "clear-selection": "deselect-all"]
 
     /// What it does, for the help overlay and the README, in `context`.
     public func summary(in context: KeyContext) -> String {
@@ -164,6 +185,21 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .backwardDeleteChar: return context == .facetSearch ? "delete the last character searched for" : "delete before the cursor"
         case .deleteChar: return "delete under the cursor"
         case .unixLineDiscard: return context == .facetSearch ? "clear the text searched for" : "clear the query"
+        case .ignore: return "nothing (a key bound to it no longer does what it did)"
+        case .cancel: return "clear the query; with none, quit (status 130)"
+        case .halfPageUp: return "move half a page up"
+        case .halfPageDown: return "move half a page down"
+        case .previewHalfPageUp: return "scroll the preview half a page up"
+        case .previewHalfPageDown: return "scroll the preview half a page down"
+        case .previewTop: return "scroll the preview to its start"
+        case .previewBottom: return "scroll the preview to its end"
+        case .showPreview: return "show the preview pane"
+        case .hidePreview: return "hide the preview pane"
+        case .deleteCharOrQuit: return "delete under the cursor; with no query, quit (status 130)"
+        case .backwardDeleteCharOrQuit: return "delete before the cursor; with no query, quit (status 130)"
+        case .killLine: return "delete from the cursor to the end"
+        case .select: return "with --multi: mark the hit"
+        case .deselect: return "with --multi: unmark the hit"
         case .unixWordRubout: return "delete the word before the cursor"
         case .backwardWord: return "cursor to the start of the word"
         case .forwardWord: return "cursor past the end of the word"

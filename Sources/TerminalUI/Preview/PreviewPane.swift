@@ -65,7 +65,8 @@ public struct PreviewPane {
         relayout()
     }
 
-    /// preview-up / -down / -page-up / -page-down; false for other actions.
+    /// preview-up / -down / -page-up / -page-down / -half-page-up / -half-page-down / -top /
+    /// -bottom; false for other actions.
     mutating func perform(_ action: KeyAction) -> Bool {
         guard isShown else { return false }
         switch action {
@@ -73,6 +74,10 @@ public struct PreviewPane {
         case .previewDown: scroll(by: 1)
         case .previewPageUp: scroll(by: -max(1, height - 1))
         case .previewPageDown: scroll(by: max(1, height - 1))
+        case .previewHalfPageUp: scroll(by: -max(1, height / 2))
+        case .previewHalfPageDown: scroll(by: max(1, height / 2))
+        case .previewTop: scroll(by: -lines.count)
+        case .previewBottom: scroll(by: lines.count)
         default: return false
         }
         return true

@@ -170,7 +170,9 @@ public struct HitsList {
     mutating func perform(_ action: KeyAction, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
         var action = action
         if runsUpward {
-            let flipped: [KeyAction: KeyAction] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+            let flipped: [KeyAction: KeyAction] = [
+                .up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp, .halfPageUp: .halfPageDown, .halfPageDown: .halfPageUp,
+            ]
             action = flipped[action] ?? action
         }
         switch action {
@@ -178,6 +180,8 @@ public struct HitsList {
         case .down: list.move(by: 1, cycling: cycles)
         case .pageUp: list.move(by: -list.page)
         case .pageDown: list.move(by: list.page)
+        case .halfPageUp: list.move(by: -max(1, list.page / 2))
+        case .halfPageDown: list.move(by: max(1, list.page / 2))
         case .first: list.move(by: -list.count)
         case .last: list.move(by: list.count)
         default: return (false, [])

@@ -76,6 +76,7 @@ public struct SearchBox: Equatable, Sendable {
         case .unixLineDiscard:
             characters.removeAll()
             cursor = 0
+        case .killLine: characters.removeSubrange(cursor...)
         case .unixWordRubout:
             let start = Self.startOfWord(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)

@@ -1,0 +1,80 @@
+import InstantSearchCore
+import Testing
+
+@testable import TerminalUI
+
+/// fzf's smaller actions: ignore, cancel, delete-char/eof, kill-line, the half pages, the
+/// preview's ends and halves, show- and hide-preview, select and deselect, and the other names
+/// fzf reads (top, prev-history, clear-selection).
+@Suite struct FzfEditingActionsTests {
+    @Test func theNamesWithASlashAndTheOtherNamesParse() throws {
+        var table = KeyTable.standard
+        try table.bind(list: "ctrl-x:delete-char/eof,f9:backward-delete-char/eof+accept,f10:top+prev-history+clear-selection,f11:ignore")
+        #expect(table.actions(for: .control("x"), in: [.global]) == [BoundAction(.deleteCharOrQuit)])
+        #expect(table.actions(for: .function(9), in: [.global]) == [BoundAction(.backwardDeleteCharOrQuit), BoundAction(.accept)])
+        #expect(table.actions(for: .function(10), in: [.global]) == [BoundAction(.first), BoundAction(.previousHistory), BoundAction(.deselectAll)])
+        #expect(table.actions(for: .function(11), in: [.global]) == [BoundAction(.ignore)])
+        #expect(throws: KeyBindingError.self) { try table.bind(list: "f9:delete-char/oops/") }
+        #expect(KeyTable.standard.action(for: .control("d"), in: [.hits, .global, .searchBox]) == .deleteCharOrQuit)
+    }
+
+    @Test func ctrlDDeletesAndOnAnEmptyQueryQuits() async {
+        let harness = AppHarness()
+        await harness.start()
+        await harness.type("tv")
+        await harness.press(.left, .control("d"))
+        #expect(harness.app.searchBox.text == "t" && harness.app.outcome == nil)
+        await harness.press(.backspace, .control("d"))
+        #expect(harness.app.outcome == .cancelled)
+    }
+
+    @Test func cancelClearsTheQueryThenQuits() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:cancel,f10:ignore,ctrl-k:kill-line")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.type("sony tv")
+        await harness.press(.home, .right, .right, .control("k"))
+        #expect(harness.app.searchBox.text == "so")
+        await harness.press(.function(10))
+        #expect(harness.app.searchBox.text == "so" && harness.app.outcome == nil, "ignore does nothing")
+        await harness.press(.function(9))
+        #expect(harness.app.searchBox.text.isEmpty && harness.app.outcome == nil)
+        await harness.press(.function(9))
+        #expect(harness.app.outcome == .cancelled)
+    }
+
+    @Test func selectAndDeselectMarkOnlyOneWay() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:select,f10:deselect")
+        let harness = AppHarness(keys: keys, options: SearchApp.Options(multi: true))
+        await harness.start()
+        await harness.press(.function(9), .function(9))
+        #expect(harness.app.marks.count == 1, "select twice: still marked")
+        await harness.press(.function(10), .function(10))
+        #expect(harness.app.marks.isEmpty, "deselect twice: still unmarked")
+    }
+
+    @Test func halfPagesMoveHalfAsFar() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:half-page-down,f10:half-page-up")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.function(9))
+        let half = harness.app.hitsList.selection
+        #expect(half > 0)
+        await harness.press(.function(10))
+        #expect(harness.app.hitsList.selection == 0)
+    }
+
+    @Test func showAndHidePreviewOnlyOpenOrClose() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:show-preview,f10:hide-preview")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.function(9), .function(9))
+        #expect(harness.app.preview.isShown)
+        await harness.press(.function(10), .function(10))
+        #expect(!harness.app.preview.isShown)
+    }
+}
