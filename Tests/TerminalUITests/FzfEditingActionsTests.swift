@@ -77,4 +77,23 @@ import Testing
         await harness.press(.function(10), .function(10))
         #expect(!harness.app.preview.isShown)
     }
+
+    /// change-border-label and change-preview-label: the labels on the border and the preview
+    /// pane's rule become the text (the border's only where there is a border).
+    @Test func theLabelsChangeFromABinding() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:change-border-label([ new ])+change-preview-label(< p >)")
+        var options = SearchApp.Options()
+        options.frame.border = .rounded
+        options.frame.label = "old"
+        let harness = AppHarness(keys: keys, options: options)
+        await harness.start()
+        await harness.press(.function(6))
+        var screen = harness.screen(width: 100, height: 24)
+        #expect(screen.line(0).contains("old") && screen.row(containing: "Preview F6") != nil)
+        await harness.press(.function(9))
+        screen = harness.screen(width: 100, height: 24)
+        #expect(screen.line(0).contains("[ new ]") && !screen.line(0).contains("old"), "\(screen.line(0))")
+        #expect(screen.row(containing: "< p >") == 3 && screen.row(containing: "Preview F6") == nil)
+    }
 }

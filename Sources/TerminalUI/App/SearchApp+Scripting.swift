@@ -111,6 +111,8 @@ extension SearchApp {
             searchBox.insert(argument)
             searchQuery()
         case .changePrompt: searchBox.prompt = argument
+        case .changeBorderLabel: borderLabel = argument
+        case .changePreviewLabel: previewLabel = argument
         case .changeHeader:
             header = argument.isEmpty ? nil : argument
             resize(width: screen.width, height: screen.height)

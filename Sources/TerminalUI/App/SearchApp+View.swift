@@ -28,7 +28,9 @@ extension SearchApp {
 
     private func draw(into canvas: inout Canvas) -> (x: Int, y: Int)? {
         canvas.clear()
-        options.frame.draw(on: screen, into: &canvas, line: Theme.border, labelStyle: Theme.paneTitle)
+        var frame = options.frame
+        frame.label = borderLabel
+        frame.draw(on: screen, into: &canvas, line: Theme.border, labelStyle: Theme.paneTitle)
         guard let layout else {
             let message = "Make the terminal at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)."
             canvas.write(message, x: 0, y: 0, style: Theme.error, maxWidth: canvas.width)
@@ -187,7 +189,7 @@ extension SearchApp {
             room -= position.displayWidth + 1
         }
         guard room > 0 else { return }
-        if let label = options.previewLabel {
+        if let label = previewLabel {
             // fzf's --preview-label: as given, where --preview-label-pos puts it (centred by default).
             let width = min(label.displayWidth, room)
             let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: (title.x - 1)..<(title.x + room + 1))

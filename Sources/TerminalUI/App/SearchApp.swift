@@ -49,6 +49,10 @@ public final class SearchApp {
     /// Records what the user does as Algolia Insights (`recordInsights`); nil: nothing recorded.
     var insights: InsightsTracker?
     public let options: Options
+    /// The labels on the border and on the preview pane's rule: `--border-label` and
+    /// `--preview-label` at first, then what change-border-label / change-preview-label say.
+    var borderLabel: String?
+    var previewLabel: String?
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
     /// The hits marked with `--multi`.
@@ -103,6 +107,7 @@ public final class SearchApp {
         self.keys = keys
         self.options = options
         history = options.history
+        (borderLabel, previewLabel) = (options.frame.label, options.previewLabel)
         (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand

@@ -98,6 +98,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case changeQuery = "change-query"
     case changePrompt = "change-prompt"
     case changeHeader = "change-header"
+    case changeBorderLabel = "change-border-label"
+    case changePreviewLabel = "change-preview-label"
     case put
     case print
     case preview
@@ -226,6 +228,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .changeQuery: return "the query becomes the text"
         case .changePrompt: return "the prompt becomes the text"
         case .changeHeader: return "the header becomes the text"
+        case .changeBorderLabel: return "the --border-label becomes the text"
+        case .changePreviewLabel: return "the --preview-label becomes the text"
         case .put: return "type the text into the query"
         case .print: return "print the text when the session ends with accept"
         case .preview: return "show the command's output in the preview pane"
@@ -261,7 +265,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         switch self {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
             return .command
-        case .changeQuery, .changePrompt, .changeHeader, .put, .print, .changePreviewWindow: return .text
+        case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .put, .print, .changePreviewWindow: return .text
         default: return .none
         }
     }
