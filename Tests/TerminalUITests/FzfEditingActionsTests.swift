@@ -96,4 +96,38 @@ import Testing
         #expect(screen.line(0).contains("[ new ]") && !screen.line(0).contains("old"), "\(screen.line(0))")
         #expect(screen.row(containing: "< p >") == 3 && screen.row(containing: "Preview F6") == nil)
     }
+
+    /// Ctrl-Y puts back what the last kill took, wherever the cursor now is.
+    @Test func yankPutsBackTheLastKill() async {
+        var box = SearchBox()
+        for character in "sony tv" { box.insert(character) }
+        box.perform(.unixWordRubout)
+        #expect(box.text == "sony " && box.killed == "tv")
+        box.perform(.beginningOfLine)
+        box.perform(.yank)
+        #expect(box.text == "tvsony " && box.cursor == 2)
+        box.perform(.killLine)
+        box.perform(.yank)
+        box.perform(.yank)
+        #expect(box.text == "tvsony sony ")
+        #expect(KeyTable.standard.action(for: .control("y"), in: [.hits, .global, .searchBox]) == .yank)
+    }
+
+    @Test func toggleOutMarksAndMovesAwayFromThePromptAndToggleTrackFlips() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:toggle-out,f10:toggle-in,f11:toggle-track")
+        for layout in [ListLayout.reverse, .standard] {
+            var options = SearchApp.Options(multi: true)
+            options.layout = layout
+            let harness = AppHarness(keys: keys, options: options)
+            await harness.start()
+            await harness.press(.function(9))
+            #expect(harness.app.marks.count == 1 && harness.app.hitsList.selection == 1, "\(layout)")
+            await harness.press(.function(10))
+            #expect(harness.app.marks.count == 2 && harness.app.hitsList.selection == 0, "\(layout)")
+            #expect(!harness.app.hitsList.tracks)
+            await harness.press(.function(11))
+            #expect(harness.app.hitsList.tracks)
+        }
+    }
 }

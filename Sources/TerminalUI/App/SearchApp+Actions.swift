@@ -57,6 +57,12 @@ extension SearchApp {
             let state = hub.state.active
             guard let hit = hitsList.selectedHit else { return true }
             if marks.contains(hit, in: state.name) || marks.count < options.multiLimit { marks.toggle(hit, in: state.name) }
+        case .toggleOut, .toggleIn:
+            perform(.toggle)
+            // Away from the prompt is down the list when the list runs down from it.
+            let away: KeyAction = options.layout.listRunsUpward ? .up : .down
+            return perform(action == .toggleOut ? away : (away == .down ? .up : .down))
+        case .toggleTrack: hitsList.tracks.toggle()
         case .select, .deselect:
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hit = hitsList.selectedHit else { return true }
             let state = hub.state.active

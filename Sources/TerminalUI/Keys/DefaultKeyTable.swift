@@ -44,6 +44,7 @@ extension KeyTable {
             Binding(.control("e"), .searchBox, .endOfLine),
             Binding(.control("u"), .searchBox, .unixLineDiscard),
             Binding(.control("w"), .searchBox, .unixWordRubout),
+            Binding(.control("y"), .searchBox, .yank),
             Binding(.alt("b"), .searchBox, .backwardWord),
             Binding(.alt("f"), .searchBox, .forwardWord),
             Binding(.alt("d"), .searchBox, .killWord),

@@ -65,6 +65,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case deleteCharOrQuit = "delete-char/eof"
     case backwardDeleteCharOrQuit = "backward-delete-char/eof"
     case killLine = "kill-line"
+    case yank
     case unixLineDiscard = "unix-line-discard"
     case unixWordRubout = "unix-word-rubout"
     case backwardWord = "backward-word"
@@ -75,6 +76,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case toggle
     case select
     case deselect
+    /// Mark or unmark, then move a hit away from the prompt (`toggle-out`) or toward it (`toggle-in`).
+    case toggleOut = "toggle-out"
+    case toggleIn = "toggle-in"
+    case toggleTrack = "toggle-track"
     case previousHistory = "previous-history"
     case nextHistory = "next-history"
     // Facet lists and current refinements (issue 16: show more, search in values, order, chips)
@@ -200,6 +205,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .deleteCharOrQuit: return "delete under the cursor; with no query, quit (status 130)"
         case .backwardDeleteCharOrQuit: return "delete before the cursor; with no query, quit (status 130)"
         case .killLine: return "delete from the cursor to the end"
+        case .yank: return "put back what the last deletion of a word or line took"
+        case .toggleOut: return "with --multi: mark or unmark the hit, then move away from the prompt"
+        case .toggleIn: return "with --multi: mark or unmark the hit, then move toward the prompt"
+        case .toggleTrack: return "keep the selection on the same hit as the results change (--track), or stop"
         case .select: return "with --multi: mark the hit"
         case .deselect: return "with --multi: unmark the hit"
         case .unixWordRubout: return "delete the word before the cursor"

@@ -10,6 +10,8 @@ public struct SearchBox: Equatable, Sendable {
     /// characters of `text`, whatever was typed or deleted.
     public private(set) var cursor = 0
     public var placeholder = "Search"
+    /// What the last kill took (Ctrl-W, Ctrl-U, Alt-D, Alt-Backspace, kill-line): what yank puts back.
+    public private(set) var killed = ""
     /// What stands before the query (fzf's `--prompt`).
     public var prompt = SearchBox.defaultPrompt
     public static let defaultPrompt = "❯ "
@@ -74,18 +76,29 @@ public struct SearchBox: Equatable, Sendable {
         case .beginningOfLine: cursor = 0; return true
         case .endOfLine: cursor = characters.count; return true
         case .unixLineDiscard:
+            killed = String(characters)
             characters.removeAll()
             cursor = 0
-        case .killLine: characters.removeSubrange(cursor...)
+        case .killLine:
+            killed = String(characters[cursor...])
+            characters.removeSubrange(cursor...)
+        case .yank:
+            insert(killed)
+            return true
         case .unixWordRubout:
             let start = Self.startOfWord(before: cursor, in: characters)
+            killed = String(characters[start..<cursor])
             characters.removeSubrange(start..<cursor)
             cursor = start
         case .backwardWord: cursor = Self.wordStart(before: cursor, in: characters, pathWords: pathWords); return true
         case .forwardWord: cursor = Self.wordEnd(after: cursor, in: characters, pathWords: pathWords); return true
-        case .killWord: characters.removeSubrange(cursor..<Self.wordEnd(after: cursor, in: characters, pathWords: pathWords))
+        case .killWord:
+            let end = Self.wordEnd(after: cursor, in: characters, pathWords: pathWords)
+            killed = String(characters[cursor..<end])
+            characters.removeSubrange(cursor..<end)
         case .backwardKillWord:
             let start = Self.wordStart(before: cursor, in: characters, pathWords: pathWords)
+            killed = String(characters[start..<cursor])
             characters.removeSubrange(start..<cursor)
             cursor = start
         default:
