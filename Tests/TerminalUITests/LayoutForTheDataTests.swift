@@ -94,6 +94,9 @@ import Testing
         #expect(expanded.map(\.0) == ["a   bc", "  def", " "])
         #expect(expanded.map(\.1) == pieces.map(\.1))
         #expect(MatchWindow.expandingTabs(pieces, every: 8).map(\.0).joined() == "a       bc      def     ")
+        let hostile = String(repeating: "\t", count: 100_000)
+        let manyTabs = MatchWindow.expandingTabs([(hostile, Theme.text)], every: 64)[0].0
+        #expect(manyTabs.count == MatchWindow.tabColumnLimit + (100_000 - MatchWindow.tabColumnLimit / 64), "tabs far in are one space each")
         var settings = MatchWindow.Settings()
         settings.tabStop = 8
         let line = "main.go:12:\t\treturn nil, fmt.Errorf(\"parse %q\", name)"

@@ -63,7 +63,12 @@ public enum MatchWindow {
         return cut
     }
 
-    /// Each tab as the spaces up to the next tab stop, counted from the text's first column.
+    /// Tabs this far into a line are one space each: a line of tabs would otherwise grow up to
+    /// `--tabstop` times longer on every frame it is drawn in (64 × its length).
+    static let tabColumnLimit = 4096
+
+    /// Each tab as the spaces up to the next tab stop, counted from the text's first column
+    /// (up to `tabColumnLimit`).
     static func expandingTabs(_ pieces: [(String, Style)], every stop: Int) -> [(String, Style)] {
         guard stop > 0, pieces.contains(where: { $0.0.contains("\t") }) else { return pieces }
         var column = 0
@@ -71,7 +76,7 @@ public enum MatchWindow {
             var expanded = ""
             for character in text {
                 if character == "\t" {
-                    let spaces = stop - column % stop
+                    let spaces = column < tabColumnLimit ? stop - column % stop : 1
                     expanded += String(repeating: " ", count: spaces)
                     column += spaces
                 } else {
