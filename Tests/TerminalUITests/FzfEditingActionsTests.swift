@@ -130,4 +130,25 @@ import Testing
             #expect(harness.app.hitsList.tracks)
         }
     }
+
+    /// fzf's enable-search / disable-search / toggle-search: --disabled while the session runs;
+    /// enabling searches what was typed meanwhile.
+    @Test func searchCanBeTurnedOffAndOn() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:toggle-search,f10:disable-search,f11:enable-search")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.function(10))
+        await harness.type("sony")
+        #expect(harness.hub.state.active.query.text == "", "typed, not searched")
+        await harness.press(.function(11))
+        await harness.settle()
+        #expect(harness.hub.state.active.query.text == "sony", "searched once enabled")
+        await harness.press(.function(9))
+        await harness.type(" tv")
+        #expect(harness.hub.state.active.query.text == "sony")
+        await harness.press(.function(9))
+        await harness.settle()
+        #expect(harness.hub.state.active.query.text == "sony tv")
+    }
 }

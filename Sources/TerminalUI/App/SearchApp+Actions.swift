@@ -63,6 +63,10 @@ extension SearchApp {
             let away: KeyAction = options.layout.listRunsUpward ? .up : .down
             return perform(action == .toggleOut ? away : (away == .down ? .up : .down))
         case .toggleTrack: hitsList.tracks.toggle()
+        case .enableSearch, .disableSearch, .toggleSearch:
+            let wasDisabled = searchDisabled
+            searchDisabled = action == .toggleSearch ? !searchDisabled : action == .disableSearch
+            if wasDisabled && !searchDisabled { searchQuery() }
         case .select, .deselect:
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hit = hitsList.selectedHit else { return true }
             let state = hub.state.active

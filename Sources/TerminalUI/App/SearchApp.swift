@@ -53,6 +53,8 @@ public final class SearchApp {
     /// `--preview-label` at first, then what change-border-label / change-preview-label say.
     var borderLabel: String?
     var previewLabel: String?
+    /// fzf's `--disabled` and its actions: the query is kept for commands alone, not searched.
+    var searchDisabled: Bool
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
     /// The hits marked with `--multi`.
@@ -108,6 +110,7 @@ public final class SearchApp {
         self.options = options
         history = options.history
         (borderLabel, previewLabel) = (options.frame.label, options.previewLabel)
+        searchDisabled = options.disabled
         (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand

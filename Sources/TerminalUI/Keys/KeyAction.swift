@@ -80,6 +80,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case toggleOut = "toggle-out"
     case toggleIn = "toggle-in"
     case toggleTrack = "toggle-track"
+    /// fzf's `--disabled` turned on or off while the session runs.
+    case enableSearch = "enable-search"
+    case disableSearch = "disable-search"
+    case toggleSearch = "toggle-search"
     case previousHistory = "previous-history"
     case nextHistory = "next-history"
     // Facet lists and current refinements (issue 16: show more, search in values, order, chips)
@@ -208,6 +212,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .yank: return "put back what the last deletion of a word or line took"
         case .toggleOut: return "with --multi: mark or unmark the hit, then move away from the prompt"
         case .toggleIn: return "with --multi: mark or unmark the hit, then move toward the prompt"
+        case .enableSearch: return "search the query again as it is typed (it is searched at once)"
+        case .disableSearch: return "stop searching the query (as --disabled): it is kept for commands"
+        case .toggleSearch: return "enable-search, or disable-search when enabled"
         case .toggleTrack: return "keep the selection on the same hit as the results change (--track), or stop"
         case .select: return "with --multi: mark the hit"
         case .deselect: return "with --multi: unmark the hit"
