@@ -136,7 +136,7 @@ public enum PickSession {
 
     /// What a session that ran prints: on accept (Enter or an `--expect` key), the heading and
     /// each record, status 0 — status 1 when the list was empty, as fzf; cancelled, nothing
-    /// and 130; ended by signal N, nothing and 128 + N.
+    /// and 130; ended by signal N, nothing and 128 + N; by print-query, the query and 0.
     public static func ending(
         _ ending: TerminalSearch.Ending, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output {
@@ -149,6 +149,8 @@ public enum PickSession {
             let heading = heading(query: ending.query, key: key, pick: pick).map { Array($0.utf8) }
             let printedByActions = ending.printed.map { Array($0.utf8) }
             return Output(printed: heading + printedByActions + hits.map(recordBytes), status: hits.isEmpty ? 1 : 0)
+        case .queryPrinted:
+            return Output(lines: [ending.query], status: 0)
         case .cancelled, .become:
             return Output(lines: [], status: 130)
         case .signal(let number):

@@ -57,6 +57,9 @@ import Testing
             PickSession.ending(.init(exit: .cancelled, query: "x"), pick: try pick("--print-query"))
                 == PickSession.Output(lines: [], status: 130))
         #expect(PickSession.ending(.init(exit: .signal(15), query: "x"), pick: try pick()).status == 143)
+        #expect(
+            PickSession.ending(.init(exit: .queryPrinted, query: "so ny"), pick: try pick("--expect", "f2"))
+                == PickSession.Output(lines: ["so ny"], status: 0), "print-query: the query alone, status 0")
     }
 
     @Test func theOptionsAreForwardedToASiblingAsOneWordEach() throws {

@@ -151,4 +151,14 @@ import Testing
         await harness.settle()
         #expect(harness.hub.state.active.query.text == "sony tv")
     }
+
+    @Test func printQueryEndsTheSessionWithTheQuery() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:print-query")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.type("sony")
+        await harness.press(.function(9))
+        #expect(harness.app.outcome == .queryPrinted)
+    }
 }

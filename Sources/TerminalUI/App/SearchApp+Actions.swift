@@ -7,6 +7,7 @@ extension SearchApp {
         switch action {
         case .abort: outcome = .cancelled
         case .ignore: break
+        case .printQuery: outcome = .queryPrinted
         case .cancel where !searchesFacetValues && !showsHelp:
             if searchBox.text.isEmpty { outcome = .cancelled } else { return perform(.unixLineDiscard) }
         case .deleteCharOrQuit, .backwardDeleteCharOrQuit:

@@ -18,6 +18,8 @@ public struct TerminalSearch {
         /// fzf's `become`: the caller is to replace the process with the command
         /// (`CommandRunner.replaceProcess`), the terminal already restored.
         case become(command: String, environment: [String: String])
+        /// fzf's `print-query`: the query alone is printed, status 0.
+        case queryPrinted
 
         /// Enter on one hit.
         public static func selected(_ hit: Hit) -> Exit { .accepted(hits: [hit], key: "") }

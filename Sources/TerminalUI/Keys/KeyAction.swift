@@ -121,6 +121,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case first
     case last
     case acceptNonEmpty = "accept-non-empty"
+    case printQuery = "print-query"
     /// Accept, the pick recorded as a conversion too (Algolia Insights; see `InsightsTracker`).
     case acceptConversion = "accept-conversion"
     // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
@@ -212,6 +213,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .yank: return "put back what the last deletion of a word or line took"
         case .toggleOut: return "with --multi: mark or unmark the hit, then move away from the prompt"
         case .toggleIn: return "with --multi: mark or unmark the hit, then move toward the prompt"
+        case .printQuery: return "print the query and exit (status 0)"
         case .enableSearch: return "search the query again as it is typed (it is searched at once)"
         case .disableSearch: return "stop searching the query (as --disabled): it is kept for commands"
         case .toggleSearch: return "enable-search, or disable-search when enabled"
