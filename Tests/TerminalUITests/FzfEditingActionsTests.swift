@@ -161,4 +161,41 @@ import Testing
         await harness.press(.function(9))
         #expect(harness.app.outcome == .queryPrinted)
     }
+
+    /// fzf's unbind(keys) and rebind(keys): the keys do nothing, then what they did again.
+    @Test func unbindAndRebindTakeKeysAwayAndGiveThemBack() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f9:unbind(down,ctrl-n)+rebind(ctrl-n),f10:rebind(down),f11:unbind(nokey)")
+        let harness = AppHarness(keys: keys)
+        await harness.start()
+        await harness.press(.function(9), .down)
+        #expect(harness.app.hitsList.selection == 0, "down unbound")
+        await harness.press(.control("n"))
+        #expect(harness.app.hitsList.selection == 1, "ctrl-n bound again in the same chain")
+        await harness.press(.function(10), .down)
+        #expect(harness.app.hitsList.selection == 2)
+        await harness.press(.function(11))
+        #expect(harness.screen().lines.joined(separator: "\n").contains("unbind: no key or event is named 'nokey'"), "a name no key has is said")
+    }
+
+    /// fzf's pos(N), next-selected and prev-selected.
+    @Test func positionsAndTheMarkedHits() async {
+        var keys = KeyTable.standard
+        try! keys.bind(list: "f5:pos(3),f6:pos(-1),f7:next-selected,f8:prev-selected,f9:pos(x)")
+        let harness = AppHarness(keys: keys, options: SearchApp.Options(multi: true))
+        await harness.start()
+        await harness.press(.function(5))
+        #expect(harness.app.hitsList.selection == 2)
+        await harness.press(.function(6))
+        #expect(harness.app.hitsList.selection == 3, "the last of four")
+        await harness.press(.control(" "), .function(5), .control(" "))
+        await harness.press(.function(7))
+        #expect(harness.app.hitsList.selection == 3, "from the third, the next marked is the fourth")
+        await harness.press(.function(8))
+        #expect(harness.app.hitsList.selection == 2)
+        await harness.press(.function(8))
+        #expect(harness.app.hitsList.selection == 2, "none before: it stays")
+        await harness.press(.function(9))
+        #expect(harness.screen().lines.joined(separator: "\n").contains("pos takes a position from 1"))
+    }
 }

@@ -68,6 +68,12 @@ extension SearchApp {
             let wasDisabled = searchDisabled
             searchDisabled = action == .toggleSearch ? !searchDisabled : action == .disableSearch
             if wasDisabled && !searchDisabled { searchQuery() }
+        case .nextSelected, .previousSelected:
+            let state = hub.state.active
+            guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hits = state.results?.hits else { return true }
+            let selection = hitsList.selection
+            let order = action == .nextSelected ? Array(min(selection + 1, hits.count)..<hits.count) : Array((0..<min(selection, hits.count)).reversed())
+            if let index = order.first(where: { marks.contains(hits[$0], in: state.name) }) { send(hitsList.select(position: index + 1, state)) }
         case .select, .deselect:
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hit = hitsList.selectedHit else { return true }
             let state = hub.state.active

@@ -66,7 +66,7 @@ extension SearchApp {
     }
 
     func raise(_ event: KeyEvent) {
-        guard let chain = keys.actions(for: .event(event), in: [.global]) else { return }
+        guard !unboundKeys.contains(.event(event)), let chain = keys.actions(for: .event(event), in: [.global]) else { return }
         script.eventsRan = true
         run(chain)
     }
@@ -111,6 +111,21 @@ extension SearchApp {
             searchBox.insert(argument)
             searchQuery()
         case .changePrompt: searchBox.prompt = argument
+        case .unbind, .rebind:
+            // fzf's key names, comma-separated; a name no key has is said, the others still count.
+            for name in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+                guard let key = KeyName.parse(name) else {
+                    script.notice = "\(bound.action.name): no key or event is named '\(name)'"
+                    continue
+                }
+                if bound.action == .unbind { unboundKeys.insert(key) } else { unboundKeys.remove(key) }
+            }
+        case .position:
+            guard let position = Int(argument.trimmingCharacters(in: .whitespaces)), position != 0 else {
+                script.notice = "pos takes a position from 1 (-1: the last); not '\(argument)'"
+                return true
+            }
+            if !hub.showsSections, focus == .hits { send(hitsList.select(position: position, hub.state.active)) }
         case .changeBorderLabel: borderLabel = argument
         case .changePreviewLabel: previewLabel = argument
         case .changeHeader:

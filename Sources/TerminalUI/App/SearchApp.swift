@@ -53,6 +53,8 @@ public final class SearchApp {
     /// `--preview-label` at first, then what change-border-label / change-preview-label say.
     var borderLabel: String?
     var previewLabel: String?
+    /// Keys and events fzf's `unbind` took from the key table until a `rebind`.
+    var unboundKeys: Set<Key> = []
     /// fzf's `--disabled` and its actions: the query is kept for commands alone, not searched.
     var searchDisabled: Bool
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
@@ -147,7 +149,7 @@ public final class SearchApp {
             if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
         } else if editsRange {
             handleRangeInput(key)
-        } else if let chain = keys.actions(for: key, in: contexts) {
+        } else if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) {
             run(chain)
         }
         refresh()

@@ -76,6 +76,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case toggle
     case select
     case deselect
+    case nextSelected = "next-selected"
+    case previousSelected = "prev-selected"
     /// Mark or unmark, then move a hit away from the prompt (`toggle-out`) or toward it (`toggle-in`).
     case toggleOut = "toggle-out"
     case toggleIn = "toggle-in"
@@ -107,6 +109,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case changeQuery = "change-query"
     case changePrompt = "change-prompt"
     case changeHeader = "change-header"
+    case unbind
+    case rebind
+    /// fzf's `pos(N)`: the Nth hit, -N from the last.
+    case position = "pos"
     case changeBorderLabel = "change-border-label"
     case changePreviewLabel = "change-preview-label"
     case put
@@ -218,6 +224,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .disableSearch: return "stop searching the query (as --disabled): it is kept for commands"
         case .toggleSearch: return "enable-search, or disable-search when enabled"
         case .toggleTrack: return "keep the selection on the same hit as the results change (--track), or stop"
+        case .nextSelected: return "with --multi: the next marked hit listed"
+        case .previousSelected: return "with --multi: the previous marked hit listed"
         case .select: return "with --multi: mark the hit"
         case .deselect: return "with --multi: unmark the hit"
         case .unixWordRubout: return "delete the word before the cursor"
@@ -246,6 +254,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .changeQuery: return "the query becomes the text"
         case .changePrompt: return "the prompt becomes the text"
         case .changeHeader: return "the header becomes the text"
+        case .unbind: return "the keys and events named (comma-separated) do nothing until rebind"
+        case .rebind: return "the keys and events named do what they did before unbind"
+        case .position: return "select the Nth hit (-N: from the last listed)"
         case .changeBorderLabel: return "the --border-label becomes the text"
         case .changePreviewLabel: return "the --preview-label becomes the text"
         case .put: return "type the text into the query"
@@ -283,6 +294,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         switch self {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
             return .command
+        case .unbind, .rebind, .position: return .text
         case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .put, .print, .changePreviewWindow: return .text
         default: return .none
         }

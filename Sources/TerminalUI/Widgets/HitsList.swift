@@ -190,6 +190,14 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// fzf's `pos(N)`: selects the Nth hit listed from 1, or with -N the Nth from the last
+    /// (the pages loaded), clamped to the list.
+    mutating func select(position: Int, _ state: IndexState) -> [SearchIntent] {
+        list.select(position > 0 ? position - 1 : max(0, list.count + position))
+        noteMove()
+        return loadMoreIfNeeded(state)
+    }
+
     /// fzf's `jump`: selects the hit `offset` hits below the first on screen (the one labelled
     /// with the `offset`-th jump label); not handled when no hit is drawn there.
     mutating func jump(to offset: Int, _ state: IndexState) -> (handled: Bool, intents: [SearchIntent]) {
