@@ -151,7 +151,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     func glyph(_ given: String?, _ option: String, emptyAllowed: Bool) throws(ValidationError) -> String? {
         guard let given else { return nil }
         if given.isEmpty && emptyAllowed { return " " }
-        guard given.count == 1, given.displayWidth == 1, !given.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard given.count == 1, given.displayWidth == 1, !OptionText.holdsControlCharacters(given)
         else {
             throw ValidationError("\(option) takes one character one column wide (such as > or ▶)\(emptyAllowed ? ", or '' for none" : ""); not '\(given)'.")
         }
@@ -183,11 +183,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             frame.border = style
         }
         if let borderLabel {
-            if borderLabel.count > PickArguments.maximumTextLength || borderLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
-                throw ValidationError(
-                    "--border-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
-            }
+            try OptionText.checkLabel(borderLabel, option: "--border-label")
             frame.label = borderLabel
             if border == nil { frame.border = .rounded }  // a label needs a border to sit in
         }
@@ -271,7 +267,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// `--separator` read: "" for none (`--no-separator`).
     func separatorText() throws(ValidationError) -> String? {
         guard let separator else { return nil }
-        guard separator.displayWidth <= 16, !separator.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+        guard separator.displayWidth <= 16, !OptionText.holdsControlCharacters(separator),
             separator.isEmpty || separator.displayWidth > 0
         else {
             throw ValidationError("--separator takes at most 16 columns of text without control characters; not '\(separator)'.")
@@ -293,7 +289,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
             window.tabStop = tabstop
         }
         if let ellipsis {
-            guard ellipsis.displayWidth <= 8, !ellipsis.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard ellipsis.displayWidth <= 8, !OptionText.holdsControlCharacters(ellipsis) else {
                 throw ValidationError("--ellipsis takes at most 8 columns of text without control characters; not '\(ellipsis)'.")
             }
             window.ellipsis = ellipsis

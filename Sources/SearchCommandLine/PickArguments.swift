@@ -118,7 +118,7 @@ public struct PickArguments: ParsableArguments, Sendable {
         for (option, text) in [("--header", header), ("--prompt", prompt)] {
             guard let text else { continue }
             if text.count > Self.maximumTextLength { throw ValidationError("\(option) takes at most \(Self.maximumTextLength) characters.") }
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if OptionText.holdsControlCharacters(text) {
                 throw ValidationError("\(option) takes one line of text without control characters.")
             }
         }

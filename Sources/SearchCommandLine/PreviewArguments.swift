@@ -35,12 +35,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
             do { _ = try PreviewWindow(parsing: previewWindow) } catch { throw ValidationError(error.description) }
         }
         _ = try labelPosition()
-        if let previewLabel,
-            previewLabel.count > PickArguments.maximumTextLength || previewLabel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            throw ValidationError(
-                "--preview-label takes one line of text without control characters, at most \(PickArguments.maximumTextLength) characters.")
-        }
+        try OptionText.checkLabel(previewLabel, option: "--preview-label")
         if let preview, preview.allSatisfy(\.isWhitespace) {
             throw ValidationError("--preview needs a command (for example 'echo {name}').")
         }
