@@ -288,16 +288,25 @@ struct LineScanTests {
         #expect(try first(searcher(lines), "m") == 90)
     }
 
-    @Test func whiteStartsHoldTheLettersAndDigitsThatStartTheLineOrFollowWhiteSpace() {
-        let lines = ["ab cd\tEf", "  x/y", "q ", "12 a3", "é b", ""]
+    @Test func eachWordSummarizesItsLinesMasksWhiteStartsAndShortestLine() {
+        // Word 0: the six lines below and 58 more "zz"; word 1: two lines.
+        let lines = ["ab cd\tEf", "  x/y", "q ", "12 a3", "é b", ""] + Array(repeating: "zz", count: 58) + ["k1", "mno p"]
         let table = LineTable(
             bytes: Array(lines.joined().utf8),
             ends: lines.reduce(into: [UInt32]()) { ends, line in
                 ends.append((ends.last ?? 0) + UInt32(line.utf8.count))
             })
         func bits(_ characters: String) -> UInt32 { characters.unicodeScalars.reduce(0) { $0 | LineTable.bit($1.value) } }
-        #expect(table.whiteStarts == [bits("ace"), bits("x") | LineTable.whiteEdgeBit, bits("q") | LineTable.whiteEdgeBit, bits("1a"), bits("b"), 0])
+        #expect(table.words.count == 2)
+        // Letters and digits at a line's start or after white space; the edge bit for "  x/y" and "q ".
+        #expect(table.words[0].whiteStarts == bits("ace") | bits("x") | bits("q") | bits("1a") | bits("b") | bits("z") | LineTable.whiteEdgeBit)
+        #expect(table.words[0].mask == bits("abcdefxyq123é") | bits("z"))
+        #expect(table.words[0].shortest == 0)
+        #expect(table.words[1].whiteStarts == bits("kmp"))
+        #expect(table.words[1].mask == bits("k1mnop"))
+        #expect(table.words[1].shortest == 2)
         #expect(table.masks[1] == bits("xy"))
+        #expect(table.masks[65] == bits("mnop"))
     }
 
     @Test func narrowingFindsWhatAFreshSearchFinds() throws {

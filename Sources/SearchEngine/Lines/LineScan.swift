@@ -115,76 +115,75 @@ struct LineScan {
         table.bytes.withUnsafeBufferPointer { bytes in
             table.ends.withUnsafeBufferPointer { ends in
                 table.masks.withUnsafeBufferPointer { masks in
-                    table.whiteStarts.withUnsafeBufferPointer { whiteStarts in
-                        // The lines each word may hold by their masks, known ahead so that the
-                        // text of those a few words on is fetched while these are read.
-                        let mayHold = range.map { word in
-                            let firstLine = word * LineSet.wordLines
-                            let lines = min(LineSet.wordLines, table.count - firstLine)
-                            let bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
-                            return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
+                    // The lines each word may hold by their masks, known ahead so that the
+                    // text of those a few words on is fetched while these are read.
+                    let mayHold = range.map { word in
+                        let firstLine = word * LineSet.wordLines
+                        let lines = min(LineSet.wordLines, table.count - firstLine)
+                        let bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+                        return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
+                    }
+                    for (offset, word) in range.enumerated() {
+                        let firstLine = word * LineSet.wordLines
+                        let lines = min(LineSet.wordLines, table.count - firstLine)
+                        var bits = mayHold[offset]
+                        if !compiled.exactByMasks, offset + Self.wordsAhead < mayHold.count {
+                            prefetch(
+                                mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
+                                ends.baseAddress!)
                         }
-                        for (offset, word) in range.enumerated() {
-                            let firstLine = word * LineSet.wordLines
-                            let lines = min(LineSet.wordLines, table.count - firstLine)
-                            var bits = mayHold[offset]
-                            if !compiled.exactByMasks, offset + Self.wordsAhead < mayHold.count {
-                                prefetch(
-                                    mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
-                                    ends.baseAddress!)
-                            }
-                            // No line of the word can reach the page: its lines are only counted,
-                            // from the masks alone when they tell.
-                            let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, lines: lines, best: best))
-                            if wholeLine && table.words[word].mask & LineTable.nonASCIIBit == 0 {
-                                // Lines in ASCII: matched by their bytes first, then the few that
-                                // match and may reach the page scored.
-                                let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends.baseAddress!, masks.baseAddress!)
-                                var rest = countOnly ? 0 : found
-                                while rest != 0 {
-                                    let line = firstLine + rest.trailingZeroBitCount
-                                    rest &= rest - 1
-                                    let start = LineTable.start(of: line, ends.baseAddress!)
-                                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
-                                    let mask = masks[line]
-                                    guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])),
-                                        let key = key(line, ByteLine(bytes: slice), mask: mask)
-                                    else { continue }
-                                    best.offer(key)
-                                }
-                                part.words.append(found)
-                                part.found += found.nonzeroBitCount
-                                if first && found != 0 { return }
-                                continue
-                            }
-                            var found: UInt64 = 0
-                            while bits != 0 {
-                                let bit = bits.trailingZeroBitCount
-                                bits &= bits - 1
-                                let line = firstLine + bit
-                                let mask = masks[line]
+                        let summary = table.words[word]
+                        // No line of the word can reach the page: its lines are only counted,
+                        // from the masks alone when they tell.
+                        let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, lines: lines, best: best))
+                        if wholeLine && summary.mask & LineTable.nonASCIIBit == 0 {
+                            // Lines in ASCII: matched by their bytes first, then the few that
+                            // match and may reach the page scored.
+                            let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends.baseAddress!, masks.baseAddress!)
+                            var rest = countOnly ? 0 : found
+                            while rest != 0 {
+                                let line = firstLine + rest.trailingZeroBitCount
+                                rest &= rest - 1
                                 let start = LineTable.start(of: line, ends.baseAddress!)
                                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
-                                if wholeLine && mask & LineTable.nonASCIIBit == 0 {
-                                    // A line in ASCII among others that are not: counted only
-                                    // when its best possible key cannot reach the page.
-                                    if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: whiteStarts[line])) {
-                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
-                                    } else {
-                                        guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
-                                        best.offer(key)
-                                    }
-                                } else {
-                                    guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
-                                    best.offer(key)
-                                }
-                                found |= 1 << UInt64(bit)
-                                if first { break }
+                                let mask = masks[line]
+                                guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
+                                    let key = key(line, ByteLine(bytes: slice), mask: mask)
+                                else { continue }
+                                best.offer(key)
                             }
                             part.words.append(found)
                             part.found += found.nonzeroBitCount
                             if first && found != 0 { return }
+                            continue
                         }
+                        var found: UInt64 = 0
+                        while bits != 0 {
+                            let bit = bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            let line = firstLine + bit
+                            let mask = masks[line]
+                            let start = LineTable.start(of: line, ends.baseAddress!)
+                            let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
+                            if wholeLine && mask & LineTable.nonASCIIBit == 0 {
+                                // A line in ASCII among others that are not: counted only
+                                // when its best possible key cannot reach the page.
+                                if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) {
+                                    guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
+                                } else {
+                                    guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
+                                    best.offer(key)
+                                }
+                            } else {
+                                guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
+                                best.offer(key)
+                            }
+                            found |= 1 << UInt64(bit)
+                            if first { break }
+                        }
+                        part.words.append(found)
+                        part.found += found.nonzeroBitCount
+                        if first && found != 0 { return }
                     }
                 }
             }

@@ -1,26 +1,29 @@
 import InstantSearchCore
 
 /// The lines of a line index as the scanner reads them: their bytes back to back (as they came
-/// in, invalid UTF-8 included), where each ends, and per line two masks of the characters it
-/// holds. `masks` is the prefilter that skips a line lacking one of a term's characters without
-/// reading it; `whiteStarts` bounds a line's score without reading it (see `LineScan`).
+/// in, invalid UTF-8 included), where each ends, a mask per line of the characters it holds,
+/// and per word of 64 lines what its lines allow at best. `masks` is the prefilter that skips a
+/// line lacking one of a term's characters without reading it; `words` bounds the scores of a
+/// word's lines without reading them (see `LineScan`).
 /// A mask is 32 bits, 4 bytes a line: a bit per letter, one per pair of digits, one for
 /// anything outside ASCII (punctuation and spaces have none: they never rule a line out).
 struct LineTable: Sendable {
     let bytes: [UInt8]
     let ends: [UInt32]
     let masks: [UInt32]
-    /// The letters and digits of each line that start it or follow white space — the places
-    /// that earn the default scheme's largest bonus — as `masks` has them, and `whiteEdgeBit`
-    /// when the line starts or ends with white space (its trimmed length is then shorter).
-    let whiteStarts: [UInt32]
     /// Per word of 64 lines (`LineSet.wordLines`), what its lines allow at best: a scan asks it
-    /// whether any of them could reach the page before it reads a line's own masks and length.
+    /// whether any of them could reach the page before it reads a line's own mask and length,
+    /// and bounds each line's score with its white starts. Kept per line too, they took 4 bytes
+    /// a line (40 MB at 10M lines) and made no key faster, on names or on paths.
     let words: [Word]
 
-    /// The masks of a word's lines OR-ed, and the length of its shortest line.
+    /// The masks of a word's lines OR-ed, the letters and digits that start one of its lines or
+    /// follow white space in it (the places that earn the default scheme's largest bonus) as
+    /// masks have them, and the length of its shortest line.
     struct Word: Sendable {
         var mask: UInt32 = 0
+        /// With `whiteEdgeBit` when a line starts or ends with white space (its trimmed length
+        /// is then shorter than its length).
         var whiteStarts: UInt32 = 0
         var shortest = UInt32.max
     }
@@ -29,67 +32,60 @@ struct LineTable: Sendable {
 
     /// A bit for characters outside ASCII: such a line is always read (a folded `é` matches `e`).
     static let nonASCIIBit: UInt32 = 1 << 31
-    /// In `whiteStarts`: the line starts or ends with white space.
+    /// In `whiteStarts`: a line starts or ends with white space.
     static let whiteEdgeBit: UInt32 = 1 << 31
 
     init(bytes: [UInt8], ends: [UInt32]) {
         self.bytes = bytes
         self.ends = ends
-        // Made on every core, each part writing its own lines' masks: a pass over every byte,
+        // Made on every core, each part writing its own words' lines: a pass over every byte,
         // the longest part of opening lines.
-        var whiteStarts: [UInt32] = []
-        masks = [UInt32](unsafeUninitializedCapacity: ends.count) { masks, initialized in
-            whiteStarts = [UInt32](unsafeUninitializedCapacity: ends.count) { starts, startsInitialized in
+        let lineCount = ends.count
+        let wordCount = (lineCount + LineSet.wordLines - 1) / LineSet.wordLines
+        var words: [Word] = []
+        masks = [UInt32](unsafeUninitializedCapacity: lineCount) { masks, initialized in
+            words = [Word](unsafeUninitializedCapacity: wordCount) { summaries, summariesInitialized in
                 let firstMask = masks.baseAddress
-                let firstStarts = starts.baseAddress
-                _ = Parallel.map(Parallel.ranges(ends.count, minimum: 1 << 16)) { lines in
+                let firstSummary = summaries.baseAddress
+                _ = Parallel.map(Parallel.ranges(wordCount, minimum: 1 << 10)) { range in
                     bytes.withUnsafeBufferPointer { bytes in
                         ends.withUnsafeBufferPointer { ends in
-                            for line in lines {
-                                var mask: UInt32 = 0
-                                var starts: UInt32 = 0
-                                var afterWhite = true
-                                let range = Self.start(of: line, ends.baseAddress!)..<Int(ends[line])
-                                for i in range {
-                                    let bit = Self.bit(UInt32(bytes[i]))
-                                    mask |= bit
-                                    if afterWhite { starts |= bit & ~Self.nonASCIIBit }
-                                    afterWhite = Self.isWhite(bytes[i])
+                            for word in range {
+                                var summary = Word()
+                                for line in word * LineSet.wordLines..<min(lineCount, (word + 1) * LineSet.wordLines) {
+                                    let range = Self.start(of: line, ends.baseAddress!)..<Int(ends[line])
+                                    let (mask, starts) = Self.masks(of: range, bytes)
+                                    (firstMask! + line).initialize(to: mask)
+                                    summary.mask |= mask
+                                    summary.whiteStarts |= starts
+                                    summary.shortest = min(summary.shortest, UInt32(range.count))
                                 }
-                                if let first = range.first, Self.isWhite(bytes[first]) || Self.isWhite(bytes[range.upperBound - 1]) {
-                                    starts |= Self.whiteEdgeBit
-                                }
-                                (firstMask! + line).initialize(to: mask)
-                                (firstStarts! + line).initialize(to: starts)
+                                (firstSummary! + word).initialize(to: summary)
                             }
                         }
                     }
                 }
-                startsInitialized = ends.count
+                summariesInitialized = wordCount
             }
-            initialized = ends.count
+            initialized = lineCount
         }
-        self.whiteStarts = whiteStarts
-        words = Self.words(masks: masks, whiteStarts: whiteStarts, ends: ends)
+        self.words = words
     }
 
-    private static func words(masks: [UInt32], whiteStarts: [UInt32], ends: [UInt32]) -> [Word] {
-        let count = (ends.count + LineSet.wordLines - 1) / LineSet.wordLines
-        return [Word](unsafeUninitializedCapacity: count) { words, initialized in
-            let first = words.baseAddress
-            _ = Parallel.map(Parallel.ranges(count, minimum: 1 << 10)) { range in
-                for index in range {
-                    var word = Word()
-                    for line in index * LineSet.wordLines..<min(ends.count, (index + 1) * LineSet.wordLines) {
-                        word.mask |= masks[line]
-                        word.whiteStarts |= whiteStarts[line]
-                        word.shortest = min(word.shortest, ends[line] &- (line == 0 ? 0 : ends[line - 1]))
-                    }
-                    (first! + index).initialize(to: word)
-                }
-            }
-            initialized = count
+    /// A line's mask, and its white starts (`Word.whiteStarts`).
+    @inline(__always)
+    private static func masks(of range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> (mask: UInt32, whiteStarts: UInt32) {
+        var mask: UInt32 = 0
+        var starts: UInt32 = 0
+        var afterWhite = true
+        for i in range {
+            let bit = bit(UInt32(bytes[i]))
+            mask |= bit
+            if afterWhite { starts |= bit & ~nonASCIIBit }
+            afterWhite = isWhite(bytes[i])
         }
+        if let first = range.first, isWhite(bytes[first]) || isWhite(bytes[range.upperBound - 1]) { starts |= whiteEdgeBit }
+        return (mask, starts)
     }
 
     /// White space as the scorer's classes have it (space, tab, line feed, VT, form feed, CR).
