@@ -44,9 +44,6 @@ enum LineRecords {
         var text = consume bytes
         var length = 0
         var ends: [UInt32] = []
-        // Room for every line at once: grown line by line, the ends took up to twice their
-        // size, the old buffer and the new side by side (8 MB more at 1.69M lines).
-        ends.reserveCapacity(text.withUnsafeBufferPointer { separatorCount($0, options.lineSeparator) } + 1)
         // Each line's id is its number in the input: kept as the first one alone while the
         // numbers follow each other, written into one buffer from the first gap (a blank line).
         var numbers = LineNumbers()
@@ -124,16 +121,6 @@ enum LineRecords {
             let crlf = separator == .newline && end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
             start = end + (crlf ? 2 : 1)
         }
-    }
-
-    /// How many bytes of `bytes` may end a line: at least as many as there are lines, less one.
-    private static func separatorCount(_ bytes: UnsafeBufferPointer<UInt8>, _ separator: LoadOptions.LineSeparator) -> Int {
-        var count = 0
-        switch separator {
-        case .newline: for byte in bytes { count &+= byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? 1 : 0 }
-        case .nul: for byte in bytes { count &+= byte == 0 ? 1 : 0 }
-        }
-        return count
     }
 
     /// A line of nothing but these is blank, and left out: spaces and tabs (and, for records
