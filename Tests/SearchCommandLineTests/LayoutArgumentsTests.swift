@@ -81,14 +81,12 @@ import Testing
         (["--ellipsis", "a\u{1B}b"], "--ellipsis takes at most 8 columns of text without control characters; not 'a\u{1B}b'."),
     ])
     func mistakesAreOneLineNamingTheOption(arguments: [String], expected: String) {
-        do {
-            _ = try LayoutArguments.parse(arguments)
+        guard let message = refusal(LayoutArguments.self, arguments) else {
             Issue.record("\(arguments) was accepted")
-        } catch {
-            let message = LayoutArguments.message(for: error)
-            #expect(message.hasPrefix(expected), "\(message)")
-            #expect(!message.contains("\n"))
+            return
         }
+        #expect(message.hasPrefix(expected), "\(message)")
+        #expect(!message.contains("\n"))
     }
 
     @Test func everyOptionIsForwarded() throws {
@@ -132,12 +130,10 @@ import Testing
         (["--preview-label", "a\u{7}"], "--preview-label takes one line of text without control characters"),
     ])
     func mistakesAreOneLine(arguments: [String], expected: String) {
-        do {
-            _ = try PreviewArguments.parse(arguments)
+        guard let message = refusal(PreviewArguments.self, arguments) else {
             Issue.record("\(arguments) was accepted")
-        } catch {
-            let message = PreviewArguments.message(for: error)
-            #expect(message.hasPrefix(expected), "\(message)")
+            return
         }
+        #expect(message.hasPrefix(expected), "\(message)")
     }
 }

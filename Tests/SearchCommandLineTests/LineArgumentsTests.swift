@@ -6,14 +6,7 @@ import Testing
 /// fzf's input and output options for lines as the command line reads them: each bad value is
 /// one line naming the option and what it allows; `--ansi` prints a pick without its codes.
 @Suite struct LineArgumentsTests {
-    static func message(_ arguments: [String]) -> String? {
-        do {
-            _ = try LineArguments.parse(arguments)
-            return nil
-        } catch {
-            return LineArguments.message(for: error)
-        }
-    }
+    static func message(_ arguments: [String]) -> String? { refusal(LineArguments.self, arguments) }
 
     @Test(arguments: [
         (["--header-lines=-1"], "--header-lines takes a number of lines, 0 or more; got \"-1\""),

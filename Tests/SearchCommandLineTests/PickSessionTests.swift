@@ -82,14 +82,7 @@ import Testing
 
     func error(_ arguments: String...) -> String { error(arguments) }
 
-    func error(_ arguments: [String]) -> String {
-        do {
-            _ = try PickArguments.parse(arguments)
-            return ""
-        } catch {
-            return PickArguments.message(for: error)
-        }
-    }
+    func error(_ arguments: [String]) -> String { refusal(PickArguments.self, arguments) ?? "" }
 
     @Test func expectTakesFzfKeyNamesAndPrintsQueryThenKeyThenRecords() throws {
         let options = try pick("--expect", "ctrl-o,f2", "--print-query", "--multi")

@@ -105,13 +105,11 @@ import Testing
         (["--pointer", "->"], "--pointer takes one character one column wide"), (["--marker", ""], "--marker takes one character"),
     ])
     func aBadValueIsOneLineNamingTheOption(arguments: [String], start: String) {
-        do {
-            _ = try SessionOptions.parse(arguments)
+        guard let message = refusal(SessionOptions.self, arguments) else {
             Issue.record("\(arguments) was accepted")
-        } catch {
-            let message = SessionOptions.message(for: error)
-            #expect(message.hasPrefix(start) && !message.contains("\n"), "\(message)")
+            return
         }
+        #expect(message.hasPrefix(start) && !message.contains("\n"), "\(message)")
     }
 
     @Test func theSessionIsMadeAsTheOptionsSay() throws {
