@@ -31,6 +31,28 @@ import Testing
         #expect(numbers.count(-1_234_567) == "-1,234,567")
     }
 
+    @Test func wholeAndFractionalNumbersReadAsTheDataHasThem() {
+        let numbers = NumberText.standard
+        #expect(numbers.number(-0.0) == "0")
+        #expect(numbers.number(-12_500) == "-12,500")
+        #expect(numbers.number(12_500.5) == "12,500.5")
+        #expect(numbers.number(-0.25) == "-0.25")
+        #expect(numbers.number(1e16) == "1e+16", "as JSON writes it")
+        #expect(numbers.value(.number(6), attribute: "rating", cell: "6.0") == "6.0")
+    }
+
+    @Test(arguments: [
+        ("12", 0), ("6.0", 1), ("-3.25", 2), ("+7.", 0), (".5", 1), ("1999", 0),
+    ])
+    func aCellsDecimalsAreItsDigitsAfterThePoint(cell: String, decimals: Int) {
+        #expect(NumberText.decimals(ofCell: cell) == decimals)
+    }
+
+    @Test(arguments: ["", "-", "1e6", "1.2.3", "٣", "12a", " 12"])
+    func aCellThatIsNoPlainDecimalHasNone(cell: String) {
+        #expect(NumberText.decimals(ofCell: cell) == nil)
+    }
+
     @Test func fixedDecimalsRound() {
         #expect(NumberText.standard.fixed(0.25, decimals: 1) == "0.3")
         #expect(NumberText.standard.fixed(3.04, decimals: 2) == "3.04")

@@ -3,9 +3,14 @@ import InstantSearchCore
 /// The app as the event loop runs it (`TerminalApp`): keys to `handle`, wake-ups to the hub's
 /// mailbox, sizes to `resize`, and the frame-pacing answers.
 extension SearchApp: TerminalApp {
-    /// An in-process engine answers most keys well within this (a fraction of a millisecond
-    /// at 1.69M records); short enough that the echo of a slower one still shows within 2 ms.
-    static let answerHold = Duration.milliseconds(1)
+    /// An in-process engine answers most keys within this (1.5–2.5 ms at 1.69M records, a
+    /// fraction of a millisecond on small inputs), so a key is one frame: its echo and its
+    /// results together. Drawn apart, the second frame reaches the screen only once the
+    /// terminal has painted the first: with a 1 ms hold, keys into 1.69M records settled at
+    /// 6.8–8.7 ms (p50; p99 9–34 ms) in four runs of the keys bench, with this one at
+    /// 2.7–4.8 ms (p99 5.7–10.5 ms). A slower answer still echoes within the hold, and
+    /// answers that keep coming after it stop the holds (`FramePacer`).
+    static let answerHold = Duration.milliseconds(4)
 
     /// The hold while a search of what is on screen runs (the active index's, the sections
     /// view's, a facet list's); nil once answered, and always without `answerHold`. The query

@@ -70,7 +70,7 @@ public enum MatchWindow {
     /// Each tab as the spaces up to the next tab stop, counted from the text's first column
     /// (up to `tabColumnLimit`).
     static func expandingTabs(_ pieces: [(String, Style)], every stop: Int) -> [(String, Style)] {
-        guard stop > 0, pieces.contains(where: { $0.0.contains("\t") }) else { return pieces }
+        guard stop > 0, pieces.contains(where: { $0.0.utf8.contains(UInt8(ascii: "\t")) }) else { return pieces }
         var column = 0
         return pieces.map { text, style in
             var expanded = ""

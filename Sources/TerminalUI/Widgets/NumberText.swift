@@ -76,8 +76,11 @@ public struct NumberText: Equatable, Sendable {
 
     /// A number as the data has it: 1690784 → "1,690,784", 4.7 → "4.7", 12500.5 → "12,500.5".
     func number(_ value: Double) -> String {
+        // Whole numbers (counts, years, most fields) skip the text round trip: a hit's fields are
+        // formatted for every answer.
+        if value == value.rounded(), value.magnitude < 1e15 { return count(Int(value)) }
         let text = JSONValue.format(number: value)
-        guard value.isFinite, !text.contains("e") else { return text }
+        guard value.isFinite, !text.utf8.contains(UInt8(ascii: "e")) else { return text }
         let negative = text.hasPrefix("-")
         let digits = negative ? text.dropFirst() : Substring(text)
         let parts = digits.split(separator: ".", maxSplits: 1)
@@ -111,10 +114,21 @@ public struct NumberText: Equatable, Sendable {
 
     /// Digits after the point of a plain decimal cell ("6.0": 1, "12": 0); nil for any other text ("1e6").
     static func decimals(ofCell cell: String) -> Int? {
-        let unsigned = cell.hasPrefix("-") || cell.hasPrefix("+") ? cell.dropFirst() : Substring(cell)
-        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }), !unsigned.isEmpty else { return nil }
-        return parts.count == 2 ? parts[1].count : 0
+        var bytes = Substring(cell).utf8[...]
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        guard !bytes.isEmpty else { return nil }
+        var decimals: Int?
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard decimals == nil else { return nil }
+                decimals = 0
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                decimals = decimals.map { $0 + 1 }
+            } else {
+                return nil
+            }
+        }
+        return decimals ?? 0
     }
 
     /// A number of `attribute` (a hit field, a slider bound), as its format says.
@@ -140,11 +154,12 @@ public struct NumberText: Equatable, Sendable {
 
     /// Digits in groups of three from the right, from five digits on.
     private func grouped(_ digits: String) -> String {
-        guard digits.count >= 5 else { return digits }
+        let count = digits.utf8.count
+        guard count >= 5 else { return digits }
         var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out += groupingSeparator }
-            out.append(digit)
+        for (i, digit) in digits.utf8.enumerated() {
+            if i > 0, (count - i) % 3 == 0 { out += groupingSeparator }
+            out.unicodeScalars.append(Unicode.Scalar(digit))
         }
         return out
     }
