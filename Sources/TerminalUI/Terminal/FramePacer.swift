@@ -14,9 +14,10 @@
 /// too (the same records, a query one key longer: 2–3 ms at 1.69M records), and holding its
 /// echo would only make the echo later, so it is drawn at once (`hold(_:)`). One slow answer
 /// alone (a busy machine) does not stop the holds, and one quick answer brings them back.
-/// Answers no key asked for (the first search, those while records load) count too, from the
-/// turn that first awaited them: at 10M records they take 40–120 ms, and without them the
-/// first two keys held their echo behind a search that had both cores (echo 2–9 ms).
+/// Only the answers keys asked for are timed: the first search and those while records load
+/// search every record, several times longer than a typed query (40–120 ms at 10M records,
+/// where keys answer in 3–5 ms), and counting them made the first key of a session draw two
+/// frames (settling at 6–8 ms into 1.69M records, 3–5 ms held).
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
 /// suggestions, when they answer first) waits for that answer, up to `answerBudget` from the
@@ -28,8 +29,6 @@ struct FramePacer {
     private var inputThisTurn: Duration?
     /// When the input whose answer the app awaits was handled; nil: no answer awaited.
     private var awaitingSince: Duration?
-    /// When the answer now awaited was asked for, by a key or not (records loading, the start).
-    private var timedSince: Duration?
     /// How long the last answers took, the newest last (at most `slowAnswersToSkip`).
     private(set) var recentAnswers: [Duration] = []
 
@@ -46,22 +45,16 @@ struct FramePacer {
     }
 
     /// At the end of each turn, with whether the app now awaits an answer (`frameHold` is set):
-    /// an answer awaited since this turn's input starts the count from that input, one awaited
-    /// with no input from now; one no longer awaited ends it, and its time is remembered.
+    /// an answer awaited since this turn's input is timed from that input; one no longer
+    /// awaited ends it, and its time is remembered.
     mutating func observe(awaiting: Bool, now: Duration) {
         defer { inputThisTurn = nil }
         if awaiting {
-            if let inputThisTurn {
-                awaitingSince = inputThisTurn
-                timedSince = inputThisTurn
-            } else if timedSince == nil {
-                timedSince = now
-            }
-        } else if let since = timedSince {
+            if let inputThisTurn { awaitingSince = inputThisTurn }
+        } else if let since = awaitingSince {
             recentAnswers.append(now - since)
             if recentAnswers.count > Self.slowAnswersToSkip { recentAnswers.removeFirst() }
             awaitingSince = nil
-            timedSince = nil
         }
     }
 
