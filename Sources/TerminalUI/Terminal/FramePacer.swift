@@ -17,7 +17,7 @@
 /// Only the answers keys asked for are timed: the first search and those while records load
 /// search every record, several times longer than a typed query (40–120 ms at 10M records,
 /// where keys answer in 3–5 ms), and counting them made the first key of a session draw two
-/// frames (settling at 6–8 ms into 1.69M records, 3–5 ms held).
+/// frames (settling at 5–8 ms into 1.69M records, 2–5 ms held).
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
 /// suggestions, when they answer first) waits for that answer, up to `answerBudget` from the
