@@ -3,7 +3,7 @@
 ///
 /// A key that starts a search changes the screen twice: the query (its echo), then the
 /// results. Drawn apart, that is two frames and two writes to the terminal for one key; a
-/// backend in the process usually answers within a millisecond, so the loop may hold the
+/// backend in the process usually answers within a few milliseconds, so the loop may hold the
 /// echo that long (`TerminalApp.frameHold`) and draw both as one frame. The hold is bounded
 /// from the first input not yet on screen, so the echo is never later than that, however
 /// slow the answer, and when the app expects no answer (a remote backend) nothing is held.
@@ -11,12 +11,12 @@
 ///
 /// The pacer also remembers how long the last answers took, from the key to the answer taken
 /// in: when the last `slowAnswersToSkip` all came after the hold, the next one most likely will
-/// too (the same records, a query one key longer: 2–3 ms at 1.69M records), and holding its
+/// too (the same records, a query one key longer: 4–6 ms at 10M records), and holding its
 /// echo would only make the echo later, so it is drawn at once (`hold(_:)`). One slow answer
 /// alone (a busy machine) does not stop the holds, and one quick answer brings them back.
 /// Only the answers keys asked for are timed: the first search and those while records load
 /// search every record, several times longer than a typed query (40–120 ms at 10M records,
-/// where keys answer in 3–5 ms), and counting them made the first key of a session draw two
+/// where keys answer in 4–6 ms), and counting them made the first key of a session draw two
 /// frames (settling at 5–8 ms into 1.69M records, 2–5 ms held).
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
