@@ -326,6 +326,24 @@ struct LineScanTests {
         }
     }
 
+    /// A set of terms the notice found no line for is remembered: typing on into it (`zqx` to
+    /// `zqxw`) names it again without reading a line. Run in a cancelled task, where any scan
+    /// throws, so that a read shows.
+    @Test func typingOnIntoATermNoLineMatchesReadsNoLineAgain() async throws {
+        let searcher = LineSearcher(bytes: Array(LineSearchTests.bin.utf8))
+        func answer(_ text: String) throws -> LineSearcher.Answer {
+            try searcher.answer(Query(text: text, hitsPerPage: 10), options: LineMatchOptions())
+        }
+        #expect(try answer("gz").nbHits == 2)
+        #expect(try answer("gz zqx").notice == "no line matches “zqx”")
+        let (narrowed, other) = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return (Result { try answer("gz zqxw") }, Result { try answer("gz zqy") })
+        }.value
+        #expect(try narrowed.get().notice == "no line matches “zqxw”")
+        #expect(throws: CancellationError.self) { try other.get() }
+    }
+
     /// Paging through every match (`--filter`), in pages of any size, even a page asked again
     /// bigger, gives the order one page of everything gives: a deeper page is cut from what
     /// the last ranked (`Last.ranked`) or ranked anew twice as far.

@@ -136,10 +136,13 @@ struct LinePattern: Equatable {
     /// while a longer negation (`!a` to `!ab`) or a longer suffix (`a$` to `ba$`) does not.
     func narrows(to newer: LinePattern) -> Bool {
         guard !sets.isEmpty, sets.count <= newer.sets.count else { return false }
-        for (old, new) in zip(sets, newer.sets) {
-            guard old.count == new.count, zip(old, new).allSatisfy({ $1.implies($0) }) else { return false }
-        }
-        return true
+        return zip(sets, newer.sets).allSatisfy(Self.narrows)
+    }
+
+    /// Whether every line set `newer` matches, set `older` matches too: term for term, each new
+    /// term implying its old one.
+    static func narrows(_ older: [Term], to newer: [Term]) -> Bool {
+        older.count == newer.count && zip(older, newer).allSatisfy { $1.implies($0) }
     }
 }
 

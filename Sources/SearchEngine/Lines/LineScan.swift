@@ -60,6 +60,8 @@ struct LineScan {
     }
 
     private func run(candidates: LineSet?, best count: Int, first: Bool) throws -> Matches {
+        // Narrowed from no line: none, without a pass over the words.
+        if let candidates, candidates.isEmpty { return Matches(lines: candidates, best: []) }
         let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
         var words: [UInt64] = []
         words.reserveCapacity(first ? 0 : wordCount)

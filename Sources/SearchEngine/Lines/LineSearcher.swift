@@ -21,6 +21,10 @@ public final class LineSearcher: Sendable {
         /// Sets of terms some line is known to match: every set when a line matched them all,
         /// else those the notice found (what the next notice need not look for again).
         var matchedSets: [[LinePattern.Term]]
+        /// Sets of terms no line matches on its own (the notices' finds, the latest last): a set
+        /// one of them narrows to matches no line either, unscanned. So typing on into a term
+        /// that matches nothing reads no line again.
+        var unmatchedSets: [[LinePattern.Term]] = []
         /// The answer given and the page it was for (none with re-ranking): the same terms typed
         /// again (a space, a lone bar) are answered with it, unscanned.
         var answered: (page: Int, hitsPerPage: Int, answer: Answer)?
@@ -89,11 +93,13 @@ public final class LineSearcher: Sendable {
         // Lines chosen for this query may each take a place of the page ahead of the ranked ones.
         let matches = try scan.matches(candidates: candidates, best: ranking + (reRanking?.scores.count ?? 0))
         var matchedSets = pattern.sets
+        var unmatchedSets = previous?.unmatchedSets ?? []
         var answer = Answer(nbHits: matches.lines.count, page: [])
         if matches.lines.isEmpty {
             matchedSets = previous?.matchedSets ?? []
-            answer.notice = try missingTerm(pattern, options: options, matchedSets: &matchedSets)
+            answer.notice = try missingTerm(pattern, options: options, matchedSets: &matchedSets, unmatchedSets: &unmatchedSets)
             matchedSets.removeAll { !pattern.sets.contains($0) }
+            unmatchedSets = unmatchedSets.suffix(Self.unmatchedSetsKept)
         }
         var ranked: [UInt64] = []
         if !overflow, skipped < matches.lines.count, hitsPerPage > 0 {
@@ -106,7 +112,9 @@ public final class LineSearcher: Sendable {
         }
         let answered = reRanking == nil ? (query.page, query.hitsPerPage, answer) : nil
         last.withLock {
-            $0 = Last(pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets, answered: answered, ranked: ranked)
+            $0 = Last(
+                pattern: pattern, options: options, lines: matches.lines, matchedSets: matchedSets, unmatchedSets: unmatchedSets,
+                answered: answered, ranked: ranked)
         }
         return answer
     }
@@ -153,15 +161,25 @@ public final class LineSearcher: Sendable {
     /// The line's bytes exactly as they came in.
     public func originalBytes(of line: Int) -> [UInt8] { table.originalBytes(of: line) }
 
+    /// How many sets known to match nothing are remembered: the last few terms typed into.
+    static let unmatchedSetsKept = 8
+
     /// Why nothing matched: the first set of terms no line matches on its own. `matchedSets`:
     /// sets known to match (an earlier query's), not looked for again; those found are added.
-    private func missingTerm(_ pattern: LinePattern, options: LineMatchOptions, matchedSets: inout [[LinePattern.Term]]) throws -> String? {
+    /// `unmatchedSets`: sets known to match nothing; a set one of them narrows to is not looked
+    /// for, and one found is added.
+    private func missingTerm(
+        _ pattern: LinePattern, options: LineMatchOptions, matchedSets: inout [[LinePattern.Term]], unmatchedSets: inout [[LinePattern.Term]]
+    ) throws -> String? {
         guard pattern.sets.count > 1 else { return nil }
         for set in pattern.sets where !matchedSets.contains(set) {
+            let missing = "no line matches “\(set.map(\.source).joined(separator: " | "))”"
+            if unmatchedSets.contains(where: { LinePattern.narrows($0, to: set) }) { return missing }
             var alone = pattern
             alone.sets = [set]
             guard try LineScan(table: table, pattern: alone, options: options).anyMatch() else {
-                return "no line matches “\(set.map(\.source).joined(separator: " | "))”"
+                unmatchedSets.append(set)
+                return missing
             }
             matchedSets.append(set)
         }
