@@ -216,6 +216,16 @@ final class SearchingApp: TerminalApp {
         #expect(frames.count == 3, "the slow key's echo and results, then the quick key's one frame")
     }
 
+    /// Two answers a little after the hold (1.5 ms against 1 ms): the next key waits a quarter
+    /// past the slower of them and, answered within it, is one frame.
+    @Test func answersALittleAfterTheHoldStretchItForTheNextKey() throws {
+        let littleLate: [Step] = [typeA, holdRunsOut, answer(after: .microseconds(500))]
+        let (deadlines, frames) = try run(littleLate + littleLate + [typeA, answer(after: .microseconds(1600))])
+        #expect(deadlines[7] == .microseconds(4875), "the third key (at 3 ms) is held 1.875 ms")
+        #expect(frames.suffix(2) == [["aa", "results for aa"], ["aaa", "results for aaa"]], "its echo waited for its results")
+        #expect(frames.count == 5, "two frames for each of the first two keys, one for the third")
+    }
+
     @Test func aQuickAnswerBringsTheHoldBack() throws {
         let quickUnheld: [Step] = [typeA, answer(after: .microseconds(300))]
         let (deadlines, frames) = try run(slowKey + slowKey + quickUnheld + [typeA, answer(after: .microseconds(300))])
@@ -265,6 +275,19 @@ final class SearchingApp: TerminalApp {
         #expect(pacer.hold(hold) == hold)
         #expect(pacer.recentAnswers == [.milliseconds(3), .microseconds(400)])
         #expect(pacer.hold(nil) == nil, "no answer awaited: nothing to hold")
+    }
+
+    @Test func answersALittleAfterTheHoldStretchItUpToTwice() {
+        var pacer = FramePacer()
+        key(&pacer, at: .zero, answeredAfter: .microseconds(1200))
+        #expect(pacer.hold(hold) == hold, "one answer after the hold stretches nothing")
+        key(&pacer, at: .milliseconds(10), answeredAfter: .microseconds(1400))
+        #expect(pacer.hold(hold) == .microseconds(1750), "a quarter past the slower of the last two")
+        key(&pacer, at: .milliseconds(20), answeredAfter: .microseconds(1700))
+        #expect(pacer.hold(hold) == nil, "2.125 ms: past twice the hold asked for, the echo goes at once")
+        #expect(pacer.hold(.milliseconds(4)) == .milliseconds(4), "quick against a 4 ms hold")
+        key(&pacer, at: .milliseconds(30), answeredAfter: .microseconds(300))
+        #expect(pacer.hold(hold) == hold)
     }
 
     @Test func anAnswerIsTimedFromTheNewestKey() {

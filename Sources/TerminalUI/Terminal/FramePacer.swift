@@ -11,9 +11,11 @@
 ///
 /// The pacer also remembers how long the last answers took, from the key to the answer taken
 /// in: when the last `slowAnswersToSkip` all came after the hold, the next one most likely will
-/// too (the same records, a query one key longer: 4–6 ms at 10M records), and holding its
-/// echo would only make the echo later, so it is drawn at once (`hold(_:)`). One slow answer
-/// alone (a busy machine) does not stop the holds, and one quick answer brings them back.
+/// too (the same records, a query one key longer: 4–6 ms at 10M records). The hold is then
+/// stretched to a quarter past the slower of them, so that the key is still one frame, if that
+/// is within `stretchLimit` times the hold; if not, holding its echo would only make the echo
+/// later, so it is drawn at once (`hold(_:)`). One slow answer alone (a busy machine) does not
+/// stretch or stop the holds, and one quick answer brings the hold asked for back.
 /// Only the answers keys asked for are timed: the first search and those while records load
 /// search every record, several times longer than a typed query (40–120 ms at 10M records,
 /// where keys answer in 4–6 ms), and counting them made the first key of a session draw two
@@ -34,6 +36,8 @@ struct FramePacer {
 
     /// How many answers in a row must come after the hold before keys stop holding their echo.
     static let slowAnswersToSkip = 2
+    /// How many times the hold asked for it may be stretched to for answers the last ones predict.
+    static let stretchLimit = 2
     /// How long after a key the part of its answers that came waits for the rest, its echo
     /// being on screen: a frame at 120 Hz.
     static let answerBudget = Duration.microseconds(8333)
@@ -58,12 +62,16 @@ struct FramePacer {
         }
     }
 
-    /// The hold to use for the app's `frameHold`: nil when none is asked for, or when the last
-    /// answers all came after it.
+    /// The hold to use for the app's `frameHold`: the one asked for, stretched when the last
+    /// answers all came after it (see the type's note); nil when none is asked for, or when
+    /// the stretch would pass `stretchLimit` times it.
     func hold(_ asked: Duration?) -> Duration? {
         guard let asked else { return nil }
-        let slow = recentAnswers.count == Self.slowAnswersToSkip && recentAnswers.allSatisfy { $0 > asked }
-        return slow ? nil : asked
+        guard recentAnswers.count == Self.slowAnswersToSkip, let quickest = recentAnswers.min(), quickest > asked,
+            let slowest = recentAnswers.max()
+        else { return asked }
+        let stretched = slowest * 5 / 4
+        return stretched <= asked * Self.stretchLimit ? stretched : nil
     }
 
     /// True: draw now. False: the app waits for an answer and the hold has time left; wait
