@@ -36,7 +36,8 @@ enum Sibling {
     static func howToGet(_ name: String, besideFolder folder: URL) -> String {
         if otherConfiguration(of: folder) != nil {
             let root = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            let configuration = folder.lastPathComponent == "release" ? "-c release " : ""
+            // The flags `make build` uses: other flags would rebuild every module of the release build.
+            let configuration = folder.lastPathComponent == "release" ? "-c release --static-swift-stdlib " : ""
             return "Build it with: cd \(root.path) && swift build \(configuration)--product \(name)"
         }
         let prefix = folder.deletingLastPathComponent().path

@@ -39,7 +39,9 @@ import Testing
             #expect(status == 2)
             #expect(output.contains("serve needs instantsearch-serve beside this binary"))
             #expect(
-                output.contains("Build it with: cd \(root.resolvingSymlinksInPath().path) && swift build -c release --product instantsearch-serve"), "\(output)"
+                output.contains(
+                    "Build it with: cd \(root.resolvingSymlinksInPath().path) && swift build -c release --static-swift-stdlib --product instantsearch-serve"),
+                "\(output)"
             )
         }
     }
