@@ -19,6 +19,7 @@ BASHDIR    := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR     := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR    := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 SHELLDIR   := $(DESTDIR)$(PREFIX)/share/instantsearch/shell
+LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/instantsearch
 SHELLS     := bash zsh fish
 GENERATED  := .build/install-$(CONFIG)
 
@@ -30,6 +31,16 @@ all: build
 ## here uses these flags: another set would rebuild every module.
 BUILD_FLAGS_release := -c release --static-swift-stdlib
 BUILD_FLAGS_debug   := -c debug
+
+## Crash reports from a release binary: its runtime (linked in) looks for `swift-backtrace` in
+## the binary's own folder only, so the toolchain's statically linked backtracer is put there
+## (and installed in PREFIX/libexec/instantsearch, where CrashReport names it). A debug binary
+## finds the toolchain's itself.
+BACKTRACER_SOURCE = $(dir $(realpath $(shell command -v $(SWIFT))))../libexec/swift/linux/swift-backtrace-static
+define copy_backtracer
+	@if [ -x "$(BACKTRACER_SOURCE)" ]; then install -m 755 "$(BACKTRACER_SOURCE)" $(1); \
+	else echo "note: no $(BACKTRACER_SOURCE): a crash of a release binary writes no backtrace"; fi
+endef
 
 ## What the executables are built from: make compares their times with the binary's, so an
 ## up-to-date `make run` starts the binary at once instead of asking `swift build` (seconds of
@@ -45,6 +56,7 @@ $(RELEASE): $(SOURCES)
 	@./scripts/ensure-deps.sh
 	@echo "== building instantsearch (release): a few minutes the first time on two cores, seconds after a change"
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
+	$(call copy_backtracer,.build/release/swift-backtrace)
 	@touch $@
 
 ## Opens the TUI on the bundled demo indices (products, categories). ARGS="..." adds options.
@@ -100,6 +112,7 @@ bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-bench
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
+	$(call copy_backtracer,.build/release/swift-backtrace)
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
@@ -107,6 +120,7 @@ bench:
 serve:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-serve
+	$(call copy_backtracer,.build/release/swift-backtrace)
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
 ## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
@@ -127,6 +141,9 @@ install:
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)
 	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
+	$(if $(filter release,$(CONFIG)),install -d $(LIBEXECDIR))
+	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(LIBEXECDIR)/swift-backtrace))
+	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,.build/release/swift-backtrace))
 	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)
 	install -m 644 $(GENERATED)/instantsearch.bash $(BASHDIR)/instantsearch
 	install -m 644 $(GENERATED)/_instantsearch $(ZSHDIR)/_instantsearch
@@ -136,8 +153,8 @@ install:
 uninstall:
 	rm -f $(addprefix $(BINDIR)/,$(PRODUCTS)) $(addprefix $(MANDIR)/,$(addsuffix .1,$(PRODUCTS)))
 	rm -f $(BASHDIR)/instantsearch $(ZSHDIR)/_instantsearch $(FISHDIR)/instantsearch.fish
-	rm -f $(addprefix $(SHELLDIR)/key-bindings.,$(SHELLS))
-	-rmdir $(SHELLDIR) $(dir $(SHELLDIR)) 2>/dev/null
+	rm -f $(addprefix $(SHELLDIR)/key-bindings.,$(SHELLS)) $(LIBEXECDIR)/swift-backtrace
+	-rmdir $(SHELLDIR) $(dir $(SHELLDIR)) $(LIBEXECDIR) 2>/dev/null
 
 ## libFuzzer targets (Fuzz/: every folder of Fuzz/Sources is one, seeded from Fuzz/Corpus/NAME),
 ## built with -sanitize=fuzzer,address into .build-fuzz, each run for FUZZ_SECONDS (60).

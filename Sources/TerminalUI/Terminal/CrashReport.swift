@@ -32,12 +32,13 @@ public enum CrashReport {
             return
         }
         let report = "\(directory)/\(program)-\(timestamp())-\(getpid()).log"
+        let executable = executablePath()
         setenv(reportVariable, report, 1)
-        setenv("SWIFT_BACKTRACE", settings(report: report), 1)
+        setenv("SWIFT_BACKTRACE", settings(report: report, backtracer: executable.flatMap(installedBacktracer)), 1)
         fflush(nil)
         // The file /proc/self/exe points to, not the link: the process's name (`ps`, `pgrep`,
         // `killall`) comes from the path executed, and would otherwise read "exe".
-        execv(executablePath() ?? "/proc/self/exe", CommandLine.unsafeArgv)
+        execv(executable ?? "/proc/self/exe", CommandLine.unsafeArgv)
         // Could not start again (no /proc?): no report file, but no prompt either from
         // our side; the runtime's defaults stay.
         unsetenv(reportVariable)
@@ -45,9 +46,22 @@ public enum CrashReport {
         SignalGuard.installCrashHandlers()
     }
 
-    /// Non-interactive, plain text, the whole report (every thread, registers, images).
-    static func settings(report: String) -> String {
-        "enable=yes,interactive=no,color=no,timeout=0s,output-to=\(report)"
+    /// Non-interactive, plain text, the whole report (every thread, registers, images); the
+    /// backtracer named when one is given.
+    static func settings(report: String, backtracer: String? = nil) -> String {
+        "enable=yes,interactive=no,color=no,timeout=0s,output-to=\(report)" + (backtracer.map { ",swift-backtrace=\($0)" } ?? "")
+    }
+
+    /// The backtracer `make install` puts in `PREFIX/libexec/instantsearch` for a binary in
+    /// `PREFIX/bin`, if it is there. A release binary holds Swift's runtime (it is linked
+    /// statically), and such a runtime looks for `swift-backtrace` only in the binary's own
+    /// folder (where the build puts one in `.build/release`); without one it reports no crash.
+    /// A dynamically linked binary finds the toolchain's. Nil for a path with a comma, which
+    /// would end the setting.
+    static func installedBacktracer(executable: String) -> String? {
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        let path = String(executable[..<slash]) + "/../libexec/instantsearch/swift-backtrace"
+        return !path.contains(",") && access(path, X_OK) == 0 ? path : nil
     }
 
     /// The crash folder, created (owner only: a report holds memory contents) if missing;
