@@ -37,6 +37,7 @@ BUILD_FLAGS_debug   := -c debug
 ## (and installed in PREFIX/libexec/instantsearch, where CrashReport names it). A debug binary
 ## finds the toolchain's itself.
 BACKTRACER_SOURCE = $(dir $(realpath $(shell command -v $(SWIFT))))../libexec/swift/linux/swift-backtrace-static
+BACKTRACER := .build/release/swift-backtrace
 define copy_backtracer
 	@if [ -x "$(BACKTRACER_SOURCE)" ]; then install -m 755 "$(BACKTRACER_SOURCE)" $(1); \
 	else echo "note: no $(BACKTRACER_SOURCE): a crash of a release binary writes no backtrace"; fi
@@ -48,7 +49,7 @@ endef
 ## once it exists: a fresh clone has none until the first build resolves the packages.
 SOURCES    := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 
-build: $(RELEASE)
+build: $(RELEASE) $(BACKTRACER)
 
 ## `swift build` leaves the binary's time alone when its own inputs did not change (a change
 ## in a sibling only): touched, so that make does not ask again next time.
@@ -56,11 +57,14 @@ $(RELEASE): $(SOURCES)
 	@./scripts/ensure-deps.sh
 	@echo "== building instantsearch (release): a few minutes the first time on two cores, seconds after a change"
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
-	$(call copy_backtracer,.build/release/swift-backtrace)
 	@touch $@
 
+## Copied once it is missing (a build folder made before the runtime was linked in has none).
+$(BACKTRACER): | $(RELEASE)
+	$(call copy_backtracer,$@)
+
 ## Opens the TUI on the bundled demo indices (products, categories). ARGS="..." adds options.
-run: $(RELEASE)
+run: $(RELEASE) $(BACKTRACER)
 	@$(RELEASE) $(ARGS) $(DEMO)
 
 ## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
@@ -112,7 +116,7 @@ bench:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-bench
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
-	$(call copy_backtracer,.build/release/swift-backtrace)
+	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
@@ -120,7 +124,7 @@ bench:
 serve:
 	@./scripts/ensure-deps.sh
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-serve
-	$(call copy_backtracer,.build/release/swift-backtrace)
+	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
 ## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
@@ -143,7 +147,7 @@ install:
 	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
 	$(if $(filter release,$(CONFIG)),install -d $(LIBEXECDIR))
 	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(LIBEXECDIR)/swift-backtrace))
-	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,.build/release/swift-backtrace))
+	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(BACKTRACER)))
 	install -m 644 $(GENERATED)/man/*.1 $(MANDIR)
 	install -m 644 $(GENERATED)/instantsearch.bash $(BASHDIR)/instantsearch
 	install -m 644 $(GENERATED)/_instantsearch $(ZSHDIR)/_instantsearch
