@@ -8,8 +8,8 @@ extension SearchApp: TerminalApp {
     /// results together. Drawn apart, the second frame reaches the screen only once the
     /// terminal has painted the first: with a 1 ms hold, keys into 1.69M records settled at
     /// 6.8–8.7 ms (p50; p99 9–34 ms) in four runs of the keys bench, with this one at
-    /// 2.7–4.8 ms (p99 5.7–10.5 ms). A slower answer still echoes within the hold, and
-    /// answers that keep coming after it stop the holds (`FramePacer`).
+    /// 2.7–4.8 ms (p99 5.7–10.5 ms). A slower answer still echoes within the hold; answers
+    /// that keep coming a little after it stretch the hold, later ones stop it (`FramePacer`).
     static let answerHold = Duration.milliseconds(4)
 
     /// The hold while a search of what is on screen runs (the active index's, the sections
