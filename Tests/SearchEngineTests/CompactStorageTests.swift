@@ -23,6 +23,51 @@ import Testing
         #expect((0..<3).map { small.mapped([7, 300, 5])[$0] } == [5, 7, 300])
     }
 
+    @Test func textEndsKeepEveryEndAcrossGroupsAndWhenTheyWiden() {
+        // Empty texts, group edges (64, 128), then a text longer than 64 KB in the third group.
+        let lengths = (0..<150).map { $0 % 5 == 0 ? 0 : $0 * 7 } + [70_000] + (0..<100).map { $0 % 9 }
+        var ends = TextEnds()
+        var expected: [Int] = []
+        var packedBefore: [Bool] = []
+        for length in lengths {
+            expected.append((expected.last ?? 0) + length)
+            ends.append(expected.last!)
+            packedBefore.append(ends.isPacked)
+            #expect(Array(ends) == expected)
+        }
+        #expect(packedBefore[149] && !packedBefore[150])
+        func readAll(_ ends: TextEnds) -> [Range<Int>] {
+            ends.withReader { reader in (0..<ends.count).map { reader.start($0)..<reader.end($0) } }
+        }
+        let ranges = expected.indices.map { ($0 == 0 ? 0 : expected[$0 - 1])..<expected[$0] }
+        #expect(readAll(ends) == ranges)
+        #expect(expected.indices.map { ends.range(of: $0) } == ranges)
+        // Without the long text every group fits in 64 KB: two bytes a text, read the same.
+        let short = TextEnds(expected.prefix(150).map { UInt32($0) })
+        #expect(short.isPacked)
+        #expect(readAll(short) == Array(ranges.prefix(150)))
+    }
+
+    /// Ends read from a file are kept only when they ascend from 0 to the text's length.
+    @Test func textEndsFromAFileAreCheckedBeforeTheyAreKept() throws {
+        let ends = TextEnds((1...130).map { UInt32($0 * 3) })
+        let (whole, bases, offsets) = ends.stored
+        #expect(whole == nil)
+        #expect(try Array(#require(TextEnds(bases: bases, offsets: offsets, count: 130, length: 390))) == Array(ends))
+        #expect(TextEnds(bases: bases, offsets: offsets, count: 130, length: 391) == nil, "not the text's length")
+        #expect(TextEnds(bases: bases, offsets: offsets, count: 129, length: 390) == nil, "not the count")
+        var movedBase = bases
+        movedBase[1] += 1
+        #expect(TextEnds(bases: movedBase, offsets: offsets, count: 130, length: 390) == nil, "a group's base is not the end before it")
+        var descending = offsets
+        descending[5] = 0
+        #expect(TextEnds(bases: bases, offsets: descending, count: 130, length: 390) == nil, "an end before the last")
+        #expect(TextEnds(bases: bases + [0], offsets: offsets, count: 130, length: 390) == nil, "a group too many")
+        #expect(try Array(#require(TextEnds(whole: [1, 3, 3], count: 3, length: 3))) == [1, 3, 3])
+        #expect(TextEnds(whole: [1, 3, 2], count: 3, length: 2) == nil)
+        #expect(TextEnds(whole: [1, 3], count: 2, length: 4) == nil)
+    }
+
     @Test func csvColumnTurnsToPlainTextWhenValuesStopRepeating() throws {
         // A unique title per row (past the dictionary limit) beside a repeating category.
         let rows = CSVColumnBuilder.dictionaryLimit + 500

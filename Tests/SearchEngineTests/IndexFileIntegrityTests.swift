@@ -31,7 +31,11 @@ import Testing
         let (path, bytes) = try Self.write(Fixture.index)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var older = bytes
-        older[IndexFile.signaturePrefix.count] = UInt8(ascii: "3")
+        // Version 3 in as many digits as this one's ("03" for 10): the rest stays where it was.
+        let digits = String(IndexFile.version).count
+        older.replaceSubrange(
+            IndexFile.signaturePrefix.count..<IndexFile.signaturePrefix.count + digits,
+            with: Array((String(repeating: "0", count: digits - 1) + "3").utf8))
         try Self.store(older, at: path)
         #expect(SearchIndex.isIndexFile(path: path))
         do {

@@ -39,6 +39,26 @@ import Testing
         #expect(reopened.indexDescription == facetIndex.indexDescription)
     }
 
+    /// Plain lines keep their ends as they have them in memory: two bytes a line, or four once
+    /// 64 lines hold more than 64 KB (the second case). Either way they read back the same.
+    @Test(arguments: [false, true]) func linesIndexAnswersTheSame(withALongLine: Bool) throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var lines = (0..<300).map { "src/module\($0 % 7)/file\($0).swift" }
+        if withALongLine { lines[150] = "src/" + String(repeating: "long", count: 20_000) + ".swift" }
+        let index = try SearchIndex(name: "lines", bytes: Array(lines.joined(separator: "\n").utf8), sourceName: "<test>", format: .lines, settings: nil)
+        try index.write(to: path)
+        let opened = try SearchIndex.open(path: path)
+        #expect(opened.recordCount == 300)
+        for text in ["file1", "mod3 swift", "^src long", "!module 1$"] {
+            var a = try index.searchLines(Query(text: text, hitsPerPage: 400), options: LineMatchOptions())
+            var b = try opened.searchLines(Query(text: text, hitsPerPage: 400), options: LineMatchOptions())
+            (a.processingTimeMS, b.processingTimeMS) = (0, 0)
+            #expect(a == b, "\(text)")
+        }
+        #expect((0..<300).map { opened.originalLineBytes(objectID: String($0 + 1)) } == lines.map { Array($0.utf8) })
+    }
+
     @Test func csvIndexKeepsItsColumnsAndAnswersTheSame() throws {
         let csv = NSTemporaryDirectory() + "instantsearch-test-\(UUID().uuidString).csv"
         let path = Self.temporaryPath()

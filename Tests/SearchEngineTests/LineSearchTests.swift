@@ -293,9 +293,10 @@ struct LineScanTests {
         let lines = ["ab cd\tEf", "  x/y", "q ", "12 a3", "é b", ""] + Array(repeating: "zz", count: 58) + ["k1", "mno p"]
         let table = LineTable(
             bytes: Array(lines.joined().utf8),
-            ends: lines.reduce(into: [UInt32]()) { ends, line in
-                ends.append((ends.last ?? 0) + UInt32(line.utf8.count))
-            })
+            ends: TextEnds(
+                lines.reduce(into: [UInt32]()) { ends, line in
+                    ends.append((ends.last ?? 0) + UInt32(line.utf8.count))
+                }))
         func bits(_ characters: String) -> UInt32 { characters.unicodeScalars.reduce(0) { $0 | LineTable.bit($1.value) } }
         #expect(table.words.count == 2)
         // Letters and digits at a line's start or after white space; the edge bit for "  x/y" and "q ".
@@ -307,6 +308,20 @@ struct LineScanTests {
         #expect(table.words[1].shortest == 2)
         #expect(table.masks[1] == bits("xy"))
         #expect(table.masks[65] == bits("mnop"))
+    }
+
+    /// Ends take two bytes a line until 64 lines hold more than 64 KB: the lines on both sides
+    /// of that switch are matched, scored and shown whole.
+    @Test func linesAfterOneLongerThan64KBAreFoundAndShownWhole() throws {
+        let long = "x/" + String(repeating: "ab", count: 40_000) + " needle"
+        let lines = (0..<100).map { "short \($0) hay" } + [long] + (0..<100).map { "after \($0) needle" }
+        let index = try LineSearchTests.index(lines.joined(separator: "\n"))
+        let results = try index.searchLines(Query(text: "needle", hitsPerPage: 200), options: LineMatchOptions())
+        #expect(results.nbHits == 101)
+        #expect(Set(results.hits.compactMap { $0.record["line"]?.stringValue }) == Set(lines.dropFirst(100)))
+        let tail = try index.searchLines(Query(text: "'after 99 needle", hitsPerPage: 5), options: LineMatchOptions())
+        #expect(tail.hits.map(\.objectID) == ["201"])
+        #expect(try index.searchLines(Query(text: "'short 7 hay$", hitsPerPage: 5), options: LineMatchOptions()).hits.first?.objectID == "8")
     }
 
     @Test func narrowingFindsWhatAFreshSearchFinds() throws {

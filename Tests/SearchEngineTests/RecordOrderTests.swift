@@ -14,10 +14,20 @@ import Testing
 
     @Test func fourBytesAsAFileMayHoldThem() throws {
         let bytes: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]
-        let order = try #require(RecordOrder(bytes: bytes, width: 4))
+        let order = try #require(RecordOrder(bytes: bytes, width: 4, count: 3))
         #expect((0..<order.count).map { order[$0] } == [1, 16_777_216, 0])
-        #expect(RecordOrder(bytes: bytes, width: 5) == nil)
-        #expect(RecordOrder(bytes: Array(bytes.dropLast()), width: 4) == nil, "not whole records")
+        #expect(RecordOrder(bytes: bytes, width: 5, count: 3) == nil)
+        #expect(RecordOrder(bytes: bytes, width: 4, count: 2) == nil, "more records than counted")
+        #expect(RecordOrder(bytes: Array(bytes.dropLast()), width: 4, count: 3) == nil, "not whole records")
+    }
+
+    @Test func theIdentityKeepsNothingAndNamesEachRecordItself() throws {
+        let order = RecordOrder(identity: 5)
+        #expect(order.bytes.isEmpty && order.width == 0)
+        #expect((0..<order.count).map { order[$0] } == [0, 1, 2, 3, 4])
+        #expect(order.isConsistent(recordCount: 5) && !order.isConsistent(recordCount: 6))
+        #expect(try #require(RecordOrder(bytes: [], width: 0, count: 5)) == order)
+        #expect(RecordOrder(bytes: [0, 0, 0], width: 0, count: 1) == nil, "an identity holds no bytes")
     }
 
     @Test func aFileOrderNamingNoRecordIsRefused() {

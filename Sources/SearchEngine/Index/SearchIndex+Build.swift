@@ -68,8 +68,14 @@ struct IndexParts {
         // Documents are numbered in customRanking order (document d is the d-th record of
         // that order): ranking keys end in the document number, sorted postings are sorted by
         // custom rank, and every per-document column is read in ascending order by a query.
-        var recordAtRank = CustomRankOrder.records(
-            columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
+        // Without custom ranking the order is the records' own: spelled out only for columns to
+        // be laid out in it.
+        let ranked = !resolved.customRanking.isEmpty
+        var recordAtRank =
+            ranked || !columnNames.isEmpty || !trees.isEmpty || !resolved.numericAttributesForFiltering.isEmpty
+            ? CustomRankOrder.records(
+                columns: resolved.customRanking.map { numericByRecord[$0.attribute]! }, criteria: resolved.customRanking, count: count)
+            : []
 
         var facetColumns: [String: FacetColumn] = [:]
         for (i, attribute) in columnNames.enumerated() {
@@ -87,7 +93,7 @@ struct IndexParts {
         numericByRecord = [:]
         // Packed once the columns are laid out, before the dictionary and the prefix lists (the
         // build's peak), which then hold the smaller order.
-        let order = RecordOrder(recordAtRank)
+        let order = ranked ? RecordOrder(recordAtRank) : RecordOrder(identity: count)
         recordAtRank = []
         let dictionary = IndexParts.buildDictionary(store: store, order: order, attributes: words ? resolved.searchableAttributes : [])
         self.recordAtCustomRank = order

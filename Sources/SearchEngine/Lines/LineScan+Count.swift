@@ -8,7 +8,7 @@ extension LineScan {
     /// term is matched by a loop made for its kind.
     @inline(__always)
     func countedLines(
-        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>, _ masks: UnsafePointer<UInt32>
+        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, _ masks: UnsafePointer<UInt32>
     ) -> UInt64 {
         guard bits != 0, !compiled.exactByMasks else { return bits }
         if compiled.setCount == 1, compiled.setEnds[0] == 1 {
@@ -43,20 +43,20 @@ extension LineScan {
     /// to be read soon: lines that are few and far apart would each wait on memory otherwise
     /// (many lines side by side are read in order, which the processor foresees itself).
     @inline(__always)
-    func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>) {
+    func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader) {
         guard bits.nonzeroBitCount < 16 else { return }
         var rest = bits
         while rest != 0 {
             let line = firstLine &+ rest.trailingZeroBitCount
             rest &= rest &- 1
-            cprefetch(bytes + LineTable.start(of: line, ends))
+            cprefetch(bytes + ends.start(line))
         }
     }
 
     /// The lines of `bits` for which `matches(line, start, count)` differs from `inverse`.
     @inline(__always)
     private func matching(
-        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: UnsafePointer<UInt32>, inverse: Bool,
+        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, inverse: Bool,
         _ matches: (Int, Int, Int) -> Bool
     ) -> UInt64 {
         var found: UInt64 = 0
@@ -65,8 +65,8 @@ extension LineScan {
             let bit = rest.trailingZeroBitCount
             rest &= rest &- 1
             let line = firstLine &+ bit
-            let start = LineTable.start(of: line, ends)
-            if matches(line, start, Int(ends[line]) &- start) != inverse { found |= 1 &<< UInt64(bit) }
+            let start = ends.start(line)
+            if matches(line, start, ends.end(line) &- start) != inverse { found |= 1 &<< UInt64(bit) }
         }
         return found
     }

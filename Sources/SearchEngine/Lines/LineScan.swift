@@ -115,7 +115,7 @@ struct LineScan {
         let count = best.count
         var scalars: [UInt32] = []
         table.bytes.withUnsafeBufferPointer { bytes in
-            table.ends.withUnsafeBufferPointer { ends in
+            table.ends.withReader { ends in
                 table.masks.withUnsafeBufferPointer { masks in
                     // The lines each word may hold by their masks, known ahead so that the
                     // text of those a few words on is fetched while these are read.
@@ -132,7 +132,7 @@ struct LineScan {
                         if !compiled.exactByMasks, offset + Self.wordsAhead < mayHold.count {
                             prefetch(
                                 mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
-                                ends.baseAddress!)
+                                ends)
                         }
                         let summary = table.words[word]
                         // No line of the word can reach the page: its lines are only counted,
@@ -141,13 +141,13 @@ struct LineScan {
                         if wholeLine && summary.mask & LineTable.nonASCIIBit == 0 {
                             // Lines in ASCII: matched by their bytes first, then the few that
                             // match and may reach the page scored.
-                            let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends.baseAddress!, masks.baseAddress!)
+                            let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends, masks.baseAddress!)
                             var rest = countOnly ? 0 : found
                             while rest != 0 {
                                 let line = firstLine + rest.trailingZeroBitCount
                                 rest &= rest - 1
-                                let start = LineTable.start(of: line, ends.baseAddress!)
-                                let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
+                                let start = ends.start(line)
+                                let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
                                 let mask = masks[line]
                                 guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
                                     let key = key(line, ByteLine(bytes: slice), mask: mask)
@@ -165,8 +165,8 @@ struct LineScan {
                             bits &= bits - 1
                             let line = firstLine + bit
                             let mask = masks[line]
-                            let start = LineTable.start(of: line, ends.baseAddress!)
-                            let slice = UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[line])])
+                            let start = ends.start(line)
+                            let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
                             if wholeLine && mask & LineTable.nonASCIIBit == 0 {
                                 // A line in ASCII among others that are not: counted only
                                 // when its best possible key cannot reach the page.

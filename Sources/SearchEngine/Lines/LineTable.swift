@@ -5,11 +5,12 @@ import InstantSearchCore
 /// and per word of 64 lines what its lines allow at best. `masks` is the prefilter that skips a
 /// line lacking one of a term's characters without reading it; `words` bounds the scores of a
 /// word's lines without reading them (see `LineScan`).
-/// A mask is 32 bits, 4 bytes a line: a bit per letter, one per pair of digits, one for
-/// anything outside ASCII (punctuation and spaces have none: they never rule a line out).
+/// The ends take 2 bytes a line where they can (`TextEnds`). A mask is 32 bits, 4 bytes a line:
+/// a bit per letter, one per pair of digits, one for anything outside ASCII (punctuation and
+/// spaces have none: they never rule a line out).
 struct LineTable: Sendable {
     let bytes: [UInt8]
-    let ends: [UInt32]
+    let ends: TextEnds
     let masks: [UInt32]
     /// Per word of 64 lines (`LineSet.wordLines`), what its lines allow at best: a scan asks it
     /// whether any of them could reach the page before it reads a line's own mask and length,
@@ -35,7 +36,7 @@ struct LineTable: Sendable {
     /// In `whiteStarts`: a line starts or ends with white space.
     static let whiteEdgeBit: UInt32 = 1 << 31
 
-    init(bytes: [UInt8], ends: [UInt32]) {
+    init(bytes: [UInt8], ends: TextEnds) {
         self.bytes = bytes
         self.ends = ends
         // Made on every core, each part writing its own words' lines: a pass over every byte,
@@ -49,11 +50,11 @@ struct LineTable: Sendable {
                 let firstSummary = summaries.baseAddress
                 _ = Parallel.map(Parallel.ranges(wordCount, minimum: 1 << 10)) { range in
                     bytes.withUnsafeBufferPointer { bytes in
-                        ends.withUnsafeBufferPointer { ends in
+                        ends.withReader { ends in
                             for word in range {
                                 var summary = Word()
                                 for line in word * LineSet.wordLines..<min(lineCount, (word + 1) * LineSet.wordLines) {
-                                    let range = Self.start(of: line, ends.baseAddress!)..<Int(ends[line])
+                                    let range = ends.start(line)..<ends.end(line)
                                     let (mask, starts) = Self.masks(of: range, bytes)
                                     (firstMask! + line).initialize(to: mask)
                                     summary.mask |= mask
@@ -100,10 +101,10 @@ struct LineTable: Sendable {
             return
         }
         var bytes: [UInt8] = []
-        var ends: [UInt32] = []
+        var ends = TextEnds()
         for record in 0..<store.count {
             if case .string(let line)? = store.value(LineRecords.attribute, of: record) { bytes += line.utf8 }
-            ends.append(UInt32(truncatingIfNeeded: bytes.count))
+            ends.append(bytes.count)
         }
         self.init(bytes: bytes, ends: ends)
     }
@@ -120,14 +121,7 @@ struct LineTable: Sendable {
         }
     }
 
-    func range(of line: Int) -> Range<Int> {
-        (line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])
-    }
-
-    /// Where line `line` starts in the bytes, read through a pointer to the ends (the scan's loops).
-    @inline(__always) static func start(of line: Int, _ ends: UnsafePointer<UInt32>) -> Int {
-        line == 0 ? 0 : Int(ends[line &- 1])
-    }
+    func range(of line: Int) -> Range<Int> { ends.range(of: line) }
 
     /// The line shown: invalid UTF-8 as U+FFFD.
     func text(of line: Int) -> String {
@@ -137,11 +131,11 @@ struct LineTable: Sendable {
     /// The same lines made into others (`--with-nth`), line for line.
     func transformed(_ transform: (String) -> String) -> LineTable {
         var bytes: [UInt8] = []
-        var ends: [UInt32] = []
+        var ends = TextEnds()
         ends.reserveCapacity(count)
         for line in 0..<count {
             bytes += transform(text(of: line)).utf8
-            ends.append(UInt32(truncatingIfNeeded: bytes.count))
+            ends.append(bytes.count)
         }
         return LineTable(bytes: bytes, ends: ends)
     }

@@ -81,7 +81,7 @@ extension SearchIndex {
     public func originalLineBytes(objectID: String) -> [UInt8]? {
         guard let line = lineNumbered(objectID) else { return nil }
         if case .csv(let table) = records.storage, table.header == [LineRecords.attribute], case .text(let bytes, let ends) = table.columns[0] {
-            return Array(bytes[(line == 0 ? 0 : Int(ends[line - 1]))..<Int(ends[line])])
+            return Array(bytes[ends.range(of: line)])
         }
         return records.value(LineRecords.attribute, of: line)?.stringValue.map { Array($0.utf8) }
     }

@@ -44,7 +44,7 @@ enum CSVColumn: Sendable {
     /// narrowest width, and for a numeric column each text's number, read once.
     case dictionary(texts: [String], numbers: [Double]?, ids: PackedIDs)
     /// Mostly distinct texts — titles, descriptions: their bytes back to back.
-    case text(bytes: [UInt8], ends: [UInt32])
+    case text(bytes: [UInt8], ends: TextEnds)
 
     func value(at row: Int, numeric: Bool) -> JSONValue? {
         switch self {
@@ -53,7 +53,7 @@ enum CSVColumn: Sendable {
             guard id > 0 else { return nil }
             return numbers.map { .number($0[id - 1]) } ?? .string(texts[id - 1])
         case .text(let bytes, let ends):
-            let range = (row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])
+            let range = ends.range(of: row)
             guard !range.isEmpty else { return nil }
             return bytes.withUnsafeBufferPointer { bytes in
                 let slice = UnsafeBufferPointer(rebasing: bytes[range])
@@ -69,7 +69,7 @@ enum CSVColumn: Sendable {
             let id = ids[row]
             return id > 0 ? texts[id - 1] : ""
         case .text(let bytes, let ends):
-            let range = (row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])
+            let range = ends.range(of: row)
             return String(decoding: bytes[range], as: UTF8.self)
         }
     }
@@ -95,7 +95,7 @@ struct CSVColumnBuilder {
     private var previous: [UInt8] = []
     private var previousID = 0
     private var bytes: [UInt8]?
-    private var ends: [UInt32] = []
+    private var ends = TextEnds()
     private let capacity: Int
 
     init(capacity: Int) {
@@ -107,7 +107,7 @@ struct CSVColumnBuilder {
         rows += 1
         if bytes != nil {
             bytes!.append(contentsOf: cell)
-            ends.append(UInt32(bytes!.count))
+            ends.append(bytes!.count)
             return
         }
         guard !cell.isEmpty else { return ids.append(0) }
@@ -132,7 +132,7 @@ struct CSVColumnBuilder {
         let coded = ids.ids
         for row in 0..<coded.count {
             if coded[row] > 0 { bytes.append(contentsOf: texts[coded[row] - 1].utf8) }
-            ends.append(UInt32(bytes.count))
+            ends.append(bytes.count)
         }
         self.bytes = bytes
         idOfText = [:]

@@ -43,7 +43,7 @@ enum LineRecords {
         }
         var text = consume bytes
         var length = 0
-        var ends: [UInt32] = []
+        var ends = TextEnds()
         // Each line's id is its number in the input: kept as the first one alone while the
         // numbers follow each other, written into one buffer from the first gap (a blank line).
         var numbers = LineNumbers()
@@ -57,7 +57,7 @@ enum LineRecords {
                     // Down, never past where the scan reads next: the copy may overlap itself.
                     memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
                     length += range.count
-                    ends.append(UInt32(truncatingIfNeeded: length))
+                    ends.append(length)
                     numbers.add(number)
                 }
                 number += 1

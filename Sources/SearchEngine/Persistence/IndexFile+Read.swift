@@ -22,7 +22,8 @@ extension IndexFile {
             let count = records.count
             let recordAtCustomRank = try section(.ranking) { input in
                 let width = try input.readCount(atMost: 4)
-                guard let order = RecordOrder(bytes: try input.readArray(), width: width), order.isConsistent(recordCount: count) else {
+                guard let order = RecordOrder(bytes: try input.readArray(), width: width, count: count), order.isConsistent(recordCount: count)
+                else {
                     throw input.damaged("the ranking order does not name every record")
                 }
                 return order

@@ -16,10 +16,11 @@ import InstantSearchCore
 /// Writing goes to a temporary file beside the target, flushed, then renamed over it, so a
 /// crash mid-write leaves the old index (or none), never half of one.
 enum IndexFile {
+    // 10: no ranking order without custom ranking (RecordOrder's width 0);
     // 9: the default ranking names geo (a v8 file's would rank no geo query by distance);
     // 8: postings as varints (PostingCoding); 7: the meta section ends with the cache key;
     // 6: the ranking order packed (RecordOrder); 5: postings mark a value's only word
-    static let version = 9
+    static let version = 10
     /// Every version's signature starts so; the digits and a newline follow.
     static let signaturePrefix = Array("ISIDX\u{1}v".utf8)
     static let signature = signaturePrefix + Array("\(version)\n".utf8)

@@ -66,9 +66,16 @@ extension CSVTable {
                 try out.write(array: numbers ?? [])
                 try out.write(ids: ids)
             case .text(let bytes, let ends):
-                try out.write(1)
+                // As in memory: two bytes an end where they fit (2), else four (1).
+                let stored = ends.stored
+                try out.write(stored.whole == nil ? 2 : 1)
                 try out.write(array: bytes)
-                try out.write(array: ends)
+                if let whole = stored.whole {
+                    try out.write(array: whole)
+                } else {
+                    try out.write(array: stored.bases)
+                    try out.write(array: stored.offsets)
+                }
             }
         }
     }
@@ -92,12 +99,13 @@ extension CSVTable {
                     ids.largest <= texts.count
                 else { return nil }
                 columns.append(.dictionary(texts: texts, numbers: numeric[column] ? numbers : nil, ids: ids))
-            case 1:
+            case let kind where kind == 1 || kind == 2:
                 let bytes: [UInt8] = try input.readArray()
-                let ends: [UInt32] = try input.readArray()
-                guard ends.count == count, ends.last.map({ Int($0) == bytes.count }) ?? bytes.isEmpty,
-                    zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 })
-                else { return nil }
+                let ends =
+                    kind == 1
+                    ? TextEnds(whole: try input.readArray(), count: count, length: bytes.count)
+                    : TextEnds(bases: try input.readArray(), offsets: try input.readArray(), count: count, length: bytes.count)
+                guard let ends else { return nil }
                 columns.append(.text(bytes: bytes, ends: ends))
             default: return nil
             }
