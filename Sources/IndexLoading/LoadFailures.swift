@@ -42,8 +42,12 @@ public final class LoadFailures: Sendable {
             self.failures = failures
         }
 
-        func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
-            inner.start { [failures] progress in
+        func start(report: @escaping @Sendable (LoadingProgress) -> Void) { inner.start(report: recording(report)) }
+
+        func startToTheEnd(report: @escaping @Sendable (LoadingProgress) -> Void) { inner.startToTheEnd(report: recording(report)) }
+
+        private func recording(_ report: @escaping @Sendable (LoadingProgress) -> Void) -> @Sendable (LoadingProgress) -> Void {
+            { [failures] progress in
                 if let failure = progress.failure { failures.record(failure) }
                 if let notice = progress.notice { failures.record(notice) }
                 report(progress)

@@ -15,8 +15,11 @@ import Testing
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// Prepares and runs a loader to its end; returns what it handed over.
-    func load(_ path: String, format: DataFormat? = nil, cacheEntry: IndexCache.Entry? = nil) throws -> (SearchIndex, Collected) {
+    /// Prepares and runs a loader to its end; returns what it handed over. `snapshots: false`
+    /// as `startToTheEnd` runs it.
+    func load(
+        _ path: String, format: DataFormat? = nil, cacheEntry: IndexCache.Entry? = nil, snapshots: Bool = true
+    ) throws -> (SearchIndex, Collected) {
         let loader = StreamingIndexLoader(source: .file(path), name: "data", format: format, cacheEntry: cacheEntry)
         let empty = try loader.prepare(settings: IndexSettings())
         let collected = Collected()
@@ -28,7 +31,7 @@ import Testing
             report: { progress in
                 collected.reports.withLock { $0.append(progress) }
                 if progress.isFinished && (cacheEntry == nil || progress.note != nil) { collected.done.signal() }
-            })
+            }, snapshots: snapshots)
         #expect(collected.done.wait(timeout: .now() + 300) == .success)
         return (empty, collected)
     }
@@ -62,6 +65,23 @@ import Testing
         let progress = collected.reports.withLock { $0 }
         #expect(progress.last?.isFinished == true && progress.last?.percent == 100)
         #expect(progress.filter(\.isNewSnapshot).count == sizes.count)
+    }
+
+    /// `--filter` and the other loads run to the end before anyone searches: one index, the
+    /// whole one, and no snapshot before it to hold in memory while it is built.
+    @Test(arguments: ["big.csv", "big.txt"]) func aLoadNobodySearchesUntilItEndsBuildsOnlyTheWholeIndex(name: String) throws {
+        let csv = name.hasSuffix(".csv")
+        let rows = (0..<60_000).map { ["name \($0)", $0 % 3 == 0 ? "red" : "blue", String(1900 + $0 % 100)].joined(separator: csv ? "," : " ") }
+        let path = try temporaryFile(name, (csv ? "title,colour,year\n" : "") + rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let (_, collected) = try load(path, snapshots: false)
+        #expect(collected.snapshots.withLock { $0 } == [60_000])
+        let progress = collected.reports.withLock { $0 }
+        #expect(progress.last?.isFinished == true && progress.filter(\.isNewSnapshot).count == 1)
+        let last = try #require(collected.last.withLock { $0 })
+        let whole = try SearchIndex(path: path)
+        let query = Query(text: "name 4242")
+        #expect(try last.search(query).hits == whole.search(query).hits)
     }
 
     @Test func genreFlagsAreTogglesFromTheFirstEmptySnapshotOn() throws {

@@ -51,6 +51,9 @@ public struct LoadingProgress: Hashable, Sendable {
 /// each new snapshot, after the backend searches it) from its own thread.
 public protocol BackgroundLoading: AnyObject, Sendable {
     func start(report: @escaping @Sendable (LoadingProgress) -> Void)
+    /// Starts a load nobody searches before it ends (`LoadingToTheEnd`): a loader that hands
+    /// over partial indices along the way may build only the last.
+    func startToTheEnd(report: @escaping @Sendable (LoadingProgress) -> Void)
     /// Asks the loading to stop at its next step; nothing is reported after.
     func cancel()
     /// Blocks while the index cache is written after the load reported it finished, so that
@@ -61,4 +64,5 @@ public protocol BackgroundLoading: AnyObject, Sendable {
 
 extension BackgroundLoading {
     public func waitUntilCached() {}
+    public func startToTheEnd(report: @escaping @Sendable (LoadingProgress) -> Void) { start(report: report) }
 }

@@ -14,7 +14,7 @@ public enum LoadingToTheEnd {
         for (position, loader) in loaders.enumerated() {
             group.enter()
             let finished = Finished()
-            loader.start { progress in
+            loader.startToTheEnd { progress in
                 if let failure = progress.failure { failures.withLock { $0[position] = $0[position] ?? failure } }
                 if progress.isFinished || progress.failure != nil, finished.first() { group.leave() }
             }

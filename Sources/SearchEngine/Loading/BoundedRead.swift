@@ -41,4 +41,18 @@ extension Array where Element == UInt8 {
             return got
         }
     }
+
+    /// Gives the whole pages past the last element back to the system; the capacity stays (a
+    /// page used again comes back zeroed). Plain lines are written over their own input, and
+    /// without this its line ends (1.6 MB at 1.69M lines) would stay in memory as long as the lines.
+    mutating func returnPagesPastTheEnd() {
+        let capacity = capacity
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, page > 0 else { return }
+            let from = (Int(bitPattern: base + buffer.count) + page - 1) & ~(page - 1)
+            let to = Int(bitPattern: base + capacity) & ~(page - 1)
+            if to > from { madvise(UnsafeMutableRawPointer(bitPattern: from), to - from, MADV_DONTNEED) }
+        }
+    }
 }

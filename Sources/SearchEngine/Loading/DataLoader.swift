@@ -31,8 +31,9 @@ public enum DataLoader {
             bytes: try readFile(path), name: path, format: format ?? DataFormat.fromExtension(of: path), options: options)
     }
 
+    /// Plain lines take the bytes over: handed an array nobody else holds, they keep no second copy.
     public static func loadRecords(
-        bytes: [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
+        bytes: consuming [UInt8], name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict
     ) throws -> RecordStore {
         let resolved = try DataFormat.resolve(format, bytes: bytes, file: name)
         switch resolved {
@@ -42,7 +43,7 @@ public enum DataLoader {
         // movies.json, in `serialized()`) than its memory is worth at that size.
         case .jsonArray, .json: return RecordStore(records: try JSONRecords.array(bytes, file: name, options: options))
         case .ndjson: return RecordStore(records: try JSONRecords.objects(bytes, file: name, options: options))
-        case .lines: return try LineRecords.table(bytes, file: name, options: options).store
+        case .lines: return try LineRecords.table(consume bytes, file: name, options: options).store
         }
     }
 

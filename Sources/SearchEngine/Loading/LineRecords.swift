@@ -65,6 +65,7 @@ enum LineRecords {
             }
         }
         text.removeLast(text.count - length)
+        text.returnPagesPastTheEnd()
         let table = CSVTable(
             header: [attribute], numeric: [false], count: ends.count, columns: [.text(bytes: text, ends: ends)])
         return Table(store: RecordStore(storage: .csv(table), ids: numbers.packed, firstID: numbers.first ?? 0))

@@ -190,14 +190,18 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
 
     /// The records of the whole records read so far (all of them once the data has ended).
     private func records(upTo framer: RecordFramer) throws -> RecordStore {
-        let bytes = atEnd ? buffer : framer.prefix(of: buffer)
+        try records(of: atEnd ? buffer : framer.prefix(of: buffer))
+    }
+
+    /// The records of `bytes`, which the parse may take over (`DataLoader.loadRecords`).
+    private func records(of bytes: consuming [UInt8]) throws -> RecordStore {
         if bytes.isEmpty { return RecordStore(records: []) }
         // Only the last parse reports what --lenient skipped, and while the interface runs, not
         // on standard error (it would be drawn over) but on the stats line.
         let skipped = SkippedRecords()
         let last = options.reporting { skipped.report = $0 }
         let store = try DataLoader.loadRecords(
-            bytes: bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
+            bytes: consume bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
         if let report = skipped.report {
             if settings == nil {
                 options.report?(report)
@@ -222,14 +226,23 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         start(onSnapshot: { backend?.replace($0) }, report: report)
     }
 
-    public func start(onSnapshot: @escaping @Sendable (SearchIndex) -> Void, report: @escaping @Sendable (LoadingProgress) -> Void) {
-        let thread = Thread { [self] in run(onSnapshot: onSnapshot, report: report) }
+    /// The whole data indexed once: no snapshot along the way, whose index would only add to
+    /// the peak while the last one is built.
+    public func startToTheEnd(report: @escaping @Sendable (LoadingProgress) -> Void) {
+        let backend = backend
+        start(onSnapshot: { backend?.replace($0) }, report: report, snapshots: false)
+    }
+
+    public func start(
+        onSnapshot: @escaping @Sendable (SearchIndex) -> Void, report: @escaping @Sendable (LoadingProgress) -> Void, snapshots: Bool = true
+    ) {
+        let thread = Thread { [self] in run(onSnapshot: onSnapshot, report: report, snapshots: snapshots) }
         thread.name = "instantsearch loading \(name)"
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void) {
+    private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void, snapshots: Bool) {
         guard var framer, let settings else { return }
         var schedule = SnapshotSchedule(totalBytes: totalBytes, firstCut: atEnd ? buffer.count : framer.boundary)
         var lastReport = ContinuousClock.now
@@ -288,16 +301,17 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         guard let firstStore else { return }
         self.firstStore = nil
-        publish(firstStore, cut: framer.boundary)
+        if snapshots { publish(firstStore, cut: framer.boundary) }
         do {
             while !atEnd && !isCancelled {
                 let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
                 try readMore(waitingUntil: pipeWait)
                 framer.advance(over: buffer)
                 if atEnd { break }
-                if schedule.isDue(
-                    cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
-                    growsByTime: !knowsSize)
+                if snapshots,
+                    schedule.isDue(
+                        cut: framer.boundary, records: framer.records, snapshotRecords: snapshotRecords,
+                        growsByTime: !knowsSize)
                 {
                     publish(try records(upTo: framer), cut: framer.boundary)
                 } else if ContinuousClock.now - lastReport > .milliseconds(200) {
@@ -314,10 +328,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 indexedBytes = buffer.count
                 finish()
             } else {
-                let store = try records(upTo: framer)
+                // The records take the bytes over: held here as well, they would be copied.
                 let whole = buffer.count
-                buffer = []  // the records keep what they need: the bytes would only double the peak
-                publish(store, cut: whole)
+                let bytes = buffer
+                buffer = []
+                publish(try records(of: consume bytes), cut: whole)
             }
         } catch {
             guard !isCancelled else { return }
