@@ -32,6 +32,39 @@ import Testing
         #expect(index.objectIDs == ["1", "2", "4"], "ids are line numbers, CRLF counting once")
     }
 
+    /// Line ends are looked for eight bytes at a time: wherever one falls in such a step, next
+    /// to bytes one off from it (\u{0B}, \u{0C}, \u{8A}…) or outside ASCII, the lines are those
+    /// a byte-by-byte reading gives.
+    @Test func plainLinesSplitAsAByteByByteReadingDoes() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x0B, 0x0C, 0x09, 0x8A, 0x8D, 0x20, 0x61, 0x7A, 0xC3, 0xA9, 0x0E, 0x2D]
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<300 {
+            let bytes = (0..<next(70)).map { _ in alphabet[next(alphabet.count)] }
+            // The rule, a byte at a time: CRLF, CR or LF ends a line; blank lines (spaces and
+            // tabs only) are left out.
+            var expected: [[UInt8]] = []
+            var line: [UInt8] = []
+            var i = 0
+            while i <= bytes.count {
+                if i == bytes.count || bytes[i] == 0x0A || bytes[i] == 0x0D {
+                    if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { expected.append(line) }
+                    line = []
+                    if i + 1 < bytes.count, bytes[i] == 0x0D, bytes[i + 1] == 0x0A { i += 1 }
+                } else {
+                    line.append(bytes[i])
+                }
+                i += 1
+            }
+            let store = try LineRecords.table(bytes, file: "t", options: LoadOptions(lenient: true)).store
+            let index = SearchIndex(name: "t", records: store, settings: LineRecords.settings)
+            #expect((0..<store.count).map { index.originalLineBytes(objectID: index.objectIDs[$0]) } == expected, "\(bytes)")
+        }
+    }
+
     @Test(arguments: ["\n", "\r\n", "\r"])
     func ndjsonRecordsEndInAnyLineEnd(_ end: String) throws {
         let text = [#"{"a": 1}"#, #"{"a": 2}"#, ""].joined(separator: end)

@@ -113,7 +113,7 @@ enum LineRecords {
             var end = start
             switch separator {
             case .newline:
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                end = lineEnd(bytes, from: start)
             case .nul:
                 while end < bytes.count, bytes[end] != 0 { end += 1 }
             }
@@ -122,6 +122,28 @@ enum LineRecords {
             let crlf = separator == .newline && end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
             start = end + (crlf ? 2 : 1)
         }
+    }
+
+    /// Where the next `\n` or `\r` is at or after `start` (the end of `bytes` when none is),
+    /// eight bytes a step: a byte at a time, the scan took a third of opening 10M lines.
+    @inline(__always)
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while end + 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+            // A zero byte in `word ^ pattern` is a byte equal to the pattern's (the classic
+            // test: its high bit set in `(x - 0x01…) & ~x & 0x80…`).
+            let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let carriage = word ^ 0x0D0D_0D0D_0D0D_0D0D
+            let found =
+                ((newline &- 0x0101_0101_0101_0101) & ~newline | (carriage &- 0x0101_0101_0101_0101) & ~carriage)
+                & 0x8080_8080_8080_8080
+            if found != 0 { return end + found.trailingZeroBitCount / 8 }
+            end += 8
+        }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        return end
     }
 
     /// A line of nothing but these is blank, and left out: spaces and tabs (and, for records
