@@ -132,7 +132,7 @@ struct QueryCommand: ParsableCommand {
                 // Standard input is read whole (within the bounds of `DataLoader.readAll`) and never cached.
                 let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: format, options: loadOptions)
                 index = try SearchIndex(
-                    name: "stdin", bytes: bytes, sourceName: "<stdin>", format: format,
+                    name: "stdin", bytes: consume bytes, sourceName: "<stdin>", format: format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),
                     options: loadOptions)
                 try SettingsCheck(overrides: overrides).check(index, settingsFile: settings)

@@ -14,9 +14,8 @@ extension SearchIndex {
 
     /// Loads a data file with settings already read (and perhaps changed by command-line options).
     public convenience init(path: String, settings: IndexSettings, format: DataFormat? = nil, options: LoadOptions = .strict) throws {
-        let bytes = try DataLoader.readFile(path)
         try self.init(
-            name: Self.indexName(ofDataFile: path), bytes: bytes, sourceName: path,
+            name: Self.indexName(ofDataFile: path), bytes: try DataLoader.readFile(path), sourceName: path,
             format: format ?? DataFormat.fromExtension(of: path), settings: settings, options: options)
     }
 
@@ -26,17 +25,19 @@ extension SearchIndex {
     }
 
     /// Indexes data read whole (standard input for `query -`); `sourceName` is what errors call it.
+    /// Plain lines take the bytes over (`DataLoader.loadRecords`): pass an array nobody else holds.
     public convenience init(
-        name: String, bytes: [UInt8], sourceName: String, format: DataFormat?, settings: IndexSettings?,
+        name: String, bytes: consuming [UInt8], sourceName: String, format: DataFormat?, settings: IndexSettings?,
         options: LoadOptions = .strict
     ) throws {
         let concrete = try DataFormat.resolve(format, bytes: bytes, file: sourceName)
-        let records = try DataLoader.loadRecords(bytes: bytes, name: sourceName, format: concrete, options: options)
+        let sample = RecordFramer.sampleSize(of: bytes, format: concrete, dialect: options.dialect(for: concrete))
+        let records = try DataLoader.loadRecords(bytes: consume bytes, name: sourceName, format: concrete, options: options)
         // Plain lines have one attribute; of settings given, only the relevance ones apply.
         self.init(
             name: name, records: records,
             settings: concrete == .lines ? LineRecords.settings(keepingRelevanceOf: settings ?? IndexSettings()) : settings ?? IndexSettings(),
-            inferenceSample: RecordFramer.sampleSize(of: bytes, format: concrete, dialect: options.dialect(for: concrete)))
+            inferenceSample: sample)
     }
 
     /// `NAME.settings.json` beside `NAME.ext`, when there is one.
