@@ -71,12 +71,13 @@ struct TextEnds: Sendable {
     }
 
     subscript(text: Int) -> Int {
-        if let whole { return Int(whole[text]) }
-        return Int(bases[text >> Self.groupShift]) + Int(offsets[text])
+        precondition(text >= 0 && text < count, "no text \(text) of \(count)")
+        return withReader { $0.end(text) }
     }
 
     func range(of text: Int) -> Range<Int> {
-        (text == 0 ? 0 : self[text - 1])..<self[text]
+        precondition(text >= 0 && text < count, "no text \(text) of \(count)")
+        return withReader { $0.start(text)..<$0.end(text) }
     }
 
     /// The ends read through pointers, for loops over millions of lines.
