@@ -35,4 +35,45 @@ static inline uint64_t cholding64(uint32_t required, const uint32_t *masks) {
     return bits;
 }
 
+/// Lines back to back, as `cedges64` reads them: the first starts at `start`, line i ends at
+/// `base + offsets[i]` (a text's group of ends, see `TextEnds`).
+typedef struct {
+    const uint8_t *text;
+    int64_t start;
+    uint32_t base;
+    const uint16_t *offsets;
+    int count;
+} clines;
+
+/// An edge of eight bytes compared at once: a line's bytes, OR-ed with `fold` and AND-ed
+/// with `care`, equal `wanted`, and the line holds `length` bytes.
+typedef struct {
+    uint64_t wanted;
+    uint64_t care;
+    uint64_t fold;
+    int64_t length;
+} cedge;
+
+/// Which of `lines.count` (at most 64) lines start (or with `at_end`, end) with `edge`: bit i
+/// for line i, one eight-byte load a line and no branch. The caller sees to it that no line
+/// starts or ends with white space (which the match skips) and that every load is inside the
+/// text; `at_end` is a constant where it is called.
+static inline uint64_t cedges64(clines lines, cedge edge, int at_end) {
+    uint64_t hits = 0;
+    int64_t start = lines.start;
+    for (int i = 0; i < lines.count; i++) {
+        const int64_t end = (int64_t)lines.base + lines.offsets[i];
+        uint64_t eight;
+        __builtin_memcpy(&eight, lines.text + (at_end ? end - 8 : start), 8);
+        const uint64_t hit = (((eight | edge.fold) & edge.care) == edge.wanted) & (end - start >= edge.length);
+        hits |= hit << i;
+        start = end;
+    }
+    return hits;
+}
+
+static inline uint64_t cprefixes64(clines lines, cedge edge) { return cedges64(lines, edge, 0); }
+
+static inline uint64_t csuffixes64(clines lines, cedge edge) { return cedges64(lines, edge, 1); }
+
 #endif

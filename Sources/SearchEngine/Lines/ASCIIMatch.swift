@@ -90,9 +90,9 @@ enum ASCIIMatch {
     /// compared with its 0x20 bit set, which folds exactly its capital onto it, as `comparable`
     /// does. None for a term outside ASCII or holding a capital it ignores the case of.
     struct Word {
-        private var wanted: UInt64 = 0
-        private var care: UInt64 = 0
-        private var fold: UInt64 = 0
+        private(set) var wanted: UInt64 = 0
+        private(set) var care: UInt64 = 0
+        private(set) var fold: UInt64 = 0
 
         init?(_ term: MatchTerm, last: Bool) {
             let count = min(8, term.text.count)

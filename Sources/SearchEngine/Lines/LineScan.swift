@@ -13,6 +13,9 @@ struct LineScan {
     /// What the inner loop reads of the options, read once (`rankingTiebreaks` is an array).
     private let firstTiebreak: LineMatchOptions.Tiebreak?
     private let wholeLine: Bool
+    /// For a pattern of one term: its first eight bytes (a suffix's last eight) as one word,
+    /// when it is in ASCII (`countedLines` compares lines with it).
+    let soleEdge: ASCIIMatch.Word?
 
     /// A scan's answer: every matching line (what a longer query narrows), and the smallest
     /// keys asked for, sorted.
@@ -36,6 +39,8 @@ struct LineScan {
         compiled = CompiledPattern(pattern, scorer: scorer)
         firstTiebreak = options.rankingTiebreaks.first
         wholeLine = options.nth == nil
+        let sole = compiled.setCount == 1 && compiled.setEnds[0] == 1 ? compiled.terms[0] : nil
+        soleEdge = sole.flatMap { ASCIIMatch.Word($0, last: $0.kind == .suffix) }
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores): at least
@@ -73,9 +78,14 @@ struct LineScan {
             // A block holds about `blockLines` lines to read: few candidates make wide blocks.
             var end = start
             var lines = 0
-            while end < wordCount, lines < blockLines {
-                lines += candidates?.words[end].nonzeroBitCount ?? LineSet.wordLines
-                end += 1
+            if let candidateWords = candidates?.words {
+                while end < wordCount, lines < blockLines {
+                    lines += candidateWords[end].nonzeroBitCount
+                    end += 1
+                }
+            } else {
+                end = min(wordCount, start + (blockLines + LineSet.wordLines - 1) / LineSet.wordLines)
+                lines = (end - start) * LineSet.wordLines
             }
             let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : Parallel.cores)) {
                 range in
@@ -119,10 +129,11 @@ struct LineScan {
                 table.masks.withUnsafeBufferPointer { masks in
                     // The lines each word may hold by their masks, known ahead so that the
                     // text of those a few words on is fetched while these are read.
+                    let candidateWords = candidates?.words
                     let mayHold = range.map { word in
                         let firstLine = word * LineSet.wordLines
                         let lines = min(LineSet.wordLines, table.count - firstLine)
-                        let bits = candidates?.words[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+                        let bits = candidateWords?[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
                         return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
                     }
                     for (offset, word) in range.enumerated() {
@@ -133,6 +144,11 @@ struct LineScan {
                             prefetch(
                                 mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
                                 ends)
+                        }
+                        // Most words of a longer query's scan hold no line to read.
+                        if bits == 0 {
+                            part.words.append(0)
+                            continue
                         }
                         let summary = table.words[word]
                         // No line of the word can reach the page: its lines are only counted,

@@ -1,0 +1,62 @@
+import InstantSearchCore
+import Testing
+
+@testable import SearchEngine
+
+/// The scan's fast paths (a word of lines compared at once, words without a line to read
+/// skipped, lines fetched ahead, words ruled out by their best score) against each line's own
+/// key, which the scorer makes one line at a time: the same lines match, the same page comes first.
+struct LineScanCountTests {
+    /// Patterns of every kind the count treats apart: edges of up to eight bytes and longer,
+    /// negated, one letter, several terms, alternatives.
+    static let patterns = [
+        "^ab", "ab$", "!^a", "!b$", "^abab", "^1", "1$", "^abcdabcd", "^abcdabcda", "bab$", "'ab", "ab", "a b", "ab | ba", "^a 1", "!^a b$",
+        "^A", "b1$",
+    ]
+
+    @Test(arguments: 0..<6)
+    func theCountAndThePageAreEachLinesOwn(seed: UInt64) throws {
+        var random = SplitMix64(state: 0xC0DE + seed)
+        // White space at either end in some words only, lines shorter than eight bytes, empty
+        // lines, and one line of 70 bytes (a word's loads near the text's ends included).
+        let alphabet = Array("aAbB1cd/ ".utf8)
+        var bytes: [UInt8] = []
+        var ends = TextEnds()
+        let count = Int.random(in: 1...700, using: &random)
+        for line in 0..<count {
+            let whiteWord = (line / LineSet.wordLines) % 3 == 0
+            var text = (0..<Int.random(in: 0...(line == count / 2 ? 70 : 14), using: &random)).map { _ in
+                alphabet.randomElement(using: &random)!
+            }
+            if !whiteWord { text = Array(text.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()) }
+            bytes += text
+            ends.append(bytes.count)
+        }
+        let table = LineTable(bytes: bytes, ends: ends)
+        for text in Self.patterns {
+            for narrowed in [false, true] {
+                let scan = LineScan(table: table, pattern: LinePattern(text, options: LineMatchOptions()), options: LineMatchOptions())
+                // Candidates: every line, or a random part of them, every third word none
+                // (a longer query's scan).
+                let candidateWords = (0..<(count + 63) / 64).map { word -> UInt64 in
+                    let lines = min(64, count - word * 64)
+                    let all = lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1
+                    return narrowed ? (word % 3 == 1 ? 0 : all & random.next() & random.next()) : all
+                }
+                let candidates = narrowed ? LineSet(words: candidateWords) : nil
+                let matches = try scan.matches(candidates: candidates, best: 5)
+                var expected: [Int] = []
+                var keys: [UInt64] = []
+                for line in 0..<count where candidates?.contains(line) ?? true {
+                    guard let key = scan.key(of: line) else { continue }
+                    expected.append(line)
+                    keys.append(key)
+                }
+                var found: [Int] = []
+                matches.lines.forEach { found.append($0) }
+                #expect(found == expected, "\(text.debugDescription) narrowed: \(narrowed), seed \(seed)")
+                #expect(matches.best == Array(keys.sorted().prefix(5)), "\(text.debugDescription) narrowed: \(narrowed), seed \(seed)")
+            }
+        }
+    }
+}
