@@ -47,11 +47,13 @@ extension LineScan {
     /// branch a line made `^1` take 40–50 ms at 10M lines. A word with a line that starts or
     /// ends with white space (skipped before comparing), or whose loads would pass either end
     /// of the text, is matched line by line, as are the lines of a text whose ends are not packed.
+    /// A word of lines is a group of ends (64 lines both), so one base serves the whole word.
     @inline(__always)
     private func edges(
         _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, _ term: MatchTerm,
         _ edge: ASCIIMatch.Word, atEnd: Bool
     ) -> UInt64 {
+        assert(TextEnds.groupSize == LineSet.wordLines)
         let low = bits.trailingZeroBitCount
         let high = 64 &- bits.leadingZeroBitCount
         let start = ends.start(firstLine &+ low)
