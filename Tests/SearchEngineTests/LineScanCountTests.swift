@@ -4,7 +4,8 @@ import Testing
 @testable import SearchEngine
 
 /// The scan's fast paths (a word of lines compared at once, words without a line to read
-/// skipped, lines fetched ahead, words ruled out by their best score) against each line's own
+/// skipped, the few words that hold candidates visited alone with their lines fetched ahead,
+/// words ruled out by their best score) against each line's own
 /// key, which the scorer makes one line at a time: the same lines match, the same page comes first.
 struct LineScanCountTests {
     /// Patterns of every kind the count treats apart: edges of up to eight bytes and longer,
@@ -14,7 +15,11 @@ struct LineScanCountTests {
         "^A", "b1$",
     ]
 
-    @Test(arguments: 0..<6)
+    /// Which lines a scan reads: every line, a random part of them with every third word none,
+    /// or a few lines in one word of four (fewer than half the words: visited alone).
+    enum Candidates: CaseIterable { case all, most, few }
+
+    @Test(arguments: 0..<8)
     func theCountAndThePageAreEachLinesOwn(seed: UInt64) throws {
         var random = SplitMix64(state: 0xC0DE + seed)
         // White space at either end in some words only, lines shorter than eight bytes, empty
@@ -22,7 +27,8 @@ struct LineScanCountTests {
         let alphabet = Array("aAbB1cd/ ".utf8)
         var bytes: [UInt8] = []
         var ends = TextEnds()
-        let count = Int.random(in: 1...700, using: &random)
+        // Tables long enough for the words visited alone to be fetched ahead from inside the loop.
+        let count = Int.random(in: seed < 4 ? 1...700 : 2500...4000, using: &random)
         for line in 0..<count {
             let whiteWord = (line / LineSet.wordLines) % 3 == 0
             var text = (0..<Int.random(in: 0...(line == count / 2 ? 70 : 14), using: &random)).map { _ in
@@ -34,16 +40,18 @@ struct LineScanCountTests {
         }
         let table = LineTable(bytes: bytes, ends: ends)
         for text in Self.patterns {
-            for narrowed in [false, true] {
+            for kind in Candidates.allCases {
                 let scan = LineScan(table: table, pattern: LinePattern(text, options: LineMatchOptions()), options: LineMatchOptions())
-                // Candidates: every line, or a random part of them, every third word none
-                // (a longer query's scan).
                 let candidateWords = (0..<(count + 63) / 64).map { word -> UInt64 in
                     let lines = min(64, count - word * 64)
                     let all = lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1
-                    return narrowed ? (word % 3 == 1 ? 0 : all & random.next() & random.next()) : all
+                    switch kind {
+                    case .all: return all
+                    case .most: return word % 3 == 1 ? 0 : all & random.next() & random.next()
+                    case .few: return word % 4 == 2 ? all & random.next() & random.next() & random.next() : 0
+                    }
                 }
-                let candidates = narrowed ? LineSet(words: candidateWords) : nil
+                let candidates = kind == .all ? nil : LineSet(words: candidateWords)
                 let matches = try scan.matches(candidates: candidates, best: 5)
                 var expected: [Int] = []
                 var keys: [UInt64] = []
@@ -54,8 +62,8 @@ struct LineScanCountTests {
                 }
                 var found: [Int] = []
                 matches.lines.forEach { found.append($0) }
-                #expect(found == expected, "\(text.debugDescription) narrowed: \(narrowed), seed \(seed)")
-                #expect(matches.best == Array(keys.sorted().prefix(5)), "\(text.debugDescription) narrowed: \(narrowed), seed \(seed)")
+                #expect(found == expected, "\(text.debugDescription) \(kind), seed \(seed)")
+                #expect(matches.best == Array(keys.sorted().prefix(5)), "\(text.debugDescription) \(kind), seed \(seed)")
             }
         }
     }

@@ -50,6 +50,10 @@ struct LineScan {
     static let blockLines = 1 << 16
     /// How many words of lines ahead of the one read their text is fetched from memory.
     static let wordsAhead = 2
+    /// In a narrowed scan, counted in words that hold candidates: how far ahead their masks,
+    /// ends and summary are asked for, and how far ahead their text is (read from the ends).
+    static let farAhead = 16
+    static let nearAhead = 8
 
     /// The lines among `candidates` (the lines of an earlier scan with the same options, nil
     /// for every line) that match, and the `best` smallest keys. Only the page's keys are
@@ -120,94 +124,118 @@ struct LineScan {
     /// `best` starts empty, below the worst key of the page the earlier blocks made.
     private func scan(words range: Range<Int>, candidates: LineSet?, best: TopKeys.Best<UInt64>, first: Bool) -> Part {
         var part = Part()
-        part.words.reserveCapacity(range.count)
+        part.words = [UInt64](repeating: 0, count: range.count)
         var best = best
         let count = best.count
         var scalars: [UInt32] = []
+        let candidateWords = candidates?.words
+        // A narrowed scan whose candidates are few and far apart reads only the words that hold
+        // some: each would wait on memory for its masks, ends, summary and text in turn (`mary 1`,
+        // 110K lines of 10M: 21 ms, most of it waiting), so they are asked for `farAhead` words
+        // on, which the processor does not foresee. It foresees a scan that reads most words.
+        let visited = candidateWords.flatMap { words in
+            let holding = range.filter { words[$0] != 0 }
+            return holding.count * 2 < range.count ? holding : nil
+        }
+        let visitCount = visited?.count ?? range.count
+        let textAhead = visited == nil ? Self.wordsAhead : Self.nearAhead
         table.bytes.withUnsafeBufferPointer { bytes in
             table.ends.withReader { ends in
                 table.masks.withUnsafeBufferPointer { masks in
-                    // The lines each word may hold by their masks, known ahead so that the
-                    // text of those a few words on is fetched while these are read.
-                    let candidateWords = candidates?.words
-                    let mayHold = range.map { word in
-                        let firstLine = word * LineSet.wordLines
-                        let lines = min(LineSet.wordLines, table.count - firstLine)
-                        let bits = candidateWords?[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
-                        return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
-                    }
-                    for (offset, word) in range.enumerated() {
-                        let firstLine = word * LineSet.wordLines
-                        let lines = min(LineSet.wordLines, table.count - firstLine)
-                        var bits = mayHold[offset]
-                        if !compiled.exactByMasks, offset + Self.wordsAhead < mayHold.count {
-                            prefetch(
-                                mayHold[offset + Self.wordsAhead], from: firstLine + Self.wordsAhead * LineSet.wordLines, bytes.baseAddress!,
-                                ends)
+                    table.words.withUnsafeBufferPointer { summaries in
+                        // The lines each word may hold by their masks, known ahead so that the
+                        // text of those a few words on is fetched while these are read.
+                        var holds = visited == nil ? range.map { mayHold($0, among: candidateWords, masks) } : [UInt64](repeating: 0, count: visitCount)
+                        if let visited, let candidateWords {
+                            for word in visited.prefix(Self.farAhead) { fetch(candidateWords[word], of: word, masks, ends, summaries) }
+                            for index in 0..<min(textAhead, visitCount) { holds[index] = mayHold(visited[index], among: candidateWords, masks) }
                         }
-                        // Most words of a longer query's scan hold no line to read.
-                        if bits == 0 {
-                            part.words.append(0)
-                            continue
-                        }
-                        let summary = table.words[word]
-                        // No line of the word can reach the page: its lines are only counted,
-                        // from the masks alone when they tell.
-                        let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, lines: lines, best: best))
-                        if wholeLine && summary.mask & LineTable.nonASCIIBit == 0 {
-                            // Lines in ASCII: matched by their bytes first, then the few that
-                            // match and may reach the page scored.
-                            let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends, masks.baseAddress!)
-                            var rest = countOnly ? 0 : found
-                            while rest != 0 {
-                                let line = firstLine + rest.trailingZeroBitCount
-                                rest &= rest - 1
-                                let start = ends.start(line)
-                                let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
-                                let mask = masks[line]
-                                guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
-                                    let key = key(line, ByteLine(bytes: slice), mask: mask)
-                                else { continue }
-                                best.offer(key)
+                        for index in 0..<visitCount {
+                            let word = visited?[index] ?? range.lowerBound + index
+                            let firstLine = word * LineSet.wordLines
+                            let lines = min(LineSet.wordLines, table.count - firstLine)
+                            let ahead = index + textAhead < visitCount ? visited?[index + textAhead] ?? word + textAhead : nil
+                            if let visited, let candidateWords {
+                                if index + Self.farAhead < visitCount {
+                                    let later = visited[index + Self.farAhead]
+                                    fetch(candidateWords[later], of: later, masks, ends, summaries)
+                                }
+                                if let ahead { holds[index + textAhead] = mayHold(ahead, among: candidateWords, masks) }
                             }
-                            part.words.append(found)
-                            part.found += found.nonzeroBitCount
-                            if first && found != 0 { return }
-                            continue
-                        }
-                        var found: UInt64 = 0
-                        while bits != 0 {
-                            let bit = bits.trailingZeroBitCount
-                            bits &= bits - 1
-                            let line = firstLine + bit
-                            let mask = masks[line]
-                            let start = ends.start(line)
-                            let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
-                            if wholeLine && mask & LineTable.nonASCIIBit == 0 {
-                                // A line in ASCII among others that are not: counted only
-                                // when its best possible key cannot reach the page.
-                                if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) {
-                                    guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
-                                } else {
-                                    guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
+                            if !compiled.exactByMasks, let ahead {
+                                prefetch(holds[index + textAhead], from: ahead * LineSet.wordLines, bytes.baseAddress!, ends)
+                            }
+                            var bits = holds[index]
+                            // Most words of a longer query's scan hold no line to read.
+                            if bits == 0 { continue }
+                            let summary = summaries[word]
+                            // No line of the word can reach the page: its lines are only counted,
+                            // from the masks alone when they tell.
+                            let countOnly = count == 0 || (bits != 0 && wholeLine && !wordAdmitted(word, summary, lines: lines, best: best))
+                            if wholeLine && summary.mask & LineTable.nonASCIIBit == 0 {
+                                // Lines in ASCII: matched by their bytes first, then the few that
+                                // match and may reach the page scored.
+                                let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends, masks.baseAddress!)
+                                var rest = countOnly ? 0 : found
+                                while rest != 0 {
+                                    let line = firstLine + rest.trailingZeroBitCount
+                                    rest &= rest - 1
+                                    let start = ends.start(line)
+                                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
+                                    let mask = masks[line]
+                                    guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
+                                        let key = key(line, ByteLine(bytes: slice), mask: mask)
+                                    else { continue }
                                     best.offer(key)
                                 }
-                            } else {
-                                guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
-                                best.offer(key)
+                                part.words[word - range.lowerBound] = found
+                                part.found += found.nonzeroBitCount
+                                if first && found != 0 { return }
+                                continue
                             }
-                            found |= 1 << UInt64(bit)
-                            if first { break }
+                            var found: UInt64 = 0
+                            while bits != 0 {
+                                let bit = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let line = firstLine + bit
+                                let mask = masks[line]
+                                let start = ends.start(line)
+                                let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
+                                if wholeLine && mask & LineTable.nonASCIIBit == 0 {
+                                    // A line in ASCII among others that are not: counted only
+                                    // when its best possible key cannot reach the page.
+                                    if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) {
+                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
+                                    } else {
+                                        guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
+                                        best.offer(key)
+                                    }
+                                } else {
+                                    guard let key = scalarKey(of: line, slice, scalars: &scalars) else { continue }
+                                    best.offer(key)
+                                }
+                                found |= 1 << UInt64(bit)
+                                if first { break }
+                            }
+                            part.words[word - range.lowerBound] = found
+                            part.found += found.nonzeroBitCount
+                            if first && found != 0 { return }
                         }
-                        part.words.append(found)
-                        part.found += found.nonzeroBitCount
-                        if first && found != 0 { return }
                     }
                 }
             }
         }
         part.best = best.sorted()
         return part
+    }
+
+    /// Which lines of word `word` may match by their masks: those of `candidateWords` only when given.
+    @inline(__always)
+    private func mayHold(_ word: Int, among candidateWords: [UInt64]?, _ masks: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        let firstLine = word * LineSet.wordLines
+        let lines = min(LineSet.wordLines, table.count - firstLine)
+        let bits = candidateWords?[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
+        return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
     }
 
     /// The key of a line outside ASCII or matched in its `--nth` fields: its scalars decoded
@@ -223,8 +251,7 @@ struct LineScan {
     /// Whether a line of word `word` (of `lines` lines) may still enter the page, by the word's
     /// masks and shortest line: always when a line of it is outside ASCII (not bounded).
     @inline(__always)
-    private func wordAdmitted(_ word: Int, lines: Int, best: TopKeys.Best<UInt64>) -> Bool {
-        let summary = table.words[word]
+    private func wordAdmitted(_ word: Int, _ summary: LineTable.Word, lines: Int, best: TopKeys.Best<UInt64>) -> Bool {
         guard summary.mask & LineTable.nonASCIIBit == 0 else { return true }
         let firstLine = word * LineSet.wordLines
         let line = options.reversed ? firstLine + lines - 1 : firstLine
