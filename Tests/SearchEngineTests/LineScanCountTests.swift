@@ -12,7 +12,7 @@ struct LineScanCountTests {
     /// negated, one letter, several terms, alternatives.
     static let patterns = [
         "^ab", "ab$", "!^a", "!b$", "^abab", "^1", "1$", "^abcdabcd", "^abcdabcda", "bab$", "'ab", "ab", "a b", "ab | ba", "^a 1", "!^a b$",
-        "^A", "b1$",
+        "^A", "b1$", "Ab", "b1a", "abba", "!ab", "ab d1", "cd | ab", "abcdabca", "abcdabcda",
     ]
 
     /// Which lines a scan reads: every line, a random part of them with every third word none,
@@ -23,7 +23,8 @@ struct LineScanCountTests {
     func theCountAndThePageAreEachLinesOwn(seed: UInt64) throws {
         var random = SplitMix64(state: 0xC0DE + seed)
         // White space at either end in some words only, lines shorter than eight bytes, empty
-        // lines, and one line of 70 bytes (a word's loads near the text's ends included).
+        // lines, lines on either side of 32 bytes, and one line of 70 bytes (a word's loads
+        // near the text's ends included).
         let alphabet = Array("aAbB1cd/ ".utf8)
         var bytes: [UInt8] = []
         var ends = TextEnds()
@@ -31,7 +32,7 @@ struct LineScanCountTests {
         let count = Int.random(in: seed < 4 ? 1...700 : 2500...4000, using: &random)
         for line in 0..<count {
             let whiteWord = (line / LineSet.wordLines) % 3 == 0
-            var text = (0..<Int.random(in: 0...(line == count / 2 ? 70 : 14), using: &random)).map { _ in
+            var text = (0..<Int.random(in: 0...(line == count / 2 ? 70 : line % 5 == 0 ? 40 : 14), using: &random)).map { _ in
                 alphabet.randomElement(using: &random)!
             }
             if !whiteWord { text = Array(text.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()) }

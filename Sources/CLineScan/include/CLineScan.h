@@ -76,4 +76,46 @@ static inline uint64_t cprefixes64(clines lines, cedge edge) { return cedges64(l
 
 static inline uint64_t csuffixes64(clines lines, cedge edge) { return cedges64(lines, edge, 1); }
 
+/// Whether the `k` (1 to 8) bytes of `pattern` (the first in its lowest byte) are in a line of
+/// `count` bytes (at most 32) in order, gaps allowed: the line's 32 bytes compared with each
+/// character at once (SSE2), the places found as a bit mask, each character looked for past
+/// the first place of the one before. With `fold`, the line's capitals are compared as their
+/// small letters. The caller sees to it that 32 bytes are readable from `line` (those past the
+/// line are ignored). One place at a time elsewhere.
+static inline int cfuzzy32(const uint8_t *line, int64_t count, uint64_t pattern, int k, int fold) {
+#if defined(__SSE2__)
+    uint64_t from = (1ULL << count) - 1;
+    __m128i low = _mm_loadu_si128((const __m128i *)line);
+    __m128i high = _mm_loadu_si128((const __m128i *)(line + 16));
+    if (fold) {
+        const __m128i a = _mm_set1_epi8('A'), last = _mm_set1_epi8(25), bit = _mm_set1_epi8(0x20);
+        __m128i t = _mm_sub_epi8(low, a);
+        low = _mm_or_si128(low, _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, last), t), bit));
+        t = _mm_sub_epi8(high, a);
+        high = _mm_or_si128(high, _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, last), t), bit));
+    }
+    for (int j = 0; j < k; j++) {
+        const __m128i c = _mm_set1_epi8((char)(pattern >> (8 * j)));
+        const uint64_t places = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, c))
+            | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, c)) << 16;
+        const uint64_t found = places & from;
+        if (found == 0) return 0;
+        from &= -((found & -found) << 1);
+    }
+    return 1;
+#else
+    int64_t at = 0;
+    for (int j = 0; j < k; j++) {
+        const uint8_t c = (uint8_t)(pattern >> (8 * j));
+        for (;;) {
+            if (at == count) return 0;
+            uint8_t b = line[at++];
+            if (fold && (uint8_t)(b - 'A') < 26) b |= 0x20;
+            if (b == c) break;
+        }
+    }
+    return 1;
+#endif
+}
+
 #endif

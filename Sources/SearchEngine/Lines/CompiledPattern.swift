@@ -31,6 +31,9 @@ final class CompiledPattern: @unchecked Sendable {
     /// Whether every term is such a term: a line in ASCII that holds the bits matches, and is
     /// counted without being read.
     let exactByMasks: Bool
+    /// Per term, its characters as `cfuzzy32` reads them (the first in the lowest byte) when it
+    /// is a subsequence of one to eight characters a line in ASCII may hold; 0 when not.
+    let termPacked: UnsafeMutableBufferPointer<UInt64>
     private let text: UnsafeMutableBufferPointer<UInt32>
 
     init(_ pattern: LinePattern, scorer: LineScorer) {
@@ -46,6 +49,7 @@ final class CompiledPattern: @unchecked Sendable {
         termFirstBits = .allocate(capacity: max(1, all.count))
         termLoose = .allocate(capacity: max(1, all.count))
         termByMask = .allocate(capacity: max(1, all.count))
+        termPacked = .allocate(capacity: max(1, all.count))
         var offset = 0
         let top = scorer.largestBonus
         let away = scorer.largestBonusAwayFromWhite
@@ -65,6 +69,7 @@ final class CompiledPattern: @unchecked Sendable {
             (termFirstBits.baseAddress! + index).initialize(to: bits.first ?? 0)
             (termLoose.baseAddress! + index).initialize(to: bits.contains(0))
             (termByMask.baseAddress! + index).initialize(to: Self.foundByMask(term))
+            (termPacked.baseAddress! + index).initialize(to: Self.packed(term))
         }
         var end = 0
         var required: UInt32 = 0
@@ -92,6 +97,17 @@ final class CompiledPattern: @unchecked Sendable {
         return (term.kind == .fuzzy || term.kind == .exact) && (0x61...0x7A).contains(c)
     }
 
+    private static func packed(_ term: LinePattern.Term) -> UInt64 {
+        guard term.kind == .fuzzy, !term.text.isEmpty, term.text.count <= 8 else { return 0 }
+        var packed: UInt64 = 0
+        for (index, c) in term.text.enumerated() {
+            // Outside ASCII, or a capital a term ignoring case never meets: left to `ASCIIMatch`.
+            guard c > 0, c < 0x80, term.caseSensitive || c &- 0x41 >= 26 else { return 0 }
+            packed |= UInt64(c) << UInt64(8 * index)
+        }
+        return packed
+    }
+
     /// The bit of a letter or digit, 0 for any other character.
     private static func wordBit(_ c: UInt32) -> UInt32 {
         let bit = LineTable.bit(c)
@@ -110,5 +126,6 @@ final class CompiledPattern: @unchecked Sendable {
         termFirstBits.deallocate()
         termLoose.deallocate()
         termByMask.deallocate()
+        termPacked.deallocate()
     }
 }

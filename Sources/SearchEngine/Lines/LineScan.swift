@@ -205,7 +205,9 @@ struct LineScan {
                                     // A line in ASCII among others that are not: counted only
                                     // when its best possible key cannot reach the page.
                                     if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) {
-                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask) else { continue }
+                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask, lastReadable: lastReadable(bytes.baseAddress!)) else {
+                                            continue
+                                        }
                                     } else {
                                         guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
                                         best.offer(key)
