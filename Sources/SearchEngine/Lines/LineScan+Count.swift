@@ -112,7 +112,7 @@ extension LineScan {
     /// Asks the processor for what reading candidates `bits` of word `word` starts with, when
     /// they are few: their masks, their ends and the word's summary (the text is asked for
     /// later, from the ends). Many candidates in a word are read in order, which the processor
-    /// foresees itself (asking for them too made `^19` and `ma` 10–20% slower).
+    /// foresees itself.
     @inline(__always)
     func fetch(
         _ bits: UInt64, of word: Int, _ masks: UnsafeBufferPointer<UInt32>, _ ends: TextEnds.Reader, _ summaries: UnsafeBufferPointer<LineTable.Word>

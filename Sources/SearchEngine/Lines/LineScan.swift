@@ -50,8 +50,9 @@ struct LineScan {
     static let blockLines = 1 << 16
     /// How many words of lines ahead of the one read their text is fetched from memory.
     static let wordsAhead = 2
-    /// In a narrowed scan, counted in words that hold candidates: how far ahead their masks,
-    /// ends and summary are asked for, and how far ahead their text is (read from the ends).
+    /// In a narrowed scan, counted in words read: how far ahead the masks, ends and summary of
+    /// a word with few candidates are asked for; when it visits only the words that hold
+    /// candidates, how far ahead their text is (its ends are known by then).
     static let farAhead = 16
     static let nearAhead = 8
 
@@ -129,10 +130,10 @@ struct LineScan {
         let count = best.count
         var scalars: [UInt32] = []
         let candidateWords = candidates?.words
-        // A narrowed scan whose candidates are few and far apart reads only the words that hold
-        // some: each would wait on memory for its masks, ends, summary and text in turn (`mary 1`,
-        // 110K lines of 10M: 21 ms, most of it waiting), so they are asked for `farAhead` words
-        // on, which the processor does not foresee. It foresees a scan that reads most words.
+        // A narrowed scan's words with few candidates would each wait on memory for their masks,
+        // ends, summary and text in turn (`mary 1`, 110K lines of 10M: 21 ms, most of it
+        // waiting), so those are asked for `farAhead` words on, which the processor does not
+        // foresee. When fewer than half of its words hold candidates, it visits only those.
         let visited = candidateWords.flatMap { words in
             let holding = range.filter { words[$0] != 0 }
             return holding.count * 2 < range.count ? holding : nil
@@ -143,24 +144,29 @@ struct LineScan {
             table.ends.withReader { ends in
                 table.masks.withUnsafeBufferPointer { masks in
                     table.words.withUnsafeBufferPointer { summaries in
-                        // The lines each word may hold by their masks, known ahead so that the
-                        // text of those a few words on is fetched while these are read.
-                        var holds = visited == nil ? range.map { mayHold($0, among: candidateWords, masks) } : [UInt64](repeating: 0, count: visitCount)
-                        if let visited, let candidateWords {
-                            for word in visited.prefix(Self.farAhead) { fetch(candidateWords[word], of: word, masks, ends, summaries) }
-                            for index in 0..<min(textAhead, visitCount) { holds[index] = mayHold(visited[index], among: candidateWords, masks) }
+                        // The lines each word may hold by their masks, known `textAhead` words
+                        // ahead: their text is fetched while these are read, and their masks
+                        // are still at hand when the lines are read (made all at once, before,
+                        // most were read from memory again: a quarter of `jn` waited on them).
+                        var holds = [UInt64](repeating: 0, count: visitCount)
+                        for index in 0..<min(textAhead, visitCount) {
+                            holds[index] = mayHold(visited?[index] ?? range.lowerBound + index, among: candidateWords, masks)
+                        }
+                        if let candidateWords {
+                            for index in 0..<min(Self.farAhead, visitCount) {
+                                let word = visited?[index] ?? range.lowerBound + index
+                                fetch(candidateWords[word], of: word, masks, ends, summaries)
+                            }
                         }
                         for index in 0..<visitCount {
                             let word = visited?[index] ?? range.lowerBound + index
                             let firstLine = word * LineSet.wordLines
                             let lines = min(LineSet.wordLines, table.count - firstLine)
                             let ahead = index + textAhead < visitCount ? visited?[index + textAhead] ?? word + textAhead : nil
-                            if let visited, let candidateWords {
-                                if index + Self.farAhead < visitCount {
-                                    let later = visited[index + Self.farAhead]
-                                    fetch(candidateWords[later], of: later, masks, ends, summaries)
-                                }
-                                if let ahead { holds[index + textAhead] = mayHold(ahead, among: candidateWords, masks) }
+                            if let ahead { holds[index + textAhead] = mayHold(ahead, among: candidateWords, masks) }
+                            if let candidateWords, index + Self.farAhead < visitCount {
+                                let later = visited?[index + Self.farAhead] ?? word + Self.farAhead
+                                fetch(candidateWords[later], of: later, masks, ends, summaries)
                             }
                             if !compiled.exactByMasks, let ahead {
                                 prefetch(holds[index + textAhead], from: ahead * LineSet.wordLines, bytes.baseAddress!, ends)
