@@ -76,6 +76,15 @@ static inline uint64_t cprefixes64(clines lines, cedge edge) { return cedges64(l
 
 static inline uint64_t csuffixes64(clines lines, cedge edge) { return cedges64(lines, edge, 1); }
 
+#if defined(__SSE2__)
+/// Sixteen bytes with each capital (A to Z) made its small letter, the others left as they are.
+static inline __m128i csmall16(__m128i bytes) {
+    const __m128i fromA = _mm_sub_epi8(bytes, _mm_set1_epi8('A'));
+    const __m128i capital = _mm_cmpeq_epi8(_mm_min_epu8(fromA, _mm_set1_epi8(25)), fromA);
+    return _mm_or_si128(bytes, _mm_and_si128(capital, _mm_set1_epi8(0x20)));
+}
+#endif
+
 /// Whether the `k` (1 to 8) bytes of `pattern` (the first in its lowest byte) are in a line of
 /// `count` bytes (at most 32) in order, gaps allowed: the line's 32 bytes compared with each
 /// character at once (SSE2), the places found as a bit mask, each character looked for past
@@ -88,11 +97,8 @@ static inline int cfuzzy32(const uint8_t *line, int64_t count, uint64_t pattern,
     __m128i low = _mm_loadu_si128((const __m128i *)line);
     __m128i high = _mm_loadu_si128((const __m128i *)(line + 16));
     if (fold) {
-        const __m128i a = _mm_set1_epi8('A'), last = _mm_set1_epi8(25), bit = _mm_set1_epi8(0x20);
-        __m128i t = _mm_sub_epi8(low, a);
-        low = _mm_or_si128(low, _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, last), t), bit));
-        t = _mm_sub_epi8(high, a);
-        high = _mm_or_si128(high, _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, last), t), bit));
+        low = csmall16(low);
+        high = csmall16(high);
     }
     for (int j = 0; j < k; j++) {
         const __m128i c = _mm_set1_epi8((char)(pattern >> (8 * j)));

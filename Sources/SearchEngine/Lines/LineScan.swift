@@ -144,6 +144,7 @@ struct LineScan {
             table.ends.withReader { ends in
                 table.masks.withUnsafeBufferPointer { masks in
                     table.words.withUnsafeBufferPointer { summaries in
+                        let lastReadable = lastReadable(bytes.baseAddress!)
                         // The lines each word may hold by their masks, known `textAhead` words
                         // ahead: their text is fetched while these are read, and their masks
                         // are still at hand when the lines are read (made all at once, before,
@@ -211,7 +212,7 @@ struct LineScan {
                                     // A line in ASCII among others that are not: counted only
                                     // when its best possible key cannot reach the page.
                                     if countOnly || !best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) {
-                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask, lastReadable: lastReadable(bytes.baseAddress!)) else {
+                                        guard compiled.exactByMasks || matchesAll(slice, mask: mask, lastReadable: lastReadable) else {
                                             continue
                                         }
                                     } else {
