@@ -9,10 +9,11 @@ import Testing
 /// key, which the scorer makes one line at a time: the same lines match, the same page comes first.
 struct LineScanCountTests {
     /// Patterns of every kind the count treats apart: edges of up to eight bytes and longer,
-    /// negated, one letter, several terms, alternatives.
+    /// negated, one letter, several terms, alternatives, alternatives with a one-letter term.
     static let patterns = [
         "^ab", "ab$", "!^a", "!b$", "^abab", "^1", "1$", "^abcdabcd", "^abcdabcda", "bab$", "'ab", "ab", "a b", "ab | ba", "^a 1", "!^a b$",
         "^A", "b1$", "Ab", "b1a", "abba", "!ab", "ab d1", "cd | ab", "abcdabca", "abcdabcda",
+        "abd | c", "c | !ab", "c | d ab", "ab | c d1", "'ba | d", "^a | c | b1$",
     ]
 
     /// Which lines a scan reads: every line, a random part of them with every third word none,

@@ -31,6 +31,9 @@ final class CompiledPattern: @unchecked Sendable {
     /// Whether every term is such a term: a line in ASCII that holds the bits matches, and is
     /// counted without being read.
     let exactByMasks: Bool
+    /// Whether a set of several terms holds such a term (`zoe | c`): the lines with its letter
+    /// match that set by their masks alone (see `LineScan.countedLines`).
+    let alternativeByMask: Bool
     /// Per term, its characters as `cfuzzy32` reads them (the first in the lowest byte) when it
     /// is a subsequence of one to eight characters a line in ASCII may hold; 0 when not.
     let termPacked: UnsafeMutableBufferPointer<UInt64>
@@ -87,6 +90,7 @@ final class CompiledPattern: @unchecked Sendable {
         self.required = required
         alternativeCount = alternatives
         exactByMasks = !all.isEmpty && all.allSatisfy(Self.foundByMask)
+        alternativeByMask = pattern.sets.contains { set in set.count > 1 && set.contains(where: Self.foundByMask) }
     }
 
     /// The terms of set `set`, as indices into `terms` and the per-term buffers.

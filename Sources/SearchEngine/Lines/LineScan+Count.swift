@@ -41,9 +41,41 @@ extension LineScan {
             }
         }
         let lastReadable = lastReadable(bytes)
-        return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
-            matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line], lastReadable: lastReadable)
+        guard compiled.alternativeByMask else {
+            return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
+                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line], lastReadable: lastReadable)
+            }
         }
+        // A set with a one-letter term among others: set by set over the word's lines, each
+        // term over the lines its set has not matched yet, one-letter terms first, whose lines
+        // the masks tell (all of the word's at once when there are many). The others' text is
+        // read only in the lines left: `zoe | c` reads the few lines with a `z` and no `c`,
+        // where matching line by line passed each of the 1.5M lines with a `c` through the
+        // loop (at 10M lines: 31.9 ms to 22.7, medians of alternating runs). Line by line
+        // stays for the other patterns: set by set, `mary 1` took a fifth longer.
+        let lines = min(LineSet.wordLines, table.count &- firstLine)
+        var matched = bits
+        for set in 0..<compiled.setCount where matched != 0 {
+            var inSet: UInt64 = 0
+            for pass in 0..<2 {
+                let byMask = pass == 0
+                for index in compiled.terms(ofSet: set) where compiled.termByMask[index] == byMask && matched & ~inSet != 0 {
+                    let open = matched & ~inSet
+                    let holding = Self.holding(compiled.termMasks[index], among: open, masks + firstLine, count: lines)
+                    if byMask {
+                        inSet |= holding
+                        continue
+                    }
+                    let term = compiled.terms[index]
+                    let found = matching(holding, from: firstLine, bytes, ends, inverse: false) { _, start, count in
+                        contains(index, term, UnsafeBufferPointer(start: bytes + start, count: count), lastReadable)
+                    }
+                    inSet |= term.inverse ? open & ~found : found
+                }
+            }
+            matched &= inSet
+        }
+        return matched
     }
 
     /// The last place of the text from which 32 bytes can be read (nil in a text shorter).

@@ -31,6 +31,24 @@ extension LineScan {
         return bits
     }
 
+    /// Which of `lines`, lines of a word whose masks start at `base` (`count` of them), hold
+    /// every `required` bit or are outside ASCII: each one's mask read when they are few, the
+    /// word's all at once when not.
+    @inline(__always)
+    static func holding(_ required: UInt32, among lines: UInt64, _ base: UnsafePointer<UInt32>, count: Int) -> UInt64 {
+        guard lines.nonzeroBitCount >= 16 else {
+            var bits: UInt64 = 0
+            var rest = lines
+            while rest != 0 {
+                let bit = rest.trailingZeroBitCount
+                rest &= rest &- 1
+                bits |= mayBit(base[bit], required) &<< UInt64(bit)
+            }
+            return bits
+        }
+        return holding(required, base, count: count) & lines
+    }
+
     /// The lines of `count` from `base` on that hold every `required` bit or are outside ASCII,
     /// one pass without branches.
     @inline(__always)
