@@ -23,9 +23,9 @@ struct LineScanCountTests {
     @Test(arguments: 0..<8)
     func theCountAndThePageAreEachLinesOwn(seed: UInt64) throws {
         var random = SplitMix64(state: 0xC0DE + seed)
-        // White space at either end in some words only, lines shorter than eight bytes, empty
-        // lines, lines on either side of 32 bytes, and one line of 70 bytes (a word's loads
-        // near the text's ends included).
+        // White space at either end in some words only, lines outside ASCII in some others,
+        // lines shorter than eight bytes, empty lines, lines on either side of 32 bytes, and
+        // one line of 70 bytes (a word's loads near the text's ends included).
         let alphabet = Array("aAbB1cd/ ".utf8)
         var bytes: [UInt8] = []
         var ends = TextEnds()
@@ -37,6 +37,10 @@ struct LineScanCountTests {
                 alphabet.randomElement(using: &random)!
             }
             if !whiteWord { text = Array(text.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()) }
+            // Some words with lines outside ASCII, which are matched line by line.
+            if (line / LineSet.wordLines) % 5 == 3, Bool.random(using: &random) {
+                text.insert(contentsOf: Array("é".utf8), at: Int.random(in: 0...text.count, using: &random))
+            }
             bytes += text
             ends.append(bytes.count)
         }
