@@ -19,7 +19,7 @@ struct LineScan {
     /// Whether the pattern is one prefix or suffix of at most eight bytes, which `cedges64`
     /// compares with every line of a word, those the masks rule out too: a word's lines are
     /// then taken by the word's masks OR-ed, their own not read (see `mayHold`).
-    private let comparesWholeWords: Bool
+    let comparesWholeWords: Bool
 
     /// A scan's answer: every matching line (what a longer query narrows), and the smallest
     /// keys asked for, sorted.
@@ -241,21 +241,6 @@ struct LineScan {
         }
         part.best = best.sorted()
         return part
-    }
-
-    /// Which lines of word `word` may match by their masks: those of `candidateWords` only when
-    /// given. When every line of the word is compared anyway (`comparesWholeWords`), all of
-    /// them if the word's masks OR-ed allow the pattern, none if not: reading each line's mask
-    /// ruled out few lines and cost a tenth of `^1` at 10M lines.
-    @inline(__always)
-    private func mayHold(
-        _ word: Int, among candidateWords: [UInt64]?, _ masks: UnsafeBufferPointer<UInt32>, _ summaries: UnsafeBufferPointer<LineTable.Word>
-    ) -> UInt64 {
-        let firstLine = word * LineSet.wordLines
-        let lines = min(LineSet.wordLines, table.count - firstLine)
-        let bits = candidateWords?[word] ?? (lines == 64 ? UInt64.max : (1 << UInt64(lines)) - 1)
-        if comparesWholeWords { return mayMatch(summaries[word].mask) ? bits : 0 }
-        return bits == 0 ? 0 : mayMatch(masks, from: firstLine, count: lines, among: bits)
     }
 
     /// The key of a line outside ASCII or matched in its `--nth` fields: its scalars decoded
