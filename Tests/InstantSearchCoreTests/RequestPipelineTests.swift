@@ -150,3 +150,76 @@ final class NotingBackend: Searchable {
         #expect(!searcher.isSearching)
     }
 }
+
+/// Answers on the calling thread at once ("now:" hits), or on another after 50 ms ("later:").
+private final class TwoPathBackend: Searchable {
+    var requestPolicy: RequestPolicy { .inProcess }
+
+    func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
+        try await Task.sleep(for: .milliseconds(50))
+        return queries.map { results($0.indexName, text: $0.query.text, titles: ["later:\($0.query.text)"]) }
+    }
+
+    func searchSynchronously(_ queries: [IndexedQuery]) throws -> [SearchResults]? {
+        queries.map { results($0.indexName, text: $0.query.text, titles: ["now:\($0.query.text)"]) }
+    }
+}
+
+/// Requests run on the owner thread when the backend can and the last call was within the
+/// router's `inlineBudget`: their answer is in the mailbox as soon as they start.
+@Suite struct InlineRequestsTests {
+    private func searcher(_ backend: any Searchable, budget: Duration?) -> (HitsSearcher, WakingRouter) {
+        let waking = WakingRouter()
+        waking.router.holdsRequests = true
+        waking.router.inlineBudget = budget
+        return (HitsSearcher(indexName: "lines", query: Query(), backend: backend, scheduler: ManualClock(), router: waking.router), waking)
+    }
+
+    /// Sends `text`, starts it as the loop does at the end of its turn, and says whether its
+    /// answer was already in the mailbox then; the answer is delivered either way.
+    private func search(_ text: String, _ searcher: HitsSearcher, _ waking: WakingRouter) async -> (answeredAtOnce: Bool, hits: [String]) {
+        searcher.setText(text)
+        waking.router.startHeldRequests()
+        let atOnce = !waking.router.mailbox.isEmpty
+        await waking.deliver()
+        return (atOnce, searcher.results?.hits.map(\.objectID) ?? [])
+    }
+
+    @Test func aQuickLastCallMakesTheNextOneRunWhereItWasSent() async {
+        let (searcher, waking) = searcher(TwoPathBackend(), budget: .seconds(1))
+        let first = await search("a", searcher, waking)
+        #expect(!first.answeredAtOnce && first.hits == ["later:a"], "nothing timed yet: another thread")
+        #expect(searcher.pipeline.lastWorkTime.map { $0 >= .milliseconds(50) && $0 < .seconds(1) } == true)
+        let second = await search("ab", searcher, waking)
+        #expect(second.answeredAtOnce && second.hits == ["now:ab"], "the last call took less than the budget")
+        let third = await search("abc", searcher, waking)
+        #expect(third.answeredAtOnce && third.hits == ["now:abc"])
+    }
+
+    @Test func aCallSlowerThanTheBudgetKeepsTheNextOneOnAnotherThread() async {
+        let (searcher, waking) = searcher(TwoPathBackend(), budget: .milliseconds(10))
+        _ = await search("a", searcher, waking)
+        let second = await search("ab", searcher, waking)
+        #expect(!second.answeredAtOnce && second.hits == ["later:ab"], "50 ms is over a 10 ms budget")
+    }
+
+    @Test func withoutABudgetOrASynchronousBackendEveryCallGoesToAnotherThread() async {
+        let (unbudgeted, waking) = searcher(TwoPathBackend(), budget: nil)
+        _ = await search("a", unbudgeted, waking)
+        #expect(await search("ab", unbudgeted, waking).hits == ["later:ab"], "a remote backend's router has no budget")
+        let (remote, remoteRouter) = searcher(NotingBackend(), budget: .seconds(1))
+        _ = await search("a", remote, remoteRouter)
+        #expect(remote.pipeline.lastWorkTime != nil)
+        #expect(await search("ab", remote, remoteRouter).hits == ["hit:ab"], "no synchronous answer: the backend's own way")
+    }
+
+    @Test func aCallStartedOnTheOwnerThreadCanStillBeCancelledBeforeItStarts() async {
+        let (searcher, waking) = searcher(TwoPathBackend(), budget: .seconds(1))
+        _ = await search("a", searcher, waking)
+        for text in ["m", "ma", "mar"] { searcher.setText(text) }
+        waking.router.startHeldRequests()
+        #expect(waking.router.deliverPending() == 1, "typed ahead within one turn, only the last key searches")
+        #expect(searcher.results?.hits.map(\.objectID) == ["now:mar"])
+        #expect(!searcher.isSearching)
+    }
+}

@@ -34,6 +34,33 @@ import Testing
         #expect(results.allSatisfy { $0.processingTimeMS >= 0 })
     }
 
+    /// The loop runs quick searches on its own thread (`ResponseRouter.inlineBudget`): same
+    /// answers, in request order, unknown indices reported alike.
+    @Test func answersOnTheCallingThreadAsItWouldOnAnother() async throws {
+        let queries = [
+            IndexedQuery(indexName: "people", query: Query(text: "mar")),
+            IndexedQuery(indexName: "movies", query: Query(text: "starship")),
+            IndexedQuery(indexName: "movies", query: Query(text: "drama")),
+        ]
+        let now = try #require(try backend.searchSynchronously(queries))
+        let later = try await backend.search(queries)
+        #expect(now.map(\.indexName) == ["people", "movies", "movies"])
+        #expect(now.map { $0.hits.map(\.objectID) } == later.map { $0.hits.map(\.objectID) })
+        #expect(now.map(\.nbHits) == later.map(\.nbHits))
+        #expect(now.map(\.facets) == later.map(\.facets))
+        #expect(throws: SearchError.unknownIndex("nope")) {
+            try backend.searchSynchronously([IndexedQuery(indexName: "nope", query: Query())])
+        }
+    }
+
+    @Test func aLargeIndexIsSearchedOnlyOnAnotherThread() throws {
+        let count = EmbeddedBackend.synchronousLimit + 1
+        let large = EmbeddedBackend(indices: [SearchIndex(name: "large", records: (0..<count).map { ["n": .number(Double($0))] })])
+        let small = EmbeddedBackend(indices: [SearchIndex(name: "small", records: (0..<(count - 1)).map { ["n": .number(Double($0))] })])
+        #expect(try large.searchSynchronously([IndexedQuery(indexName: "large", query: Query())]) == nil)
+        #expect(try small.searchSynchronously([IndexedQuery(indexName: "small", query: Query())])?.first?.nbHits == count - 1)
+    }
+
     @Test func unknownIndexIsReported() async {
         await #expect(throws: SearchError.unknownIndex("nope")) {
             try await backend.search([IndexedQuery(indexName: "nope", query: Query())])

@@ -7,6 +7,12 @@
 public protocol Searchable: Sendable {
     func search(_ queries: [IndexedQuery]) async throws -> [SearchResults]
 
+    /// The answer `search` gives, computed on the calling thread; nil when this backend can
+    /// only answer by waiting (a server's reply). Has a default: nil. An engine in the process
+    /// answers a small search in microseconds, less than handing it to another thread and
+    /// waking the caller again costs (see `ResponseRouter.inlineBudget`).
+    func searchSynchronously(_ queries: [IndexedQuery]) throws -> [SearchResults]?
+
     /// Values of `attribute` matching `text` (prefix), counted over the results of `query`.
     func searchForFacetValues(
         indexName: String, attribute: String, text: String, query: Query
@@ -24,6 +30,8 @@ public protocol Searchable: Sendable {
 
 extension Searchable {
     public var requestPolicy: RequestPolicy { .network }
+
+    public func searchSynchronously(_ queries: [IndexedQuery]) throws -> [SearchResults]? { nil }
 
     public func search(_ query: IndexedQuery) async throws -> SearchResults {
         let results = try await search([query])

@@ -2,7 +2,8 @@
 /// searchers all go through one of these):
 ///
 /// 1. a sequence number from the `Sequencer`,
-/// 2. the backend call in a detached task, off the owner thread,
+/// 2. the backend call in a detached task, off the owner thread, or on the owner thread when
+///    the backend can and the last call was quick (`ResponseRouter.inlineBudget`),
 /// 3. the answer posted to the router's mailbox and handed back on the owner thread,
 /// 4. cancellation — by the sequencer or by the task — always reported to the strategy, so
 ///    an adaptive strategy never counts a cancelled request as still running,
@@ -21,6 +22,8 @@ public final class RequestPipeline: DeliveryReceiver {
     public private(set) var cacheHits = 0
     /// Time from sending the request to receiving the answer last delivered.
     public private(set) var lastResponseTime: Duration?
+    /// How long the backend call of the newest answer took, on whichever thread it ran.
+    public private(set) var lastWorkTime: Duration?
 
     private let backend: any Searchable
     /// The clock response times are measured on; none: not measured.
@@ -83,6 +86,11 @@ public final class RequestPipeline: DeliveryReceiver {
                 }
                 return .results([first])
             },
+            inline: { backend in
+                guard let answers = try backend.searchSynchronously([query]) else { return nil }
+                guard let first = answers.first else { return .failure(SearchFailure("the backend returned no results")) }
+                return .results([first])
+            },
             settle: { payload in
                 if case .results(let answers) = payload, let page = answers.first { cache?.store(page, for: query, askedIn: generation) }
             },
@@ -113,6 +121,13 @@ public final class RequestPipeline: DeliveryReceiver {
         send(
             { backend in
                 let answers = try await backend.search(all)
+                guard answers.count == all.count else {
+                    return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries"))
+                }
+                return .results(answers)
+            },
+            inline: { backend in
+                guard let answers = try backend.searchSynchronously(all) else { return nil }
                 guard answers.count == all.count else {
                     return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries"))
                 }
@@ -170,17 +185,32 @@ public final class RequestPipeline: DeliveryReceiver {
             })
     }
 
+    /// `inline`: the same work on the calling thread, returning nil when the backend cannot
+    /// do it there; used when the router allows it (`ResponseRouter.runsInline(after:)`).
     private func send(
         _ work: @escaping @Sendable (any Searchable) async throws -> Delivery.Payload,
+        inline: (@Sendable (any Searchable) throws -> Delivery.Payload?)? = nil,
         settle: Completion? = nil, deliver: @escaping Completion
     ) {
         let sequence = sequencer.nextSequence()
         requestsSent += 1
         let (backend, mailbox, recipient) = (backend, router.mailbox, recipientID)
         let task = RequestTask()
+        let inline = router.runsInline(after: lastWorkTime) ? inline : nil
         router.start {
             guard !task.isCancelled else { return }
+            // The answer goes through the mailbox all the same: one way in for every answer.
+            if let inline {
+                let started = ContinuousClock.now
+                let payload: Delivery.Payload?
+                do { payload = try inline(backend) } catch { payload = .failure(SearchFailure(error)) }
+                if let payload {
+                    mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload, workTime: .now - started))
+                    return
+                }
+            }
             task.task = Task.detached {
+                let started = ContinuousClock.now
                 let payload: Delivery.Payload
                 do {
                     payload = try await work(backend)
@@ -189,7 +219,7 @@ public final class RequestPipeline: DeliveryReceiver {
                 } catch {
                     payload = Task.isCancelled ? .cancelled : .failure(SearchFailure(error))
                 }
-                mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload))
+                mailbox.post(Delivery(recipient: recipient, sequence: sequence, payload: payload, workTime: .now - started))
             }
         }
         running[sequence] = Running(task: task, startedAt: scheduler?.now, settle: settle, deliver: deliver)
@@ -215,6 +245,7 @@ public final class RequestPipeline: DeliveryReceiver {
             return
         }
         strategy.requestDidFinish(sequence: sequence, cancelled: false)
+        if let workTime = delivery.workTime { lastWorkTime = workTime }
         request.settle?(delivery.payload)
         guard sequencer.shouldDeliver(sequence) else { return }
         if let scheduler, let startedAt = request.startedAt { lastResponseTime = scheduler.now - startedAt }

@@ -17,11 +17,15 @@ public struct Delivery: Sendable {
     public let recipient: Int
     public let sequence: Int
     public let payload: Payload
+    /// How long the backend call itself took (nil: not timed), which says whether the next
+    /// one may run on the owner thread (`ResponseRouter.inlineBudget`).
+    public let workTime: Duration?
 
-    public init(recipient: Int, sequence: Int, payload: Payload) {
+    public init(recipient: Int, sequence: Int, payload: Payload, workTime: Duration? = nil) {
         self.recipient = recipient
         self.sequence = sequence
         self.payload = payload
+        self.workTime = workTime
     }
 }
 

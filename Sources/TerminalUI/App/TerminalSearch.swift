@@ -121,6 +121,7 @@ public struct TerminalSearch {
                     profile?.notePost(); wake()
                 })
         router.holdsRequests = true
+        router.inlineBudget = backend.requestPolicy.answersWithinFrame ? SearchApp.inlineBudget : nil
         let timers = loop.timers
         let choice = effectiveStrategy
         let hub = InstantSearch(
