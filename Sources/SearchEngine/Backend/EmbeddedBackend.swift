@@ -113,7 +113,7 @@ public final class EmbeddedBackend: Searchable {
 
     /// The most records an index may hold to be searched on the calling thread. The caller
     /// asks only after quick answers, but a query that is not the last one narrowed (a word
-    /// deleted, then another typed) scans every record again: that takes about 0.5 ms for
+    /// deleted, then another typed) scans every record again: that takes 0.4–0.9 ms for
     /// 100K lines, and 40 ms for 10M, too long to block a terminal's loop and its echo.
     public static let synchronousLimit = 100_000
 
