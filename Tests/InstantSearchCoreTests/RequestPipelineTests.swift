@@ -223,3 +223,22 @@ private final class TwoPathBackend: Searchable {
         #expect(!searcher.isSearching)
     }
 }
+
+@Suite struct MailboxObserverTests {
+    /// `--profile` times each backend call from the delivery's `workTime`, as it is posted.
+    @Test func theObserverSeesEachDeliveryWithItsWorkTimeAsItIsPosted() async {
+        let seen = Mutex<[Duration?]>([])
+        let router = ResponseRouter(observe: { delivery in seen.withLock { $0.append(delivery.workTime) } })
+        router.inlineBudget = .seconds(1)
+        let searcher = HitsSearcher(indexName: "lines", query: Query(), backend: TwoPathBackend(), scheduler: ManualClock(), router: router)
+        searcher.setText("a")
+        while router.mailbox.isEmpty { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(seen.withLock { $0.count } == 1)
+        #expect(seen.withLock { $0[0] }.map { $0 >= .milliseconds(50) } == true, "the 50 ms call on another thread")
+        router.deliverPending()
+        searcher.setText("ab")
+        #expect(seen.withLock { $0.count } == 2, "the call on this thread was seen before `setText` returned")
+        router.mailbox.post(Delivery(recipient: 0, sequence: 0, payload: .cancelled))
+        #expect(seen.withLock { $0.last! } == nil, "a delivery not timed")
+    }
+}

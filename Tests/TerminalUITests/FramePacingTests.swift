@@ -166,7 +166,12 @@ final class SearchingApp: TerminalApp {
         for step in [LoopProfile.Step.read, .state, .render, .diff, .doupdate] {
             #expect(!profile.samples(step).isEmpty, "\(step) timed")
         }
+        #expect(profile.samples(.search).isEmpty, "no backend call timed here")
+        profile.notePost(workTime: .microseconds(250))
+        profile.notePost()
+        #expect(profile.samples(.search) == [.microseconds(250)], "each timed backend call, untimed ones left out")
         let report = profile.report()
+        #expect(report.contains("profile: search               1      0.25      0.25      0.25"))
         #expect(report.contains("profile: frames 2: 1 drew a key with its answer, 0 drew a key before its answer"))
         #expect(report.contains("key to frame"))
         #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (2 frames)"))

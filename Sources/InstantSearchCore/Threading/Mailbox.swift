@@ -47,12 +47,17 @@ public struct SearchFailure: Error, Hashable, Sendable, CustomStringConvertible 
 public final class Mailbox: Sendable {
     private let pending = Mutex<[Delivery]>([])
     private let wake: @Sendable () -> Void
+    private let observe: (@Sendable (Delivery) -> Void)?
 
-    public init(wake: @escaping @Sendable () -> Void = {}) {
+    /// `observe`: sees each delivery as it is posted, on the posting thread (`--profile` times
+    /// them there).
+    public init(wake: @escaping @Sendable () -> Void = {}, observe: (@Sendable (Delivery) -> Void)? = nil) {
         self.wake = wake
+        self.observe = observe
     }
 
     public func post(_ delivery: Delivery) {
+        observe?(delivery)
         pending.withLock { $0.append(delivery) }
         wake()
     }

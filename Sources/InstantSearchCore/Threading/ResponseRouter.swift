@@ -20,7 +20,7 @@ public final class ResponseRouter {
     /// runs on the owner thread, where it was sent, when its searcher's last backend call took at
     /// most this; nil: every request runs on another thread. A search of 100 lines takes
     /// microseconds, yet from a key to its answer posted took 0.80–0.88 ms (p50, up to 5–6 ms)
-    /// through another thread, against 0.28–0.36 ms on this one (`--profile`'s backend step).
+    /// through another thread, against 0.28–0.41 ms on this one (`--profile`'s backend step).
     /// A call slower than the budget sends the next ones back to another thread, where a newer
     /// key can cancel them.
     public var inlineBudget: Duration?
@@ -32,8 +32,9 @@ public final class ResponseRouter {
         weak var receiver: (any DeliveryReceiver)?
     }
 
-    public init(wake: @escaping @Sendable () -> Void = {}) {
-        mailbox = Mailbox(wake: wake)
+    /// `wake` and `observe`: the mailbox's (see `Mailbox`).
+    public init(wake: @escaping @Sendable () -> Void = {}, observe: (@Sendable (Delivery) -> Void)? = nil) {
+        mailbox = Mailbox(wake: wake, observe: observe)
     }
 
     /// Registers a receiver and returns the recipient number its requests carry.

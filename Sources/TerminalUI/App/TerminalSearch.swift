@@ -111,15 +111,12 @@ public struct TerminalSearch {
     public func runSession() throws -> Ending {
         let loop = try EventLoop(options: terminal)
         loop.profile = profile
-        let wake = loop.wake
         let profile = profile
-        // With --profile, the mailbox also notes when an answer was posted (the wake step).
-        let router = ResponseRouter(
-            wake: profile == nil
-                ? wake
-                : { @Sendable in
-                    profile?.notePost(); wake()
-                })
+        // With --profile, the mailbox also notes when each answer was posted (the wake step)
+        // and how long its backend call took (the search step).
+        var observe: (@Sendable (Delivery) -> Void)?
+        if let profile { observe = { delivery in profile.notePost(workTime: delivery.workTime) } }
+        let router = ResponseRouter(wake: loop.wake, observe: observe)
         router.holdsRequests = true
         router.inlineBudget = backend.requestPolicy.answersWithinFrame ? SearchApp.inlineBudget : nil
         let timers = loop.timers

@@ -4,7 +4,7 @@ import Synchronization
 /// loop times each step as it runs it, and `report()` prints p50 / p99 / max per step on exit.
 ///
 /// One loop thread records; only `notePost` (the backend's answer posted to the mailbox) is
-/// called from other threads, which is why that one instant sits behind a lock.
+/// called from other threads, which is why the state sits behind a lock.
 public final class LoopProfile: Sendable {
     public enum Step: String, CaseIterable, Sendable {
         /// Keys read from the terminal and decoded.
@@ -12,8 +12,11 @@ public final class LoopProfile: Sendable {
         /// The app handling the keys: key table, intents, searcher, request sent.
         case dispatch
         /// From the key's dispatch (which sends the request) to the backend's answer posted to
-        /// the mailbox (a task started on another thread, the search itself).
+        /// the mailbox (the search, on another thread or on the loop's; see `search`).
         case backend
+        /// Each backend call itself, on whichever thread ran it (every answer posted: a key's,
+        /// the query suggestions', a load's). A key's `backend` less its `search` is the way there and back.
+        case search
         /// From the answer posted to the loop awake to take it (the wake pipe, `poll`).
         case wake
         /// The answer handed to the searchers and the views (the app's state).
@@ -48,10 +51,14 @@ public final class LoopProfile: Sendable {
         state.withLock { $0.samples[step, default: []].append(duration) }
     }
 
-    /// The backend's answer was posted (any thread): the first post since the loop last took it.
-    public func notePost() {
+    /// The backend's answer was posted (any thread): the first post since the loop last took it;
+    /// `workTime`: how long its backend call took (nil: not timed).
+    public func notePost(workTime: Duration? = nil) {
         let now = ContinuousClock.now
-        state.withLock { if $0.firstPost == nil { $0.firstPost = now } }
+        state.withLock { state in
+            if state.firstPost == nil { state.firstPost = now }
+            if let workTime { state.samples[.search, default: []].append(workTime) }
+        }
     }
 
     /// When the first answer not yet taken was posted; forgets it.
