@@ -20,7 +20,7 @@ extension SearchApp: TerminalApp {
     /// view's, a facet list's, the query suggestions under the box); nil once answered, and
     /// always without `answerHold`. The suggestions count too: a key whose hits came from the
     /// cache at once still waits for its suggestions, which drawn apart were a second frame (the
-    /// dropdown, 2–4 ms after the key into 1.69M records). Quick searches run on this thread one
+    /// dropdown, 1.7–4.1 ms after the key into 1.69M records). Quick searches run on this thread one
     /// after the other (`inlineBudget`), so the suggestions no longer wait for a core behind the
     /// hits' scan.
     public var frameHold: Duration? {
