@@ -79,15 +79,9 @@ public final class RequestPipeline: DeliveryReceiver {
         }
         let cache = cache
         let generation = cache?.generation(of: query.indexName)
-        send(
-            { backend in
-                guard let first = try await backend.search([query]).first else {
-                    return .failure(SearchFailure("the backend returned no results"))
-                }
-                return .results([first])
-            },
-            inline: { backend in
-                guard let answers = try backend.searchSynchronously([query]) else { return nil }
+        sendHits(
+            [query],
+            checked: { answers in
                 guard let first = answers.first else { return .failure(SearchFailure("the backend returned no results")) }
                 return .results([first])
             },
@@ -118,16 +112,9 @@ public final class RequestPipeline: DeliveryReceiver {
         }
         let cache = cache
         let generations = all.map { cache?.generation(of: $0.indexName) }
-        send(
-            { backend in
-                let answers = try await backend.search(all)
-                guard answers.count == all.count else {
-                    return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries"))
-                }
-                return .results(answers)
-            },
-            inline: { backend in
-                guard let answers = try backend.searchSynchronously(all) else { return nil }
+        sendHits(
+            all,
+            checked: { answers in
                 guard answers.count == all.count else {
                     return .failure(SearchFailure("the backend returned \(answers.count) results for \(all.count) queries"))
                 }
@@ -183,6 +170,17 @@ public final class RequestPipeline: DeliveryReceiver {
                 default: deliver(.failure(SearchFailure("malformed response: \(requests.count) requests, other answers")))
                 }
             })
+    }
+
+    /// A search of `queries`, its answers made a payload by `checked`, wherever it runs (see `send`).
+    private func sendHits(
+        _ queries: [IndexedQuery], checked: @escaping @Sendable ([SearchResults]) -> Delivery.Payload,
+        settle: @escaping Completion, deliver: @escaping Completion
+    ) {
+        send(
+            { backend in checked(try await backend.search(queries)) },
+            inline: { backend in try backend.searchSynchronously(queries).map(checked) },
+            settle: settle, deliver: deliver)
     }
 
     /// `inline`: the same work on the calling thread, returning nil when the backend cannot
