@@ -143,4 +143,24 @@ import Testing
         let survivors = SurvivorSet(kept.map { Int32($0 >> 32) }, documentCount: Int(document) + 1)
         #expect(list.pairs(keepOnly: survivors) == kept)
     }
+
+    @Test func aSurvivorIsFoundAtItsPlaceHoweverManyAreSkipped() {
+        // Ascending survivors with gaps; each later word keeps some of them in order, found
+        // from the place after the last one kept: next door, or far on (the gallop).
+        var documents: [Int32] = (0..<3_000).map { Int32($0 * 8 + $0 % 7) }
+        for stride in [1, 2, 5, 64, 700, 2_999] {
+            var place = 0
+            for expected in Swift.stride(from: 0, to: documents.count, by: stride) {
+                place = documents.withUnsafeMutableBufferPointer {
+                    SurvivorSet.place(of: $0[expected], in: $0, from: place)
+                }
+                #expect(place == expected, "every \(stride)th survivor")
+                place += 1
+            }
+        }
+        // The last survivor from the first place, and a set of one.
+        #expect(documents.withUnsafeMutableBufferPointer { SurvivorSet.place(of: $0[2_999], in: $0, from: 0) } == 2_999)
+        var one: [Int32] = [42]
+        #expect(one.withUnsafeMutableBufferPointer { SurvivorSet.place(of: 42, in: $0, from: 0) } == 0)
+    }
 }

@@ -122,7 +122,7 @@ enum TextMatcher {
                 }
             }
             if let survivors {
-                intersect(pairs, word: word, width: width, survivors: survivors, documents: &documents, cells: &cells)
+                intersect(pairs, word: word, width: width, documents: &documents, cells: &cells)
             } else {
                 (documents, cells) = firstWord(pairs, word: word, width: width)
             }
@@ -185,16 +185,19 @@ enum TextMatcher {
     }
 
     /// Keeps the documents `pairs` name, with this word's best cell. The pairs were gathered
-    /// for `survivors` only, so each names a surviving document, whose place in `documents`
-    /// is its rank in the set; both are ascending, so entries only move down.
+    /// for the survivors only, so each names a document of `documents`; both are ascending, so
+    /// each is found after the last one and entries only move down (`kept` ≤ its place).
     private static func intersect(
-        _ pairs: [UInt64], word: Int, width: Int, survivors: SurvivorSet, documents: inout [Int32], cells: inout [UInt32]
+        _ pairs: [UInt64], word: Int, width: Int, documents: inout [Int32], cells: inout [UInt32]
     ) {
         var kept = 0
+        var place = 0
         documents.withUnsafeMutableBufferPointer { documents in
             cells.withUnsafeMutableBufferPointer { cells in
                 forEachDocument(pairs) { document, best in
-                    let i = survivors.slot(of: Int(document))
+                    place = SurvivorSet.place(of: document, in: documents, from: place)
+                    let i = place
+                    place += 1
                     documents[kept] = document
                     for w in 0..<width { cells[kept * width + w] = cells[i * width + w] }
                     cells[kept * width + word] = best
