@@ -117,4 +117,62 @@ import Testing
             }
         }
     }
+
+    @Test func aWordWalkedAmongItsShorterPrefixsMatchesFindsWhatAWholeWalkFinds() {
+        // Each keystroke walks only the terms the word less its last character matched: the
+        // same terms and typos as a walk of the whole dictionary, at every length and typo
+        // count, for words with typos, swapped letters and a letter outside ASCII.
+        let dictionary = RelevanceFixture.index.dictionary
+        let words = ["godfahter", "christopher", "wayen", "jhon", "pacin", "tarnitno", "étoile", "sttar", "hraryp"]
+        for word in words {
+            let bytes = Array(word.utf8)
+            for k in 1...2 {
+                var shorter: [TermMatch]?
+                for length in 1...bytes.count where length == bytes.count || bytes[length] & 0xC0 != 0x80 {
+                    let prefix = Array(bytes[..<length])
+                    let whole = TypoMatcher.matches(word: prefix, prefix: true, maxTypos: k, in: dictionary)
+                    if let shorter {
+                        let among = TypoMatcher.matches(word: prefix, prefix: true, maxTypos: k, in: dictionary, among: shorter)
+                        #expect(among.map(\.term) == whole.map(\.term), "\(word) at \(length) bytes, k \(k)")
+                        #expect(among.map(\.typos) == whole.map(\.typos), "\(word) at \(length) bytes, k \(k)")
+                        #expect(among.map(\.exact) == whole.map(\.exact), "\(word) at \(length) bytes, k \(k)")
+                    }
+                    shorter = whole
+                }
+            }
+        }
+        // A dictionary of thousands of short words over four letters (one outside ASCII), so
+        // that terms share long prefixes and candidates skip runs of the dictionary between them.
+        var random = SplitMix64(state: 29)
+        let letters = ["a", "b", "c", "é"]
+        let generated = Set(
+            (0..<4_000).map { _ in
+                (0..<Int.random(in: 1...9, using: &random)).map { _ in letters.randomElement(using: &random)! }.joined()
+            })
+        let terms = generated.sorted(by: TermDictionary.precedes)
+        let synthetic = TermDictionary(terms: terms, offsets: [Int](repeating: 0, count: terms.count + 1), postings: [])
+        for _ in 0..<60 {
+            let word = (0..<Int.random(in: 3...8, using: &random)).map { _ in letters.randomElement(using: &random)! }
+            let k = Int.random(in: 1...2, using: &random)
+            for length in 2...word.count {
+                let shorter = Array(word.prefix(length - 1).joined().utf8)
+                let prefix = Array(word.prefix(length).joined().utf8)
+                let among = TypoMatcher.matches(
+                    word: prefix, prefix: true, maxTypos: k, in: synthetic,
+                    among: TypoMatcher.matches(word: shorter, prefix: true, maxTypos: k, in: synthetic))
+                let whole = TypoMatcher.matches(word: prefix, prefix: true, maxTypos: k, in: synthetic)
+                #expect(among.map(\.term) == whole.map(\.term), "\(word.joined()) at \(length), k \(k)")
+                #expect(among.map(\.typos) == whole.map(\.typos), "\(word.joined()) at \(length), k \(k)")
+            }
+        }
+        // Through the index's cache, keystroke by keystroke, as a search asks for them.
+        let cache = TermMatchCache()
+        for length in 1...8 {
+            let prefix = Array("godfahte".utf8.prefix(length))
+            let cached = cache.typoTerms(prefix, prefix: true, maxTypos: 2, in: dictionary)
+            let whole = TypoMatcher.matches(word: prefix, prefix: true, maxTypos: 2, in: dictionary)
+            #expect(cached.map(\.term) == whole.map(\.term) && cached.map(\.typos) == whole.map(\.typos))
+        }
+        #expect(!cache.typoTerms(Array("godfahte".utf8), prefix: true, maxTypos: 2, in: dictionary).isEmpty)
+    }
 }

@@ -75,11 +75,7 @@ extension SearchIndex {
         if word.isPrefix ? !dictionary.prefixTerms(word.term).isEmpty : dictionary.exactTerm(word.term) != nil { return true }
         if word.alternatives.contains(where: { dictionary.exactTerm($0) != nil }) { return true }
         guard word.maxTypos > 0 else { return false }
-        let bytes = Array(word.term.utf8)
-        let key = TermMatchCache.Key(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: [])
-        return !termMatchCache.terms(for: key) {
-            TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
-        }.isEmpty
+        return !termMatchCache.typoTerms(Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary).isEmpty
     }
 }
 

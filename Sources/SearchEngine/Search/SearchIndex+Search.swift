@@ -225,11 +225,9 @@ extension SearchIndex {
             typoTolerance: { relevance.allowedTypos(letters: $0) },
             hasTypoMatches: { word in
                 // The same cached lookup TextMatcher makes for the word, so a join searched costs it once.
-                let bytes = Array(word.term.utf8)
-                let key = TermMatchCache.Key(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, alternatives: [])
-                return !self.termMatchCache.terms(for: key) {
-                    TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary)
-                }.isEmpty
+                !self.termMatchCache.typoTerms(
+                    Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary
+                ).isEmpty
             })
         plan.words = settingInfix(plan.words, phraseWords: advanced?.phraseWords.count ?? 0)
         let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)

@@ -23,7 +23,23 @@ final class TermMatchCache: @unchecked Sendable {
     static let maxPairs = 1 << 20
     private let lock = NSLock()
     private var terms: [(key: Key, value: [TermMatch])] = []  // most recent last
+    private var walks: [(key: Key, value: [TermMatch])] = []
     private var pairs: [(key: Key, value: [UInt64])] = []
+
+    /// The terms `word` matches with its typos (`TypoMatcher`), without alternatives. A prefix
+    /// one character longer than a word walked before walks only that word's terms (`among`):
+    /// typing "christopher" walks the dictionary once per change of allowed typos, not per key.
+    func typoTerms(_ word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary) -> [TermMatch] {
+        let key = Key(word: word, prefix: prefix, maxTypos: maxTypos)
+        if let known = lookup(key, in: &walks) { return known }
+        var among: [TermMatch]?
+        if prefix, maxTypos > 0, let last = word.lastIndex(where: { $0 & 0xC0 != 0x80 }), last > 0 {
+            among = lookup(Key(word: Array(word[..<last]), prefix: true, maxTypos: maxTypos), in: &walks)
+        }
+        let value = TypoMatcher.matches(word: word, prefix: prefix, maxTypos: maxTypos, in: dictionary, among: among)
+        store(key, value, in: &walks)
+        return value
+    }
 
     func terms(for key: Key, compute: () -> [TermMatch]) -> [TermMatch] {
         if let known = lookup(key, in: &terms) { return known }

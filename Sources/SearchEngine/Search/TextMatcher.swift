@@ -83,7 +83,7 @@ enum TextMatcher {
             merged.append(nil)
             let terms = index.termMatchCache.terms(for: keys[keys.count - 1]) {
                 let found =
-                    TypoMatcher.matches(word: bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
+                    index.termMatchCache.typoTerms(bytes, prefix: word.isPrefix, maxTypos: word.maxTypos, in: dictionary)
                     + alternativeTerms(word, in: dictionary)
                 guard word.infixSlots != 0 else { return found }
                 return found + InfixMatch.terms(of: bytes, typos: word.infixTypos, besides: found, in: dictionary)

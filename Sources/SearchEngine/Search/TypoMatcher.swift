@@ -17,7 +17,14 @@ struct TermMatch: Sendable {
 /// For a prefix word (the last word, still being typed) a term matches with `t` typos when
 /// some prefix of it is within `t` of the word: "mray" finds "maryann" with one typo.
 enum TypoMatcher {
-    static func matches(word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary) -> [TermMatch] {
+    /// `among`: the terms this word less its last byte matched as a prefix with as many typos,
+    /// when known. Every term the word matches as a prefix is among them (a prefix of the term
+    /// within `maxTypos` of the word leaves a shorter or equal one within `maxTypos` of the word
+    /// less a byte, whichever edit the last byte took part in), so only they are walked: the
+    /// next keystroke of a word costs its earlier matches, not a walk of the whole dictionary.
+    static func matches(
+        word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary, among: [TermMatch]? = nil
+    ) -> [TermMatch] {
         if maxTypos == 0 || word.count > 200 { return exactMatches(word: word, prefix: prefix, in: dictionary) }
         let m = word.count
         let cap = m + maxTypos  // no term longer than this matches a whole word; for a prefix, deeper bytes change nothing
@@ -27,18 +34,23 @@ enum TypoMatcher {
         var bestPrefix = [Int](repeating: Int.max, count: cap + 1)
         bestPrefix[0] = m
         var out: [TermMatch] = []
+        let candidates = prefix ? among.map { Candidates($0, in: dictionary) } : nil
+        let order = candidates?.terms ?? []
+        let shared = candidates?.shared ?? dictionary.sharedPrefix
         // Raw buffers throughout: a long word with two typos walks much of the dictionary on
         // each keystroke, and bounds and uniqueness checks were a good part of that.
         word.withUnsafeBufferPointer { word in
             dictionary.bytes.withUnsafeBufferPointer { bytes in
                 dictionary.starts.withUnsafeBufferPointer { starts in
-                    dictionary.sharedPrefix.withUnsafeBufferPointer { shared in
-                        rows.withUnsafeMutableBufferPointer { rows in
-                            bestPrefix.withUnsafeMutableBufferPointer { bestPrefix in
-                                let walk = Walk(
-                                    word: word, prefix: prefix, k: maxTypos, termCount: dictionary.termCount, bytes: bytes,
-                                    starts: starts, shared: shared)
-                                walk.run(rows: rows, bestPrefix: bestPrefix, into: &out)
+                    shared.withUnsafeBufferPointer { shared in
+                        order.withUnsafeBufferPointer { order in
+                            rows.withUnsafeMutableBufferPointer { rows in
+                                bestPrefix.withUnsafeMutableBufferPointer { bestPrefix in
+                                    let walk = Walk(
+                                        word: word, prefix: prefix, k: maxTypos, count: candidates == nil ? dictionary.termCount : order.count,
+                                        order: candidates == nil ? nil : order, bytes: bytes, starts: starts, shared: shared)
+                                    walk.run(rows: rows, bestPrefix: bestPrefix, into: &out)
+                                }
                             }
                         }
                     }
@@ -48,27 +60,54 @@ enum TypoMatcher {
         return out
     }
 
+    /// Some terms in dictionary order, each with the bytes it shares with the one before: what
+    /// the walk needs to treat them as a trie, as it treats the whole dictionary.
+    private struct Candidates {
+        var terms: [Int32]
+        var shared: [UInt8]
+
+        init(_ matches: [TermMatch], in dictionary: TermDictionary) {
+            terms = matches.map(\.term)
+            shared = [UInt8](repeating: 0, count: terms.count)
+            dictionary.bytes.withUnsafeBufferPointer { bytes in
+                for n in terms.indices.dropFirst() {
+                    let (a, b) = (Int(dictionary.starts[Int(terms[n - 1])]), Int(dictionary.starts[Int(terms[n])]))
+                    let limit = min(255, dictionary.length(ofTerm: Int(terms[n - 1])), dictionary.length(ofTerm: Int(terms[n])))
+                    var common = 0
+                    while common < limit, bytes[a + common] == bytes[b + common] { common += 1 }
+                    shared[n] = UInt8(common)
+                }
+            }
+        }
+    }
+
     /// The walk over the sorted terms, on the dictionary's and the DP's raw buffers.
     private struct Walk {
         let word: UnsafeBufferPointer<UInt8>
         let prefix: Bool
         let k: Int
-        let termCount: Int
+        /// The terms walked: the `order`'s, or every term of the dictionary when nil.
+        let count: Int
+        let order: UnsafeBufferPointer<Int32>?
         let bytes: UnsafeBufferPointer<UInt8>
         let starts: UnsafeBufferPointer<Int32>
+        /// Per walked term, the bytes it shares with the term walked before it.
         let shared: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        private func term(_ n: Int) -> Int { order.map { Int($0[n]) } ?? n }
 
         func run(rows: UnsafeMutableBufferPointer<Int>, bestPrefix: UnsafeMutableBufferPointer<Int>, into out: inout [TermMatch]) {
             let m = word.count
             let width = m + 1
             let cap = m + k
-            let count = termCount
             let big = k + 1  // any distance past the limit: all that matters is that it is too far
             var validDepth = 0
             var i = 0
             while i < count {
-                let start = Int(starts[i])
-                let length = Int(starts[i + 1]) - start
+                let t = term(i)
+                let start = Int(starts[t])
+                let length = Int(starts[t + 1]) - start
                 var depth = min(Int(shared[i]), validDepth)
                 var verdict = -1  // typos of this term, or -1: no match
                 var skipFrom = -1  // when set, every following term sharing this many bytes gets `verdict`
@@ -120,11 +159,11 @@ enum TypoMatcher {
                     }
                 }
                 validDepth = depth
-                emit(i, verdict, &out)
+                emit(t, verdict, &out)
                 i += 1
                 if skipFrom >= 0 {
                     while i < count, Int(shared[i]) >= skipFrom {
-                        emit(i, verdict, &out)
+                        emit(term(i), verdict, &out)
                         i += 1
                     }
                     validDepth = min(validDepth, skipFrom)
