@@ -195,9 +195,8 @@ enum TextMatcher {
         documents.withUnsafeMutableBufferPointer { documents in
             cells.withUnsafeMutableBufferPointer { cells in
                 forEachDocument(pairs) { document, best in
-                    place = SurvivorSet.place(of: document, in: documents, from: place)
-                    let i = place
-                    place += 1
+                    let i = SurvivorSet.place(of: document, in: documents, from: place)
+                    place = i + 1
                     documents[kept] = document
                     for w in 0..<width { cells[kept * width + w] = cells[i * width + w] }
                     cells[kept * width + word] = best

@@ -17,11 +17,12 @@ struct TermMatch: Sendable {
 /// For a prefix word (the last word, still being typed) a term matches with `t` typos when
 /// some prefix of it is within `t` of the word: "mray" finds "maryann" with one typo.
 enum TypoMatcher {
-    /// `among`: the terms this word less its last byte matched as a prefix with as many typos,
-    /// when known. Every term the word matches as a prefix is among them (a prefix of the term
-    /// within `maxTypos` of the word leaves a shorter or equal one within `maxTypos` of the word
-    /// less a byte, whichever edit the last byte took part in), so only they are walked: the
-    /// next keystroke of a word costs its earlier matches, not a walk of the whole dictionary.
+    /// `among`: the terms a shorter prefix of this word (the word less its last character)
+    /// matched as a prefix with as many typos, when known. Every term the word matches as a
+    /// prefix is among them (a prefix of the term within `maxTypos` of the word leaves a shorter
+    /// or equal one within `maxTypos` of the word less a byte, whichever edit the last byte took
+    /// part in; byte by byte, of any shorter prefix), so only they are walked: the next
+    /// keystroke of a word costs its earlier matches, not a walk of the whole dictionary.
     static func matches(
         word: [UInt8], prefix: Bool, maxTypos: Int, in dictionary: TermDictionary, among: [TermMatch]? = nil
     ) -> [TermMatch] {
