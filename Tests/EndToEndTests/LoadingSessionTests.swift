@@ -23,8 +23,13 @@ import Testing
 
     @Test func psAuxOutputIsLinesNotABrokenCSV() throws {
         let tmux = try Tmux()
-        // A process of our own with a name to find: its line is what Enter must print.
-        try start(tmux, "exec -a sleeper-4242 sleep 60 & SLEEPER=$!; ps aux | \(Project.binary) > out.txt", marker: "exit")
+        // A process of our own with a name to find: its line is what Enter must print. `ps`
+        // waits until the background shell has become it (under load, a CI run listed the
+        // process before its `exec`, so no line held the name).
+        try start(
+            tmux,
+            "exec -a sleeper-4242 sleep 60 & SLEEPER=$!; until ps -o args= -p $SLEEPER | grep -q sleeper-4242; do sleep 0.05; done; "
+                + "ps aux | \(Project.binary) > out.txt", marker: "exit")
         try tmux.waitFor("the process table") { $0.contains("USER") && $0.contains("PID") }
         try tmux.type("sleeper 4242")
         // Subsequences of other lines match too (as in fzf); the process is the best match.
