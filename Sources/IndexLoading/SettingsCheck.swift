@@ -31,7 +31,7 @@ public struct SettingsCheck {
         let scope = overrides.scope(forIndex: index.name)
         let rebuilding: [(SettingsOverrides.Option, Bool)] = [
             (.searchable, scope.searchable != nil), (.facets, scope.facets != nil), (.numeric, scope.numeric != nil),
-            (.sort, scope.sort != nil),
+            (.sort, scope.sort != nil), (.queryType, scope.queryType != nil),
         ]
         if let (option, _) = rebuilding.first(where: \.1) {
             throw DataError(

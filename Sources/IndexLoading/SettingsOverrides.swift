@@ -1,7 +1,7 @@
 import InstantSearchCore
 
 /// Settings given on the command line (`--display`, `--searchable`, `--facets`, `--numeric`,
-/// `--sort`, `--hits-layout`), for every index or, with a `NAME:` prefix, for the index of that
+/// `--sort`, `--hits-layout`, `--query-type`), for every index or, with a `NAME:` prefix, for the index of that
 /// name. They win over the settings file and inference; an index's own beat every index's; a
 /// later option beats an earlier one. Parsed here once for the interactive command and `query`.
 public struct SettingsOverrides: Hashable, Sendable {
@@ -13,6 +13,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         public var numeric: [String]?
         public var sort: [CustomRankingCriterion]?
         public var hitsLayout: HitsLayout?
+        public var queryType: QueryType?
     }
 
     public private(set) var everyIndex = Scope()
@@ -25,12 +26,13 @@ public struct SettingsOverrides: Hashable, Sendable {
     public var isEmpty: Bool { everyIndex == Scope() && byIndex.isEmpty }
 
     public enum Option: String, CaseIterable, Sendable {
-        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout"
+        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout", queryType = "query-type"
         public var flag: String { "--" + rawValue }
     }
 
     /// Adds one option's value: `a,b,c` or `NAME:a,b,c`; for `--sort`, `[NAME:]attr:asc|desc[,…]`;
-    /// for `--hits-layout`, `[NAME:]one|two`. A mistake throws a message naming the option.
+    /// for `--hits-layout`, `[NAME:]one|two`; for `--query-type`, `[NAME:]prefixLast|prefixAll|prefixNone`.
+    /// A mistake throws a message naming the option.
     public mutating func add(_ option: Option, _ value: String) throws {
         func fail(_ message: String) -> SettingsOptionError { SettingsOptionError(message: "\(option.flag): \(message)") }
         let (name, rest) = try Self.split(option, value, fail: fail)
@@ -56,6 +58,9 @@ public struct SettingsOverrides: Hashable, Sendable {
         case .hitsLayout:
             guard let layout = HitsLayout(rawValue: rest) else { throw fail("\"\(rest)\" must be one or two") }
             scope.hitsLayout = layout
+        case .queryType:
+            guard let type = QueryType(rawValue: rest) else { throw fail("\"\(rest)\" must be prefixLast, prefixAll or prefixNone") }
+            scope.queryType = type
         }
         if let name {
             byIndex[name] = scope
@@ -101,6 +106,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         merged.numeric = own.numeric ?? merged.numeric
         merged.sort = own.sort ?? merged.sort
         merged.hitsLayout = own.hitsLayout ?? merged.hitsLayout
+        merged.queryType = own.queryType ?? merged.queryType
         return merged
     }
 
@@ -116,6 +122,7 @@ public struct SettingsOverrides: Hashable, Sendable {
             result.disjunctiveFacets = settings.disjunctiveFacets?.filter(facets.contains)
         }
         if let numeric = scope.numeric { result.numericAttributesForFiltering = numeric }
+        if let queryType = scope.queryType { result.relevance.queryType = queryType }
         if let sort = scope.sort {
             result.customRanking = sort
             // F7 offers each as a sort of the whole result set too, after the file's own sorts.
@@ -154,7 +161,8 @@ public struct SettingsOverrides: Hashable, Sendable {
         let scope = scope(forIndex: name)
         guard scope != Scope() else { return "" }
         let lists = [scope.display, scope.searchable, scope.facets, scope.numeric].map { $0.map { $0.joined(separator: ",") } ?? "-" }
-        return (lists + [scope.sort.map { $0.map(\.description).joined(separator: ",") } ?? "-"]).joined(separator: "|")
+        let key = (lists + [scope.sort.map { $0.map(\.description).joined(separator: ",") } ?? "-"]).joined(separator: "|")
+        return key + (scope.queryType.map { "|" + $0.rawValue } ?? "")
     }
 }
 

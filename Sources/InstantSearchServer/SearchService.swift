@@ -215,6 +215,7 @@ public struct SearchService: Sendable {
         let relevance = s.relevance
         fields["ranking"] = strings(relevance.ranking.map(\.rawValue))
         fields["exactOnSingleWordQuery"] = .string(relevance.exactOnSingleWordQuery.rawValue)
+        fields["queryType"] = .string(relevance.queryType.rawValue)
         fields["synonyms"] = .array(relevance.synonyms.map(\.json))
         fields["removeStopWords"] = strings(relevance.removeStopWords)
         fields["ignorePlurals"] = .bool(relevance.ignorePlurals)

@@ -1,8 +1,9 @@
 import InstantSearchCore
 
 /// The query's words as the tsvector holds them (lower-cased, split on anything that is not a
-/// letter or digit, like the `simple` configuration's parser on plain words), with the last
-/// one a prefix while it is being typed and the typos each may carry.
+/// letter or digit, like the `simple` configuration's parser on plain words), the prefixes
+/// the settings' `queryType` says (the last one while it is being typed, by default) and the
+/// typos each may carry.
 struct QueryWords: Sendable {
     struct Word: Sendable, Hashable {
         var term: String
@@ -19,7 +20,9 @@ struct QueryWords: Sendable {
         let endsWithSpace = text.last?.isWhitespace ?? true
         words = terms.enumerated().map { position, term in
             let typos = relevance.allowedTypos(letters: term.unicodeScalars.count)
-            return Word(term: term, isPrefix: position == terms.count - 1 && !endsWithSpace, maxTypos: typos)
+            return Word(
+                term: term, isPrefix: relevance.queryType.isPrefix(position: position, count: terms.count, endsWithSpace: endsWithSpace),
+                maxTypos: typos)
         }
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import IndexLoading
 import InstantSearchCore
 
-/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`: the same
+/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`, `--query-type`: the same
 /// options, same meaning, for the interactive search and `query` (see `SettingsOverrides`).
 public struct SettingsArguments: ParsableArguments, Sendable {
     @Option(
@@ -27,6 +27,13 @@ public struct SettingsArguments: ParsableArguments, Sendable {
     @Option(name: .customLong("hits-layout"), help: ArgumentHelp("Rows per hit in the list: one or two.", valueName: "[NAME:]one|two"))
     public var hitsLayout: [String] = []
 
+    @Option(
+        name: .customLong("query-type"),
+        help: ArgumentHelp(
+            "Which query words match the start of longer words (Algolia's queryType): prefixLast (the word being typed), prefixAll, prefixNone.",
+            valueName: "[NAME:]prefixLast|prefixAll|prefixNone"))
+    public var queryType: [String] = []
+
     public init() {}
 
     /// The options as one value; a mistake is a `ValidationError` naming the option.
@@ -35,7 +42,7 @@ public struct SettingsArguments: ParsableArguments, Sendable {
         do {
             for (option, values) in [
                 (SettingsOverrides.Option.display, display), (.searchable, searchable), (.facets, facets),
-                (.numeric, numeric), (.sort, sort), (.hitsLayout, hitsLayout),
+                (.numeric, numeric), (.sort, sort), (.hitsLayout, hitsLayout), (.queryType, queryType),
             ] {
                 for value in values { try overrides.add(option, value) }
             }

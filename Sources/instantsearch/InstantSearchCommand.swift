@@ -158,7 +158,7 @@ struct SearchCommand: ParsableCommand {
         }
         if engines.isActive || remote.remote != nil, !(try settingsOptions.overrides().isEmpty) {
             throw ValidationError(
-                "--display, --searchable, --facets, --numeric, --sort and --hits-layout apply to files and standard input, not to --remote, --elasticsearch or --postgres."
+                "--display, --searchable, --facets, --numeric, --sort, --hits-layout and --query-type apply to files and standard input, not to --remote, --elasticsearch or --postgres."
             )
         }
         if engines.isActive {

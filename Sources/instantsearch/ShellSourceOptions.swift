@@ -250,6 +250,9 @@ extension ShellSourceOptions.Source {
             orDefault(&settings.facets, facets.compactMap { $0 }.joined(separator: ","))
             orDefault(&settings.numeric, records.contains { $0.time != nil } ? "days" : "")
         }
+        // Commands and paths are typed a few letters a word (`dock comp up`, `src tes`), as
+        // fzf users type them: every word may start a longer one.
+        orDefault(&settings.queryType, QueryType.prefixAll.rawValue)
         // After text relevance, so a pick never outranks a clearly better match.
         if frecency { orDefault(&settings.sort, "frecency:desc") }
     }

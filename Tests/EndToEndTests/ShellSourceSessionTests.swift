@@ -50,6 +50,23 @@ import Testing
         #expect(remembered.contains("/tree/zz-notes-old.md") && !remembered.contains("a-notes"))
     }
 
+    /// The shell keys' lists take every query word as the start of a longer one
+    /// (`queryType: prefixAll`), as commands and paths are typed: `dock comp up`.
+    @Test func historyMatchesEveryWordAsTheStartOfALongerOne() throws {
+        let tmux = try Tmux(width: 110, height: 30)
+        try tmux.shell("printf 'docker compose up -d\\ndockerd --debug\\ngit status\\n' > hist")
+        try tmux.shell(
+            "clear; XDG_STATE_HOME=\"$PWD/state\" \(Project.binary) --source history --shell bash --shell-history hist > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("the history listed") { $0.contains("history 3") }
+        try tmux.type("dock comp up")
+        try tmux.waitFor("the one command whose words start so") {
+            $0.contains("history 1") && self.selectedRow($0).contains("docker compose up -d")
+        }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "docker compose up -d\n")
+    }
+
     @Test func anUnreadableHistoryFileIsOneLineAndStatusTwo() throws {
         let missing = "/nonexistent-\(UUID().uuidString)/history"
         let (status, output) = try spawn(Project.binary, ["--source", "history", "--shell", "bash", "--shell-history", missing])

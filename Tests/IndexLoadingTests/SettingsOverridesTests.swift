@@ -56,6 +56,7 @@ import Testing
         #expect(message(.sort, "count:down") == #"--sort: "count:down" must be ATTRIBUTE:asc or ATTRIBUTE:desc (e.g. count:desc)"#)
         #expect(message(.sort, "count") == #"--sort: "count" must be ATTRIBUTE:asc or ATTRIBUTE:desc (e.g. count:desc)"#)
         #expect(message(.hitsLayout, "three") == #"--hits-layout: "three" must be one or two"#)
+        #expect(message(.queryType, "prefixFirst") == #"--query-type: "prefixFirst" must be prefixLast, prefixAll or prefixNone"#)
         #expect(message(.display, "a,,b") == #"--display: an empty attribute name in "a,,b""#)
         #expect(message(.facets, ":a") == #"--facets: the index name before ":" is empty in ":a""#)
     }
@@ -74,5 +75,15 @@ import Testing
         let given = try overrides([(.display, "nmae"), (.sort, "cuont:desc")])
         #expect(given.namedAttributes(forIndex: "x") == [NamedAttribute("nmae", source: "--display"), NamedAttribute("cuont", source: "--sort")])
         #expect(given.cacheKey(forIndex: "x") != SettingsOverrides().cacheKey(forIndex: "x"))
+    }
+
+    @Test func queryTypeSetsTheRelevanceSettingForEveryIndexOrOneAndKeysTheCache() throws {
+        let given = try overrides([(.queryType, "prefixAll"), (.queryType, "history:prefixNone")])
+        #expect(given.settings(IndexSettings(), forIndex: "files").relevance.queryType == .prefixAll)
+        #expect(given.settings(IndexSettings(), forIndex: "history").relevance.queryType == .prefixNone)
+        #expect(SettingsOverrides().settings(IndexSettings(), forIndex: "files").relevance.queryType == .prefixLast)
+        // An index built for one query type is cached apart from one built for another.
+        let keys = try ["prefixAll", "prefixNone", "prefixLast"].map { try overrides([(.queryType, $0)]).cacheKey(forIndex: "x") }
+        #expect(Set(keys + [SettingsOverrides().cacheKey(forIndex: "x")]).count == 4)
     }
 }

@@ -265,13 +265,14 @@ import Testing
     @Test func settingsParseAndRoundTrip() throws {
         let settings = try IndexSettings.parse(
             text: """
-                {"exactOnSingleWordQuery": "word", "removeStopWords": ["en"], "ignorePlurals": ["en"],
+                {"exactOnSingleWordQuery": "word", "queryType": "prefixAll", "removeStopWords": ["en"], "ignorePlurals": ["en"],
                  "attributeForDistinct": "source", "distinct": true,
                  "synonyms": [{"objectID": "1", "type": "synonym", "synonyms": ["tv", "television"]},
                               {"type": "oneWaySynonym", "input": "laptop", "synonyms": ["notebook"]}, ["ny", "new york"]]}
                 """)
         let relevance = settings.relevance
         #expect(relevance.exactOnSingleWordQuery == .word)
+        #expect(relevance.queryType == .prefixAll)
         #expect(relevance.removeStopWords == ["en"])
         #expect(relevance.ignorePlurals)
         #expect(relevance.attributeForDistinct == "source")
@@ -291,6 +292,7 @@ import Testing
             do { _ = try IndexSettings.parse(text: text, file: "s.json"); return nil } catch { return "\(error)" }
         }
         #expect(message(#"{"exactOnSingleWordQuery": "phrase"}"#)?.contains("\"attribute\", \"word\" or \"none\"") == true)
+        #expect(message(#"{"queryType": "prefixFirst"}"#)?.contains("\"queryType\" must be \"prefixLast\", \"prefixAll\" or \"prefixNone\"") == true)
         #expect(message(#"{"removeStopWords": ["xx"]}"#)?.contains("no stop words for \"xx\"") == true)
         #expect(message(#"{"ignorePlurals": ["fr"]}"#)?.contains("only \"en\"") == true)
         #expect(message(#"{"distinct": 9}"#)?.contains("0 to 4") == true)

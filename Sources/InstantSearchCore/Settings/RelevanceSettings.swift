@@ -15,6 +15,27 @@ public enum ExactOnSingleWordQuery: String, Hashable, Sendable, CaseIterable {
     case none
 }
 
+/// Algolia's `queryType`: which query words match as the start of a longer word.
+public enum QueryType: String, Hashable, Sendable, CaseIterable {
+    /// The last word, while it is being typed (no space after it): "star wa" finds "wars".
+    case prefixLast
+    /// Every word: "dock comp up" finds "docker compose up" (what a list of shell commands or
+    /// paths wants, where each word is typed short).
+    case prefixAll
+    /// None: every word matches whole words only (typos aside).
+    case prefixNone
+
+    /// Whether the word at `position` of `count` words is a prefix; `endsWithSpace`: the text
+    /// typed ends with white space (the last word is then finished).
+    public func isPrefix(position: Int, count: Int, endsWithSpace: Bool) -> Bool {
+        switch self {
+        case .prefixLast: return position == count - 1 && !endsWithSpace
+        case .prefixAll: return true
+        case .prefixNone: return false
+        }
+    }
+}
+
 /// How a query's text is matched and ranked. Every field has Algolia's default (or the
 /// issue's): typos from 4 letters (1) and 8 letters (2), the standard tie-break order, and
 /// trailing words dropped when all of them together find nothing.
@@ -28,6 +49,7 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// When every word together finds nothing, drop words from the end until something is found.
     public var removeWordsIfNoResults = true
     public var exactOnSingleWordQuery = ExactOnSingleWordQuery.attribute
+    public var queryType = QueryType.prefixLast
     public var synonyms: [Synonym] = []
     /// Languages whose stop words are left out of queries (`stopWordLanguages`); empty: none.
     public var removeStopWords: [String] = []
@@ -68,7 +90,7 @@ public struct RelevanceSettings: Hashable, Sendable {
 
     static let knownKeys = [
         "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "disableTypoToleranceOnAttributes",
-        "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "synonyms", "removeStopWords", "ignorePlurals",
+        "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "queryType", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
         "relevancyStrictness", "enableReRanking", "advancedSyntax", "advancedSyntaxFeatures", "infix",
     ]
@@ -122,6 +144,11 @@ public struct RelevanceSettings: Hashable, Sendable {
                 throw fail("\"exactOnSingleWordQuery\" must be \"attribute\", \"word\" or \"none\"")
             }
             exactOnSingleWordQuery = mode
+        case "queryType":
+            guard let type = value.stringValue.flatMap(QueryType.init(rawValue:)) else {
+                throw fail("\"queryType\" must be \"prefixLast\", \"prefixAll\" or \"prefixNone\"")
+            }
+            queryType = type
         case "synonyms": synonyms = try Synonym.parseList(value, fail: fail)
         case "removeStopWords":
             // Algolia's forms: true (every language), false, or a list of language codes.

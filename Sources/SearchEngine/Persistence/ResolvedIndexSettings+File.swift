@@ -19,6 +19,7 @@ extension ResolvedIndexSettings {
             "ranking": strings(relevance.ranking.map(\.rawValue)),
             "removeWordsIfNoResults": .string(relevance.removeWordsIfNoResults ? "lastWords" : "none"),
             "exactOnSingleWordQuery": .string(relevance.exactOnSingleWordQuery.rawValue),
+            "queryType": .string(relevance.queryType.rawValue),
             "synonyms": .array(relevance.synonyms.map(\.json)),
             "removeStopWords": strings(relevance.removeStopWords),
             "ignorePlurals": .bool(relevance.ignorePlurals),

@@ -1,7 +1,8 @@
 import InstantSearchCore
 
-/// A word of the query, folded like indexed text. Only the last word of a query still being
-/// typed is a prefix: "star wa" finds "wars", "star wa " does not.
+/// A word of the query, folded like indexed text. Which words are prefixes is the settings'
+/// `queryType`: by default only the last word of a query still being typed ("star wa" finds
+/// "wars", "star wa " does not).
 struct QueryWord: Hashable, Sendable {
     var term: String
     var isPrefix: Bool
@@ -38,7 +39,9 @@ struct QueryWord: Hashable, Sendable {
         let endsWithSpace = text.last?.isWhitespace ?? true
         return terms.enumerated().map { index, term in
             // One character of CJK text is matched as the start of the pairs it begins.
-            let isPrefix = (index == terms.count - 1 && !endsWithSpace) || Tokenizer.isSingleCJKCharacter(term)
+            let isPrefix =
+                (relevance?.queryType ?? .prefixLast).isPrefix(position: index, count: terms.count, endsWithSpace: endsWithSpace)
+                || Tokenizer.isSingleCJKCharacter(term)
             return QueryWord(
                 term: term, isPrefix: isPrefix, maxTypos: relevance?.allowedTypos(letters: term.unicodeScalars.count) ?? 0)
         }
