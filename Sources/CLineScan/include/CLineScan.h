@@ -83,6 +83,29 @@ static inline __m128i csmall16(__m128i bytes) {
     const __m128i capital = _mm_cmpeq_epi8(_mm_min_epu8(fromA, _mm_set1_epi8(25)), fromA);
     return _mm_or_si128(bytes, _mm_and_si128(capital, _mm_set1_epi8(0x20)));
 }
+
+/// A line's first 32 bytes, capitals made small letters with `fold`: what `cfuzzy32` and
+/// `cfuzzy32from` compare each byte of a pattern with.
+typedef struct {
+    __m128i low;
+    __m128i high;
+} cline32;
+
+static inline __attribute__((always_inline)) cline32 cload32(const uint8_t *line, int fold) {
+    cline32 bytes = {_mm_loadu_si128((const __m128i *)line), _mm_loadu_si128((const __m128i *)(line + 16))};
+    if (fold) {
+        bytes.low = csmall16(bytes.low);
+        bytes.high = csmall16(bytes.high);
+    }
+    return bytes;
+}
+
+/// Bit i set where byte i of `bytes` is `c`.
+static inline __attribute__((always_inline)) uint64_t cplaces32(cline32 bytes, uint8_t c) {
+    const __m128i wanted = _mm_set1_epi8((char)c);
+    return (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes.low, wanted))
+        | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes.high, wanted)) << 16;
+}
 #endif
 
 /// Whether the `k` (1 to 8) bytes of `pattern` (the first in its lowest byte) are in a line of
@@ -94,17 +117,9 @@ static inline __m128i csmall16(__m128i bytes) {
 static inline int cfuzzy32(const uint8_t *line, int64_t count, uint64_t pattern, int k, int fold) {
 #if defined(__SSE2__)
     uint64_t from = (1ULL << count) - 1;
-    __m128i low = _mm_loadu_si128((const __m128i *)line);
-    __m128i high = _mm_loadu_si128((const __m128i *)(line + 16));
-    if (fold) {
-        low = csmall16(low);
-        high = csmall16(high);
-    }
+    const cline32 bytes = cload32(line, fold);
     for (int j = 0; j < k; j++) {
-        const __m128i c = _mm_set1_epi8((char)(pattern >> (8 * j)));
-        const uint64_t places = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, c))
-            | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, c)) << 16;
-        const uint64_t found = places & from;
+        const uint64_t found = cplaces32(bytes, (uint8_t)(pattern >> (8 * j))) & from;
         if (found == 0) return 0;
         from &= -((found & -found) << 1);
     }
@@ -129,18 +144,10 @@ static inline int cfuzzy32(const uint8_t *line, int64_t count, uint64_t pattern,
 /// for, past a missing one among no places. `from`: the places the first may take (a bit a
 /// byte of the line, none past its end).
 static inline __attribute__((always_inline)) uint64_t cfuzzy32from(const uint8_t *line, uint64_t from, uint64_t pattern, const int k, int fold) {
-    __m128i low = _mm_loadu_si128((const __m128i *)line);
-    __m128i high = _mm_loadu_si128((const __m128i *)(line + 16));
-    if (fold) {
-        low = csmall16(low);
-        high = csmall16(high);
-    }
+    const cline32 bytes = cload32(line, fold);
     uint64_t found = 1;
     for (int j = 0; j < k; j++) {
-        const __m128i c = _mm_set1_epi8((char)(pattern >> (8 * j)));
-        const uint64_t places = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, c))
-            | (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, c)) << 16;
-        found = places & from;
+        found = cplaces32(bytes, (uint8_t)(pattern >> (8 * j))) & from;
         from &= -((found & -found) << 1);
     }
     return found != 0;
