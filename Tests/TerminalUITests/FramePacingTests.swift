@@ -65,7 +65,7 @@ final class SearchingApp: TerminalApp {
             return .continue
         case .wake:
             guard answerReady, awaiting else { return .ignored }
-            results = "results for \(query)"
+            results = query.isEmpty ? "" : "results for \(query)"
             awaiting = false
             return .continue
         case .resize: return .continue
@@ -96,13 +96,21 @@ final class SearchingApp: TerminalApp {
     private let clock = ManualClock()
 
     /// Runs the loop through `steps` (one per wait), then types "!" to quit; returns the
-    /// deadlines the loop waited for and the frames after the first.
-    private func run(_ steps: [Step], profile: LoopProfile? = nil) throws -> (deadlines: [Duration?], frames: [[String]]) {
+    /// deadlines the loop waited for and the frames after the first. `start`: how long the
+    /// app's first search (running as the loop starts, as the hub's does) takes to answer, that
+    /// answer's frame and wait left out of what is returned; nil: the app starts with none.
+    private func run(
+        _ steps: [Step], start: Duration? = .zero, profile: LoopProfile? = nil
+    ) throws -> (deadlines: [Duration?], frames: [[String]]) {
         let pipe = try WakePipe()
         defer { pipe.close() }
         let timers = TimerQueue { [clock] in clock.now }
         var deadlines: [Duration?] = []
         var remaining = steps
+        if let start {
+            app.awaiting = true
+            remaining.insert(answer(after: start), at: 0)
+        }
         var session = Session(terminal: screen, timers: timers, pipe: pipe, app: app, profile: profile) { [screen] _, deadline in
             deadlines.append(deadline)
             guard !remaining.isEmpty else {
@@ -112,7 +120,8 @@ final class SearchingApp: TerminalApp {
             return remaining.removeFirst()(deadline, pipe)
         }
         #expect(try session.run() == .quit)
-        return (deadlines, screen.frames.dropFirst().map(\.lines))
+        let startFrames = start == nil ? 1 : 2
+        return (Array(deadlines.dropFirst(startFrames - 1)), screen.frames.dropFirst(startFrames).map(\.lines))
     }
 
     private func typeA(_ deadline: Duration?, _ pipe: WakePipe) -> Session<SearchingApp>.WaitResult {
@@ -160,8 +169,9 @@ final class SearchingApp: TerminalApp {
         let profile = LoopProfile()
         screen.bytesPerFrame = 120
         _ = try run([typeA, answer(after: .microseconds(300))], profile: profile)
-        #expect(profile.frameBytes == [120, 120], "what each frame wrote, the first one's included")
+        #expect(profile.frameBytes == [120, 120, 120], "what each frame wrote, the first ones included")
         #expect(profile.samples(.keyToFrame).count == 1, "one key, one final frame")
+        #expect(profile.samples(.keyToEcho) == profile.samples(.keyToFrame), "its echo came with its results")
         #expect(profile.samples(.dispatch).count == 2, "the key and the quitting one")
         for step in [LoopProfile.Step.read, .state, .render, .diff, .doupdate] {
             #expect(!profile.samples(step).isEmpty, "\(step) timed")
@@ -172,9 +182,9 @@ final class SearchingApp: TerminalApp {
         #expect(profile.samples(.search) == [.microseconds(250)], "each timed backend call, untimed ones left out")
         let report = profile.report()
         #expect(report.contains("profile: search               1      0.25      0.25      0.25"))
-        #expect(report.contains("profile: frames 2: 1 drew a key with its answer, 0 drew a key before its answer"))
-        #expect(report.contains("key to frame"))
-        #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (2 frames)"))
+        #expect(report.contains("profile: frames 3: 1 drew a key with its answer, 0 drew a key before its answer"))
+        #expect(report.contains("key to frame") && report.contains("key to echo"))
+        #expect(report.contains("profile: bytes per frame: p50 120, p99 120, max 120 (3 frames)"))
     }
 
     @Test func onceTheEchoIsOutAPartOfTheAnswerWaitsForTheRest() throws {
@@ -202,49 +212,50 @@ final class SearchingApp: TerminalApp {
     /// The search a key starts (held by the app until the turn ends) takes the cores only
     /// once the key's echo is out; while the frame is held, it starts before the loop waits.
     @Test func theTurnEndsAfterItsFrameOrBeforeItsHold() throws {
-        _ = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))])
+        _ = try run(slowKey + [typeA, answer(after: .milliseconds(20))])
         let keys = app.log.indices.filter { app.log[$0] == "key" }
         #expect(app.log[keys[0]...].prefix(2) == ["key", "turn ended"], "a held key: its search starts, then the loop waits")
-        #expect(app.log[keys[2]...].prefix(3) == ["key", "frame", "turn ended"], "an echo drawn at once goes before the search")
+        #expect(app.log[keys[1]...].prefix(3) == ["key", "frame", "turn ended"], "an echo drawn at once goes before the search")
     }
 
-    @Test func afterTwoSlowAnswersTheNextKeysEchoIsDrawnAtOnce() throws {
-        let (deadlines, frames) = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))])
-        #expect(deadlines[7] == nil, "the third key holds nothing: the loop drew its echo and waits for anything")
-        #expect(frames.suffix(2) == [["aaa", "results for aa"], ["aaa", "results for aaa"]], "the echo first, at once")
-    }
-
-    @Test func oneSlowAnswerAloneKeepsTheHold() throws {
-        let (deadlines, frames) = try run(slowKey + [typeA, answer(after: .microseconds(300))])
-        #expect(deadlines[4] == .milliseconds(22), "the second key (at 21 ms) is held as ever")
-        #expect(frames.last == ["aa", "results for aa"])
-        #expect(frames.count == 3, "the slow key's echo and results, then the quick key's one frame")
-    }
-
-    /// Two answers a little after the hold (1.5 ms against 1 ms): the next key waits a quarter
-    /// past the slower of them and, answered within it, is one frame.
-    @Test func answersALittleAfterTheHoldStretchItForTheNextKey() throws {
-        let littleLate: [Step] = [typeA, holdRunsOut, answer(after: .microseconds(500))]
-        let (deadlines, frames) = try run(littleLate + littleLate + [typeA, answer(after: .microseconds(1600))])
-        #expect(deadlines[7] == .microseconds(4875), "the third key (at 3 ms) is held 1.875 ms")
-        #expect(frames.suffix(2) == [["aa", "results for aa"], ["aaa", "results for aaa"]], "its echo waited for its results")
-        #expect(frames.count == 5, "two frames for each of the first two keys, one for the third")
+    @Test func afterASlowAnswerTheNextKeysEchoIsDrawnAtOnce() throws {
+        let (deadlines, frames) = try run(slowKey + [typeA, answer(after: .milliseconds(20))])
+        #expect(deadlines[1] == SearchingApp.hold, "the first key holds (the first search answered at once)")
+        #expect(deadlines[4] == nil, "the second key holds nothing: the loop drew its echo and waits for anything")
+        #expect(frames.suffix(2) == [["aa", "results for a"], ["aa", "results for aa"]], "the echo first, at once")
     }
 
     @Test func aQuickAnswerBringsTheHoldBack() throws {
         let quickUnheld: [Step] = [typeA, answer(after: .microseconds(300))]
-        let (deadlines, frames) = try run(slowKey + slowKey + quickUnheld + [typeA, answer(after: .microseconds(300))])
-        #expect(deadlines[7] == nil, "the third key is not held (two slow answers before it)")
-        #expect(deadlines[9] != nil, "its quick answer brings the hold back for the fourth")
-        #expect(frames.count == 7, "two frames for each of the first three keys, one for the fourth")
-        #expect(frames.last == ["aaaa", "results for aaaa"])
+        let (deadlines, frames) = try run(slowKey + quickUnheld + [typeA, answer(after: .microseconds(300))])
+        #expect(deadlines[4] == nil, "the second key is not held (a slow answer before it)")
+        #expect(deadlines[6] == .microseconds(22300), "its quick answer brings the hold back for the third (at 21.3 ms)")
+        #expect(frames.count == 5, "two frames for each of the first two keys, one for the third")
+        #expect(frames.last == ["aaa", "results for aaa"])
+    }
+
+    /// Before any answer (the first search still running), nothing tells how long one takes.
+    @Test func beforeAnyAnswerTheEchoIsDrawnAtOnce() throws {
+        let (deadlines, frames) = try run([typeA, answer(after: .microseconds(300)), typeA, answer(after: .microseconds(300))], start: nil)
+        #expect(deadlines[1] == nil, "the first key holds nothing")
+        #expect(deadlines[3] == .microseconds(1300), "its quick answer makes the second key (at 0.3 ms) hold")
+        #expect(frames == [["a", ""], ["a", "results for a"], ["aa", "results for aa"]])
+    }
+
+    /// The first search scans every record: at 10M records one that takes 40 ms says that a key's
+    /// will not come within the hold either.
+    @Test func aSlowFirstSearchLetsTheFirstKeyEchoAtOnce() throws {
+        let (deadlines, frames) = try run([typeA, answer(after: .milliseconds(3))], start: .milliseconds(40))
+        #expect(deadlines[1] == nil)
+        #expect(frames == [["a", ""], ["a", "results for a"]])
     }
 
     @Test func aSkippedHoldStillCountsTheEchoAsDrawnBeforeItsAnswer() throws {
         let profile = LoopProfile()
-        _ = try run(slowKey + slowKey + [typeA, answer(after: .milliseconds(20))], profile: profile)
-        #expect(profile.report().contains("profile: frames 7: 3 drew a key with its answer, 3 drew a key before its answer"))
-        #expect(profile.samples(.keyToFrame).count == 3, "each key's time runs to its results' frame")
+        _ = try run(slowKey + [typeA, answer(after: .milliseconds(20))], profile: profile)
+        #expect(profile.report().contains("profile: frames 6: 2 drew a key with its answer, 2 drew a key before its answer"))
+        #expect(profile.samples(.keyToFrame).count == 2, "each key's time runs to its results' frame")
+        #expect(profile.samples(.keyToEcho).count == 2, "and to its echo's")
     }
 
     @Test func withoutAHoldTheEchoIsDrawnAtOnce() throws {
@@ -268,31 +279,20 @@ final class SearchingApp: TerminalApp {
         pacer.drew()
     }
 
-    @Test func holdsUntilTwoAnswersInARowCameAfterTheHold() {
+    @Test func holdsOnlyWhenTheLastAnswerCameWithinTheHold() {
         var pacer = FramePacer()
-        #expect(pacer.hold(hold) == hold, "nothing known yet: hold")
-        key(&pacer, at: .zero, answeredAfter: .milliseconds(3))
-        #expect(pacer.hold(hold) == hold, "one slow answer may be the machine being busy")
+        #expect(pacer.hold(hold) == nil, "nothing known yet: the echo goes at once")
+        key(&pacer, at: .zero, answeredAfter: .microseconds(400))
+        #expect(pacer.hold(hold) == hold)
         key(&pacer, at: .milliseconds(10), answeredAfter: .milliseconds(3))
         #expect(pacer.hold(hold) == nil)
         #expect(pacer.hold(.milliseconds(5)) == .milliseconds(5), "slow against a 1 ms hold, quick against 5 ms")
-        key(&pacer, at: .milliseconds(20), answeredAfter: .microseconds(400))
-        #expect(pacer.hold(hold) == hold)
-        #expect(pacer.recentAnswers == [.milliseconds(3), .microseconds(400)])
+        key(&pacer, at: .milliseconds(20), answeredAfter: .milliseconds(1))
+        #expect(pacer.hold(hold) == hold, "an answer in exactly the hold still makes one frame")
+        #expect(pacer.lastAnswer == .milliseconds(1))
         #expect(pacer.hold(nil) == nil, "no answer awaited: nothing to hold")
-    }
-
-    @Test func answersALittleAfterTheHoldStretchItUpToTwice() {
-        var pacer = FramePacer()
-        key(&pacer, at: .zero, answeredAfter: .microseconds(1200))
-        #expect(pacer.hold(hold) == hold, "one answer after the hold stretches nothing")
-        key(&pacer, at: .milliseconds(10), answeredAfter: .microseconds(1400))
-        #expect(pacer.hold(hold) == .microseconds(1750), "a quarter past the slower of the last two")
-        key(&pacer, at: .milliseconds(20), answeredAfter: .microseconds(1700))
-        #expect(pacer.hold(hold) == nil, "2.125 ms: past twice the hold asked for, the echo goes at once")
-        #expect(pacer.hold(.milliseconds(4)) == .milliseconds(4), "quick against a 4 ms hold")
-        key(&pacer, at: .milliseconds(30), answeredAfter: .microseconds(300))
-        #expect(pacer.hold(hold) == hold)
+        pacer.inputHandled(at: .milliseconds(30))
+        #expect(pacer.deadline(hold: pacer.hold(hold)) == .milliseconds(31), "the hold is counted from the key")
     }
 
     @Test func anAnswerIsTimedFromTheNewestKey() {
@@ -302,27 +302,31 @@ final class SearchingApp: TerminalApp {
         pacer.inputHandled(at: .milliseconds(102))  // typed before the answer: the search starts again
         pacer.observe(awaiting: true, now: .milliseconds(102))
         pacer.observe(awaiting: false, now: .milliseconds(103))
-        #expect(pacer.recentAnswers == [.milliseconds(1)])
+        #expect(pacer.lastAnswer == .milliseconds(1))
     }
 
-    /// The first searches (the start, records loading) search every record: they tell nothing
-    /// of a typed query's answer, and the first key holds its echo as any other.
-    @Test func answersNoKeyAskedForAreNotTimed() {
+    /// A search no key asked for (the first one, one while records load) is timed from the turn
+    /// that started it; a key typed meanwhile times its own answer from the key.
+    @Test func aSearchNoKeyAskedForIsTimedFromItsTurn() {
         var pacer = FramePacer()
         pacer.observe(awaiting: true, now: .milliseconds(10))
-        pacer.observe(awaiting: false, now: .milliseconds(50))
+        pacer.observe(awaiting: true, now: .microseconds(10_200))  // a turn in between changes nothing
+        pacer.observe(awaiting: false, now: .microseconds(10_500))
+        #expect(pacer.lastAnswer == .microseconds(500))
+        #expect(pacer.hold(hold) == hold)
         pacer.observe(awaiting: true, now: .milliseconds(60))
         pacer.observe(awaiting: false, now: .milliseconds(180))
-        #expect(pacer.recentAnswers.isEmpty)
-        pacer.inputHandled(at: .milliseconds(200))
-        #expect(pacer.hold(hold) == hold)
-        #expect(!pacer.shouldDraw(now: .milliseconds(200), hold: pacer.hold(hold)))
-        #expect(pacer.deadline(hold: pacer.hold(hold)) == .milliseconds(201))
-        // The key's own answer is timed from the key, a search awaited after it no longer.
-        pacer.observe(awaiting: true, now: .milliseconds(200))
-        pacer.observe(awaiting: false, now: .milliseconds(203))
-        pacer.observe(awaiting: true, now: .milliseconds(210))
-        pacer.observe(awaiting: false, now: .milliseconds(290))
-        #expect(pacer.recentAnswers == [.milliseconds(3)])
+        #expect(pacer.hold(hold) == nil, "a first search of every record taking 120 ms: keys will not answer within 1 ms")
+        // Records loading: each batch's answer comes while the next batch's search runs.
+        pacer.observe(awaiting: true, now: .milliseconds(190))
+        pacer.observe(awaiting: true, answered: true, now: .milliseconds(230))
+        #expect(pacer.lastAnswer == .milliseconds(40))
+        pacer.observe(awaiting: false, answered: true, now: .microseconds(230_600))
+        #expect(pacer.hold(hold) == hold, "the last search, of every record loaded, took 0.6 ms")
+        pacer.observe(awaiting: true, now: .milliseconds(240))
+        pacer.inputHandled(at: .milliseconds(250))
+        pacer.observe(awaiting: true, now: .milliseconds(250))
+        pacer.observe(awaiting: false, answered: true, now: .microseconds(250_800))
+        #expect(pacer.lastAnswer == .microseconds(800), "from the key, not from the search it replaced")
     }
 }

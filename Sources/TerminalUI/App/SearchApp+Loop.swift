@@ -3,14 +3,14 @@ import InstantSearchCore
 /// The app as the event loop runs it (`TerminalApp`): keys to `handle`, wake-ups to the hub's
 /// mailbox, sizes to `resize`, and the frame-pacing answers.
 extension SearchApp: TerminalApp {
-    /// An in-process engine answers most keys within this (1.5–2.5 ms at 1.69M records, a
-    /// fraction of a millisecond on small inputs), so a key is one frame: its echo and its
-    /// results together. Drawn apart, the second frame reaches the screen only once the
-    /// terminal has painted the first: with a 1 ms hold, keys into 1.69M records settled at
-    /// 6.8–8.7 ms (p50; p99 9–34 ms) in four runs of the keys bench, with this one at
-    /// 2.7–4.8 ms (p99 5.7–10.5 ms). A slower answer still echoes within the hold; answers
-    /// that keep coming a little after it stretch the hold, later ones stop it (`FramePacer`).
-    static let answerHold = Duration.milliseconds(4)
+    /// How long a key's echo may wait for its results, so that the two are one frame: a key
+    /// into a few thousand lines answers in a fraction of that. Drawing the frame takes about
+    /// 0.5 ms more, so the echo reaches the terminal within 2 ms of the key; a larger index
+    /// (1–2 ms a key at 1.69M records) echoes at once and draws its results as a second frame
+    /// (`FramePacer`). With a 4 ms hold, every key into 1.69M records was one frame, its echo
+    /// 1.8 ms after the key at the median and 2.2–3.0 ms at most (`keylatency.py`); drawn at
+    /// once, 0.8–0.9 and 1.0–1.4 ms, the results following at about 5 and 5.4–6.6 ms.
+    static let answerHold = Duration.microseconds(750)
 
     /// Searches of an in-process engine whose last one took at most this run on the loop's
     /// thread (`ResponseRouter.inlineBudget`).

@@ -78,6 +78,8 @@ struct Session<App: TerminalApp> {
     private var keysHandledAt: ContinuousClock.Instant?
     /// When the oldest key not yet on screen with everything it asked for came (for the profile).
     private var keyArrivedAt: ContinuousClock.Instant?
+    /// Whether that key's echo is not on screen yet (for the profile).
+    private var echoPending = false
     /// What is on screen, to skip unchanged rows; nil forces a full redraw.
     var onScreen: Canvas?
     var decoder = InputDecoder()
@@ -160,7 +162,7 @@ struct Session<App: TerminalApp> {
             }
             // What the app awaits, and whether the pacer holds the frame for it this time.
             let awaited = app.frameHold
-            pacer.observe(awaiting: awaited != nil, now: timers.now)
+            pacer.observe(awaiting: awaited != nil, answered: woken, now: timers.now)
             let hold = pacer.hold(awaited)
             if needsFrame, pacer.shouldDraw(now: timers.now, hold: hold) {
                 if terminal.fit(neededRows: app.neededRows) {
@@ -244,7 +246,10 @@ struct Session<App: TerminalApp> {
                 // From the dispatch's start: the request goes out inside it, and a quick
                 // backend may post its answer before the dispatch has returned.
                 keysHandledAt = started
-                if keyArrivedAt == nil { keyArrivedAt = wokeAt }
+                if keyArrivedAt == nil {
+                    keyArrivedAt = wokeAt
+                    echoPending = true
+                }
             }
         }
         profile?.record(.dispatch, ContinuousClock.now - started)
@@ -311,6 +316,10 @@ struct Session<App: TerminalApp> {
         profile.record(.diff, presentStarted - stageStarted)
         profile.record(.doupdate, drawn - presentStarted)
         profile.countFrame(key: keyArrivedAt != nil, combined: !awaitingAnswer, bytes: bytes)
+        if let keyArrivedAt, echoPending {
+            profile.record(.keyToEcho, drawn - keyArrivedAt)
+            echoPending = false
+        }
         if let keyArrivedAt, !awaitingAnswer {
             profile.record(.keyToFrame, drawn - keyArrivedAt)
             self.keyArrivedAt = nil

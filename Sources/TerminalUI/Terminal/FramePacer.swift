@@ -9,17 +9,14 @@
 /// slow the answer, and when the app expects no answer (a remote backend) nothing is held.
 /// There is no frame rate: without a hold, a frame is drawn as soon as something changed.
 ///
-/// The pacer also remembers how long the last answers took, from the key to the answer taken
-/// in: when the last `slowAnswersToSkip` all came after the hold, the next one most likely will
-/// too (the same records, a query one key longer: 4–6 ms at 10M records). The hold is then
-/// stretched to a quarter past the slower of them, so that the key is still one frame, if that
-/// is within `stretchLimit` times the hold; if not, holding its echo would only make the echo
-/// later, so it is drawn at once (`hold(_:)`). One slow answer alone (a busy machine) does not
-/// stretch or stop the holds, and one quick answer brings the hold asked for back.
-/// Only the answers keys asked for are timed: the first search and those while records load
-/// search every record, several times longer than a typed query (40–120 ms at 10M records,
-/// where keys answer in 4–6 ms), and counting them made the first key of a session draw two
-/// frames (settling at 5–8 ms into 1.69M records, 2–5 ms held).
+/// The pacer also remembers how long the last answer took, from the key (or, for a search no
+/// key asked for, such as the first one, from the turn that started it) to the answer taken
+/// in. A key holds its echo only when that answer came within the hold: the next one most
+/// likely will too (the same records, a query one key longer). When it came later, the echo is
+/// drawn at once and the results follow as a second frame, so the echo is never later than the
+/// hold, however large the data: holding it for an answer that comes after the hold only makes
+/// the echo later (at 1.69M records a key answers in 1–2 ms, at 10M in 3–6 ms). One quick
+/// answer brings the hold back; nothing answered yet, nothing is held.
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
 /// suggestions, when they answer first) waits for that answer, up to `answerBudget` from the
@@ -31,13 +28,12 @@ struct FramePacer {
     private var inputThisTurn: Duration?
     /// When the input whose answer the app awaits was handled; nil: no answer awaited.
     private var awaitingSince: Duration?
-    /// How long the last answers took, the newest last (at most `slowAnswersToSkip`).
-    private(set) var recentAnswers: [Duration] = []
+    /// When the turn that started a search no input asked for ended (the first search, a
+    /// reload); nil: none awaited.
+    private var searchingSince: Duration?
+    /// How long the last answer took (see the type's note); nil: none yet.
+    private(set) var lastAnswer: Duration?
 
-    /// How many answers in a row must come after the hold before keys stop holding their echo.
-    static let slowAnswersToSkip = 2
-    /// How many times the hold asked for it may be stretched to for answers the last ones predict.
-    static let stretchLimit = 2
     /// How long after a key the part of its answers that came waits for the rest, its echo
     /// being on screen: a frame at 120 Hz.
     static let answerBudget = Duration.microseconds(8333)
@@ -48,30 +44,34 @@ struct FramePacer {
         inputThisTurn = now
     }
 
-    /// At the end of each turn, with whether the app now awaits an answer (`frameHold` is set):
-    /// an answer awaited since this turn's input is timed from that input; one no longer
-    /// awaited ends it, and its time is remembered.
-    mutating func observe(awaiting: Bool, now: Duration) {
+    /// At the end of each turn, with whether the app now awaits an answer (`frameHold` is set)
+    /// and whether answers came in this turn: an answer awaited since this turn's input is timed
+    /// from that input, one awaited since a turn without input from that turn; one no longer
+    /// awaited ends it, and its time is remembered. An answer taken while the app still awaits
+    /// one, with no key waiting, ended a search another follows (records loading search again
+    /// as they come): it is timed, and the next is timed from here.
+    mutating func observe(awaiting: Bool, answered: Bool = false, now: Duration) {
         defer { inputThisTurn = nil }
         if awaiting {
-            if let inputThisTurn { awaitingSince = inputThisTurn }
-        } else if let since = awaitingSince {
-            recentAnswers.append(now - since)
-            if recentAnswers.count > Self.slowAnswersToSkip { recentAnswers.removeFirst() }
+            if let inputThisTurn {
+                awaitingSince = inputThisTurn
+                searchingSince = nil
+            } else if awaitingSince == nil {
+                if answered, let since = searchingSince { lastAnswer = now - since }
+                if answered || searchingSince == nil { searchingSince = now }
+            }
+        } else if let since = awaitingSince ?? searchingSince {
+            lastAnswer = now - since
             awaitingSince = nil
+            searchingSince = nil
         }
     }
 
-    /// The hold to use for the app's `frameHold`: the one asked for, stretched when the last
-    /// answers all came after it (see the type's note); nil when none is asked for, or when
-    /// the stretch would pass `stretchLimit` times it.
+    /// The hold to use for the app's `frameHold`: the one asked for when the last answer came
+    /// within it; nil when none is asked for, none was answered yet, or the last came later.
     func hold(_ asked: Duration?) -> Duration? {
-        guard let asked else { return nil }
-        guard recentAnswers.count == Self.slowAnswersToSkip, let quickest = recentAnswers.min(), quickest > asked,
-            let slowest = recentAnswers.max()
-        else { return asked }
-        let stretched = slowest * 5 / 4
-        return stretched <= asked * Self.stretchLimit ? stretched : nil
+        guard let asked, let lastAnswer, lastAnswer <= asked else { return nil }
+        return asked
     }
 
     /// True: draw now. False: the app waits for an answer and the hold has time left; wait

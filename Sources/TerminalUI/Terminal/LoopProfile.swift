@@ -27,6 +27,8 @@ public final class LoopProfile: Sendable {
         case diff
         /// curses' `doupdate` and the terminal write it ends with.
         case doupdate
+        /// A key's arrival to the end of its first frame: its echo, alone or with its results.
+        case keyToEcho = "key to echo"
         /// A key's arrival to the end of its last frame: the echo alone, or echo and results.
         case keyToFrame = "key to frame"
     }
