@@ -135,6 +135,10 @@ struct LineScorerTests {
             #expect(found(algorithm, "Danço", "danco", normalize: true)! == (0, 5, 140))
         }
         #expect(found(.fuzzy, "Danço", "danco") == nil)
+        // Vietnamese letters (Latin Extended Additional), and letters whose stroke Unicode does not decompose.
+        #expect(found(.exact, "Tiếng Việt", "tieng viet", normalize: true)?.0 == 0)
+        #expect(found(.exact, "Łódź Ørsted đà", "lodz orsted da", normalize: true)?.0 == 0)
+        #expect(found(.exact, "Tiếng Việt", "tieng viet") == nil)
     }
 
     @Test func pathSchemeRanksTheFileNameStart() {

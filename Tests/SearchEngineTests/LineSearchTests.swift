@@ -120,6 +120,11 @@ struct LineSearchTests {
         let text = "Só Danço Samba\nSo Long\n"
         #expect(try Self.lines("danco", in: text) == ["Só Danço Samba"])
         #expect(try Self.lines("danco", in: text) { $0.normalize = false }.isEmpty)
+        let vietnamese = "Tiếng Việt\nThe Vietnam War\nWrocław\n"
+        #expect(try Self.lines("viet", in: vietnamese) == ["Tiếng Việt", "The Vietnam War"])
+        #expect(try Self.lines("'wroclaw", in: vietnamese) == ["Wrocław"])
+        // A combining small letter (U+0369 d, written above the x) is read as its letter.
+        #expect(try Self.lines("xdy", in: "x\u{369}y\nxy\n") == ["x\u{369}y"])
     }
 
     @Test func invalidUTF8IsShownWithReplacementCharacters() throws {

@@ -69,18 +69,37 @@ enum LineCharacters {
         return lower.value
     }
 
-    /// Latin letters with diacritics as their base letter (`é` → `e`, `Ç` → `C`), as fzf folds them.
+    /// Latin letters with diacritics as their base letter (`é` → `e`, `Ç` → `C`, Vietnamese `ạ`
+    /// → `a`, `ø` → `o`), as fzf folds them: Latin-1 and Latin Extended-A and B, the combining
+    /// Latin small letters (U+0363 `ͣ` → `a`), and Latin Extended Additional.
     @inline(__always) static func normalized(_ c: UInt32) -> UInt32 {
-        guard c >= 0xC0, c <= 0x24F else { return c }
-        return latinBases[Int(c - 0xC0)]
+        if c &- 0xC0 <= 0x24F - 0xC0 { return latinBases[Int(c &- 0xC0)] }
+        if c &- 0x363 <= 0x36F - 0x363 { return combiningLetters[Int(c &- 0x363)] }
+        if c &- 0x1E00 <= 0xFF { return latinAdditionalBases[Int(c &- 0x1E00)] }
+        return c
     }
 
-    private static let latinBases: [UInt32] = (UInt32(0xC0)...0x24F).map { value in
+    /// U+0363 to U+036F, the letters written small above another (zalgo text is made of them).
+    private static let combiningLetters: [UInt32] = "aeioucdhmrtvx".unicodeScalars.map(\.value)
+
+    private static let latinBases: [UInt32] = (UInt32(0xC0)...0x24F).map(base)
+    private static let latinAdditionalBases: [UInt32] = (UInt32(0x1E00)...0x1EFF).map(base)
+
+    /// A letter's base in ASCII, itself when it has none: its diacritics folded away, or for
+    /// letters whose stroke or form is not a diacritic Unicode decomposes (`ø`, `đ`, `ł`), the
+    /// letter they are read as.
+    private static func base(_ value: UInt32) -> UInt32 {
+        if let plain = withoutDecomposition[value] { return plain.value }
         guard let scalar = Unicode.Scalar(value) else { return value }
         let folded = String(Character(scalar)).folding(options: .diacriticInsensitive, locale: nil).unicodeScalars
         guard folded.count == 1, let base = folded.first, base.value < 0x80 else { return value }
         return base.value
     }
+
+    private static let withoutDecomposition: [UInt32: Unicode.Scalar] = [
+        0xD8: "O", 0xF8: "o", 0xDF: "s", 0x110: "D", 0x111: "d", 0x126: "H", 0x127: "h", 0x131: "i", 0x141: "L", 0x142: "l",
+        0x166: "T", 0x167: "t", 0x17F: "s",
+    ]
 
     /// The class of `c`, `ascii` being the scheme's classes of the 128 ASCII characters.
     @inline(__always) static func classOf(_ c: UInt32, ascii: UnsafePointer<Class>) -> Class {
