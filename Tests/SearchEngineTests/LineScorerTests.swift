@@ -121,6 +121,26 @@ struct LineScorerTests {
         #expect(found(.suffix, "fooBarbaz ", "baz ")! == (6, 10, match * 4 + consecutive * 2 + white))
     }
 
+    /// fzf's default algorithm takes the alignment that scores most, not the first: in a path,
+    /// `ma` after the space of `launcher manifest` beats the `ma` inside `command` before it.
+    @Test func theAlignmentThatScoresMostWinsOverTheFirst() {
+        let line = "/usr/share/command/launcher manifest.xml"
+        let manifest = line.distance(from: line.startIndex, to: line.range(of: "manifest")!.lowerBound)
+        #expect(found(.fuzzy, line, "ma")! == (manifest, manifest + 2, match * 2 + white * firstMultiplier + white))
+        #expect(found(.fuzzy, line, "mant")! == (manifest, manifest + 8, match * 4 + white * firstMultiplier + white * 2 + gapStart + gapExtension * 3))
+        let term = LinePattern.Term(kind: .fuzzy, inverse: false, text: Array("ma".unicodeScalars.map(\.value)), caseSensitive: false, normalize: false)
+        let scalars = line.unicodeScalars.map(\.value)
+        let positions = scalars.withUnsafeBufferPointer { buffer in
+            term.text.withUnsafeBufferPointer {
+                LineScorer(scheme: .default).matchPositions(
+                    MatchTerm(kind: .fuzzy, inverse: false, caseSensitive: false, normalize: false, text: $0), in: ScalarLine(scalars: buffer))
+            }
+        }
+        #expect(positions == [manifest, manifest + 1], "the highlight is where the score came from")
+        // The line's start then a gap (47) loses to a run after white space (62).
+        #expect(found(.fuzzy, "axxxb ab", "ab")! == (6, 8, match * 2 + white * firstMultiplier + white))
+    }
+
     @Test func equalIsTheWholeLineInItsCase() {
         #expect(found(.equal, "ABC", "AbC", caseSensitive: true) == nil)
         #expect(found(.equal, "AbC", "AbC", caseSensitive: true)! == (0, 3, match * 3 + white * firstMultiplier + white * 2))

@@ -149,6 +149,11 @@ struct LineSearchTests {
         #expect(try Self.lines("ab", in: "ab c\nab\n") == ["ab", "ab c"])
         #expect(try Self.lines("b", in: "xbxxxx\nxxxxxb\n") { $0.tiebreaks = [.end] } == ["xxxxxb", "xbxxxx"])
         #expect(try Self.lines("b", in: "xxxxxb\nxbxxxx\n") { $0.tiebreaks = [.begin] } == ["xbxxxx", "xxxxxb"])
+        // Negations alone place nothing in a line: no tie-break applies, input order stays (fzf).
+        #expect(try Self.lines("!zz", in: "longer line\nab\nmid one\n") == ["longer line", "ab", "mid one"])
+        #expect(try Self.lines("!zz", in: "longer line\nab\n") { $0.tiebreaks = [.end] } == ["longer line", "ab"])
+        // A line the term places still ranks by its length among those that matched a negation.
+        #expect(try Self.lines("ab | !zz", in: "x\nlong ab\nab\n") == ["ab", "long ab", "x"])
     }
 
     @Test func severalTiebreaksApplyInTurn() throws {

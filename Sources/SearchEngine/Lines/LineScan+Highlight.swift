@@ -33,10 +33,8 @@ extension LineScan {
                 while index < setEnd {
                     let term = compiled.terms[index]
                     index += 1
-                    guard !term.inverse, let found = scorer.match(term, in: text) else { continue }
-                    var positions: [Int]? = []
-                    _ = scorer.score(term, text, found.range, positions: &positions)
-                    all += (positions ?? []).map { $0 + span.lowerBound }
+                    guard !term.inverse, let positions = scorer.matchPositions(term, in: text) else { continue }
+                    all += positions.map { $0 + span.lowerBound }
                     break
                 }
                 index = setEnd

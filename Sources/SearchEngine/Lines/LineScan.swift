@@ -20,6 +20,9 @@ struct LineScan {
     /// compares with every line of a word, those the masks rule out too: a word's lines are
     /// then taken by the word's masks OR-ed, their own not read (see `mayHold`).
     let comparesWholeWords: Bool
+    /// Whether every match has a place in the line: a set of the pattern has no negation. A
+    /// line matched by negations alone has none, and fzf's tie-breaks then leave it in input order.
+    private let alwaysLocated: Bool
 
     /// A scan's answer: every matching line (what a longer query narrows), and the smallest
     /// keys asked for, sorted.
@@ -45,6 +48,7 @@ struct LineScan {
         wholeLine = options.nth == nil
         let sole = compiled.setCount == 1 && compiled.setEnds[0] == 1 ? compiled.terms[0] : nil
         soleEdge = sole.flatMap { ASCIIMatch.Word($0, last: $0.kind == .suffix) }
+        alwaysLocated = pattern.sets.contains { $0.allSatisfy { !$0.inverse } }
         comparesWholeWords = soleEdge != nil && sole.map { ($0.kind == .prefix || $0.kind == .suffix) && !$0.inverse && $0.text.count <= 8 } == true
     }
 
@@ -273,7 +277,7 @@ struct LineScan {
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         var tiebreak = 0
-        if firstTiebreak == .length, whiteStarts & LineTable.whiteEdgeBit == 0 { tiebreak = length }
+        if firstTiebreak == .length, alwaysLocated, whiteStarts & LineTable.whiteEdgeBit == 0 { tiebreak = length }
         var highest = 0
         var index = 0
         for set in 0..<compiled.setCount {
@@ -306,8 +310,9 @@ struct LineScan {
         mask & LineTable.nonASCIIBit == 0 && compiled.termMasks[index] & ~mask != 0
     }
 
-    /// The match of every set in `text`: the summed score and the span of the matches; nil when
-    /// a set fails. `mask`: the line's, whose missing characters rule terms out unread.
+    /// The match of every set in `text`: the summed score and the span of the matches (`begin`
+    /// is `Int.max` when negations alone matched); nil when a set fails. `mask`: the line's,
+    /// whose missing characters rule terms out unread.
     @inline(__always)
     func match<T: LineText>(_ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> (score: Int, begin: Int, end: Int)? {
         let terms = compiled.terms
@@ -336,7 +341,7 @@ struct LineScan {
             if !matched { return nil }
             index = setEnd
         }
-        return (score, begin == Int.max ? 0 : begin, end)
+        return (score, begin, end)
     }
 
     @inline(__always)
@@ -349,8 +354,10 @@ struct LineScan {
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 
-    /// fzf's tie-breaks: smaller is better.
+    /// fzf's tie-breaks: smaller is better. A line matched by negations alone has no place to
+    /// measure from: every criterion is 0 for it, as in fzf, so its input order decides.
     private func tiebreakValue<T: LineText>(_ criterion: LineMatchOptions.Tiebreak, _ text: T, _ found: (score: Int, begin: Int, end: Int)) -> Int {
+        guard found.begin != Int.max else { return 0 }
         var first = 0
         var last = text.count
         while first < last, scorer.classOf(text[first]) == .white { first += 1 }
