@@ -159,6 +159,9 @@ struct LineScorerTests {
         #expect(found(.exact, "Tiếng Việt", "tieng viet", normalize: true)?.0 == 0)
         #expect(found(.exact, "Łódź Ørsted đà", "lodz orsted da", normalize: true)?.0 == 0)
         #expect(found(.exact, "Tiếng Việt", "tieng viet") == nil)
+        // Forms Unicode does not decompose, read by their names: turned v, f with hook, dotless i, sharp s.
+        #expect(found(.exact, "ʌpset ƒıle straße", "vpset file strase", normalize: true)?.0 == 0)
+        #expect(found(.fuzzy, "æðþ", "a", normalize: true) == nil, "no single letter in their names")
     }
 
     @Test func pathSchemeRanksTheFileNameStart() {

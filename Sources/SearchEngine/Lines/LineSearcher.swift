@@ -45,6 +45,8 @@ public final class LineSearcher: Sendable {
         self.table = table
         self.colored = colored
         self.shownFields = shownFields
+        // Made while the lines are opened (the first search), not on the first key.
+        LineCharacters.prepareTables()
     }
 
     /// Lines as fzf reads them from text: one a line, blank ones left out, a final CR dropped.
