@@ -9,7 +9,9 @@ extension SearchApp: TerminalApp {
     /// (1–2 ms a key at 1.69M records) echoes at once and draws its results as a second frame
     /// (`FramePacer`). With a 4 ms hold, every key into 1.69M records was one frame, its echo
     /// 1.8 ms after the key at the median and 2.2–3.0 ms at most (`keylatency.py`); drawn at
-    /// once, 0.8–0.9 and 1.0–1.4 ms, the results following at about 5 and 5.4–6.6 ms.
+    /// once, 0.8–0.9 and 1.0–1.4 ms, the results following at about 5 and 5.4–6.6 ms. A 1 ms
+    /// hold made more keys into 100 lines one frame (they answer in 0.6–0.9 ms), but at 1.69M a
+    /// key held after a quick answer whose own answer came late echoed at 2.0 ms.
     static let answerHold = Duration.microseconds(750)
 
     /// Searches of an in-process engine whose last one took at most this run on the loop's

@@ -3,10 +3,11 @@
 ///
 /// A key that starts a search changes the screen twice: the query (its echo), then the
 /// results. Drawn apart, that is two frames and two writes to the terminal for one key; a
-/// backend in the process usually answers within a few milliseconds, so the loop may hold the
-/// echo that long (`TerminalApp.frameHold`) and draw both as one frame. The hold is bounded
-/// from the first input not yet on screen, so the echo is never later than that, however
-/// slow the answer, and when the app expects no answer (a remote backend) nothing is held.
+/// backend in the process answers a key into a small index within a millisecond, so the loop
+/// may hold the echo that long (`TerminalApp.frameHold`) and draw both as one frame. The hold
+/// is bounded from the first input not yet on screen, so the echo is never later than that,
+/// however slow the answer, and when the app expects no answer (a remote backend) nothing is
+/// held.
 /// There is no frame rate: without a hold, a frame is drawn as soon as something changed.
 ///
 /// The pacer also remembers how long the last answer took, from the key (or, for a search no
