@@ -4,15 +4,17 @@ import InstantSearchCore
 /// mailbox, sizes to `resize`, and the frame-pacing answers.
 extension SearchApp: TerminalApp {
     /// How long a key's echo may wait for its results, so that the two are one frame: a key
-    /// into a few thousand lines answers in a fraction of that. Drawing the frame takes about
-    /// 0.5 ms more, so the echo reaches the terminal within 2 ms of the key; a larger index
-    /// (1–2 ms a key at 1.69M records) echoes at once and draws its results as a second frame
-    /// (`FramePacer`). With a 4 ms hold, every key into 1.69M records was one frame, its echo
-    /// 1.8 ms after the key at the median and 2.2–3.0 ms at most (`keylatency.py`); drawn at
-    /// once, 0.8–0.9 and 1.0–1.4 ms, the results following at about 5 and 5.4–6.6 ms. A 1 ms
-    /// hold made more keys into 100 lines one frame (they answer in 0.6–0.9 ms), but at 1.69M a
-    /// key held after a quick answer whose own answer came late echoed at 2.0 ms.
-    static let answerHold = Duration.microseconds(750)
+    /// into 100 lines answers in 0.6–0.9 ms (from the key to the answer taken in), and holds
+    /// when the last answer came within 0.75 ms (`FramePacer.hold`). Drawing the frame takes
+    /// about 0.5 ms more, so the echo reaches the terminal within 2 ms of the key; a larger
+    /// index (1–2 ms a key at 1.69M records) echoes at once and draws its results as a second
+    /// frame. With a 4 ms hold, every key into 1.69M records was one frame, its echo 1.8 ms
+    /// after the key at the median and 2.2–3.0 ms at most (`keylatency.py`); drawn at once,
+    /// 0.8–0.9 and 1.0–1.8 ms. A 0.75 ms hold after answers within it split one key into 100
+    /// lines in three into two frames now and then (a final frame at 1.6 ms at the median in one
+    /// round, fzf's 0.5); a 1 ms hold after answers within 1 ms held a key into 1.69M whose
+    /// answer came late (echo 2.0 ms).
+    static let answerHold = Duration.milliseconds(1)
 
     /// Searches of an in-process engine whose last one took at most this run on the loop's
     /// thread (`ResponseRouter.inlineBudget`).

@@ -12,7 +12,7 @@
 ///
 /// The pacer also remembers how long the last answer took, from the key (or, for a search no
 /// key asked for, such as the first one, from the turn that started it) to the answer taken
-/// in. A key holds its echo only when that answer came within the hold: the next one most
+/// in. A key holds its echo only when that answer came well within the hold: the next one most
 /// likely will too (the same records, a query one key longer). When it came later, the echo is
 /// drawn at once and the results follow as a second frame, so the echo is never later than the
 /// hold, however large the data: holding it for an answer that comes after the hold only makes
@@ -69,9 +69,10 @@ struct FramePacer {
     }
 
     /// The hold to use for the app's `frameHold`: the one asked for when the last answer came
-    /// within it; nil when none is asked for, none was answered yet, or the last came later.
+    /// within three quarters of it (the rest is room for an answer a little slower than the
+    /// last); nil when none is asked for, none was answered yet, or the last came later.
     func hold(_ asked: Duration?) -> Duration? {
-        guard let asked, let lastAnswer, lastAnswer <= asked else { return nil }
+        guard let asked, let lastAnswer, lastAnswer <= asked * 3 / 4 else { return nil }
         return asked
     }
 
