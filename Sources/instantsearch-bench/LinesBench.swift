@@ -76,6 +76,8 @@ enum LinesBench {
         var totalHits = 0
         // BENCH_ONLY="text" replays that one keystroke, each time from a full scan (for profiling);
         // "shorter>text" each time narrowed from the matches of `shorter`, searched untimed first.
+        // BENCH_HITS=0 asks for no page, only the count (for profiling the count alone).
+        let hitsPerPage = Int(ProcessInfo.processInfo.environment["BENCH_HITS"] ?? "") ?? 20
         let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { $0.split(separator: ">", omittingEmptySubsequences: false).map(String.init) }
         for round in 0...rounds {
             for text in only.map({ Array(repeating: $0.last!, count: 20) }) ?? keystrokes {
@@ -85,7 +87,7 @@ enum LinesBench {
                 }
                 let start = ContinuousClock.now
                 let cpu = cpuMilliseconds()
-                let results = try searcher.search(Query(text: text, hitsPerPage: 20), options: LineMatchOptions())
+                let results = try searcher.search(Query(text: text, hitsPerPage: hitsPerPage), options: LineMatchOptions())
                 let elapsed = milliseconds(since: start)
                 if round > 0 { samples.append(elapsed); cpuSamples.append(cpuMilliseconds() - cpu) }
                 if round == 1 { totalHits += results.nbHits }

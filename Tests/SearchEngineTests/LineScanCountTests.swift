@@ -1,3 +1,4 @@
+import CLineScan
 import InstantSearchCore
 import Testing
 
@@ -71,6 +72,54 @@ struct LineScanCountTests {
                 #expect(found == expected, "\(text.debugDescription) \(kind), seed \(seed)")
                 #expect(matches.best == Array(keys.sorted().prefix(5)), "\(text.debugDescription) \(kind), seed \(seed)")
             }
+        }
+    }
+}
+
+/// The two versions of the branch-free subsequence count (SSE2, and AVX2 where the processor
+/// has it) against a subsequence found one byte at a time, on random lines of every length
+/// around 32 bytes, capitals and characters that are not letters included.
+struct LineSubsequenceVersionsTests {
+    @Test(arguments: 0..<4)
+    func bothVersionsFindWhatAByteLoopFinds(seed: UInt64) {
+        var random = SplitMix64(state: 0x5EB5 + seed)
+        let alphabet = Array("aAbBcC1/-_ zZ@`[{".utf8)
+        var text: [UInt8] = []
+        var ends: [UInt16] = []
+        for _ in 0..<64 {
+            text += (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            ends.append(UInt16(text.count))
+        }
+        text += [UInt8](repeating: 0, count: 32)
+        for _ in 0..<200 {
+            let pattern = (0..<Int.random(in: 1...8, using: &random)).map { _ in Array("abc1/-_ z@`[{".utf8).randomElement(using: &random)! }
+            let fold = Bool.random(using: &random)
+            let packed = pattern.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+            let lines = random.next()
+            var expected: UInt64 = 0
+            var expectedLonger: UInt64 = 0
+            for line in 0..<64 where lines & (1 << UInt64(line)) != 0 {
+                let start = line == 0 ? 0 : Int(ends[line - 1])
+                let bytes = text[start..<Int(ends[line])].map { fold && (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+                if bytes.count > 32 {
+                    expectedLonger |= 1 << UInt64(line)
+                    continue
+                }
+                var next = 0
+                for byte in bytes where next < pattern.count && byte == pattern[next] { next += 1 }
+                if next == pattern.count { expected |= 1 << UInt64(line) }
+            }
+            var longer: UInt64 = 0
+            let narrow = cfuzzylines64_narrow(text, ends, lines, packed, Int32(pattern.count), fold ? 1 : 0, &longer)
+            #expect(narrow == expected, "\(pattern) fold \(fold)")
+            #expect(longer == expectedLonger)
+            #if arch(x86_64)
+            if cfuzzylines64_wide_supported() != 0 {
+                longer = 0
+                #expect(cfuzzylines64_wide(text, ends, lines, packed, Int32(pattern.count), fold ? 1 : 0, &longer) == expected, "\(pattern) fold \(fold)")
+                #expect(longer == expectedLonger)
+            }
+            #endif
         }
     }
 }

@@ -21,6 +21,8 @@ final class CompiledPattern: @unchecked Sendable {
     let setCount: Int
     /// The bits a line must hold for every set of one term to possibly match.
     let required: UInt32
+    /// Every term's bits: the part of a line's mask the pattern asks about (`LineMasks`).
+    let patternBits: UInt32
     /// The sets of several terms and no negation (`alternativeCount` of them): a line must
     /// hold the mask bits of one of each one's terms.
     let alternativeSets: UnsafeMutableBufferPointer<Int>
@@ -88,6 +90,7 @@ final class CompiledPattern: @unchecked Sendable {
             (setEnds.baseAddress! + index).initialize(to: end)
         }
         self.required = required
+        patternBits = termMasks[0..<all.count].reduce(0, |)
         alternativeCount = alternatives
         exactByMasks = !all.isEmpty && all.allSatisfy(Self.foundByMask)
         alternativeByMask = pattern.sets.contains { set in set.count > 1 && set.contains(where: Self.foundByMask) }

@@ -8,7 +8,7 @@ extension LineScan {
     /// term is matched by a loop made for its kind.
     @inline(__always)
     func countedLines(
-        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, _ masks: UnsafePointer<UInt32>
+        _ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, _ masks: LineMasks.Reader
     ) -> UInt64 {
         guard bits != 0, !compiled.exactByMasks else { return bits }
         if compiled.setCount == 1, compiled.setEnds[0] == 1 {
@@ -44,7 +44,8 @@ extension LineScan {
         let lastReadable = lastReadable(bytes)
         guard compiled.alternativeByMask else {
             return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
-                matchesAll(UnsafeBufferPointer(start: bytes + start, count: count), mask: masks[line], lastReadable: lastReadable)
+                matchesAll(
+                    UnsafeBufferPointer(start: bytes + start, count: count), mask: masks.mask(of: line, bits: compiled.patternBits), lastReadable: lastReadable)
             }
         }
         // A set with a one-letter term among others: set by set over the word's lines, each
@@ -54,7 +55,7 @@ extension LineScan {
         // where matching line by line passed each of the 1.5M lines with a `c` through the
         // loop (at 10M lines: 31.9 ms to 22.7, medians of alternating runs). Line by line
         // stays for the other patterns: set by set, `mary 1` took a fifth longer.
-        let lines = min(LineSet.wordLines, table.count &- firstLine)
+        let word = firstLine / LineSet.wordLines
         var matched = bits
         for set in 0..<compiled.setCount where matched != 0 {
             var inSet: UInt64 = 0
@@ -62,7 +63,7 @@ extension LineScan {
                 let byMask = pass == 0
                 for index in compiled.terms(ofSet: set) where compiled.termByMask[index] == byMask && matched & ~inSet != 0 {
                     let open = matched & ~inSet
-                    let holding = Self.holding(compiled.termMasks[index], among: open, masks + firstLine, count: lines)
+                    let holding = masks.holding(compiled.termMasks[index], word: word) & open
                     if byMask {
                         inSet |= holding
                         continue
@@ -165,24 +166,19 @@ extension LineScan {
     }
 
     /// Asks the processor for what reading candidates `bits` of word `word` starts with, when
-    /// they are few: their masks, their ends and the word's summary (the text is asked for
-    /// later, from the ends). Many candidates in a word are read in order, which the processor
-    /// foresees itself.
+    /// they are few: the word's summary, its masks' words for the pattern's characters and its
+    /// ends (the text is asked for later, from the ends). Many candidates in a word are read in
+    /// order, which the processor foresees itself.
     @inline(__always)
-    func fetch(
-        _ bits: UInt64, of word: Int, _ masks: UnsafeBufferPointer<UInt32>, _ ends: TextEnds.Reader, _ summaries: UnsafeBufferPointer<LineTable.Word>
-    ) {
-        guard bits.nonzeroBitCount < 16 else { return }
+    func fetch(_ bits: UInt64, of word: Int, _ masks: LineMasks.Reader, _ ends: TextEnds.Reader, _ summaries: UnsafeBufferPointer<LineTable.Word>) {
+        guard bits != 0, bits.nonzeroBitCount < 16 else { return }
         cprefetch(summaries.baseAddress! + word)
-        var rest = bits
-        while rest != 0 {
-            let line = word &* LineSet.wordLines &+ rest.trailingZeroBitCount
-            rest &= rest &- 1
-            cprefetch(masks.baseAddress! + line)
-            // A line starts where the one before it ends.
-            if line > 0 { ends.prefetch(line &- 1) }
-            ends.prefetch(line)
-        }
+        masks.prefetch(compiled.patternBits, word: word)
+        // A line starts where the one before it ends: the word's ends from the line before its first.
+        let firstLine = word &* LineSet.wordLines
+        ends.prefetch(max(0, firstLine &- 1))
+        ends.prefetch(firstLine &+ 31)
+        ends.prefetch(min(table.count &- 1, firstLine &+ 63))
     }
 
     /// The lines of `bits` for which `matches(line, start, count)` differs from `inverse`.

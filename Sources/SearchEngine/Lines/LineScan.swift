@@ -152,7 +152,7 @@ struct LineScan {
         let textAhead = visited == nil ? Self.wordsAhead : Self.nearAhead
         table.bytes.withUnsafeBufferPointer { bytes in
             table.ends.withReader { ends in
-                table.masks.withUnsafeBufferPointer { masks in
+                table.masks.withReader { masks in
                     table.words.withUnsafeBufferPointer { summaries in
                         let lastReadable = lastReadable(bytes.baseAddress!)
                         // The lines each word may hold by their masks, known `textAhead` words
@@ -192,14 +192,14 @@ struct LineScan {
                             if wholeLine && summary.mask & LineTable.nonASCIIBit == 0 {
                                 // Lines in ASCII: matched by their bytes first, then the few that
                                 // match and may reach the page scored.
-                                let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends, masks.baseAddress!)
+                                let found = countedLines(bits, from: firstLine, bytes.baseAddress!, ends, masks)
                                 var rest = countOnly ? 0 : found
                                 while rest != 0 {
                                     let line = firstLine + rest.trailingZeroBitCount
                                     rest &= rest - 1
                                     let start = ends.start(line)
                                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
-                                    let mask = masks[line]
+                                    let mask = masks.mask(of: line, bits: compiled.patternBits)
                                     guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
                                         let key = key(line, ByteLine(bytes: slice), mask: mask)
                                     else { continue }
@@ -215,7 +215,7 @@ struct LineScan {
                                 let bit = bits.trailingZeroBitCount
                                 bits &= bits - 1
                                 let line = firstLine + bit
-                                let mask = masks[line]
+                                let mask = masks.mask(of: line, bits: compiled.patternBits)
                                 let start = ends.start(line)
                                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
                                 if wholeLine && mask & LineTable.nonASCIIBit == 0 {

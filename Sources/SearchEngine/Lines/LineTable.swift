@@ -5,13 +5,13 @@ import InstantSearchCore
 /// and per word of 64 lines what its lines allow at best. `masks` is the prefilter that skips a
 /// line lacking one of a term's characters without reading it; `words` bounds the scores of a
 /// word's lines without reading them (see `LineScan`).
-/// The ends take 2 bytes a line where they can (`TextEnds`). A mask is 32 bits, 4 bytes a line:
-/// a bit per letter, one per pair of digits, one for anything outside ASCII (punctuation and
-/// spaces have none: they never rule a line out).
+/// The ends take 2 bytes a line where they can (`TextEnds`). A mask is 32 bits, 4 bytes a line
+/// (kept as columns, `LineMasks`): a bit per letter, one per pair of digits, one for anything
+/// outside ASCII (punctuation and spaces have none: they never rule a line out).
 struct LineTable: Sendable {
     let bytes: [UInt8]
     let ends: TextEnds
-    let masks: [UInt32]
+    let masks: LineMasks
     /// Per word of 64 lines (`LineSet.wordLines`), what its lines allow at best: a scan asks it
     /// whether any of them could reach the page before it reads a line's own mask and length,
     /// and bounds each line's score with its white starts. Kept per line too, they took 4 bytes
@@ -43,36 +43,31 @@ struct LineTable: Sendable {
         // the longest part of opening lines.
         let lineCount = ends.count
         let wordCount = (lineCount + LineSet.wordLines - 1) / LineSet.wordLines
-        var words: [Word] = []
-        masks = [UInt32](unsafeUninitializedCapacity: lineCount) { masks, initialized in
-            words = [Word](unsafeUninitializedCapacity: wordCount) { summaries, summariesInitialized in
-                let firstMask = masks.baseAddress
-                let firstSummary = summaries.baseAddress
-                _ = Parallel.map(Parallel.ranges(wordCount, minimum: 1 << 10)) { range in
-                    Self.byteBits.withUnsafeBufferPointer { byteBits in
-                        bytes.withUnsafeBufferPointer { bytes in
-                            ends.withReader { ends in
-                                for word in range {
-                                    var summary = Word()
-                                    for line in word * LineSet.wordLines..<min(lineCount, (word + 1) * LineSet.wordLines) {
-                                        let range = ends.start(line)..<ends.end(line)
-                                        let (mask, starts) = Self.masks(of: range, bytes, byteBits.baseAddress!)
-                                        (firstMask! + line).initialize(to: mask)
-                                        summary.mask |= mask
-                                        summary.whiteStarts |= starts
-                                        summary.shortest = min(summary.shortest, UInt32(range.count))
-                                    }
-                                    (firstSummary! + word).initialize(to: summary)
-                                }
+        var masks: LineMasks?
+        words = [Word](unsafeUninitializedCapacity: wordCount) { summaries, initialized in
+            let firstSummary = summaries.baseAddress
+            masks = LineMasks(lineCount: lineCount) { word, columns in
+                Self.byteBits.withUnsafeBufferPointer { byteBits in
+                    bytes.withUnsafeBufferPointer { bytes in
+                        ends.withReader { ends in
+                            var summary = Word()
+                            let firstLine = word * LineSet.wordLines
+                            for line in firstLine..<min(lineCount, firstLine + LineSet.wordLines) {
+                                let range = ends.start(line)..<ends.end(line)
+                                let (mask, starts) = Self.masks(of: range, bytes, byteBits.baseAddress!)
+                                LineMasks.add(mask, line: line - firstLine, to: columns)
+                                summary.mask |= mask
+                                summary.whiteStarts |= starts
+                                summary.shortest = min(summary.shortest, UInt32(range.count))
                             }
+                            (firstSummary! + word).initialize(to: summary)
                         }
                     }
                 }
-                summariesInitialized = wordCount
             }
-            initialized = lineCount
+            initialized = wordCount
         }
-        self.words = words
+        self.masks = masks!
     }
 
     /// A line's mask, and its white starts (`Word.whiteStarts`): each byte looked up once in
