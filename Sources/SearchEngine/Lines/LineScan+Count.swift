@@ -151,12 +151,21 @@ extension LineScan {
         return found | matching(longer, from: firstLine, bytes, ends, inverse: false) { ASCIIMatch.fuzzy(term, bytes + $1, $2) }
     }
 
-    /// Asks the processor for the first bytes of lines `bits` of the word from `firstLine` on,
-    /// to be read soon: lines that are few and far apart would each wait on memory otherwise
-    /// (many lines side by side are read in order, which the processor foresees itself).
+    /// Asks the processor for lines `bits` of the word from `firstLine` on, to be read soon:
+    /// the first bytes of each when they are few and far apart (they would each wait on memory
+    /// otherwise), every cache line from the first to the last when they are many (the
+    /// processor's own fetching ahead left `ma` 5–10% slower at 10M lines).
     @inline(__always)
     func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader) {
-        guard bits.nonzeroBitCount < 16 else { return }
+        guard bits.nonzeroBitCount < 16 else {
+            var at = ends.start(firstLine &+ bits.trailingZeroBitCount)
+            let end = ends.end(firstLine &+ 63 &- bits.leadingZeroBitCount)
+            while at < end {
+                cprefetch(bytes + at)
+                at &+= 64
+            }
+            return
+        }
         var rest = bits
         while rest != 0 {
             let line = firstLine &+ rest.trailingZeroBitCount
