@@ -45,7 +45,7 @@ extension LineScan {
         guard compiled.alternativeByMask else {
             return matching(bits, from: firstLine, bytes, ends, inverse: false) { line, start, count in
                 matchesAll(
-                    UnsafeBufferPointer(start: bytes + start, count: count), mask: masks.mask(of: line, bits: compiled.patternBits), lastReadable: lastReadable)
+                    UnsafeBufferPointer(start: bytes + start, count: count), mask: lineMask(line, masks), lastReadable: lastReadable)
             }
         }
         // A set with a one-letter term among others: set by set over the word's lines, each
@@ -153,11 +153,13 @@ extension LineScan {
 
     /// Asks the processor for lines `bits` of the word from `firstLine` on, to be read soon:
     /// the first bytes of each when they are few and far apart (they would each wait on memory
-    /// otherwise), every cache line from the first to the last when they are many (the
-    /// processor's own fetching ahead left `ma` 5–10% slower at 10M lines).
+    /// otherwise); in a `narrowed` scan, every cache line from the first to the last when they
+    /// are many (the processor's own fetching ahead left `ma` 5–10% slower at 10M lines; it
+    /// keeps up with a scan of every line, which the extra requests slowed: `^1` by 7%).
     @inline(__always)
-    func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader) {
+    func prefetch(_ bits: UInt64, from firstLine: Int, _ bytes: UnsafePointer<UInt8>, _ ends: TextEnds.Reader, narrowed: Bool) {
         guard bits.nonzeroBitCount < 16 else {
+            guard narrowed else { return }
             var at = ends.start(firstLine &+ bits.trailingZeroBitCount)
             let end = ends.end(firstLine &+ 63 &- bits.leadingZeroBitCount)
             while at < end {
