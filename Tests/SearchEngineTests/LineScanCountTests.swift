@@ -76,6 +76,33 @@ struct LineScanCountTests {
     }
 }
 
+/// Lines that hold a one-term pattern only with a gap are scored after the scan, once the
+/// page holds the lines that hold it as one run: the page is the one each line's own key makes,
+/// whether the runs fill it or not, and whether the gapped lines come before or after them.
+struct GappedLinesTests {
+    @Test(arguments: [5, 20, 40, 200])
+    func thePageIsEachLinesOwnWhateverTheRunsMake(page: Int) throws {
+        let gapped = (0..<2500).map { "\($0 % 1900 + 100)/M/J\(String(repeating: "o", count: $0 % 4 + 1))n \($0 % 7)" }
+        let runs = (0..<30).map { "\($0 + 1900)/M/Jno \($0 % 3)" }
+        let lines = gapped.prefix(1500) + runs + gapped.suffix(1000) + ["jn", "J n", "JN"]
+        var bytes: [UInt8] = []
+        var ends = TextEnds()
+        for line in lines {
+            bytes += line.utf8
+            ends.append(bytes.count)
+        }
+        let table = LineTable(bytes: bytes, ends: ends)
+        for text in ["jn", "jon", "Jn", "m/jn"] {
+            let scan = LineScan(table: table, pattern: LinePattern(text, options: LineMatchOptions()), options: LineMatchOptions())
+            #expect(scan.defersGaps)
+            let keys = (0..<lines.count).compactMap { scan.key(of: $0) }
+            let matches = try scan.matches(candidates: nil, best: page)
+            #expect(matches.lines.count == keys.count, "\(text)")
+            #expect(matches.best == Array(keys.sorted().prefix(page)), "\(text), a page of \(page)")
+        }
+    }
+}
+
 /// The two versions of the branch-free subsequence count (SSE2, and AVX2 where the processor
 /// has it) against a subsequence found one byte at a time, on random lines of every length
 /// around 32 bytes, capitals and characters that are not letters included.

@@ -23,6 +23,10 @@ struct LineScan {
     /// Whether every match has a place in the line: a set of the pattern has no negation. A
     /// line matched by negations alone has none, and fzf's tie-breaks then leave it in input order.
     private let alwaysLocated: Bool
+    /// Whether a line that holds the pattern only with a gap, and may reach the page, is scored
+    /// after the scan (`LineScan+Gaps.swift`): the pattern is one subsequence of two
+    /// characters or more, ranked.
+    let defersGaps: Bool
 
     /// A scan's answer: every matching line (what a longer query narrows), and the smallest
     /// keys asked for, sorted.
@@ -36,6 +40,7 @@ struct LineScan {
         var words: [UInt64] = []
         var found = 0
         var best: [UInt64] = []
+        var gapped = GappedLines()
     }
 
     init(table: LineTable, pattern: LinePattern, options: LineMatchOptions) {
@@ -50,6 +55,7 @@ struct LineScan {
         soleEdge = sole.flatMap { ASCIIMatch.Word($0, last: $0.kind == .suffix) }
         alwaysLocated = pattern.sets.contains { $0.allSatisfy { !$0.inverse } }
         comparesWholeWords = soleEdge != nil && sole.map { ($0.kind == .prefix || $0.kind == .suffix) && !$0.inverse && $0.text.count <= 8 } == true
+        defersGaps = options.sort && wholeLine && sole.map { $0.kind == .fuzzy && !$0.inverse && $0.text.count >= 2 } == true
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores): at least
@@ -86,6 +92,7 @@ struct LineScan {
         var words: [UInt64] = []
         words.reserveCapacity(first ? 0 : wordCount)
         var best = TopKeys.Best<UInt64>(count: count)
+        var gapped = GappedLines()
         let blockLines = max(Self.blockLines, table.count / 32)
         var start = 0
         while start < wordCount {
@@ -111,11 +118,17 @@ struct LineScan {
             for part in parts {
                 words += part.words
                 best.offer(part.best)
+                gapped.take(part.gapped, admitted: best)
+            }
+            if gapped.bounds.count > GappedLines.flushed {
+                try score(gapped, into: &best)
+                gapped = GappedLines()
             }
             // Looking for one: the words so far are enough to say there is one.
             if first && parts.contains(where: { $0.found > 0 }) { break }
             start = end
         }
+        if !gapped.isEmpty { try score(gapped, into: &best) }
         return Matches(lines: LineSet(words: words), best: best.sorted())
     }
 
@@ -200,9 +213,13 @@ struct LineScan {
                                     let start = ends.start(line)
                                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<ends.end(line)])
                                     let mask = lineMask(line, masks)
-                                    guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)),
-                                        let key = key(line, ByteLine(bytes: slice), mask: mask)
-                                    else { continue }
+                                    guard best.admits(lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts)) else { continue }
+                                    if defersGaps, !ASCIIMatch.exact(compiled.terms[0], bytes.baseAddress! + start, slice.count) {
+                                        let bound = lowestKey(line, length: slice.count, mask: mask, whiteStarts: summary.whiteStarts, gapped: true)
+                                        guard best.admits(bound) else { continue }
+                                        if part.gapped.add(bound) { continue }
+                                    }
+                                    guard let key = key(line, ByteLine(bytes: slice), mask: mask) else { continue }
                                     best.offer(key)
                                 }
                                 part.words[word - range.lowerBound] = found
@@ -279,9 +296,11 @@ struct LineScan {
     /// A key no key of this line can be better than, from its masks and length alone: the
     /// highest score the pattern can reach with the terms the line may hold where they may be
     /// in it, and for the length tie-break the line's length when no white space at either end
-    /// can shorten it.
+    /// can shorten it. `gapped`: the pattern is one term the line holds only with a gap, which
+    /// costs at least a gap's start (no character of it can earn more than the highest score
+    /// gives it).
     @inline(__always)
-    private func lowestKey(_ line: Int, length: Int, mask: UInt32, whiteStarts: UInt32) -> UInt64 {
+    private func lowestKey(_ line: Int, length: Int, mask: UInt32, whiteStarts: UInt32, gapped: Bool = false) -> UInt64 {
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         var tiebreak = 0
@@ -297,6 +316,7 @@ struct LineScan {
             }
             highest += most
         }
+        if gapped { highest += LineScorer.scoreGapStart }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
@@ -353,7 +373,7 @@ struct LineScan {
     }
 
     @inline(__always)
-    private func key<T: LineText>(_ line: Int, _ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> UInt64? {
+    func key<T: LineText>(_ line: Int, _ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> UInt64? {
         guard let found = match(text, mask: mask) else { return nil }
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
