@@ -11,7 +11,7 @@ struct LineScan {
     /// Read by the mask prefilter (`LineScan+Masks.swift`) too.
     let compiled: CompiledPattern
     /// What the inner loop reads of the options, read once (`rankingTiebreaks` is an array).
-    private let firstTiebreak: LineMatchOptions.Tiebreak?
+    let firstTiebreak: LineMatchOptions.Tiebreak?
     private let wholeLine: Bool
     /// For a pattern of one term: its first eight bytes (a suffix's last eight) as one word,
     /// when it is in ASCII (`countedLines` compares lines with it).
@@ -22,7 +22,7 @@ struct LineScan {
     let comparesWholeWords: Bool
     /// Whether every match has a place in the line: a set of the pattern has no negation. A
     /// line matched by negations alone has none, and fzf's tie-breaks then leave it in input order.
-    private let alwaysLocated: Bool
+    let alwaysLocated: Bool
     /// Whether a line that holds the pattern only with a gap, and may reach the page, is scored
     /// after the scan (`LineScan+Gaps.swift`): the pattern is one subsequence of two
     /// characters or more, ranked.
@@ -273,69 +273,6 @@ struct LineScan {
         scalars.removeAll(keepingCapacity: true)
         for scalar in string.unicodeScalars { scalars.append(scalar.value) }
         return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
-    }
-
-    /// The mask of a line its masks let through (`mayHold`), as far as the pattern asks about
-    /// it: such a line holds every required bit, so only the others (those of alternatives and
-    /// negations) are read. Gathering every bit of `mary 19` cost it a tenth.
-    @inline(__always)
-    func lineMask(_ line: Int, _ masks: LineMasks.Reader) -> UInt32 {
-        masks.mask(of: line, bits: compiled.patternBits & ~compiled.required) | compiled.required
-    }
-
-    /// Whether a line of word `word` (of `lines` lines) may still enter the page, by the word's
-    /// masks and shortest line: always when a line of it is outside ASCII (not bounded).
-    @inline(__always)
-    private func wordAdmitted(_ word: Int, _ summary: LineTable.Word, lines: Int, best: TopKeys.Best<UInt64>) -> Bool {
-        guard summary.mask & LineTable.nonASCIIBit == 0 else { return true }
-        let firstLine = word * LineSet.wordLines
-        let line = options.reversed ? firstLine + lines - 1 : firstLine
-        return best.admits(lowestKey(line, length: Int(summary.shortest), mask: summary.mask, whiteStarts: summary.whiteStarts))
-    }
-
-    /// A key no key of this line can be better than, from its masks and length alone: the
-    /// highest score the pattern can reach with the terms the line may hold where they may be
-    /// in it, and for the length tie-break the line's length when no white space at either end
-    /// can shorten it. `gapped`: the pattern is one term the line holds only with a gap, which
-    /// costs at least a gap's start (no character of it can earn more than the highest score
-    /// gives it).
-    @inline(__always)
-    private func lowestKey(_ line: Int, length: Int, mask: UInt32, whiteStarts: UInt32, gapped: Bool = false) -> UInt64 {
-        let order = UInt64(options.reversed ? table.count - 1 - line : line)
-        guard options.sort else { return order }
-        var tiebreak = 0
-        if firstTiebreak == .length, alwaysLocated, whiteStarts & LineTable.whiteEdgeBit == 0 { tiebreak = length }
-        var highest = 0
-        var index = 0
-        for set in 0..<compiled.setCount {
-            let setEnd = compiled.setEnds[set]
-            var most = 0
-            while index < setEnd {
-                if !absent(index, mask) { most = max(most, highestScore(index, whiteStarts: whiteStarts)) }
-                index += 1
-            }
-            highest += most
-        }
-        if gapped { highest += LineScorer.scoreGapStart }
-        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
-        return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
-    }
-
-    /// The most term `index` can score in a line in ASCII with these white starts: less when
-    /// its first character, or every character, is neither at the line's start nor after white space.
-    @inline(__always)
-    private func highestScore(_ index: Int, whiteStarts: UInt32) -> Int {
-        let firstBit = compiled.termFirstBits[index]
-        if firstBit == 0 || firstBit & whiteStarts != 0 { return compiled.termHighest[index] }
-        if compiled.termLoose[index] || compiled.termMasks[index] & whiteStarts != 0 { return compiled.termHighestFirstAway[index] }
-        return compiled.termHighestAllAway[index]
-    }
-
-    /// Whether the line lacks a character of term `index` (by its mask; never said of a line
-    /// outside ASCII): a term it lacks is not there, which an inverse term asks for.
-    @inline(__always)
-    func absent(_ index: Int, _ mask: UInt32) -> Bool {
-        mask & LineTable.nonASCIIBit == 0 && compiled.termMasks[index] & ~mask != 0
     }
 
     /// The match of every set in `text`: the summed score and the span of the matches (`begin`
