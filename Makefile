@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -88,6 +88,16 @@ test:
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
 	./scripts/algolia-client-check.sh $(abspath $(dir $(DEBUG)))/instantsearch-serve
+
+## Rewrites Resources/link-order.txt, the functions everyday use runs, which the linker places side
+## by side (Package.swift): callgrind runs of the release executables (scripts/link-order.py; needs
+## valgrind and tmux, a few minutes). The executables are removed after, so that the next build
+## links them with the new order (swift build does not know the file).
+link-order:
+	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-bench
+	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
+	./scripts/link-order.py .build/release
+	rm -f $(addprefix .build/release/,instantsearch-bench $(PRODUCTS))
 
 ## Formats every Swift file in Sources/ and Tests/ as .swift-format says (the toolchain's swift-format).
 format:
