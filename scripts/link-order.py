@@ -3,8 +3,8 @@
 which the linker puts side by side at the start of the code (Package.swift, `--symbol-ordering-file`).
 
 Why: a release executable carries Swift's runtime and Foundation (80-100 MB of it), and the kernel
-maps 64 KB of code around each page a process first runs. What a session ran was spread over 145 of
-those windows, 9.7 MB of resident code for the lines bench; side by side, 4.2 MB. The file only
+maps 64 KB of code around each page a process first runs. What the lines bench ran was spread over about
+145 of those windows, 8.6–8.8 MB of resident code at its peak; side by side, 4.1–4.3 MB. The file only
 orders: a function missing from it is placed as before, and a name no longer in the code is ignored.
 Regenerate it (`make link-order`) after large changes; its figures are in the README.
 
