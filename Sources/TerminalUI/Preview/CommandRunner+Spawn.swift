@@ -85,17 +85,19 @@ extension CommandRunner {
     }
 
     /// This process's environment with `extra` over it, as `NAME=value` C strings (to free).
+    /// The inherited entries are copied as the bytes they are: a value that is not UTF-8 reaches
+    /// the command unchanged.
     private static func environmentBlock(adding extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
-        var entries: [String] = []
+        var entries: [UnsafeMutablePointer<CChar>?] = []
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if extra[name] == nil { entries.append(text) }
+            let length = strchr(entry, Int32(UInt8(ascii: "="))).map { $0 - entry } ?? strlen(entry)
+            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: length), as: UTF8.self)
+            if extra[name] == nil { entries.append(strdup(entry)) }
             pointer += 1
         }
         // NUL cannot be in an environment string; the value stops there otherwise.
-        entries += extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.filter { $0 != "\0" })" }
-        return entries.map { strdup($0) } + [nil]
+        entries += extra.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value.filter { $0 != "\0" })") }
+        return entries + [nil]
     }
 }
