@@ -205,6 +205,28 @@ import Testing
         try tmux.waitFor("the three files shown") { $0.contains("R\nN\nO\n$") }
     }
 
+    /// Each shell quotes what Ctrl-T inserts with its own builtin (`printf %q`, `(q)`, `string
+    /// escape`), which reads code points, not graphemes: a quote followed by a combining mark
+    /// is still a quote, and the name reaches the command whole.
+    @Test(arguments: shells)
+    func aQuoteInsideAGraphemeInAFileNameNeverRuns(shell: Shell) throws {
+        let tmux = try start(shell)
+        let name = "a'\u{301}; touch pwned; echo '\u{301}.txt"
+        try "x\n".write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try tmux.type("printf '[%s]' ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
+        try tmux.type("txt")
+        try tmux.waitFor("the file alone") { $0.contains("1 result") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the path on the prompt") { promptLine($0).hasPrefix("$ printf '[%s]' a") }
+        try tmux.type("> out.txt")
+        try tmux.press("Enter")
+        try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
+        #expect(tmux.file("out.txt") == "[\(name)]")
+        #expect(tmux.file("pwned") == nil, "the name ran as a command")
+    }
+
     /// The command log is written at every prompt by the shell itself: no program runs
     /// (`strace` sees every execve between two commands of ours).
     @Test(arguments: shells)
