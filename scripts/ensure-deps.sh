@@ -4,7 +4,7 @@
 # libcurl's link name (a release build links Foundation's URLSession in),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
 # --install, the man page generator) and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
-# with man -l), and zsh and fish (the shell integration's tests drive them). Needs root or sudo
+# with man -l), zsh and fish (the shell integration's tests drive them) and strace (they trace them). Needs root or sudo
 # only when something is missing.
 set -euo pipefail
 
@@ -32,6 +32,8 @@ if [ "${1:-}" = "--test" ]; then
     # The shell integration's tests drive real zsh and fish (bash is there already).
     command -v zsh >/dev/null 2>&1 || need+=(zsh)
     command -v fish >/dev/null 2>&1 || need+=(fish)
+    # The command log's test traces the shells' execve calls (no program run at a prompt).
+    command -v strace >/dev/null 2>&1 || need+=(strace)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

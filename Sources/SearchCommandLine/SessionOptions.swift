@@ -75,7 +75,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
             return false
         }
         let status = try TmuxPopup.run(
-            popup, executable: ExecutablePath.current, arguments: TmuxPopup.withoutTmuxOption(commandLine), environment: environment)
+            popup, executable: ExecutablePath.current, arguments: TmuxPopup.withoutTmuxOption(commandLine))
         if status != 0 { throw ExitCode(status) }
         return true
     }

@@ -1,41 +1,50 @@
 import Foundation
+import InstantSearchCore
 
 /// fzf's `--tmux` inside tmux: this very command line (without `--tmux`) run again in
 /// `tmux display-popup -E`, standard input passed through a FIFO, what it prints written to a
 /// file and copied to our standard output once the popup closes, and its exit status kept.
 ///
 /// The popup runs `sh FILE`, a script of ours in a private directory: the environment
-/// exported, then the command — every value single-quoted, so nothing in an argument or a
-/// variable is read by the shell. `INSTANTSEARCH_DEFAULT_OPTS` is left out: its options are
+/// exported, then the command — every value quoted by `ShellQuoting` (over bytes), so
+/// nothing in an argument or a variable is read by the shell. `INSTANTSEARCH_DEFAULT_OPTS` is left out: its options are
 /// in the command line already.
 public enum TmuxPopup {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// A variable of this process's environment, its value as the bytes it holds.
+    public struct Variable: Equatable, Sendable {
+        public var name: String
+        public var value: [UInt8]
+
+        public init(name: String, value: [UInt8]) {
+            self.name = name
+            self.value = value
+        }
+    }
+
     /// Runs the popup and returns the command's exit status.
     public static func run(
-        _ spec: TmuxPopupSpec, executable: String, arguments: [String], environment: [String: String],
+        _ spec: TmuxPopupSpec, executable: String, arguments: [String], environment: [Variable] = currentEnvironment(),
         directory: String = FileManager.default.currentDirectoryPath
     ) throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // the popup's command may stop reading its input: a write error, not a signal
         let workspace = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: workspace) }
         let (output, status, script) = (workspace + "/output", workspace + "/status", workspace + "/run.sh")
-        var command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
         var input: String?
         if isatty(STDIN_FILENO) == 0 {
             let fifo = workspace + "/input"
             guard mkfifo(fifo, 0o600) == 0 else {
                 throw Failure(description: "--tmux: cannot make a FIFO in \(workspace): \(String(cString: strerror(errno)))")
             }
-            command += " < " + shellQuoted(fifo)
             input = fifo
         }
-        command += " > " + shellQuoted(output) + "; echo $? > " + shellQuoted(status)
-        let exports = environment.keys.sorted().filter { isShellName($0) && $0 != DefaultOptions.variable }
-            .map { "export \($0)=\(shellQuoted(environment[$0]!))" }
-        try (exports + [command]).joined(separator: "\n").appending("\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let text = scriptText(
+            command: [executable] + arguments, input: input, output: output, status: status, environment: environment)
+        try write(text, to: script)
         if let input { feed(input) }
         let tmux = ["display-popup", "-E", "-d", directory] + spec.popupArguments + ["sh", script]
         let started = try runTmux(tmux)
@@ -53,9 +62,49 @@ public enum TmuxPopup {
         return code
     }
 
-    /// A value as one word for sh: single-quoted, each ' written as '\''.
-    static func shellQuoted(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    /// The script the popup runs with `sh`: the environment exported (but
+    /// `INSTANTSEARCH_DEFAULT_OPTS`, and names sh cannot export), then the command, its input
+    /// from `input`, its output to `output`, its status written to `status`. Every value is
+    /// quoted by `ShellQuoting`, over bytes.
+    static func scriptText(command: [String], input: String?, output: String, status: String, environment: [Variable]) -> [UInt8] {
+        var text: [UInt8] = []
+        for variable in environment.sorted(by: { $0.name < $1.name })
+        where isShellName(variable.name) && variable.name != DefaultOptions.variable {
+            text += Array("export \(variable.name)=".utf8) + ShellQuoting.quote(bytes: variable.value) + [UInt8(ascii: "\n")]
+        }
+        var line = command.map { ShellQuoting.quote($0) }.joined(separator: " ")
+        if let input { line += " < " + ShellQuoting.quote(input) }
+        let redirections = " > " + ShellQuoting.quote(output) + "; echo $? > " + ShellQuoting.quote(status)
+        line += redirections + "\n"
+        return text + Array(line.utf8)
+    }
+
+    /// This process's environment as it holds it: bytes, not decoded text.
+    public static func currentEnvironment() -> [Variable] {
+        var variables: [Variable] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                variables.append(Variable(name: String(decoding: bytes[..<equals], as: UTF8.self), value: Array(bytes[(equals + 1)...])))
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// Writes `bytes` to a new file at `path`, readable by us alone.
+    private static func write(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw Failure(description: "--tmux: cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Failure(description: "--tmux: cannot write \(path): \(String(cString: strerror(errno)))") }
+            written += count
+        }
     }
 
     private static func isShellName(_ name: String) -> Bool {

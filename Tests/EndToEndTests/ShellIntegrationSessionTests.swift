@@ -17,14 +17,29 @@ import Testing
         var quotedPlan: String {
             self == .fish ? "'my notes/plan b.md'" : #"my\ notes/plan\ b.md"#
         }
+
+        /// How each quotes `awkwardFiles` when it inserts them: one word each, a name with a
+        /// line end too, a name starting with a dash as ./-name.
+        var quotedAwkwardFiles: String {
+            switch self {
+            case .bash: #"./-rf.txt $'new\nline.txt' one\ a.txt"#
+            case .zsh: #"./-rf.txt new$'\n'line.txt one\ a.txt"#
+            case .fish: #"./-rf.txt new\nline.txt 'one a.txt'"#
+            }
+        }
     }
+
+    /// Names a command would misread unless each is quoted as one word: a dash first (an
+    /// option), a line end inside, a space; each file holds one letter, for `cat` to show.
+    static let awkwardFiles = [("-rf.txt", "R"), ("new\nline.txt", "N"), ("one a.txt", "O")]
 
     /// The shells installed here (scripts/ensure-deps.sh --test installs all three).
     static var shells: [Shell] { Shell.allCases.filter(\.isInstalled) }
 
     /// A shell with the integration loaded, `instantsearch` on its PATH, its state in the
     /// work folder, a prompt of "$ ", a file with spaces in its path and a cleared screen.
-    private func start(_ shell: Shell) throws -> Tmux {
+    /// `trace`: the shell runs under `strace`, its execve calls written to that file.
+    private func start(_ shell: Shell, trace: String? = nil) throws -> Tmux {
         let binaries = URL(fileURLWithPath: Project.binary).deletingLastPathComponent().path
         let path = "\(binaries):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let command =
@@ -33,7 +48,8 @@ import Testing
             case .zsh: "zsh -f"
             case .fish: "fish --no-config"
             }
-        let tmux = try Tmux(width: 110, height: 40, shell: command, environment: ["PATH='\(path)'"])
+        let traced = trace.map { "strace -f -qq -e trace=execve -o '\($0)' \(command)" } ?? command
+        let tmux = try Tmux(width: 110, height: 40, shell: traced, environment: ["PATH='\(path)'"])
         let state = tmux.workDirectory.appendingPathComponent("state").path
         switch shell {
         case .bash:
@@ -143,5 +159,91 @@ import Testing
         try tmux.press("Enter")
         try tmux.waitFor("the path completed") { promptLine($0).hasPrefix("$ vim \(shell.quotedPlan)") }
         try tmux.press("C-u")
+    }
+
+    /// Marks the three awkward files in the open picker, once it lists them alone.
+    private func markTheAwkwardFiles(in tmux: Tmux) throws {
+        try tmux.waitFor("the three files") { $0.contains("3 results") && $0.contains("one a.txt") }
+        try tmux.press("C-Space", "Down", "C-Space", "Down", "C-Space")
+        try tmux.waitFor("three marked") { $0.contains("3 marked") }
+        try tmux.press("Enter")
+    }
+
+    private func writeTheAwkwardFiles(in tmux: Tmux) throws {
+        for (name, letter) in Self.awkwardFiles {
+            try (letter + "\n").write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Ctrl-T with several marks: each path its own word, whatever it holds.
+    @Test(arguments: shells)
+    func ctrlTInsertsEveryMarkedPathAsAWordOfItsOwn(shell: Shell) throws {
+        let tmux = try start(shell)
+        try writeTheAwkwardFiles(in: tmux)
+        try tmux.type("printf '[%s]' ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
+        try tmux.type("txt")
+        try markTheAwkwardFiles(in: tmux)
+        try tmux.waitFor("the quoted paths on the prompt") { promptLine($0).hasPrefix("$ printf '[%s]' \(shell.quotedAwkwardFiles)") }
+        try tmux.type("> out.txt")
+        try tmux.press("Enter")
+        try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
+        #expect(tmux.file("out.txt") == "[./-rf.txt][new\nline.txt][one a.txt]")
+    }
+
+    /// `**<Tab>` with several marks, the same.
+    @Test(arguments: shells)
+    func starStarTabInsertsEveryMarkedPathAsAWordOfItsOwn(shell: Shell) throws {
+        let tmux = try start(shell)
+        try writeTheAwkwardFiles(in: tmux)
+        try tmux.type("cat txt**")
+        try tmux.press("Tab")
+        try markTheAwkwardFiles(in: tmux)
+        try tmux.waitFor("the quoted paths on the prompt") { promptLine($0).hasPrefix("$ cat \(shell.quotedAwkwardFiles)") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the three files shown") { $0.contains("R\nN\nO\n$") }
+    }
+
+    /// Each shell quotes what Ctrl-T inserts with its own builtin (`printf %q`, `(q)`, `string
+    /// escape`), which reads code points, not graphemes: a quote followed by a combining mark
+    /// is still a quote, and the name reaches the command whole.
+    @Test(arguments: shells)
+    func aQuoteInsideAGraphemeInAFileNameNeverRuns(shell: Shell) throws {
+        let tmux = try start(shell)
+        let name = "a'\u{301}; touch pwned; echo '\u{301}.txt"
+        try "x\n".write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try tmux.type("printf '[%s]' ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
+        try tmux.type("txt")
+        try tmux.waitFor("the file alone") { $0.contains("1 result") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the path on the prompt") { promptLine($0).hasPrefix("$ printf '[%s]' a") }
+        try tmux.type("> out.txt")
+        try tmux.press("Enter")
+        try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
+        #expect(tmux.file("out.txt") == "[\(name)]")
+        #expect(tmux.file("pwned") == nil, "the name ran as a command")
+    }
+
+    /// The command log is written at every prompt by the shell itself: no program runs
+    /// (`strace` sees every execve between two commands of ours).
+    @Test(arguments: shells)
+    func theCommandLogRunsNoProgramAtAPrompt(shell: Shell) throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let tmux = try start(shell, trace: trace)
+        try tmux.shell("/bin/echo marker-start")
+        try tmux.shell("echo one")
+        try tmux.shell("echo two")
+        try tmux.shell("/bin/echo marker-end")
+        try tmux.waitFor("the last command") { $0.split(separator: "\n").contains("marker-end") }
+        let log = try #require(tmux.file("state/instantsearch/history.\(shell.rawValue)"))
+        #expect(log.contains("\techo one\n") && log.contains("\techo two\n"), "both commands logged:\n\(log)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("execve(") }
+        let start = try #require(calls.firstIndex { $0.contains("marker-start") })
+        let end = try #require(calls.firstIndex { $0.contains("marker-end") })
+        #expect(calls[(start + 1)..<end].isEmpty, "programs run at a prompt:\n\(calls[(start + 1)..<end].joined(separator: "\n"))")
     }
 }

@@ -80,6 +80,28 @@ struct PlaceholdersTests {
         #expect(placeholders.expand("echo {}", current: record, query: "") == #"echo '{"title":"Alien","year":1979}'"#)
     }
 
+    /// Every placeholder form, filled with a quote that Swift reads as one Character with the
+    /// combining mark, ZWJ or VS16 after it, run by sh: the values come out whole, nothing runs.
+    @Test func aQuoteInsideAGraphemeNeverEndsTheQuotes() throws {
+        let hostile = ["a'\u{301}; echo RAN; echo '\u{301}", "b'\u{200D}$(echo RAN)'\u{200D}", "c'\u{FE0F};echo RAN;'\u{FE0F}"]
+        let hits = hostile.enumerated().map { Hit(objectID: "\($0.offset + 1)", record: ["line": .string($0.element + ":x")]) }
+        let record = Hit(objectID: "9", record: ["name": .string(hostile[0]), "maker": ["name": .string(hostile[1])]])
+        let lines = Placeholders(lines: true, delimiter: try FieldDelimiter(":"))
+        let cases: [(String, Placeholders, Hit, [Hit], String)] = [
+            ("{}", lines, hits[0], [], hostile[0] + ":x\n"),
+            ("{1} {-1}", lines, hits[1], [], hostile[1] + "\nx\n"),
+            ("{+}", lines, hits[0], hits, hostile.map { $0 + ":x\n" }.joined()),
+            ("{+1}", lines, hits[0], hits, hostile.map { $0 + "\n" }.joined()),
+            ("{q}", lines, hits[0], [], hostile[2] + "\n"),
+            ("{name} {maker.name}", Placeholders(lines: false), record, [], hostile[0] + "\n" + hostile[1] + "\n"),
+        ]
+        for (template, placeholders, current, marked, expected) in cases {
+            let command = placeholders.expand("printf '%s\\n' " + template, current: current, marked: marked, query: hostile[2])
+            let printed = String(decoding: try shellOutput(command: Array(command.utf8)), as: UTF8.self)
+            #expect(printed == expected, "\(template) expanded to \(command.debugDescription)")
+        }
+    }
+
     @Test func otherBracesStay() {
         #expect(colon.expand("f() { echo; }; ${HOME} {", current: line, query: "") == "f() { echo; }; ${HOME} {")
         #expect(colon.expand("echo {}", current: nil, query: "") == "echo ''")

@@ -110,7 +110,6 @@ import Testing
         #expect(center.position == .center && center.width == .percent(80) && center.height == .cells(20))
         #expect(TmuxPopupSpec.parse("center") == TmuxPopupSpec())
         #expect(TmuxPopup.withoutTmuxOption(["a", "--tmux", "top", "--tmux=x", "-q", "--", "--tmux"]) == ["a", "-q", "--", "--tmux"])
-        #expect(TmuxPopup.shellQuoted("it's $HOME") == "'it'\\''s $HOME'")
     }
 }
 

@@ -1,5 +1,5 @@
 /// fzf's placeholders in a command (`--preview`, `--bind` actions), filled in for the current
-/// hit, each value single-quoted for `sh -c`:
+/// hit, each value single-quoted for `sh -c` by `ShellQuoting`:
 ///
 /// - `{}`: the line (plain lines), else the record as one JSON line;
 /// - `{1}`, `{-1}`, `{2..}`, `{1,3}`: fields of the line, cut by the delimiter (`FieldExpression`);
@@ -38,7 +38,7 @@ public struct Placeholders: Sendable {
             // `${NAME}` is the shell's.
             let shellVariable = open > template.startIndex && template[template.index(before: open)] == "$"
             if !shellVariable, name == "+f" {
-                out += Self.quoted(markedFile() ?? "")
+                out += ShellQuoting.quote(markedFile() ?? "")
             } else if !shellVariable, let value = value(of: name, current: current, marked: marked, query: query, index: index) {
                 out += value
             } else {
@@ -51,17 +51,17 @@ public struct Placeholders: Sendable {
 
     /// The quoted value of one placeholder; nil when `name` is not one (the braces stay).
     private func value(of name: String, current: Hit?, marked: [Hit], query: String, index: Int?) -> String? {
-        if name == "q" { return Self.quoted(query) }
+        if name == "q" { return ShellQuoting.quote(query) }
         if name == "n" { return index.map(String.init) ?? "''" }
         if name.hasPrefix("+") {
             let inner = String(name.dropFirst())
             let hits = marked.isEmpty ? (current.map { [$0] } ?? []) : marked
             let values = hits.compactMap { text(of: inner, in: $0) }
             guard inner.isEmpty || isFieldName(inner) else { return nil }
-            return values.isEmpty ? "''" : values.map(Self.quoted).joined(separator: " ")
+            return values.isEmpty ? "''" : values.map(ShellQuoting.quote).joined(separator: " ")
         }
         guard name.isEmpty || isFieldName(name) else { return nil }
-        return Self.quoted(current.flatMap { text(of: name, in: $0) } ?? "")
+        return ShellQuoting.quote(current.flatMap { text(of: name, in: $0) } ?? "")
     }
 
     private func isFieldName(_ name: String) -> Bool {
@@ -85,13 +85,5 @@ public struct Placeholders: Sendable {
     public static func text(of hit: Hit) -> String {
         if case .object(let fields) = hit.record, fields.count == 1, case .string(let line)? = fields["line"] { return line }
         return hit.record.serialized()
-    }
-
-    /// `it's` → `'it'\''s'`: POSIX single quotes, which nothing inside can end but a quote.
-    public static func quoted(_ text: String) -> String {
-        var out = "'"
-        // A NUL would end the C string the shell is handed; it cannot be in an argument.
-        for character in text where character != "\0" { out += character == "'" ? "'\\''" : String(character) }
-        return out + "'"
     }
 }

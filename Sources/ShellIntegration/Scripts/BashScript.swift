@@ -19,9 +19,9 @@ enum BashScript {
         }
 
         __instantsearch_ctrl_t() {
-          local output picked=()
-          output=$(__instantsearch_select_files) && [ -n "$output" ] || return 0
-          mapfile -t picked <<<"$output"
+          local picked=() item
+          while IFS= read -r -d '' item; do picked+=("$item"); done < <(__instantsearch_select_files)
+          [ ${#picked[@]} -gt 0 ] || return 0
           __instantsearch_insert "$(__instantsearch_quoted "${picked[@]}")"
         }
 
@@ -66,14 +66,13 @@ enum BashScript {
 
         # **<Tab>: the word before ** chooses where to start; other words complete as bash would.
         __instantsearch_complete() {
-          local word=${COMP_WORDS[COMP_CWORD]} output items=()
+          local word=${COMP_WORDS[COMP_CWORD]} items=() item
           [[ $word == *'**' ]] || return 0  # nothing: -o default / bashdefault complete it
-          output=$(__instantsearch_complete_items "$1" "${word%'**'}")
+          while IFS= read -r -d '' item; do items+=("$item"); done < <(__instantsearch_complete_items "$1" "${word%'**'}")
           # The picker drew over the prompt: ask the terminal for its status, whose answer (\e[0n,
           # bound below) makes readline redraw the whole line.
           printf '\e[5n'
-          [ -n "$output" ] || return 0
-          mapfile -t items <<<"$output"
+          [ ${#items[@]} -gt 0 ] || return 0
           if [ "$1" = kill ]; then COMPREPLY=("${items[*]}"); else COMPREPLY=("$(__instantsearch_quoted "${items[@]}")"); fi
           COMPREPLY=("${COMPREPLY[0]% }")
         }

@@ -20,17 +20,24 @@ enum FishScript {
             test -n "$argv[1]"; and printf '%s\n' "--query=$argv[1]"
         end
 
+        # The picked paths, one an item (split at NUL: a name may hold a line end). Under . a
+        # name starting with - comes as ./-name, so that a command does not read it as an option.
         function __instantsearch_select_files -a root query
             test -n "$root"; or set root .
+            set -l picked
             if set -q INSTANTSEARCH_CTRL_T_COMMAND; and test "$root" = .
-                eval $INSTANTSEARCH_CTRL_T_COMMAND | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --stdin-name=files (__instantsearch_query $query)
+                set picked (eval $INSTANTSEARCH_CTRL_T_COMMAND | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --print0 --stdin-name=files (__instantsearch_query $query) | string split0)
             else
-                __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root=$root --multi (__instantsearch_query $query)
+                set picked (__instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root=$root --multi --print0 (__instantsearch_query $query) | string split0)
+            end
+            for item in $picked
+                test "$root" = .; and string match -q -- '-*' $item; and set item ./$item
+                printf '%s\0' $item
             end
         end
 
         function instantsearch-file-widget
-            set -l picked (__instantsearch_select_files)
+            set -l picked (__instantsearch_select_files | string split0)
             test (count $picked) -gt 0; and commandline -i -- (string join ' ' -- (string escape -- $picked))' '
             commandline -f repaint
         end
@@ -84,7 +91,7 @@ enum FishScript {
                         test "$root" = "$base"; and set root .
                         set query (string replace -r -- '.*/' '' $base)
                     end
-                    for item in (__instantsearch_select_files $root $query)
+                    for item in (__instantsearch_select_files $root $query | string split0)
                         test "$root" = .; and set -a items $item; or set -a items (string trim -r -c / -- $root)/$item
                     end
                     set items (string escape -- $items)
@@ -112,8 +119,11 @@ enum FishScript {
             set -q __instantsearch_command_dir[1]; or set -g __instantsearch_command_dir $PWD
             set -l dir (string replace -a -- '\\' '\\\\' $__instantsearch_command_dir | string replace -a \t '\t')
             set -l command (string replace -a -- '\\' '\\\\' $argv[1] | string replace -a \t '\t')
-            mkdir -p (dirname $__instantsearch_log_file) 2>/dev/null
-            printf '%s\t%s\t%s\t%s\n' (date +%s) $exit_status "$(string join '\n' -- $dir)" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
+            set -l folder (path dirname -- $__instantsearch_log_file)
+            test -d $folder; or command mkdir -p -- $folder 2>/dev/null; or return
+            # The time without running date: a file written now has now as its modification time.
+            echo >$__instantsearch_log_file.clock; or return
+            printf '%s\t%s\t%s\t%s\n' (path mtime -- $__instantsearch_log_file.clock) $exit_status "$(string join '\n' -- $dir)" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
         end
 
         """#

@@ -14,14 +14,19 @@ enum PosixHelpers {
             command instantsearch --height="${INSTANTSEARCH_HEIGHT:-40%}" "$@"
         }
 
-        # Paths, one a line: the walker from $1 (default .), or INSTANTSEARCH_CTRL_T_COMMAND's lines.
+        # The picked paths, each ending in NUL (a name may hold a line end): the walker from $1
+        # (default .), or INSTANTSEARCH_CTRL_T_COMMAND's lines. Under . a name starting with -
+        # comes as ./-name, so that the command it is given to does not read it as an option.
         __instantsearch_select_files() {
-          local root=${1:-.} query=${2:-}
+          local root=${1:-.} query=${2:-} item
           if [ -n "${INSTANTSEARCH_CTRL_T_COMMAND:-}" ] && [ "$root" = . ]; then
-            eval "$INSTANTSEARCH_CTRL_T_COMMAND" | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --stdin-name=files ${query:+"--query=$query"}
+            eval "$INSTANTSEARCH_CTRL_T_COMMAND" | __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --multi --print0 --stdin-name=files ${query:+"--query=$query"}
           else
-            __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root="$root" --multi ${query:+"--query=$query"}
-          fi
+            __instantsearch_run INSTANTSEARCH_CTRL_T_OPTS --source=files --walker-root="$root" --multi --print0 ${query:+"--query=$query"}
+          fi | while IFS= read -r -d '' item; do
+            case $root/$item in ./-*) item=./$item ;; esac
+            printf '%s\0' "$item"
+          done
         }
 
         __instantsearch_select_dir() {
@@ -50,12 +55,13 @@ enum PosixHelpers {
           __instantsearch_hosts | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --stdin-name=hosts ${1:+"--query=$1"}
         }
 
-        # ** completion: what replaces the word "$2**" typed after the command $1, one item a line.
+        # ** completion: what replaces the word "$2**" typed after the command $1, each item
+        # ending in NUL.
         __instantsearch_complete_items() {
-          local command=$1 base=$2 root query
+          local command=$1 base=$2 root query item
           case $command in
-            kill) __instantsearch_select_pids "$base"; return ;;
-            ssh|scp|sftp|telnet|mosh) __instantsearch_select_hosts "$base"; return ;;
+            kill) __instantsearch_select_pids "$base" | command tr '\n' '\0'; return ;;
+            ssh|scp|sftp|telnet|mosh) __instantsearch_select_hosts "$base" | command tr '\n' '\0'; return ;;
           esac
           # "dir/" walks dir; "dir/part" walks dir with the query part; "part" walks . with it.
           if [ -z "$base" ]; then root=. query=
@@ -65,8 +71,8 @@ enum PosixHelpers {
             [ "$root" = "$base" ] && root=.
             [ -d "$root" ] || return 1
           fi
-          __instantsearch_select_files "$root" "$query" | while IFS= read -r item; do
-            if [ "$root" = . ]; then printf '%s\n' "$item"; else printf '%s/%s\n' "${root%/}" "$item"; fi
+          __instantsearch_select_files "$root" "$query" | while IFS= read -r -d '' item; do
+            if [ "$root" = . ]; then printf '%s\0' "$item"; else printf '%s/%s\0' "${root%/}" "$item"; fi
           done
         }
 

@@ -2,9 +2,13 @@
 /// preexec / precmd hooks.
 enum ZshScript {
     static let text = #"""
+        # The picked items (each ended by NUL, which zsh keeps in a variable) quoted one by one,
+        # a space between: (@) keeps them apart inside the double quotes.
         instantsearch-file-widget() {
           local output
-          output=$(__instantsearch_select_files) && [[ -n $output ]] && LBUFFER+="${(j: :)${(q)${(f)output}}} "
+          output=$(__instantsearch_select_files)
+          local -a picked=(${(0)output})
+          (( ${#picked} )) && LBUFFER+="${(j: :)${(@q)picked}} "
           zle reset-prompt
         }
 
@@ -43,12 +47,12 @@ enum ZshScript {
           if [[ $LBUFFER == *'**' && $word == *'**' && ${#words} -gt 1 ]]; then
             local output
             output=$(__instantsearch_complete_items "${words[1]}" "${word%'**'}")
-            if [[ -n $output ]]; then
-              local -a items=(${(f)output})
+            local -a items=(${(0)output})
+            if (( ${#items} )); then
               if [[ ${words[1]} == kill ]]; then
                 LBUFFER="${LBUFFER%$word}${(j: :)items} "
               else
-                LBUFFER="${LBUFFER%$word}${(j: :)${(q)items}} "
+                LBUFFER="${LBUFFER%$word}${(j: :)${(@q)items}} "
               fi
             fi
             zle reset-prompt

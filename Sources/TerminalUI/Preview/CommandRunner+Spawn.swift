@@ -18,8 +18,11 @@ extension CommandRunner {
 
     /// fzf's `execute`: runs `command` on the terminal (standard input, output and error on
     /// /dev/tty) and waits for it, the caller having handed the terminal over (curses ended).
-    /// Ctrl-C and Ctrl-\ go to the command alone meanwhile, as with `system(3)`. Returns the
-    /// exit status (nil: killed by a signal, or it could not start — `message` says why).
+    /// As a shell runs a job: in a process group of its own made the terminal's foreground, so
+    /// Ctrl-C and Ctrl-\ go to the command alone, Ctrl-Z stops it with us (and `fg` brings both
+    /// back), and a termination signal to us ends it (SIGTERM, SIGKILL after the grace) before
+    /// the session ends. Returns the exit status (nil: killed by a signal, or it could not
+    /// start — `message` says why).
     static func runInTerminal(_ command: String, environment: [String: String]) -> (status: Int32?, message: String?) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -27,14 +30,18 @@ extension CommandRunner {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        defer { if tty >= 0 { close(tty) } }
+        // Only the foreground can give the terminal away; else the command stays in our group.
+        let ownGroup = tty >= 0 && tcgetpgrp(tty) == getpgrp()
         return SignalGuard.ignoringInterrupts {
-            // In our process group, so the terminal's foreground: it may read the keyboard.
-            switch spawn(command, actions: &actions, ownGroup: false, environment: environment) {
+            switch spawn(command, actions: &actions, ownGroup: ownGroup, environment: environment) {
             case .failure(let message): return (nil, message)
             case .success(let pid):
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return (status & 0x7F == 0 ? (status >> 8) & 0xFF : nil, nil)
+                if ownGroup { ForegroundJob.giveTerminal(tty, to: pid) }
+                let status = ForegroundJob.wait(for: pid, terminal: ownGroup ? tty : nil)
+                if ownGroup { ForegroundJob.giveTerminal(tty, to: getpgrp()) }
+                return (status, nil)
             }
         }
     }
@@ -81,21 +88,25 @@ extension CommandRunner {
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
-        return result == 0 ? .success(pid) : .failure(String(cString: strerror(result)))
+        guard result == 0 else { return .failure(String(cString: strerror(result))) }
+        if ownGroup { ChildProcessGroups.register(pid) }
+        return .success(pid)
     }
 
     /// This process's environment with `extra` over it, as `NAME=value` C strings (to free).
+    /// The inherited entries are copied as the bytes they are: a value that is not UTF-8 reaches
+    /// the command unchanged.
     private static func environmentBlock(adding extra: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
-        var entries: [String] = []
+        var entries: [UnsafeMutablePointer<CChar>?] = []
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
-            if extra[name] == nil { entries.append(text) }
+            let length = strchr(entry, Int32(UInt8(ascii: "="))).map { $0 - entry } ?? strlen(entry)
+            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: length), as: UTF8.self)
+            if extra[name] == nil { entries.append(strdup(entry)) }
             pointer += 1
         }
         // NUL cannot be in an environment string; the value stops there otherwise.
-        entries += extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.filter { $0 != "\0" })" }
-        return entries.map { strdup($0) } + [nil]
+        entries += extra.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value.filter { $0 != "\0" })") }
+        return entries + [nil]
     }
 }

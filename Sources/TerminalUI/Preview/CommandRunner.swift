@@ -6,7 +6,8 @@ import Synchronization
 /// runs one command at a time: starting one kills the one before it in that slot (its whole
 /// process group, so `sh -c 'a | b'` goes too). Output is read on a thread of its own, up to
 /// `outputLimit` bytes (then the command is killed), and handed over on the UI thread through
-/// `take` after `wake` is called — the same road as search answers.
+/// `take` after `wake` is called — the same road as search answers. Every group is also in
+/// `ChildProcessGroups`, which ends them all when the session ends, however it ends.
 ///
 /// `execute` and `become` need the terminal itself: `runInTerminal` and `replaceProcess`.
 public final class CommandRunner: Sendable {
@@ -168,6 +169,7 @@ public final class CommandRunner: Sendable {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
         runs.withLock { if $0[slot.rawValue].number == number { $0[slot.rawValue].processGroup = nil } }
+        ChildProcessGroups.forget(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = status & 0x7F == 0

@@ -55,7 +55,13 @@ public final class EventLoop {
             } else {
                 try Terminal(options: options, wakeFD: pipe.signalSafeWriteFD)
             }
-        defer { terminal.close() }
+        defer {
+            // Every command the session started ends with it, while the signal handlers are
+            // still ours: a second signal now (the shell passing on the terminal's SIGHUP)
+            // cannot end the process under its default action with a command left behind.
+            ChildProcessGroups.endAll()
+            terminal.close()
+        }
         var session = Session(terminal: terminal, timers: timers, pipe: pipe, app: app, profile: profile)
         return try session.run()
     }

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// The handlers themselves: async-signal-safe code only in this file (atomics, write,
-/// tcsetattr, sigaction, raise, getpid), reading only `SignalGuard.state`.
+/// tcsetattr, sigaction, raise, getpid; kill and nanosleep in `ChildProcessGroups`), reading
+/// only `SignalGuard.state` and the table of child process groups.
 extension SignalGuard {
     typealias Handler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
 
@@ -19,6 +20,7 @@ extension SignalGuard {
 
     static let crashHandler: Handler = { sig, info, _ in
         SignalGuard.restoreTerminalRaw()
+        ChildProcessGroups.endFromSignalHandler()
         // SI_USER, SI_QUEUE, SI_TKILL … (codes ≤ 0) from another process: not a crash of
         // ours, so no report; the signal's default action ends the process now. (Returning
         // to the runtime's handler would print a backtrace and carry on running.)
@@ -37,7 +39,9 @@ extension SignalGuard {
         if SignalGuard.pendingSignal.compareExchange(expected: 0, desired: sig, ordering: .sequentiallyConsistent).exchanged {
             SignalGuard.poke()
         } else {
-            // The loop never picked up the first signal: do not make the user wait.
+            // The loop never picked up the first signal: do not make the user wait. The
+            // commands still end first.
+            ChildProcessGroups.endFromSignalHandler()
             SignalGuard.restoreTerminalRaw()
             SignalGuard.raiseUnderDefaultAction(sig)
         }

@@ -27,8 +27,10 @@ import Glibc
 ///   report to a file, named on standard error here); the same signal sent by another
 ///   process (`kill -SEGV`) ends the process at once under the default action.
 ///
-/// Handlers only touch memory allocated here up front and call async-signal-safe functions
-/// (write, tcsetattr, sigaction, raise, getpid). Global state because a signal handler is
+/// Handlers only touch memory allocated here up front (and `ChildProcessGroups`' table, made
+/// before any handler is installed) and call async-signal-safe functions (write, tcsetattr,
+/// sigaction, raise, getpid, kill, nanosleep). A termination signal that ends the process at
+/// once, and a crash, end the session's commands first. Global state because a signal handler is
 /// a plain C function with no context; there is one terminal per process. The handlers
 /// themselves are in SignalGuard+Handlers.swift.
 enum SignalGuard {
@@ -98,6 +100,8 @@ enum SignalGuard {
             state.pointee.crashMessageCount = bytes.count
         }
         guard !crashHandlersInstalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        // Made now, not on first use inside a handler.
+        _ = ChildProcessGroups.isEmpty
         ensureAlternateSignalStack()
         for sig in crashSignals {
             _ = sigaction(sig, nil, &state.pointee.previous[Int(sig)])
