@@ -153,7 +153,7 @@ let package = Package(
         ),
         .testTarget(name: "InstantSearchCoreTests", dependencies: ["InstantSearchCore"]),
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore", "HTTPParsing"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
         // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
         .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"], linkerSettings: executableLinking),
