@@ -44,9 +44,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // OrderedDictionary: JSON objects keep their keys in the file's order.
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `instantsearch-serve` only: FlyingSocks, its socket layer (non-blocking sockets on epoll,
-        // no SwiftNIO), carries the server's own HTTP/1.1 front; the tests' stub servers use
-        // FlyingFox's HTTP server. The TUI never links either.
+        // FlyingSocks, its socket layer (non-blocking sockets on epoll, no SwiftNIO), carries our
+        // own HTTP/1.1 front (HTTPServing: `serve` and the TUI's `--listen`); the tests' stub
+        // servers use FlyingFox's HTTP server, which no executable links.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // PostgreSQL client (SwiftNIO underneath): linked only by PostgresBackend and the
         // instantsearch-postgres executable, never by the TUI's executable.
@@ -63,10 +63,13 @@ let package = Package(
         // A hint to fetch memory ahead, for the line scan's sparse reads (Swift has none either).
         .target(name: "CLineScan"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing"]),
+        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing", "HTTPServing"]),
         // The HTTP/1.1 request parser and its limits, free of any network stack: the server's
         // front and the TUI's `--listen` both parse requests with it.
         .target(name: "HTTPParsing"),
+        // The bounded HTTP/1.1 front (sockets, connections under a cap and whole-phase
+        // deadlines, a reaper) that `serve` and the TUI's `--listen` both serve through.
+        .target(name: "HTTPServing", dependencies: ["HTTPParsing", .product(name: "FlyingSocks", package: "FlyingFox")]),
         // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
         .target(
             name: "ElasticsearchBackend",
@@ -121,8 +124,7 @@ let package = Package(
         .target(
             name: "InstantSearchServer",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", "HTTPParsing",
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                "InstantSearchCore", "SearchEngine", "HTTPParsing", "HTTPServing",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
@@ -145,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "RemoteTests",
             dependencies: [
-                "InstantSearchServer", "RemoteBackend", "ElasticStyleBackend", "SearchEngine", "InstantSearchCore",
+                "InstantSearchServer", "RemoteBackend", "ElasticStyleBackend", "SearchEngine", "InstantSearchCore", "HTTPServing",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

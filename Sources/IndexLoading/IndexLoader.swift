@@ -145,7 +145,7 @@ public struct IndexLoader {
     private func loaded(_ opened: Opened) throws -> Loaded {
         let backend = EmbeddedBackend(indices: opened.indices)
         for (name, source) in opened.watched {
-            if let rules = SearchIndex.rulesBeside(source.data) { backend.setRules(try RuleSet.load(path: rules), of: name) }
+            if let rules = SearchIndex.rulesBeside(source.data) { backend.setRules(try RuleSet.loadChecked(path: rules), of: name) }
         }
         for loader in opened.streaming { loader.backend = backend }
         for loader in opened.opening { loader.backend = backend }

@@ -32,7 +32,8 @@ import Testing
         "--header-lines": ["--header-lines", "2"], "--ansi": ["--ansi"],
         // Keys and mouse
         "--bind": ["--bind", "f9:abort", "--bind", "ctrl-x:clear-refinements"], "--no-mouse": ["--no-mouse"], "--disabled": ["--disabled"],
-        "--listen": ["--listen", "6266"], "--cycle": ["--cycle"], "--filepath-word": ["--filepath-word"], "--track": ["--track"], "--sync": ["--sync"],
+        "--listen": ["--listen", "6266"], "--listen-unsafe": ["--listen-unsafe", "6267"], "--cycle": ["--cycle"], "--filepath-word": ["--filepath-word"],
+        "--track": ["--track"], "--sync": ["--sync"],
         "--jump": ["--jump"],
         "--jump-labels": ["--jump-labels", "jkl"],
         // Preview
