@@ -21,13 +21,10 @@ public enum InsightsLog {
         }
     }
 
-    /// What the files teach re-ranking, and a line saying how many lines could not be read (nil: none).
+    /// What the files teach re-ranking, and a line about lines skipped or files refused (nil: nothing to say).
     public static func reRanking(environment: [String: String] = ProcessInfo.processInfo.environment) -> (table: ReRankingTable, note: String?) {
         guard let files = files(environment: environment) else { return (ReRankingTable(), nil) }
         let contents = files.read()
-        let note =
-            contents.skipped > 0
-            ? "insights: \(contents.skipped) line\(contents.skipped == 1 ? "" : "s") of \(files.directory) could not be read and were skipped" : nil
-        return (ReRankingTable(queries: contents.queries, events: contents.events), note)
+        return (ReRankingTable(queries: contents.queries, events: contents.events), contents.problems.note(directory: files.directory))
     }
 }
