@@ -15,16 +15,25 @@ public enum InsightsLog {
         files().map(InsightsWriter.init(files:))
     }
 
-    static func options(_ writer: InsightsWriter, pick: PickArguments) -> InsightsTracker.Options {
-        InsightsTracker.Options(sink: writer, everyPickConverts: pick.conversion) {
+    /// `lists`: what each index's list is (`InsightsList`), written with its queries.
+    static func options(_ writer: InsightsWriter, pick: PickArguments, lists: [String: String]) -> InsightsTracker.Options {
+        InsightsTracker.Options(sink: writer, everyPickConverts: pick.conversion, lists: lists) {
             Int64(Date().timeIntervalSince1970 * 1000)
         }
     }
 
-    /// What the files teach re-ranking, and a line about lines skipped or files refused (nil: nothing to say).
-    public static func reRanking(environment: [String: String] = ProcessInfo.processInfo.environment) -> (table: ReRankingTable, note: String?) {
-        guard let files = files(environment: environment) else { return (ReRankingTable(), nil) }
+    /// What the files teach re-ranking for the lists open (`lists`: index name → what its list
+    /// is), and a line about lines skipped or files refused (nil: nothing to say). An index
+    /// not in `lists` (a pipe) learns nothing.
+    public static func reRanking(
+        lists: [String: String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (table: ReRankingTable, note: String?) {
+        guard !lists.isEmpty, let files = files(environment: environment) else { return (ReRankingTable(), nil) }
         let contents = files.read()
-        return (ReRankingTable(queries: contents.queries, events: contents.events), contents.problems.note(directory: files.directory))
+        let indexOfList = Dictionary(lists.map { ($0.value, $0.key) }) { first, _ in first }
+        return (
+            ReRankingTable(queries: contents.queries, events: contents.events, lists: indexOfList),
+            contents.problems.note(directory: files.directory)
+        )
     }
 }

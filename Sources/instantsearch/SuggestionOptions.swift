@@ -22,19 +22,21 @@ struct SuggestionOptions: ParsableArguments {
 
     /// Builds the suggestions index of each of `indexNames` that has suggestions and adds it to
     /// `backend`; returns the source index → suggestions index names, and a note on insights
-    /// lines skipped (nil: none; a file refused is said by the re-ranking's read, once). A bad
-    /// `--suggestions` file is thrown (its line and column).
+    /// lines skipped or files refused (nil: none). A bad `--suggestions` file is thrown (its
+    /// line and column). `readsInsights`: false with `--no-insights`, which reads nothing back;
+    /// `saysRefused`: false when the files refused were said already (re-ranking read them).
     func install(
-        in backend: EmbeddedBackend, indexNames: [String], historyFile: String?, environment: [String: String]
+        in backend: EmbeddedBackend, indexNames: [String], historyFile: String?, readsInsights: Bool, saysRefused: Bool,
+        environment: [String: String]
     ) throws -> (names: [String: String], skippedNote: String?) {
         guard !noSuggestions else { return ([:], nil) }
         let given = try suggestions.map(QuerySuggestionSources.readGiven) ?? []
         // A history file that cannot be read is refused when the session opens it.
         let history = historyFile.flatMap { try? HistoryFile.entries($0) } ?? []
-        let insights = InsightsFiles(environment: environment)
+        let insights = readsInsights ? InsightsFiles(environment: environment) : nil
         let sources = QuerySuggestionSources(insightsDirectory: insights?.directory, history: history, given: given)
         var (byIndex, problems) = sources.suggestions(for: indexNames)
-        problems.refused = []
+        if !saysRefused { problems.refused = [] }
         var names: [String: String] = [:]
         for (name, found) in byIndex {
             if let index = SearchIndex.querySuggestions(for: name, found), backend.add(index) { names[name] = index.name }
