@@ -111,6 +111,8 @@ public final class StateFile {
             }
             try file.lock(until: deadline)
             if file.isStillAtItsPath { return file }
+            // Replaced while this one waited: the new file, unless the time is up.
+            guard ContinuousClock.now < deadline else { throw StateFileError(path: path, problem: .locked) }
         }
     }
 
