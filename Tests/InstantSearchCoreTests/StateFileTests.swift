@@ -126,6 +126,17 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    @Test func aLastLineWithoutItsLineEndIsReadAndNotGluedTo() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = InsightsFiles(directory: root + "/instantsearch")
+        // As a person or another program may leave it: no line end after the last line.
+        try Self.click("theirs").json.serialized().write(toFile: files.eventsPath, atomically: true, encoding: .utf8)
+        #expect(files.read().events.compactMap { $0.objectIDs?.first } == ["theirs"])
+        try files.append(queries: [], events: [Self.click("ours")])
+        let read = files.read()
+        #expect(read.events.compactMap { $0.objectIDs?.first } == ["theirs", "ours"] && read.problems == InsightsFiles.Problems())
+    }
+
     @Test func writersMeetingLoseNothing() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = InsightsFiles(directory: root + "/instantsearch")

@@ -141,8 +141,7 @@ public final class StateFile {
     }
 
     /// At most `limit` bytes from the file's `end` (its newest lines) or `start`, as whole
-    /// lines when the file is longer: a line cut by the limit is left out, and so is a last
-    /// line without its line end (a writer's record still arriving).
+    /// lines when the file is longer: the line cut by the limit is left out.
     public func read(atMost limit: Int, from end: End) throws(StateFileError) -> [UInt8] {
         let total = size
         let offset = end == .end ? max(0, total - limit) : 0
@@ -154,7 +153,9 @@ public final class StateFile {
                 bytes.removeFirst(bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count)
             }
         }
-        if let last = bytes.lastIndex(of: UInt8(ascii: "\n")) { bytes.removeLast(bytes.count - last - 1) } else { bytes = [] }
+        if end == .start && total > limit {
+            bytes.removeLast(bytes.count - (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0))
+        }
         return bytes
     }
 
@@ -165,9 +166,13 @@ public final class StateFile {
         return try read(from: 0, count: total)
     }
 
-    /// Whole records at the end (the file is opened to append): call with the lock held.
+    /// Whole lines at the end (the file is opened to append): call with the lock held. A last
+    /// line without its line end (written by something else) gets one first, so the lines
+    /// added are not glued to it.
     public func append(_ bytes: [UInt8]) throws(StateFileError) {
-        try Self.write(bytes, to: descriptor, path: path)
+        let total = size
+        let last = total > 0 ? try read(from: total - 1, count: 1) : []
+        try Self.write(last == [] || last == [UInt8(ascii: "\n")] ? bytes : [UInt8(ascii: "\n")] + bytes, to: descriptor, path: path)
     }
 
     /// The file's content replaced by `bytes`: written beside it, then renamed over it. Call
