@@ -22,7 +22,7 @@ import Testing
         "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
         "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
         "--min-height": ["--min-height", "12"],
-        "--insights": ["--no-insights"], "--conversion": ["--conversion"],
+        "--insights": ["--no-insights"], "--re-ranking": ["--no-re-ranking"], "--conversion": ["--conversion"],
         // Matching lines
         "--exact": ["--exact"], "--extended": ["--extended"], "--no-extended": ["--no-extended"], "--ignore-case": ["--ignore-case"],
         "--no-ignore-case": ["--no-ignore-case"], "--smart-case": ["--smart-case"], "--literal": ["--literal"],

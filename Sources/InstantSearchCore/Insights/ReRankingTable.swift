@@ -35,14 +35,23 @@ public struct ReRankingTable: Sendable {
         self.limits = limits
     }
 
-    /// The table of a log: each event's query found through its `queryID` in `queries`.
-    public init(queries: [QueryLine], events: [InsightsEvent], limits: Limits = Limits()) {
+    /// The table of a log for the lists open now (`lists`: what a list is, `InsightsList` →
+    /// the index it is open as): each event's query found through its `queryID` in `queries`,
+    /// counted only when that query was made on one of those lists, for its index. A query of
+    /// another list, or of a list nothing identified (a pipe), teaches nothing, whatever the
+    /// name its index had.
+    public init(queries: [QueryLine], events: [InsightsEvent], lists: [String: String], limits: Limits = Limits()) {
         self.init(limits: limits)
-        var textOf: [String: String] = [:]
-        for line in queries { textOf[line.queryID] = line.query }
+        var queryOf: [String: (text: String, index: String)] = [:]
+        for line in queries {
+            guard let list = line.list, let index = lists[list] else { continue }
+            queryOf[line.queryID] = (line.query, index)
+        }
         for event in events {
-            guard let id = event.queryID, let text = textOf[id] else { continue }
-            add(event, query: text)
+            guard let id = event.queryID, let query = queryOf[id] else { continue }
+            var event = event
+            event.index = query.index
+            add(event, query: query.text)
         }
     }
 
@@ -82,6 +91,11 @@ public struct ReRankingTable: Sendable {
 
     /// Whether `index` has any events at all (re-ranking is on by default when it has).
     public func hasEvents(index: String) -> Bool { indices[index].map { !$0.queries.isEmpty } ?? false }
+
+    /// Forgets what was learnt for `index` (its records were replaced by others).
+    public mutating func forget(index: String) {
+        indices[index] = nil
+    }
 
     /// Both tables' counts together (`other`'s as newer), within this table's limits.
     public mutating func merge(_ other: ReRankingTable) {

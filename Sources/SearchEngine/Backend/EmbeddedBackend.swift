@@ -84,6 +84,12 @@ public final class EmbeddedBackend: Searchable {
         }
     }
 
+    /// Forgets what was learnt for index `name`: its records were replaced by others (a reload),
+    /// which the events' objectIDs do not name.
+    public func forgetLearning(of name: String) {
+        state.withLock { $0.reRanking.forget(index: name) }
+    }
+
     /// Searches the index named `name` as plain lines, fzf's way, with `options`.
     public func matchLines(in name: String, options: LineMatchOptions) {
         state.withLock { $0.lineMatching[name] = options }
