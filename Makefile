@@ -106,10 +106,10 @@ format:
 ## Every test is a Swift Testing test: XCTest's runner would only say "Executed 0 tests" each time.
 TESTING    := --disable-xctest
 
-## Rewrites the README's key map (between its keymap markers) from the key table, after keys
-## were added or changed: ReadmeKeyMapTests with KEYMAP_UPDATE=1 writes instead of comparing.
+## Rewrites the key map of docs/keys.md (between its keymap markers) from the key table, after keys
+## were added or changed: KeyMapDocumentTests with KEYMAP_UPDATE=1 writes instead of comparing.
 keymap:
-	KEYMAP_UPDATE=1 $(SWIFT) test --filter ReadmeKeyMapTests
+	KEYMAP_UPDATE=1 $(SWIFT) test --filter KeyMapDocumentTests
 
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
