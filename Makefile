@@ -69,8 +69,9 @@ run: $(RELEASE) $(BACKTRACER)
 
 ## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
 ## format` rewrites them), that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
-## builds, checks `make install` into a throwaway DESTDIR with that debug build
-## (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
+## builds, checks that the manual (docs/instantsearch.1) documents every option, action and event
+## the debug build shows (scripts/check-man.sh), checks `make install` into a throwaway DESTDIR
+## with that build (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
 ## PostgreSQL backend's against a throwaway server on loopback (scripts/with-postgres.sh
 ## installs and starts it).
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
@@ -83,6 +84,7 @@ test:
 	@SWIFT=$(SWIFT) ./scripts/format-check.sh
 	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
+	./scripts/check-man.sh $(DEBUG)
 	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
@@ -137,8 +139,9 @@ serve:
 	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
-## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
-## generated from the command line's own definitions and bash / zsh / fish completions
+## Installs the executables (the TUI and the siblings it runs: serve, postgres), the manual
+## (docs/instantsearch.1; the siblings' pages generated from their command lines' own
+## definitions) and bash / zsh / fish completions
 ## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
 ## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
 ## is built with the very command `make build` uses
@@ -150,7 +153,7 @@ install:
 	  $(SWIFT) build $(BUILD_FLAGS_$(CONFIG)) --product $$product || exit 1; \
 	  touch .build/$(CONFIG)/$$product; \
 	done
-	@echo "== generating the man pages and the shell completions"
+	@echo "== gathering the man pages and generating the shell completions"
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)
