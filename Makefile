@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -131,6 +131,14 @@ bench:
 	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
+
+## The pictures of the README and docs/ (docs/images/*.png), from a real run: the release binary
+## in tmux on the demo data, each screen captured with its colours and drawn as an image
+## (scripts/screenshots.py; it needs tmux and rsvg-convert: ensure-deps.sh installs them).
+## NAMES="facets lines" takes some only.
+screenshots: $(RELEASE)
+	@./scripts/ensure-deps.sh --screenshots
+	./scripts/screenshots.py --binary $(RELEASE) $(NAMES)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
 serve:
