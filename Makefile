@@ -27,7 +27,7 @@ all: build
 
 ## How a configuration is built. Release links Swift's runtime and Foundation into each
 ## executable (--static-swift-stdlib): it runs without the toolchain, starts sooner and holds
-## 6–7 MB less, and takes 90–160 MB of disk (README, "The two commands"). Every release build
+## 6–7 MB less, and takes 90–160 MB of disk (docs/history.md). Every release build
 ## here uses these flags: another set would rebuild every module.
 BUILD_FLAGS_release := -c release --static-swift-stdlib
 BUILD_FLAGS_debug   := -c debug
