@@ -17,13 +17,11 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEMO = os.path.join(ROOT, "Resources", "demo")
 
 # One picture: its name, the terminal's size, the shell command (run from the repository's root,
 # {bin} the binary), and the steps: ("keys", KEY...) types keys as tmux names them, ("wait",
