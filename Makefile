@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order
+.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -27,7 +27,7 @@ all: build
 
 ## How a configuration is built. Release links Swift's runtime and Foundation into each
 ## executable (--static-swift-stdlib): it runs without the toolchain, starts sooner and holds
-## 6–7 MB less, and takes 90–160 MB of disk (README, "The two commands"). Every release build
+## 6–7 MB less, and takes 90–160 MB of disk (docs/history.md). Every release build
 ## here uses these flags: another set would rebuild every module.
 BUILD_FLAGS_release := -c release --static-swift-stdlib
 BUILD_FLAGS_debug   := -c debug
@@ -69,8 +69,9 @@ run: $(RELEASE) $(BACKTRACER)
 
 ## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
 ## format` rewrites them), that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
-## builds, checks `make install` into a throwaway DESTDIR with that debug build
-## (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
+## builds, checks that the manual (docs/instantsearch.1) documents every option, action and event
+## the debug build shows (scripts/check-man.sh), checks `make install` into a throwaway DESTDIR
+## with that build (scripts/check-install.sh), then runs every test: unit, widget, end-to-end (tmux), and the
 ## PostgreSQL backend's against a throwaway server on loopback (scripts/with-postgres.sh
 ## installs and starts it).
 ## The tmux tests run on their own: they block while they wait on a terminal, and on two cores
@@ -83,6 +84,7 @@ test:
 	@SWIFT=$(SWIFT) ./scripts/format-check.sh
 	@SWIFT=$(SWIFT) ./scripts/check-test-targets.sh
 	$(SWIFT) build
+	./scripts/check-man.sh $(DEBUG)
 	./scripts/check-install.sh
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
@@ -106,10 +108,10 @@ format:
 ## Every test is a Swift Testing test: XCTest's runner would only say "Executed 0 tests" each time.
 TESTING    := --disable-xctest
 
-## Rewrites the README's key map (between its keymap markers) from the key table, after keys
-## were added or changed: ReadmeKeyMapTests with KEYMAP_UPDATE=1 writes instead of comparing.
+## Rewrites the key map of docs/keys.md (between its keymap markers) from the key table, after keys
+## were added or changed: KeyMapDocumentTests with KEYMAP_UPDATE=1 writes instead of comparing.
 keymap:
-	KEYMAP_UPDATE=1 $(SWIFT) test --filter ReadmeKeyMapTests
+	KEYMAP_UPDATE=1 $(SWIFT) test --filter KeyMapDocumentTests
 
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
@@ -130,6 +132,14 @@ bench:
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
+## The pictures of the README and docs/ (docs/images/*.png), from a real run: the release binary
+## in tmux on the demo data, each screen captured with its colours and drawn as an image
+## (scripts/screenshots.py; it needs tmux and rsvg-convert: ensure-deps.sh installs them).
+## NAMES="facets lines" takes some only.
+screenshots: $(RELEASE)
+	@./scripts/ensure-deps.sh --screenshots
+	./scripts/screenshots.py --binary $(RELEASE) $(NAMES)
+
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
 serve:
 	@./scripts/ensure-deps.sh
@@ -137,8 +147,9 @@ serve:
 	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
-## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
-## generated from the command line's own definitions and bash / zsh / fish completions
+## Installs the executables (the TUI and the siblings it runs: serve, postgres), the manual
+## (docs/instantsearch.1; the siblings' pages generated from their command lines' own
+## definitions) and bash / zsh / fish completions
 ## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
 ## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
 ## is built with the very command `make build` uses
@@ -150,7 +161,7 @@ install:
 	  $(SWIFT) build $(BUILD_FLAGS_$(CONFIG)) --product $$product || exit 1; \
 	  touch .build/$(CONFIG)/$$product; \
 	done
-	@echo "== generating the man pages and the shell completions"
+	@echo "== gathering the man pages and generating the shell completions"
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)

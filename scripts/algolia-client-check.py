@@ -7,7 +7,7 @@ an Algolia user makes: search, multi-query, facet-value search, browse with its 
 task status, rules, insights events. Each answer is checked against what Algolia documents for
 it (fields and values), not only for "no exception".
 
-One line per call: `ok`, `unsupported` (a call the README lists as not supported, with why) or
+One line per call: `ok`, `unsupported` (a call docs/serve.md lists as not supported, with why) or
 `FAIL`. Exits 1 on any failure, 2 when it cannot start the server.
 
 Usage: algolia-client-check.py SERVE_BINARY
@@ -33,12 +33,10 @@ ADMIN_KEY = "client-check-admin-key"
 SEARCH_KEY = "client-check-search-key"
 INDEX = "books"
 
-# Calls serve does not answer yet, and why; the README's "The official Algolia clients" says the
+# Calls serve does not answer yet, and why; docs/serve.md ("The official Algolia clients") says the
 # same. A listed call that fails with 404 (no such route) is reported as unsupported; one that
-# answers is checked like any other (then it works: take it off this list and the README's).
-UNSUPPORTED = {
-    "push_events": "POST /1/events (Insights) arrives with the insights branch (issue 25 item 2)",
-}
+# answers is checked like any other (then it works: take it off this list and docs/serve.md).
+UNSUPPORTED: dict[str, str] = {}
 
 # (title, author, genre): real books, so that queries read naturally.
 BOOKS = [

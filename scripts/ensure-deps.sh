@@ -4,8 +4,9 @@
 # libcurl's link name (a release build links Foundation's URLSession in),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
 # --install, the man page generator) and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
-# with man -l), zsh and fish (the shell integration's tests drive them) and strace (they trace them). Needs root or sudo
-# only when something is missing.
+# with man -l), zsh and fish (the shell integration's tests drive them) and strace (they trace them);
+# with --screenshots, tmux, rsvg-convert and the DejaVu fonts (scripts/screenshots.py). Needs root
+# or sudo only when something is missing.
 set -euo pipefail
 
 need=()
@@ -34,6 +35,14 @@ if [ "${1:-}" = "--test" ]; then
     command -v fish >/dev/null 2>&1 || need+=(fish)
     # The command log's test traces the shells' execve calls (no program run at a prompt).
     command -v strace >/dev/null 2>&1 || need+=(strace)
+fi
+if [ "${1:-}" = "--screenshots" ]; then
+    # scripts/screenshots.py runs the binary in tmux, writes each screen as SVG and turns it
+    # into PNG with rsvg-convert, in DejaVu Sans Mono.
+    command -v tmux >/dev/null 2>&1 || need+=(tmux)
+    command -v python3 >/dev/null 2>&1 || need+=(python3)
+    command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+    fc-list 2>/dev/null | grep -q "DejaVu Sans Mono" || need+=(fonts-dejavu-core)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Generates what `make install` installs beside the executables, from the command line's own
-# definitions so it never drifts from --help: man pages (scripts/manual.py on each
-# executable's --experimental-dump-help) and bash / zsh / fish completions
+# Gathers what `make install` installs beside the executables: the manual, docs/instantsearch.1
+# (written by hand; scripts/check-man.sh fails when it leaves out an option of --help), man
+# pages of the sibling executables generated from their command lines' own definitions
+# (scripts/manual.py on each one's --experimental-dump-help), bash / zsh / fish completions
 # (--generate-completion-script), made to complete the default subcommand's options and files
 # without the word `search` (scripts/completion-default.sh), and the shell integration's scripts (instantsearch --bash /
 # --zsh / --fish) as shell/key-bindings.SHELL. Builds nothing: the executables
@@ -20,6 +21,9 @@ rm -rf "$out"
 mkdir -p "$out/man"
 for product in instantsearch instantsearch-serve instantsearch-postgres; do
     [ -x "$bin/$product" ] || { echo "generate-docs: $bin/$product is not built" >&2; exit 1; }
+done
+cp docs/instantsearch.1 "$out/man/instantsearch.1"
+for product in instantsearch-serve instantsearch-postgres; do
     "$bin/$product" --experimental-dump-help | python3 scripts/manual.py >"$out/man/$product.1"
 done
 

@@ -6,7 +6,7 @@ Why: a release executable carries Swift's runtime and Foundation (80-100 MB of i
 maps 64 KB of code around each page a process first runs. What the lines bench ran was spread over about
 145 of those windows, 8.6–8.8 MB of resident code at its peak; side by side, 4.1–4.3 MB. The file only
 orders: a function missing from it is placed as before, and a name no longer in the code is ignored.
-Regenerate it (`make link-order`) after large changes; its figures are in the README.
+Regenerate it (`make link-order`) after large changes; its figures are in docs/history.md.
 
 How: each scenario runs a copy of a release executable (its debug info stripped: valgrind cannot
 read the toolchain's DWARF 5) under valgrind's callgrind, which records every function run. The

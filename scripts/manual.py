@@ -7,7 +7,8 @@ an em dash, "é"), and it builds the package through a plugin, with other build 
 `swift build`, so the next `make run` built everything again. This page keeps UTF-8 (its first
 line tells man-db's preconv so, whatever the locale) and needs only the built executable.
 
-Usage: instantsearch --experimental-dump-help | scripts/manual.py > instantsearch.1
+Usage: instantsearch-serve --experimental-dump-help | scripts/manual.py > instantsearch-serve.1
+(instantsearch's own manual is written by hand: docs/instantsearch.1.)
 """
 import json
 import os

@@ -158,7 +158,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     /// The other names fzf reads for some of them.
     static let otherNames = ["top": "first", "prev-history": "previous-history", "clear-selection": "deselect-all"]
 
-    /// What it does, for the help overlay and the README, in `context`.
+    /// What it does, for the help overlay and docs/keys.md, in `context`.
     public func summary(in context: KeyContext) -> String {
         switch self {
         case .abort: return context == .global ? "quit from anywhere (status 130)" : "quit (status 130)"
@@ -349,7 +349,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
     /// The query suggestions under the search box, while they are shown (before the pane's keys).
     case suggestions
 
-    /// The heading of the context's group in the help overlay and the README.
+    /// The heading of the context's group in the help overlay and docs/keys.md.
     public var title: String {
         switch self {
         case .global: return "Everywhere"
