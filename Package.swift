@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Layers (see README "Architecture"): the executable wires TerminalUI and SearchEngine together;
-// both depend only on InstantSearchCore. Only PostgresBackend and instantsearch-postgres pull in
-// SwiftNIO (postgres-nio); the TUI's executable runs that one git-style, so `make run` stays fast.
+// both depend only on InstantSearchCore. PostgresBackend (libpq) stays out of
+// the TUI's executable for now: `--postgres` runs instantsearch-postgres git-style.
 
 // How every executable is linked (Linux). A release executable carries Swift's runtime and
 // Foundation, and the kernel maps 64 KB of code around each page a process first runs (README,
@@ -48,9 +48,6 @@ let package = Package(
         // no SwiftNIO), carries the server's own HTTP/1.1 front; the tests' stub servers use
         // FlyingFox's HTTP server. The TUI never links either.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        // PostgreSQL client (SwiftNIO underneath): linked only by PostgresBackend and the
-        // instantsearch-postgres executable, never by the TUI's executable.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
     ],
     targets: [
         .target(
@@ -74,12 +71,9 @@ let package = Package(
                 "InstantSearchCore", "RemoteBackend", .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // PostgreSQL through postgres-nio: heavy (SwiftNIO), so in targets of its own; the TUI's
-        // executable runs `instantsearch-postgres` git-style for `--postgres` and `import-postgres`.
-        .target(
-            name: "PostgresBackend",
-            dependencies: ["InstantSearchCore", .product(name: "PostgresNIO", package: "postgres-nio")]
-        ),
+        // PostgreSQL through libpq, the PostgreSQL project's own client (Debian's libpq-dev).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgresBackend", dependencies: ["InstantSearchCore", "CLibPQ"]),
         .executableTarget(
             name: "instantsearch-postgres",
             dependencies: [

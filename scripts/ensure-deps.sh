@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
-# the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
+# the ncursesw headers (the TUI links libncursesw), libpq's (PostgreSQL), the sqlite3 headers (the benchmark),
 # libcurl's link name (a release build links Foundation's URLSession in),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
 # --install, the man page generator) and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
@@ -10,6 +10,8 @@ set -euo pipefail
 
 need=()
 [ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
+# PostgreSQL's client library (--postgres, import-postgres) and its pkg-config file.
+[ -e /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
 # The benchmark compares with SQLite FTS5 through the system library.
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 # A release build links Foundation in (--static-swift-stdlib), and with it URLSession's
