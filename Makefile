@@ -12,7 +12,7 @@ ARGS       ?=
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 CONFIG     ?= release
-PRODUCTS   := instantsearch instantsearch-serve instantsearch-postgres
+PRODUCTS   := instantsearch
 BINDIR     := $(DESTDIR)$(PREFIX)/bin
 MANDIR     := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR    := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -77,7 +77,7 @@ run: $(RELEASE) $(BACKTRACER)
 ## they would starve the in-process HTTP servers of the remote tests. Those run on their own
 ## too: beside the CPU-heavy suites, two cores left their requests waiting past their timeout.
 ## Last, Algolia's own Python client (from PyPI, into a venv under .build/) against the debug
-## instantsearch-serve (scripts/algolia-client-check.sh).
+## `instantsearch serve` (scripts/algolia-client-check.sh).
 test:
 	@./scripts/ensure-deps.sh --test
 	@SWIFT=$(SWIFT) ./scripts/format-check.sh
@@ -87,7 +87,7 @@ test:
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
-	./scripts/algolia-client-check.sh $(abspath $(dir $(DEBUG)))/instantsearch-serve
+	./scripts/algolia-client-check.sh $(abspath $(DEBUG))
 
 ## Rewrites Resources/link-order.txt, the functions everyday use runs, which the linker places side
 ## by side (Package.swift): callgrind runs of the release executables (scripts/link-order.py; needs
@@ -131,13 +131,10 @@ bench:
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
-serve:
-	@./scripts/ensure-deps.sh
-	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-serve
-	$(call copy_backtracer,$(BACKTRACER))
-	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
+serve: $(RELEASE) $(BACKTRACER)
+	$(RELEASE) serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
-## Installs the executables (the TUI and the siblings it runs: serve, postgres), man pages
+## Installs the executable (stripped, for a release build), its man page
 ## generated from the command line's own definitions and bash / zsh / fish completions
 ## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
 ## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
@@ -154,7 +151,7 @@ install:
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)
-	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
+	install -m 755 $(if $(filter release,$(CONFIG)),--strip) $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
 	$(if $(filter release,$(CONFIG)),install -d $(LIBEXECDIR))
 	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(LIBEXECDIR)/swift-backtrace))
 	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(BACKTRACER)))

@@ -1,9 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (see README "Architecture"): the executable wires TerminalUI and SearchEngine together;
-// both depend only on InstantSearchCore. PostgresBackend (libpq) stays out of
-// the TUI's executable for now: `--postgres` runs instantsearch-postgres git-style.
+// Layers (see README "Architecture"): one executable, `instantsearch`, wires the interface, the
+// engine, the server and the backends together; each depends only on InstantSearchCore below.
 
 // How every executable is linked (Linux). A release executable carries Swift's runtime and
 // Foundation, and the kernel maps 64 KB of code around each page a process first runs (README,
@@ -33,8 +32,6 @@ let package = Package(
         .executable(name: "instantsearch-bench", targets: ["instantsearch-bench"]),
         .library(name: "ElasticsearchBackend", targets: ["ElasticsearchBackend"]),
         .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
-        .executable(name: "instantsearch-postgres", targets: ["instantsearch-postgres"]),
-        .executable(name: "instantsearch-serve", targets: ["instantsearch-serve"]),
         // A product so that the fuzz package (Fuzz/) can reach the HTTP parsing.
         .library(name: "InstantSearchServer", targets: ["InstantSearchServer"]),
         .library(name: "RemoteBackend", targets: ["RemoteBackend"]),
@@ -44,9 +41,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // OrderedDictionary: JSON objects keep their keys in the file's order.
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `instantsearch-serve` only: FlyingSocks, its socket layer (non-blocking sockets on epoll,
+        // `instantsearch serve`: FlyingSocks, its socket layer (non-blocking sockets on epoll,
         // no SwiftNIO), carries the server's own HTTP/1.1 front; the tests' stub servers use
-        // FlyingFox's HTTP server. The TUI never links either.
+        // FlyingFox's HTTP server.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -74,15 +71,6 @@ let package = Package(
         // PostgreSQL through libpq, the PostgreSQL project's own client (Debian's libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "PostgresBackend", dependencies: ["InstantSearchCore", "CLibPQ"]),
-        .executableTarget(
-            name: "instantsearch-postgres",
-            dependencies: [
-                // SearchEngine for import-postgres's file readers (the engine's importers).
-                "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI", "SearchCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: executableLinking
-        ),
         // Shell integration (Ctrl-T, Ctrl-R, Alt-C, **): the file walker, history parsing and
         // the scripts `instantsearch --bash / --zsh / --fish` print. No UI, no engine.
         .target(
@@ -94,7 +82,7 @@ let package = Package(
             name: "instantsearch",
             dependencies: [
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
-                "ShellIntegration", "IndexLoading",
+                "ShellIntegration", "IndexLoading", "InstantSearchServer", "PostgresBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: executableLinking
@@ -110,8 +98,8 @@ let package = Package(
             name: "RemoteBackend",
             dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library
-        // (tests run it in-process) and its own executable, which `instantsearch serve` execs.
+        // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library:
+        // tests run it in-process.
         .target(
             name: "InstantSearchServer",
             dependencies: [
@@ -119,16 +107,6 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
-        ),
-        .executableTarget(
-            name: "instantsearch-serve",
-            // SearchEngine: it opens the indices it serves (an import needs its target named, or
-            // incremental builds miss the engine's changes).
-            dependencies: [
-                "InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser"), "SearchEngine",
-                "InstantSearchCore",
-            ],
-            linkerSettings: executableLinking
         ),
         // The custom backend guide's worked example (README "Plugging in a backend"): compiled by `swift build`.
         .target(

@@ -18,10 +18,8 @@ unset INSTANTSEARCH_DEFAULT_OPTS
 
 rm -rf "$out"
 mkdir -p "$out/man"
-for product in instantsearch instantsearch-serve instantsearch-postgres; do
-    [ -x "$bin/$product" ] || { echo "generate-docs: $bin/$product is not built" >&2; exit 1; }
-    "$bin/$product" --experimental-dump-help | python3 scripts/manual.py >"$out/man/$product.1"
-done
+[ -x "$bin/instantsearch" ] || { echo "generate-docs: $bin/instantsearch is not built" >&2; exit 1; }
+"$bin/instantsearch" --experimental-dump-help | python3 scripts/manual.py >"$out/man/instantsearch.1"
 
 scripts/completion-default.sh bash "$bin/instantsearch" >"$out/instantsearch.bash"
 scripts/completion-default.sh zsh "$bin/instantsearch" >"$out/_instantsearch"

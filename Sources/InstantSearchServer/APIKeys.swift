@@ -2,7 +2,7 @@
 ///
 /// The admin key opens every index; a search key opens every index or only those listed
 /// (`--search-key KEY:products,categories`). With no key configured at all the server is open,
-/// which `instantsearch-serve` says loudly at start.
+/// which `instantsearch serve` says loudly at start.
 public struct APIKeys: Sendable, Equatable {
     public var adminKey: String?
     /// key → the indices it opens; nil opens all of them.

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import TerminalUI
 
-/// How the interface takes input: fzf's `--bind` and `--no-mouse`, shared by `instantsearch`
-/// and `instantsearch-postgres` (which `--postgres` runs with them forwarded). A `--bind` that
+/// How the interface takes input: fzf's `--bind` and `--no-mouse`, for every session (files,
+/// `--remote`, `--elasticsearch`, `--postgres`). A `--bind` that
 /// does not read is refused while the command line is parsed, before the terminal is touched.
 public struct InterfaceArguments: ParsableArguments, Sendable {
     @Option(

@@ -3,10 +3,8 @@ import Foundation
 import InstantSearchCore
 import TerminalUI
 
-/// The options of an interactive session, declared once for every executable that opens the
-/// interface (`instantsearch` on files, `--remote` or `--elasticsearch`, and
-/// `instantsearch-postgres`), checked once, and forwarded whole to a sibling
-/// (`forwarded`, derived from these declarations by `ForwardedCommandLine`).
+/// The options of an interactive session, declared once for every session that opens the
+/// interface (files, `--remote`, `--elasticsearch`, `--postgres`) and checked once.
 public struct SessionOptions: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,

@@ -17,9 +17,11 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch [FILE ...] [--query <text>] [--select-1] [--exit-0] [--print-query]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
+              instantsearch import-postgres FILE --postgres <url> [--table <name>]
               instantsearch --elasticsearch <url> --index <name>
               instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
-              instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
+              instantsearch query FILE_OR_INDEX "text" [--filters <string>]
+              instantsearch query --postgres <url> --table <name> "text" [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
               instantsearch cache [list|size|clear]
             """,
@@ -112,7 +114,7 @@ struct SearchCommand: ParsableCommand {
     var settingsOptions: SettingsArguments
 
     /// What every interface takes: --settings, --hits-per-page, the strategy, fzf's options
-    /// (SessionOptions, shared with instantsearch-postgres and forwarded to it).
+    /// (SessionOptions).
     @OptionGroup var session: SessionOptions
 
     @OptionGroup(title: "Query suggestions")
