@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order
+.PHONY: all build run check test example bench serve clean fuzz test-sanitize install uninstall keymap format link-order
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -25,11 +25,22 @@ GENERATED  := .build/install-$(CONFIG)
 
 all: build
 
-## How a configuration is built. Release links Swift's runtime and Foundation into each
-## executable (--static-swift-stdlib): it runs without the toolchain, starts sooner and holds
-## 6–7 MB less, and takes 90–160 MB of disk (README, "The two commands"). Every release build
-## here uses these flags: another set would rebuild every module.
-BUILD_FLAGS_release := -c release --static-swift-stdlib
+## How a configuration is built. Release links Swift's runtime into the executable
+## (--static-swift-stdlib): it runs without the toolchain and starts sooner. Every release
+## build here uses these flags: another set would rebuild every module. They are here, not in
+## Package.swift, because SwiftPM refuses a versioned dependency with unsafe flags. The kernel
+## maps 64 KB of code around each page a process first runs, so how the code is laid out
+## decides how much of it a process holds:
+## - LLD packs the relative relocations (DT_RELR, glibc 2.36+): the loader reads a few KB of
+##   them at start instead of megabytes;
+## - each function in a section of its own (-function-sections), placed as
+##   Resources/link-order.txt says (written by `make link-order`): the functions everyday use
+##   runs side by side.
+LINK_ORDER  := $(abspath Resources/link-order.txt)
+RELEASE_LINKING := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
+BUILD_FLAGS_release := -c release --static-swift-stdlib $(RELEASE_LINKING)
 BUILD_FLAGS_debug   := -c debug
 
 ## Crash reports from a release binary: its runtime (linked in) looks for `swift-backtrace` in
@@ -67,6 +78,21 @@ $(BACKTRACER): | $(RELEASE)
 run: $(RELEASE) $(BACKTRACER)
 	@$(RELEASE) $(ARGS) $(DEMO)
 
+## The fast inner loop: builds, then runs the unit and widget suites (and the in-process server's)
+## with nothing to install (no apt, no PostgreSQL, no PyPI, no tmux): the end-to-end suite is
+## left to `make test`, and the PostgreSQL suites skip themselves without a server.
+check:
+	$(SWIFT) build --build-tests
+	env -u INSTANTSEARCH_POSTGRES_URL $(SWIFT) test --skip-build $(TESTING) --skip EndToEndTests --skip RemoteTests
+	$(SWIFT) test --skip-build $(TESTING) --filter RemoteTests
+
+## The custom backend guide's example, its own package depending on this one by path (so the
+## guide is proven from outside): built, and its tests run, in its own build folder.
+EXAMPLE    := Examples/ElasticStyleBackend
+example:
+	$(SWIFT) build --package-path $(EXAMPLE) --build-tests
+	$(SWIFT) test --package-path $(EXAMPLE) --skip-build $(TESTING)
+
 ## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
 ## format` rewrites them), that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
 ## builds, checks `make install` into a throwaway DESTDIR with that debug build
@@ -87,10 +113,11 @@ test:
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
+	$(MAKE) --no-print-directory example
 	./scripts/algolia-client-check.sh $(abspath $(DEBUG))
 
 ## Rewrites Resources/link-order.txt, the functions everyday use runs, which the linker places side
-## by side (Package.swift): callgrind runs of the release executables (scripts/link-order.py; needs
+## by side (RELEASE_LINKING above): callgrind runs of the release executables (scripts/link-order.py; needs
 ## valgrind and tmux, a few minutes). The executables are removed after, so that the next build
 ## links them with the new order (swift build does not know the file).
 link-order:

@@ -4,23 +4,9 @@ import PackageDescription
 // Layers (see README "Architecture"): one executable, `instantsearch`, wires the interface, the
 // engine, the server and the backends together; each depends only on InstantSearchCore below.
 
-// How every executable is linked (Linux). A release executable carries Swift's runtime and
-// Foundation, and the kernel maps 64 KB of code around each page a process first runs (README,
-// "Benchmark": the lines table's peak memory):
-// - LLD packs the relative relocations (DT_RELR, glibc 2.36+): the loader read 2.1 MB of them at
-//   every start, now a few KB (2.7 MB less held by each process);
-// - in a release build, the functions everyday use runs (Resources/link-order.txt, written by
-//   `make link-order`) are placed side by side: the lines bench's code at its peak held
-//   8.6–8.8 MB, now 4.1–4.3.
-let packageFolder = String(#filePath.dropLast("/Package.swift".count))
-let executableLinking: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
-    .unsafeFlags(
-        ["-Xlinker", "--symbol-ordering-file=\(packageFolder)/Resources/link-order.txt", "-Xlinker", "--no-warn-symbol-ordering"],
-        .when(platforms: [.linux], configuration: .release)
-    ),
-]
-
+// No unsafe flags here, so that another package can depend on this one by version: how the
+// release executable is linked (LLD, packed relocations, the functions everyday use side by
+// side) is said in the Makefile's BUILD_FLAGS_release.
 let package = Package(
     name: "instantsearch",
     platforms: [.macOS(.v15)],
@@ -84,14 +70,12 @@ let package = Package(
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
                 "ShellIntegration", "IndexLoading", "InstantSearchServer", "PostgresBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: executableLinking
+            ]
         ),
         // `make bench`: the engine against SQLite FTS5 (system libsqlite3, no package to fetch).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .executableTarget(
-            name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"],
-            linkerSettings: executableLinking
+            name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"]
         ),
         // The HTTP client backend (`instantsearch --remote`): URLSession from FoundationNetworking, no NIO.
         .target(
@@ -108,16 +92,10 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // The custom backend guide's worked example (README "Plugging in a backend"): compiled by `swift build`.
-        .target(
-            name: "ElasticStyleBackend",
-            dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")],
-            path: "Examples/ElasticStyleBackend"
-        ),
         .testTarget(
             name: "RemoteTests",
             dependencies: [
-                "InstantSearchServer", "RemoteBackend", "ElasticStyleBackend", "SearchEngine", "InstantSearchCore",
+                "InstantSearchServer", "RemoteBackend", "SearchEngine", "InstantSearchCore",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
@@ -126,7 +104,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
         // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
-        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"], linkerSettings: executableLinking),
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
         // Runs only with INSTANTSEARCH_POSTGRES_URL (make test starts a throwaway server);
         // without it every test is skipped and says why.
         .testTarget(
@@ -159,12 +137,3 @@ let package = Package(
         .testTarget(name: "IndexLoadingTests", dependencies: ["IndexLoading", "InstantSearchCore", "SearchEngine"]),
     ]
 )
-
-// Release: each function of our modules in a section of its own, so that the linker can place it
-// as Resources/link-order.txt says (one section a file, it moved whole files).
-for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
-        ]
-}

@@ -26,7 +26,7 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch cache [list|size|clear]
             """,
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
-        version: "0.1.0",
+        version: InstantSearchVersion.current,
         subcommands: [
             SearchCommand.self, QueryCommand.self, IndexCommand.self, CacheCommand.self, ServeCommand.self, ImportPostgresCommand.self,
         ],

@@ -97,6 +97,12 @@ struct ServeCommand: ParsableCommand, Sendable {
     /// The server runs on Swift's cooperative threads until the process is stopped; this
     /// thread waits for it.
     func run() throws {
+        // A server started by a thread that blocks signals (a Dispatch worker's spawn) inherits
+        // its mask: the signals that stop a server must stop this one all the same.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         let command = self
         try blocking { try await command.serve() }
     }
