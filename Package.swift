@@ -27,9 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // OrderedDictionary: JSON objects keep their keys in the file's order.
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `instantsearch serve`: FlyingSocks, its socket layer (non-blocking sockets on epoll,
-        // no SwiftNIO), carries the server's own HTTP/1.1 front; the tests' stub servers use
-        // FlyingFox's HTTP server.
+        // FlyingSocks, its socket layer (non-blocking sockets on epoll, no SwiftNIO), carries our
+        // own HTTP/1.1 front (HTTPServing: `serve` and the TUI's `--listen`); the tests' stub
+        // servers use FlyingFox's HTTP server, which no executable links.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -43,10 +43,13 @@ let package = Package(
         // A hint to fetch memory ahead, for the line scan's sparse reads (Swift has none either).
         .target(name: "CLineScan"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing"]),
+        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing", "HTTPServing"]),
         // The HTTP/1.1 request parser and its limits, free of any network stack: the server's
         // front and the TUI's `--listen` both parse requests with it.
         .target(name: "HTTPParsing"),
+        // The bounded HTTP/1.1 front (sockets, connections under a cap and whole-phase
+        // deadlines, a reaper) that `serve` and the TUI's `--listen` both serve through.
+        .target(name: "HTTPServing", dependencies: ["HTTPParsing", .product(name: "FlyingSocks", package: "FlyingFox")]),
         // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
         .target(
             name: "ElasticsearchBackend",
@@ -87,15 +90,14 @@ let package = Package(
         .target(
             name: "InstantSearchServer",
             dependencies: [
-                "InstantSearchCore", "SearchEngine", "HTTPParsing",
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                "InstantSearchCore", "SearchEngine", "HTTPParsing", "HTTPServing",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .testTarget(
             name: "RemoteTests",
             dependencies: [
-                "InstantSearchServer", "RemoteBackend", "SearchEngine", "InstantSearchCore",
+                "InstantSearchServer", "RemoteBackend", "SearchEngine", "InstantSearchCore", "HTTPServing",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

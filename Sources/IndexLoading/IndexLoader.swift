@@ -30,6 +30,9 @@ public struct IndexLoader {
         public let failures: LoadFailures
         /// `--header-lines`: each line index's header, as its input gave it.
         public let headers: [String: [[UInt8]]]
+        /// What each index opened from a file is (`InsightsList`), for re-ranking; standard
+        /// input is nothing known.
+        public let lists: [String: String]
     }
 
     public init(
@@ -80,12 +83,15 @@ public struct IndexLoader {
         var opening: [IndexFileLoader] = []
         /// Data files by index name, to watch.
         var watched: [String: SetupFile.IndexEntry] = [:]
+        var lists: [String: String] = [:]
 
+        /// `source`: the file's path, or `<stdin>`.
         mutating func add(_ index: SearchIndex, from source: String) throws {
             guard !indices.contains(where: { $0.name == index.name }) else {
                 throw DataError(file: source, message: "another file already gives an index named \"\(index.name)\"")
             }
             indices.append(index)
+            if source != "<stdin>" { lists[index.name] = InsightsList.file(source) }
         }
     }
 
@@ -145,7 +151,7 @@ public struct IndexLoader {
     private func loaded(_ opened: Opened) throws -> Loaded {
         let backend = EmbeddedBackend(indices: opened.indices)
         for (name, source) in opened.watched {
-            if let rules = SearchIndex.rulesBeside(source.data) { backend.setRules(try RuleSet.load(path: rules), of: name) }
+            if let rules = SearchIndex.rulesBeside(source.data) { backend.setRules(try RuleSet.loadChecked(path: rules), of: name) }
         }
         for loader in opened.streaming { loader.backend = backend }
         for loader in opened.opening { loader.backend = backend }
@@ -165,6 +171,7 @@ public struct IndexLoader {
             lineIndices: Set(opened.streaming.filter { $0.format == .lines }.map(\.name))
                 .union(opened.opening.filter(\.placeholder.holdsPlainLines).map(\.indexName)),
             failures: failures,
-            headers: Dictionary(opened.streaming.filter { !$0.header.isEmpty }.map { ($0.name, $0.header) }) { first, _ in first })
+            headers: Dictionary(opened.streaming.filter { !$0.header.isEmpty }.map { ($0.name, $0.header) }) { first, _ in first },
+            lists: opened.lists)
     }
 }

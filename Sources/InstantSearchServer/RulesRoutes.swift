@@ -45,6 +45,7 @@ extension SearchService {
         switch (request.method, s[4]) {
         case ("PUT", let id):
             var rule = try QueryRule.parse(try RequestBody.object(request.body).addingObjectID(id), where: "rule \"\(id)\"")
+            try Self.checkFilters(of: rule, where: "rule \"\(id)\"")
             guard rule.objectID == id else { throw ServerError.badRequest("the body's objectID \"\(rule.objectID)\" is not the path's \"\(id)\"") }
             rule.objectID = id
             set.save(rule)
@@ -55,12 +56,25 @@ extension SearchService {
             let body = try JSONParser.parse(request.body, file: "request body")
             let items = body.arrayValue ?? body["rules"]?.arrayValue
             guard let items else { throw ServerError.badRequest("expected an array of rules") }
-            let parsed = try items.enumerated().map { try QueryRule.parse($1, where: "rules[\($0)]") }
+            let parsed = try items.enumerated().map { position, item in
+                let rule = try QueryRule.parse(item, where: "rules[\(position)]")
+                try Self.checkFilters(of: rule, where: "rules[\(position)]")
+                return rule
+            }
             // Algolia's clients send it in the URL; an object body may carry it too.
             if body["clearExistingRules"] == .bool(true) || request.query("clearExistingRules") == "true" { set.rules = [] }
             for rule in parsed { set.save(rule) }
         default:  // POST clear
             set.rules = []
+        }
+    }
+
+    /// A rule whose filters no search could read is refused as it is written (400).
+    private static func checkFilters(of rule: QueryRule, where place: String) throws {
+        do {
+            try rule.checkFilters()
+        } catch {
+            throw ServerError.badRequest("\(place): consequence.params.\(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServing
 import InstantSearchCore
 
 /// The HTTP side of `instantsearch serve`: this project's HTTP/1.1 front (`HTTPFront`)
@@ -53,7 +54,11 @@ public actor SearchServer {
     private var task: Task<Void, Never>?
 
     public init(service: SearchService, options: Options = Options()) throws {
-        _ = try HTTPFront.address(host: options.host, port: options.port)  // a bad --host is said before loading
+        do {
+            _ = try HTTPFront.address(host: options.host, port: options.port)  // a bad --host is said before loading
+        } catch {
+            throw ServerError.badRequest(error.message)
+        }
         self.service = service
         self.options = options
     }
@@ -80,7 +85,7 @@ public actor SearchServer {
                 timeouts: .init(
                     idle: options.idleTimeout, head: options.headerTimeout, body: options.bodyTimeout,
                     write: options.bodyTimeout, linger: .seconds(2)),
-                maxConnections: cap, log: options.log),
+                maxConnections: cap, executor: Self.workers, log: options.log),
             handler: { await Self.answer($0, service: service, maxAnswerBytes: maxAnswerBytes) },
             failureResponse: Self.failureResponse)
         self.front = front
@@ -115,6 +120,9 @@ public actor SearchServer {
         task = nil
         front = nil
     }
+
+    /// Where answers are worked out: off the cooperative pool, which the sockets need.
+    static let workers = WorkerThreads(name: "instantsearch serve")
 
     // MARK: HTTP ↔ SearchService
 

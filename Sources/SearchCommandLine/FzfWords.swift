@@ -1,7 +1,8 @@
 /// fzf's command-line words as ArgumentParser reads them, the one rewrite every executable
 /// applies to its arguments and to INSTANTSEARCH_DEFAULT_OPTS before parsing: fzf's other
-/// spellings of options this interface has (`spellings`), a bare `--border` (`LayoutArguments`)
-/// and `--multi[=MAX]` (`PickArguments`), and a short option's value written onto it (`-d:`).
+/// spellings of options this interface has (`spellings`), a bare `--border` (`LayoutArguments`),
+/// a bare `--listen` (`InterfaceArguments`) and `--multi[=MAX]` (`PickArguments`), and a short
+/// option's value written onto it (`-d:`).
 /// After `--`, nothing is rewritten.
 public enum FzfWords {
     /// fzf's `+` options (`+e` cancels `-e`, which only a later `-e` sets again: dropped) and
@@ -15,7 +16,8 @@ public enum FzfWords {
     ]
 
     public static func normalized(_ arguments: [String]) -> [String] {
-        PickArguments.translatingMultiLimit(LayoutArguments.translatingBareOptions(respelled(arguments)))
+        PickArguments.translatingMultiLimit(
+            InterfaceArguments.translatingBareListen(LayoutArguments.translatingBareOptions(respelled(arguments))))
     }
 
     /// Options whose value may look like an option or a spelling: the word after one is its

@@ -1,9 +1,16 @@
 import Foundation
+import InstantSearchCore
 import TerminalUI
 
-/// fzf's `--history FILE`: one query a line, read before the session, written after a pick.
-/// A file that cannot be written is found before the interface opens (as fzf does), so the
-/// error is one line and the terminal is never touched.
+/// fzf's `--history FILE`: one query a line, read before the session, a pick's query added
+/// after it. A file that cannot be written is found before the interface opens (as fzf does),
+/// so the error is one line and the terminal is never touched.
+///
+/// The file is a `StateFile` the user named: only a regular file of the user's is taken — a
+/// symbolic link is refused, even one whose target exists (a pick would write through it to
+/// wherever it points), and so are devices such as /dev/full (which accept the open and fail
+/// the write) and FIFOs (whose open would wait for a writer). A query is added under the
+/// file's lock, to the file as it is then: two sessions ending at once both keep theirs.
 public enum HistoryFile {
     /// A history file is a few thousand short lines; a larger file is refused before reading.
     public static let maximumBytes = 16 * 1024 * 1024
@@ -15,75 +22,72 @@ public enum HistoryFile {
 
     /// The history in `path`, created empty if missing; the newest `limit` queries kept.
     ///
-    /// The file is opened for writing here, as `save` will open it, so whatever would make the
-    /// write fail after a pick (no permission, an immutable file, a read-only file system) is
-    /// found now. Only a regular file is taken: a symbolic link, even one whose target exists,
-    /// is refused (a pick would write through it to wherever it points), and so are devices
-    /// such as /dev/full, which accept the open and fail the write.
+    /// The file is opened for writing here, as `record` will open it, and its folder must take
+    /// the new file `record` renames over it: whatever would make the write fail after a pick
+    /// (no permission, an immutable file, a read-only file system) is found now.
     public static func load(_ path: String, limit: Int) throws(Error) -> QueryHistory {
-        try requireNoLink(path)
-        var status = stat()
-        if lstat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) != S_IFDIR else { throw Error(message: "'\(path)' is a directory.") }
-            guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(message: "'\(path)' is not a regular file.") }
+        let found = try saying { () throws(StateFileError) -> [String] in
+            guard let file = try StateFile.open(path, for: .write, rules: .named) else { return [] }
+            return try entries(of: file)
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw openError(path, errno) }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw Error(message: "'\(path)' is not a regular file.")
-        }
-        guard Int(status.st_size) <= maximumBytes else {
-            throw Error(message: "'\(path)' is larger than \(maximumBytes / 1024 / 1024) MiB; not a history file?")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count <= maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Error(message: "cannot read '\(path)': \(reason(errno))") }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        return QueryHistory(entries: lines, limit: limit)
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { throw Error(message: "cannot write '\(path)': \(reason(errno))") }
+        return QueryHistory(entries: found, limit: limit)
     }
 
-    /// Writes the history back, one query a line, into the file itself: never through a
-    /// symbolic link put in its place since `load` (`O_NOFOLLOW`).
-    public static func save(_ history: QueryHistory, to path: String) throws(Error) {
-        // A query is one line; a newline pasted into one would split it in two.
-        let text = history.entries.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" }.joined()
-        try requireNoLink(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw openError(path, errno) }
-        defer { close(descriptor) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw Error(message: "cannot write '\(path)': \(reason(errno))") }
-            bytes = bytes.dropFirst(written)
+    /// The queries in `path` (none when it is missing), for query suggestions: nothing is made.
+    public static func entries(_ path: String) throws(Error) -> [String] {
+        try saying { () throws(StateFileError) -> [String] in
+            guard let file = try StateFile.open(path, for: .read, rules: .named) else { return [] }
+            return try entries(of: file)
         }
     }
 
-    /// Refuses a symbolic link, saying where it points (and whether that exists), rather
-    /// than the "File exists" or "Too many levels of symbolic links" the open would give.
-    private static func requireNoLink(_ path: String) throws(Error) {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return }
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-        let dangling = access(path, F_OK) != 0
-        throw Error(
-            message: "'\(path)' is a symbolic link (to '\(target)'\(dangling ? ", which does not exist" : "")); "
-                + "give the history file itself, not a link to it.")
+    /// Adds `query` (as `QueryHistory.append` does: not twice in a row, the newest `limit` kept)
+    /// to the file as it is now, under its lock; never through a symbolic link put in its place
+    /// since `load`.
+    public static func record(_ query: String, to path: String, limit: Int) throws(Error) {
+        try saying { () throws(StateFileError) in
+            let file = try StateFile.locked(path, rules: .named)
+            let current = try entries(of: file)
+            var history = QueryHistory(entries: current, limit: limit)
+            history.append(query)
+            guard history.entries != current else { return }
+            // A query is one line; a newline pasted into one would split it in two.
+            let text = history.entries.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" }.joined()
+            try file.replace(with: Array(text.utf8))
+        }
     }
 
-    private static func openError(_ path: String, _ code: Int32) -> Error {
-        // ELOOP: the path became a link between the check and the open.
-        code == ELOOP
-            ? Error(message: "'\(path)' is a symbolic link; give the history file itself, not a link to it.")
-            : Error(message: "cannot write '\(path)': \(reason(code))")
+    private static func entries(of file: StateFile) throws(StateFileError) -> [String] {
+        String(decoding: try file.readWhole(limit: maximumBytes), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private static func saying<T>(_ body: () throws(StateFileError) -> T) throws(Error) -> T {
+        do throws(StateFileError) {
+            return try body()
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The file's problem said as fzf users expect it: what the file is, and what to give instead.
+    private static func failure(_ error: StateFileError) -> Error {
+        let path = error.path
+        switch error.problem {
+        case .symbolicLink(let target):
+            let dangling = access(path, F_OK) != 0
+            return Error(
+                message: "'\(path)' is a symbolic link\(target.map { " (to '\($0)'\(dangling ? ", which does not exist" : ""))" } ?? ""); "
+                    + "give the history file itself, not a link to it.")
+        case .notRegular("a directory"): return Error(message: "'\(path)' is a directory.")
+        case .notRegular: return Error(message: "'\(path)' is not a regular file.")
+        case .notOwned: return Error(message: "'\(path)' belongs to another user; give a file of yours.")
+        case .tooLarge(let limit): return Error(message: "'\(path)' is larger than \(limit >> 20) MiB; not a history file?")
+        case .locked: return Error(message: "'\(path)' was held locked by another instance for too long; the query was not added.")
+        case .folderNotOurs(let folder): return Error(message: "cannot write '\(path)': '\(folder)' is not a folder.")
+        case .system(_, let code): return Error(message: "cannot write '\(path)': \(reason(code))")
+        }
     }
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

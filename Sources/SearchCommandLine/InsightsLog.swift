@@ -15,19 +15,25 @@ public enum InsightsLog {
         files().map(InsightsWriter.init(files:))
     }
 
-    static func options(_ writer: InsightsWriter, pick: PickArguments) -> InsightsTracker.Options {
-        InsightsTracker.Options(sink: writer, everyPickConverts: pick.conversion) {
+    /// `lists`: what each index's list is (`InsightsList`), written with its queries.
+    static func options(_ writer: InsightsWriter, pick: PickArguments, lists: [String: String]) -> InsightsTracker.Options {
+        InsightsTracker.Options(sink: writer, everyPickConverts: pick.conversion, lists: lists) {
             Int64(Date().timeIntervalSince1970 * 1000)
         }
     }
 
-    /// What the files teach re-ranking, and a line saying how many lines could not be read (nil: none).
-    public static func reRanking(environment: [String: String] = ProcessInfo.processInfo.environment) -> (table: ReRankingTable, note: String?) {
-        guard let files = files(environment: environment) else { return (ReRankingTable(), nil) }
+    /// What the files teach re-ranking for the lists open (`lists`: index name → what its list
+    /// is), and a line about lines skipped or files refused (nil: nothing to say). An index
+    /// not in `lists` (a pipe) learns nothing.
+    public static func reRanking(
+        lists: [String: String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (table: ReRankingTable, note: String?) {
+        guard !lists.isEmpty, let files = files(environment: environment) else { return (ReRankingTable(), nil) }
         let contents = files.read()
-        let note =
-            contents.skipped > 0
-            ? "insights: \(contents.skipped) line\(contents.skipped == 1 ? "" : "s") of \(files.directory) could not be read and were skipped" : nil
-        return (ReRankingTable(queries: contents.queries, events: contents.events), note)
+        let indexOfList = Dictionary(lists.map { ($0.value, $0.key) }) { first, _ in first }
+        return (
+            ReRankingTable(queries: contents.queries, events: contents.events, lists: indexOfList),
+            contents.problems.note(directory: files.directory)
+        )
     }
 }

@@ -22,9 +22,16 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Loopback unless ADDR is given, which needs an API key in INSTANTSEARCH_API_KEY (sent as x-api-key).",
-            valueName: "[addr:]port"))
+            "Take actions over HTTP, as fzf's --listen: POST / with actions (reload(ls)+first), GET / for the state as JSON. Bare: a free port on loopback ($INSTANTSEARCH_PORT); PATH.sock: a Unix socket. Another ADDR needs an API key in INSTANTSEARCH_API_KEY or FZF_API_KEY (sent as x-api-key), and refuses actions that run commands.",
+            valueName: "[addr:]port|path.sock"))
     public var listen: String?
+
+    @Option(
+        name: .customLong("listen-unsafe"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "As --listen, and actions that run commands (execute, reload, …) are taken from another address too (fzf's --listen-unsafe).",
+            valueName: "[addr:]port|path.sock"))
+    public var listenUnsafe: String?
 
     @Flag(help: "Up from the first hit goes to the last, down from the last to the first (fzf's --cycle).")
     public var cycle = false
@@ -68,13 +75,23 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         }
     }
 
-    /// `--listen` read, with the API key from the environment.
-    public func listenAddress() throws(ValidationError) -> ListenAddress? {
-        guard let listen else { return nil }
+    /// `--listen` (or `--listen-unsafe`, the later given when both are) read, with the API key
+    /// from the environment.
+    public func listenAddress(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> ListenAddress? {
+        guard let spec = listenUnsafe ?? listen else { return nil }
         do {
-            return try ListenAddress(parsing: listen, apiKey: ProcessInfo.processInfo.environment[ListenAddress.keyVariable])
+            return try ListenAddress(parsing: spec, environment: environment, unsafe: listenUnsafe != nil)
         } catch {
             throw ValidationError(error.description)
+        }
+    }
+
+    /// fzf's `--listen` takes its value only when one follows: a bare `--listen` (followed by
+    /// nothing, an option or a word that is no address, such as a file) listens on a free port.
+    public static func translatingBareListen(_ arguments: [String]) -> [String] {
+        FzfWords.rewriting(arguments) { word, next in
+            guard word == "--listen" || word == "--listen-unsafe", !(next.map(ListenAddress.looksLikeValue) ?? false) else { return nil }
+            return ([word, ""], false)
         }
     }
 

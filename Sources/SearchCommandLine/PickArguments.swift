@@ -81,14 +81,26 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Flag(
         name: .customLong("insights"), inversion: .prefixedNo,
         help:
-            "Record picks, previews opened, refinements and the queries they were made for as Algolia Insights events in $XDG_STATE_HOME/instantsearch (default on; --no-insights: nothing is written). Re-ranking learns from them."
+            "Record picks, previews opened, refinements and the queries they were made for as Algolia Insights events in $XDG_STATE_HOME/instantsearch (default on; --no-insights: nothing is written, nor read back). Re-ranking learns from them."
     )
     public var insights = true
+
+    @Flag(
+        name: .customLong("re-ranking"), inversion: .prefixedNo,
+        help:
+            "Lift the records picked before for the same query in the same file (Dynamic Re-Ranking, from the insights files): on by default in the interface, off for --filter, which then answers as if nothing had been picked."
+    )
+    public var reRanking: Bool?
 
     @Flag(help: "Record every pick as a conversion too (Alt-a, accept-conversion, does it for one pick).")
     public var conversion = false
 
     public init() {}
+
+    /// Whether the session's lists are re-ranked by earlier picks: in the interface unless
+    /// `--no-re-ranking`, for `--filter` (a script, whose answer must not depend on what was
+    /// picked before) only with `--re-ranking`; never with `--no-insights`.
+    public var reRanks: Bool { insights && (reRanking ?? (filter == nil)) }
 
     static let maximumHistorySize = 100_000
     static let maximumTextLength = 4096
@@ -100,6 +112,9 @@ public struct PickArguments: ParsableArguments, Sendable {
     }
 
     public func validate() throws {
+        if reRanking == true && !insights {
+            throw ValidationError("--re-ranking learns from the insights that --no-insights turns off: give --insights with it.")
+        }
         _ = try expectedKeys()
         _ = try multiLimit()
         if let height, InlineHeight.parse(height) == nil {

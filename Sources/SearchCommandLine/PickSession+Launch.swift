@@ -7,12 +7,13 @@ extension PickSession {
     /// How every executable opens its interface on `search`: the terminal and keys as
     /// `interface` says (`--bind`, `--no-mouse`, `--height`'s terminal, colours), the preview as
     /// `preview` says (its placeholders read hits as `placeholders` says: lines or records), then the session with fzf's `pick` options. A status other than 0 (fzf's
-    /// 1 and 130) ends the command with it.
+    /// 1 and 130) ends the command with it. `lists`: what each index's list is (`InsightsList`),
+    /// recorded with its queries so that picks re-rank that list alone.
     public static func launch(
         _ search: TerminalSearch, noColor: Bool, pick: PickArguments, interface: InterfaceArguments, preview: PreviewArguments,
         layout: LayoutArguments = LayoutArguments(),
         recordText: (Hit) -> String = PickSession.jsonLine, recordBytes: RecordBytes? = nil, placeholders: Placeholders? = nil,
-        headerLines: [String: [ANSIText]] = [:], print: ([UInt8]) -> Void = PickSession.writeLine
+        headerLines: [String: [ANSIText]] = [:], lists: [String: String] = [:], print: ([UInt8]) -> Void = PickSession.writeLine
     ) throws {
         var search = search
         search.terminal = interface.terminalOptions(noColor: noColor)
@@ -25,7 +26,7 @@ extension PickSession {
         }
         // --filter picks nothing: no events to record.
         let writer = pick.insights && pick.filter == nil ? InsightsLog.writer() : nil
-        if let writer { search.insights = InsightsLog.options(writer, pick: pick) }
+        if let writer { search.insights = InsightsLog.options(writer, pick: pick, lists: lists) }
         let status = try run(search, pick: pick, print: print, recordText: recordText, recordBytes: recordBytes) { options in
             interface.configure(&options)
             layout.configure(&options)

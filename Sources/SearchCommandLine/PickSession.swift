@@ -76,10 +76,9 @@ public enum PickSession {
             FileHandle.standardError.write(Data("instantsearch: become: \(why)\n".utf8))
             return 127
         }
-        if let path = pick.history, case .accepted = ending.exit, var history = search.options.history {
-            history.append(ending.query)
+        if let path = pick.history, case .accepted = ending.exit, search.options.history != nil {
             do {
-                try HistoryFile.save(history, to: path)
+                try HistoryFile.record(ending.query, to: path, limit: pick.historySize)
             } catch {
                 FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
             }

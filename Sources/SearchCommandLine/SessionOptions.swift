@@ -81,10 +81,10 @@ public struct SessionOptions: ParsableArguments, Sendable {
     /// Opens the interface on `search` (see `PickSession.launch`) and ends the session:
     /// what is picked printed (each line ending in NUL with `--print0`), the profile reported.
     /// `whenEnding` runs last, also when a reader that went away ends the process (its notes
-    /// printed on standard error).
+    /// printed on standard error). `lists`: what each index's list is, for insights (`InsightsList`).
     public func launch(
         _ search: TerminalSearch, recordBytes: PickSession.RecordBytes? = nil, placeholders: Placeholders? = nil,
-        headerLines: [String: [ANSIText]] = [:], whenEnding: @escaping () -> Void = {}
+        headerLines: [String: [ANSIText]] = [:], lists: [String: String] = [:], whenEnding: @escaping () -> Void = {}
     ) throws {
         defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
         let print0 = lines.print0
@@ -101,7 +101,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
         }
         try PickSession.launch(
             search, noColor: noColor, pick: pick, interface: interface, preview: preview, layout: layout, recordBytes: recordBytes,
-            placeholders: placeholders, headerLines: headerLines,
+            placeholders: placeholders, headerLines: headerLines, lists: lists,
             print: { bytes in
                 // --print0: each printed line ends in NUL (the query and key lines too, as in fzf).
                 output.write(bytes + [print0 ? 0 : UInt8(ascii: "\n")])

@@ -1,4 +1,5 @@
 import Foundation
+import InstantSearchCore
 
 /// The integration's own record of commands: what no shell's history keeps (the folder a
 /// command ran in, its exit status). The shell scripts append one line per command, with
@@ -9,10 +10,13 @@ import Foundation
 /// with `\` written `\\`, a newline `\n` and a tab `\t` in FOLDER and COMMAND. A line that does
 /// not read so is skipped (a line cut short by a full disk, say), never an error.
 ///
-/// The file is bounded: `trim` keeps the newest `keptLines` when it has grown past `maximumLines`.
+/// The file is bounded: `trim` keeps the newest `keptLines` when it has grown past `maximumLines`,
+/// and a reader reads its newest `maximumBytes` at most. It is a `StateFile`: a link, a FIFO or
+/// another user's file there is refused, neither read nor trimmed.
 public enum CommandLog {
     public static let maximumLines = 100_000
     public static let keptLines = 50_000
+    public static let maximumBytes = 32 << 20
 
     /// `$XDG_STATE_HOME/instantsearch/history.SHELL`, else under `~/.local/state`.
     public static func defaultPath(shell: String, environment: [String: String]) -> String {
@@ -69,18 +73,26 @@ public enum CommandLog {
         return result
     }
 
+    /// The newest `maximumBytes` of the log at `path` (nil: there is none). `named`: a path the
+    /// user gave (`--command-log`), which may be in any folder.
+    public static func read(path: String, named: Bool) throws(StateFileError) -> [UInt8]? {
+        try StateFile.open(path, for: .read, rules: named ? .named : .ours)?.read(atMost: maximumBytes, from: .end)
+    }
+
     /// Keeps the newest `keptLines` lines when the file has more than `maximumLines`; replaces
     /// it atomically, so a shell appending at that moment loses at most its one line.
-    public static func trim(path: String, maximumLines: Int = maximumLines, keptLines: Int = keptLines) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        guard lines.count > maximumLines else { return }
-        var kept = Data()
+    public static func trim(
+        path: String, named: Bool = false, maximumLines: Int = maximumLines, keptLines: Int = keptLines
+    ) throws(StateFileError) {
+        let file = try StateFile.locked(path, rules: named ? .named : .ours)
+        let lines = try file.read(atMost: maximumBytes, from: .end).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard lines.count > maximumLines || file.size > maximumBytes else { return }
+        var kept: [UInt8] = []
         for line in lines.suffix(keptLines) {
-            kept.append(contentsOf: line)
+            kept += line
             kept.append(UInt8(ascii: "\n"))
         }
-        try kept.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try file.replace(with: kept)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InstantSearchCore
 
 /// What a user picked from one source, to bring it up next time: frequency and recency
 /// together, in Television's model — score = ln(1 + picks) / days since the last pick (at
@@ -10,9 +11,13 @@ import Foundation
 ///
 /// One file per source, `$XDG_STATE_HOME/instantsearch/frecency/SOURCE.tsv`, lines of
 /// `PICKS <tab> SECONDS <tab> KEY` (KEY escaped as in `CommandLog`), at most `maximumEntries`:
-/// the least recently picked go first. A line that does not read is skipped.
+/// the least recently picked go first. A line that does not read is skipped. The file is a
+/// `StateFile` (a link or a FIFO there is refused), read within `maximumBytes`, and a pick is
+/// added under its lock to the file as it is then, so two sessions ending at once both count.
 public struct FrecencyStore: Sendable, Equatable {
     public static let maximumEntries = 1000
+    /// What is read of the file: its entries at their longest fit many times over.
+    public static let maximumBytes = 8 << 20
 
     public struct Entry: Sendable, Equatable {
         public var picks: Int
@@ -38,10 +43,14 @@ public struct FrecencyStore: Sendable, Equatable {
     }
 
     /// The store as its file has it (empty when there is none).
-    public static func load(path: String) -> FrecencyStore {
-        var store = FrecencyStore(path: path)
-        guard let data = FileManager.default.contents(atPath: path) else { return store }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    public static func load(path: String) throws(StateFileError) -> FrecencyStore {
+        guard let file = try StateFile.open(path, for: .read) else { return FrecencyStore(path: path) }
+        return try load(file)
+    }
+
+    private static func load(_ file: StateFile) throws(StateFileError) -> FrecencyStore {
+        var store = FrecencyStore(path: file.path)
+        for line in String(decoding: try file.read(atMost: maximumBytes, from: .start), as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let picks = Int(fields[0]), picks > 0, let last = Int(fields[1]) else { continue }
             store.entries[CommandLog.unescaped(fields[2])] = Entry(picks: picks, lastPick: last)
@@ -72,11 +81,14 @@ public struct FrecencyStore: Sendable, Equatable {
         }
     }
 
-    /// Writes the file (its folder made when missing), replacing it atomically.
-    public func save() throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let lines = entries.sorted { $0.key < $1.key }.map { "\($0.value.picks)\t\($0.value.lastPick)\t\(CommandLog.escaped($0.key))\n" }
-        try Data(lines.joined().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Records `keys` picked `now` in the file at `path` as it is now (its folder made when
+    /// missing), under its lock; the file is replaced whole.
+    public static func record(_ keys: [String], now: Int, path: String) throws(StateFileError) {
+        try StateFile.makeFolder((path as NSString).deletingLastPathComponent)
+        let file = try StateFile.locked(path)
+        var store = try load(file)
+        store.record(keys, now: now)
+        let lines = store.entries.sorted { $0.key < $1.key }.map { "\($0.value.picks)\t\($0.value.lastPick)\t\(CommandLog.escaped($0.key))\n" }
+        try file.replace(with: Array(lines.joined().utf8))
     }
 }

@@ -49,9 +49,17 @@ public struct HistorySources: Sendable {
         }
         let log = logFile ?? CommandLog.defaultPath(shell: shell, environment: environment)
         var logged: [HistoryEntry] = []
-        if let bytes = try Self.read(log, option: "--command-log", mustExist: logFile != nil) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try CommandLog.read(path: log, named: logFile != nil)
+        } catch {
+            throw .unreadable(option: "--command-log", path: log, reason: error.reason)
+        }
+        if let bytes {
             logged = CommandLog.parse(String(decoding: bytes, as: UTF8.self))
-            try? CommandLog.trim(path: log)  // best effort: a read-only log is still read
+            try? CommandLog.trim(path: log, named: logFile != nil)  // best effort: a read-only log is still read
+        } else if logFile != nil {
+            throw .unreadable(option: "--command-log", path: log, reason: "no such file")
         }
         return HistoryRecords(shellHistory: shellHistory, log: logged)
     }

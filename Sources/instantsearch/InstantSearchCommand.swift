@@ -213,6 +213,7 @@ struct SearchCommand: ParsableCommand {
         var headerLines: [String: [ANSIText]] = [:]
         var suggestionIndices: [String: String] = [:]
         var suggestionsNote: String?
+        var lists: [String: String] = [:]
         let overrides = try settingsOptions.overrides()
         do {
             if remote.remote != nil {
@@ -229,10 +230,15 @@ struct SearchCommand: ParsableCommand {
                 let matching = try lines.options()
                 for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
                 let engine = loaded.backend
-                // Dynamic Re-Ranking learns from the local insights files (enableReRanking: false turns it off).
-                let learnt = InsightsLog.reRanking()
-                engine.learn(learnt.table)
-                if let note = learnt.note { FileHandle.standardError.write(Data("instantsearch: \(note)\n".utf8)) }
+                lists = loaded.lists
+                // Dynamic Re-Ranking learns from the local insights files, for the files open
+                // (enableReRanking: false turns it off); a script's answer (--filter) does not
+                // depend on earlier picks unless --re-ranking asks.
+                if session.pick.reRanks {
+                    let learnt = InsightsLog.reRanking(lists: lists)
+                    engine.learn(learnt.table)
+                    if let note = learnt.note { FileHandle.standardError.write(Data("instantsearch: \(note)\n".utf8)) }
+                }
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
                 // A reload's output is read as the input was: NUL-separated with --read0, its first
@@ -242,6 +248,7 @@ struct SearchCommand: ParsableCommand {
                 reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
                 (suggestionIndices, suggestionsNote) = try suggestionOptions.install(
                     in: loaded.backend, indexNames: descriptions.map(\.name), historyFile: session.pick.history,
+                    readsInsights: session.pick.insights, saysRefused: !session.pick.reRanks || lists.isEmpty,
                     environment: ProcessInfo.processInfo.environment)
             }
         } catch {
@@ -282,7 +289,7 @@ struct SearchCommand: ParsableCommand {
                 }
                 return Array(PickSession.jsonLine(hit).utf8)
             }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
-            headerLines: headerLines,
+            headerLines: headerLines, lists: lists,
             whenEnding: { loadFailures?.printAll() })  // once the screen is gone, whatever the exit status
     }
 }

@@ -145,12 +145,12 @@ struct QueryCommand: ParsableCommand {
         let source = source ?? "-"
         do {
             let overrides = try settingsOptions.overrides()
-            let loadOptions = try data.loadOptions(lenient, lines: lines)
+            var loadOptions = try data.loadOptions(lenient, lines: lines)
             let format = data.format(for: lines)
             let index: SearchIndex
             if source == "-" {
                 // Standard input is read whole (within the bounds of `DataLoader.readAll`) and never cached.
-                let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: format, options: loadOptions)
+                let bytes = try DataLoader.readAll(descriptor: STDIN_FILENO, format: format, options: &loadOptions)
                 index = try SearchIndex(
                     name: "stdin", bytes: consume bytes, sourceName: "<stdin>", format: format,
                     settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: "stdin"),

@@ -171,11 +171,11 @@ struct ServeCommand: ParsableCommand, Sendable {
     /// local insights files and `--suggestions`: counted in the index, those finding nothing left out.
     private func suggestionIndices(for indices: [SearchIndex]) throws -> [SearchIndex] {
         guard !noSuggestions else { return [] }
+        let insights = InsightsFiles(environment: ProcessInfo.processInfo.environment)
         let sources = QuerySuggestionSources(
-            insightsDirectory: InsightsFiles(environment: ProcessInfo.processInfo.environment)?.directory,
-            given: try suggestions.map(QuerySuggestionSources.readGiven) ?? [])
-        let (byIndex, skipped) = sources.suggestions(for: indices.map(\.name))
-        if skipped > 0 { Self.warn("query suggestions: skipped \(skipped) line\(skipped == 1 ? "" : "s") of the insights files that could not be read") }
+            insightsDirectory: insights?.directory, given: try suggestions.map(QuerySuggestionSources.readGiven) ?? [])
+        let (byIndex, problems) = sources.suggestions(for: indices.map(\.name))
+        if let insights, let note = problems.note(directory: insights.directory, what: "query suggestions") { Self.warn(note) }
         let taken = Set(indices.map(\.name))
         return indices.compactMap { index in
             guard let found = byIndex[index.name], !taken.contains(QuerySuggestion.indexName(for: index.name)) else { return nil }

@@ -115,7 +115,7 @@ struct ShellSourceOptions: ParsableArguments {
         try checkNotEmpty(source, history: history)
         source.preset(&settings, history: history, frecency: !noFrecency)
         data.format = .ndjson
-        let frecency = noFrecency ? nil : FrecencyStore.load(path: frecencyPath(source))
+        let frecency = noFrecency ? nil : loadFrecency(source)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, dup2(ends[0], STDIN_FILENO) >= 0 else {
             throw ValidationError("--source: cannot make a pipe (\(String(cString: strerror(errno))))")
@@ -188,6 +188,18 @@ extension ShellSourceOptions {
         return FrecencyStore.path(source: name, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The source's frecency; empty, after one line on standard error, when its file is refused
+    /// or cannot be read.
+    func loadFrecency(_ source: Source) -> FrecencyStore {
+        let path = frecencyPath(source)
+        do {
+            return try FrecencyStore.load(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("instantsearch: frecency: \(error)\n".utf8))
+            return FrecencyStore(path: path)
+        }
+    }
+
     /// What a picked record is remembered by (nil: not a record of the source).
     func frecencyKey(of record: JSONValue, source: Source) -> String? {
         switch source {
@@ -200,12 +212,11 @@ extension ShellSourceOptions {
     /// written costs the boost next time, not this pick: one line on standard error.
     func remember(_ picked: [JSONValue]) {
         guard let source, !noFrecency, !picked.isEmpty else { return }
-        var store = FrecencyStore.load(path: frecencyPath(source))
-        store.record(picked.compactMap { frecencyKey(of: $0, source: source) }, now: Int(Date().timeIntervalSince1970))
         do {
-            try store.save()
+            try FrecencyStore.record(
+                picked.compactMap { frecencyKey(of: $0, source: source) }, now: Int(Date().timeIntervalSince1970), path: frecencyPath(source))
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: could not remember the pick in \(store.path): \(error.localizedDescription)\n".utf8))
+            FileHandle.standardError.write(Data("instantsearch: could not remember the pick: \(error)\n".utf8))
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InstantSearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// Query suggestions in the TUI: `--suggestions FILE`, `--no-suggestions`, and the wiring of
@@ -21,23 +22,25 @@ struct SuggestionOptions: ParsableArguments {
 
     /// Builds the suggestions index of each of `indexNames` that has suggestions and adds it to
     /// `backend`; returns the source index → suggestions index names, and a note on insights
-    /// lines skipped (nil: none). A bad `--suggestions` file is thrown (its line and column).
+    /// lines skipped or files refused (nil: none). A bad `--suggestions` file is thrown (its
+    /// line and column). `readsInsights`: false with `--no-insights`, which reads nothing back;
+    /// `saysRefused`: false when the files refused were said already (re-ranking read them).
     func install(
-        in backend: EmbeddedBackend, indexNames: [String], historyFile: String?, environment: [String: String]
+        in backend: EmbeddedBackend, indexNames: [String], historyFile: String?, readsInsights: Bool, saysRefused: Bool,
+        environment: [String: String]
     ) throws -> (names: [String: String], skippedNote: String?) {
         guard !noSuggestions else { return ([:], nil) }
         let given = try suggestions.map(QuerySuggestionSources.readGiven) ?? []
-        let history =
-            historyFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
-            .split(separator: "\n").map(String.init) ?? []
-        let sources = QuerySuggestionSources(
-            insightsDirectory: InsightsFiles(environment: environment)?.directory, history: history, given: given)
-        let (byIndex, skipped) = sources.suggestions(for: indexNames)
+        // A history file that cannot be read is refused when the session opens it.
+        let history = historyFile.flatMap { try? HistoryFile.entries($0) } ?? []
+        let insights = readsInsights ? InsightsFiles(environment: environment) : nil
+        let sources = QuerySuggestionSources(insightsDirectory: insights?.directory, history: history, given: given)
+        var (byIndex, problems) = sources.suggestions(for: indexNames)
+        if !saysRefused { problems.refused = [] }
         var names: [String: String] = [:]
         for (name, found) in byIndex {
             if let index = SearchIndex.querySuggestions(for: name, found), backend.add(index) { names[name] = index.name }
         }
-        let note = skipped == 0 ? nil : "query suggestions: skipped \(skipped) line\(skipped == 1 ? "" : "s") of the insights files that could not be read"
-        return (names, note)
+        return (names, insights.flatMap { problems.note(directory: $0.directory, what: "query suggestions") })
     }
 }

@@ -38,6 +38,17 @@ import Testing
         #expect(output == Array("one\nline\0two\0".utf8))
     }
 
+    @Test func lenientSkipsAPlainLineOverTheLimitAndSaysSo() throws {
+        // 33 MiB of x in one line between two short ones, from a pipe.
+        let (status, output, errors) = try run("{ echo alpha; head -c 34603008 /dev/zero | tr '\\0' x; echo; echo beta; } | \"$1\" --lenient -f beta")
+        #expect(status == 0)
+        #expect(output == Array("beta\n".utf8))
+        #expect(
+            errors
+                == "instantsearch: <stdin>: skipped 1 bad record (--lenient)\n  <stdin>:2:1: a record longer than 32 MiB starts here (a line, a CSV row or a JSON record is at most 32 MiB)\n"
+        )
+    }
+
     @Test func inputThatCannotBeReadWholeIsSaidOnceWithStatusTwo() throws {
         let (status, output, errors) = try run("{ seq 3000; printf 'a\\0b\\n'; } | \"$1\" -f 2999")
         #expect(status == 2)

@@ -35,6 +35,11 @@ import Testing
         (["aroundLatLng": "1"], "aroundLatLng must be"),
         (["aroundLatLng": "1, 200"], "aroundLatLng must be"),
         (["aroundLatLng": [1, 2]], "aroundLatLng must be a string"),
+        // Decimal numbers only, as filters read them: hex, nan and inf are no latitude.
+        (["aroundLatLng": "0x10,2"], "aroundLatLng must be"),
+        (["aroundLatLng": "1, 0x1p3"], "aroundLatLng must be"),
+        (["aroundLatLng": "nan, 2"], "aroundLatLng must be"),
+        (["insideBoundingBox": "0x10, 2, 3, 4"], "insideBoundingBox: latitudes must be"),
         (["aroundRadius": 0], "aroundRadius must be an integer from 1"),
         (["aroundRadius": "some"], "aroundRadius must be an integer from 1"),
         (["insideBoundingBox": [[1, 2, 3, 4, 5]]], "insideBoundingBox must be an array of boxes"),

@@ -2,8 +2,8 @@ import Foundation
 import InstantSearchCore
 import Testing
 
-/// The local insights files: where they go, made 0700 / 0600, bounded (past the cap the oldest
-/// half of the lines goes), read back whole with unreadable lines skipped and counted, written
+/// The local insights files: where they go, made 0700 / 0600, bounded (past the cap the file is
+/// cut to its newest half), read back with unreadable lines skipped and counted, written
 /// through the writer off the caller's thread.
 @Suite struct InsightsFilesTests {
     func directory() -> String {
@@ -41,10 +41,10 @@ import Testing
         let fileMode = try FileManager.default.attributesOfItem(atPath: files.eventsPath)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         let read = files.read()
-        #expect(read.queries == [Self.line(1)] && read.events == [Self.click] && read.skipped == 0)
+        #expect(read.queries == [Self.line(1)] && read.events == [Self.click] && read.problems.skipped == 0)
     }
 
-    @Test func pastTheCapTheOldestHalfOfTheLinesGoes() throws {
+    @Test func pastTheCapTheFileIsCutToItsNewestHalf() throws {
         let root = directory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = InsightsFiles(directory: root, maxBytes: 1100)
@@ -52,9 +52,9 @@ import Testing
         #expect(files.read().queries.count == 10)
         try files.append(queries: [Self.line(10)], events: [])
         let kept = files.read().queries.map { $0.nbHits }
-        #expect(kept == Array(5...10), "the newer half of 11 lines")
+        #expect(kept == Array(6...10), "the newest whole lines within 550 bytes")
         let size = try FileManager.default.attributesOfItem(atPath: files.queriesPath)[.size] as? Int ?? .max
-        #expect(size <= 1100)
+        #expect(size <= 550 && size >= 5 * 104)
     }
 
     @Test func aLineThatCannotBeReadIsSkippedAndCounted() throws {
@@ -67,7 +67,7 @@ import Testing
         try handle.write(contentsOf: Data("{not json\n{\"eventType\":\"purchase\"}\n".utf8))
         try handle.close()
         let read = files.read()
-        #expect(read.events == [Self.click] && read.queries.count == 1 && read.skipped == 2)
+        #expect(read.events == [Self.click] && read.queries.count == 1 && read.problems.skipped == 2)
     }
 
     @Test func theWriterWritesOffTheCallersThreadAndFlushWaitsForIt() throws {

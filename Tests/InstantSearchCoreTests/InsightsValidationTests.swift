@@ -118,11 +118,33 @@ import Testing
         #expect(InsightsValidation.isQueryID(QueryID.make()))
     }
 
-    @Test func timestampsAreAtMost30DaysOld() {
+    /// Algolia's window: at most 4 days old; and not ahead of the server's clock by more than
+    /// a few minutes (centuries ahead was accepted).
+    @Test func timestampsAreAtMost4DaysOldAndNotInTheFuture() {
         let day: Int64 = 24 * 3600 * 1000
-        #expect(message(with { $0["timestamp"] = .number(Double(Self.now - 31 * day)) }) == "The timestamp must be at most 30 days in the past")
-        #expect(message(with { $0["timestamp"] = .number(Double(Self.now - 29 * day)) }) == nil)
+        let minute: Int64 = 60 * 1000
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now - 5 * day)) }) == "The timestamp must be at most 4 days in the past")
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now - 4 * day + minute)) }) == nil)
         #expect(message(with { $0["timestamp"] = nil }) == nil)
+        let future = "The timestamp must not be in the future (at most 5 minutes ahead of the server's clock)"
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now + 4 * minute)) }) == nil)
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now + 6 * minute)) }) == future)
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now + 300 * 365 * day)) }) == future)
+    }
+
+    /// Numbers read for what they are: 1e15 is an integer (milliseconds in the year 33658),
+    /// refused as a time in the future, not as "not an integer"; so is 1e300. A fraction is not.
+    @Test func integersAreIntegersHoweverTheyAreWritten() throws {
+        let future = "The timestamp must not be in the future (at most 5 minutes ahead of the server's clock)"
+        for written in ["1e15", "1E15", "1000000000000000", "1e300"] {
+            let event = try JSONParser.parse(
+                #"{"eventType": "click", "eventName": "Hit Clicked", "index": "products", "userToken": "u", "objectIDs": ["a"], "timestamp": \#(written)}"#,
+                file: "event")
+            #expect(throws: InsightsError(future)) { try InsightsValidation.event(event, now: Self.now) }
+        }
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now) + 0.5) }) == "Invalid type for field timestamp: expected integer, got number")
+        #expect(message(with { $0["timestamp"] = .number(Double(Self.now - 1000)) }) == nil, "written as a double, still an integer")
+        #expect(message(with { $0["positions"] = [.number(1e10), 2] }) == "Positions must be at most 2147483647")
     }
 
     @Test func fieldsOfTheWrongTypeAreNamed() {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTTPServing
 @testable import InstantSearchServer
 
 /// The HTTP front's parsing on its own: the scanner, the head parser, chunked bodies, targets,

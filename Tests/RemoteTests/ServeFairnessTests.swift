@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 
+@testable import HTTPServing
 @testable import InstantSearchServer
 
 /// Issue 28, item 4: under load a request sent but not yet read is never closed as "idle", a

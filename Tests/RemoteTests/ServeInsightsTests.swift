@@ -11,7 +11,7 @@ import Testing
 /// teaches stays out of the suites that share the demo backend.
 @Suite("serve: insights and re-ranking")
 struct ServeInsightsTests {
-    static func backend() throws -> EmbeddedBackend { try EmbeddedBackend(paths: [Demo.path("products.json")]) }
+    static func backend() throws -> EmbeddedBackend { try EmbeddedBackend(paths: [Demo.path("products.json"), Demo.path("categories.json")]) }
 
     static func withInsightsServer(maxBodyBytes: Int = 64 * 1024, _ body: (RunningServer) async throws -> Void) async throws {
         try await withServer(options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes), backend: try backend(), body)
@@ -94,9 +94,53 @@ struct ServeInsightsTests {
             let event = Self.click(queryID: QueryID.make(), objectID: "p0001", position: 1)
             #expect(try await server.send("POST", "/1/events", key: nil, body: event).status == 403)
             #expect(try await server.send("POST", "/1/events", key: "search-cat", body: event).status == 403)
-            let allowed = Self.click(queryID: QueryID.make(), objectID: "c1", position: 1, index: "categories")
+            let allowed = Self.click(queryID: QueryID.make(), objectID: "c01", position: 1, index: "categories")
             let answer = try await server.send("POST", "/1/events", key: "search-cat", body: allowed)
             #expect(answer.status == 200)
+        }
+    }
+
+    /// Events any search key can send cost what the index holds, not what the client makes up:
+    /// an objectID no record has, or an index the server does not hold, refuses the batch.
+    @Test func eventsForObjectIDsTheIndexDoesNotHoldAreRefusedAndTeachNothing() async throws {
+        try await Self.withInsightsServer { server in
+            let (_, before) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv", "clickAnalytics": true}"#)
+            let queryID = try #require(before?["queryID"] as? String)
+            let order = Self.ids(before)
+            let madeUp = try await server.send("POST", "/1/events", body: Self.click(queryID: queryID, objectID: "fake-1", position: 1))
+            #expect(madeUp.status == 422)
+            #expect(madeUp.json?["message"] as? String == #"events[0]: objectID "fake-1" is not a record of index "products""#)
+            let elsewhere = try await server.send("POST", "/1/events", body: Self.click(queryID: queryID, objectID: order[3], position: 4, index: "nowhere"))
+            #expect(elsewhere.status == 422 && elsewhere.json?["message"] as? String == #"events[0]: index "nowhere" does not exist"#)
+            // One made-up id among real ones: the whole batch goes, the real click with it.
+            let mixed =
+                #"{"events": [{"eventType": "click", "eventName": "Hit Clicked", "index": "products", "userToken": "user-1", "queryID": "\#(queryID)", "objectIDs": ["\#(order[3])", "fake-2"], "positions": [4, 5]}]}"#
+            #expect(try await server.send("POST", "/1/events", body: mixed).status == 422)
+            let (_, after) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv"}"#)
+            #expect(Self.ids(after) == order)
+        }
+    }
+
+    /// One search (one queryID) chooses at most 20 records: a 21st forgets its oldest choice,
+    /// and a record clicked twice in it counts once.
+    @Test func aSearchsChoicesAreCappedTheOldestForgotten() async throws {
+        let records: [JSONValue] = (1...30).map { n in ["objectID": .string(String(format: "p%02d", n)), "name": "phone"] }
+        let backend = EmbeddedBackend(indices: [SearchIndex(name: "products", records: records)])
+        try await withServer(options: .init(host: "127.0.0.1", port: 0), backend: backend) { server in
+            let search = #"{"query": "phone", "clickAnalytics": true, "hitsPerPage": 30}"#
+            let (_, before) = try await server.send("POST", "/1/indexes/products/query", body: search)
+            let queryID = try #require(before?["queryID"] as? String)
+            let order = Self.ids(before)
+            #expect(order == (1...30).map { String(format: "p%02d", $0) })
+            // p30 first, then p29 … p10: 21 records in one search; p10 twice.
+            let clicked = (10...30).reversed().map { String(format: "p%02d", $0) } + ["p10"]
+            for id in clicked {
+                let (status, _) = try await server.send("POST", "/1/events", body: Self.click(queryID: queryID, objectID: id, position: 1))
+                #expect(status == 200)
+            }
+            let (_, after) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "phone", "hitsPerPage": 30}"#)
+            let kept = (10...29).map { String(format: "p%02d", $0) }
+            #expect(Self.ids(after) == kept + (1...9).map { String(format: "p%02d", $0) } + ["p30"])
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import InstantSearchCore
 import Testing
 
+@testable import HTTPServing
 @testable import InstantSearchServer
 
 /// `serve` under requests no client should send: each is refused with its status, in time

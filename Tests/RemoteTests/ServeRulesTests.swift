@@ -1,5 +1,6 @@
 import Foundation
 import InstantSearchCore
+import SearchEngine
 import Testing
 
 /// `serve`'s query rules routes (Algolia's): save, read, search, apply, delete, clear; writes
@@ -11,6 +12,36 @@ struct ServeRulesTests {
         {"objectID": "serve-rule", "conditions": [{"pattern": "tv", "anchoring": "contains", "context": "serve-rules-test"}],
          "consequence": {"promote": [{"objectID": "p0001", "position": 0}], "userData": {"banner": "TV week"}}}
         """#
+
+    /// A rule's filters are read when it is written, with the parser and bounds every search
+    /// uses: 100,000 nested parentheses are refused then (they used to be accepted, then every
+    /// matching search answered 400 blaming `filters` its client never sent).
+    @Test func aRuleWhoseFiltersNoSearchCouldReadIsRefusedOnWrite() async throws {
+        let backend = try EmbeddedBackend(paths: [Demo.path("products.json")])
+        try await withServer(options: .init(host: "127.0.0.1", port: 0, maxBodyBytes: 1 << 20), backend: backend) { server in
+            let deep = String(repeating: "(", count: 100_000) + "brand:Sony" + String(repeating: ")", count: 100_000)
+            let rule = #"{"objectID": "deep", "consequence": {"params": {"filters": "\#(deep)"}}}"#
+            let (status, answer) = try await server.send("PUT", "/1/indexes/products/rules/deep", body: rule)
+            #expect(status == 400)
+            let message = answer?["message"] as? String ?? ""
+            #expect(
+                message.hasPrefix(#"rule "deep": consequence.params.filters, column 256: parentheses and NOT nested deeper than 255 levels"#),
+                "\(message.prefix(200))")
+            let batch = #"[{"objectID": "broken", "consequence": {"params": {"filters": "brand:Sony AND"}}}]"#
+            let refused = try await server.send("POST", "/1/indexes/products/rules/batch", body: batch)
+            #expect(refused.status == 400 && (refused.json?["message"] as? String)?.hasPrefix("rules[0]: consequence.params.filters, column") == true)
+            #expect(try await server.send("GET", "/1/indexes/products/rules/deep").status == 404)
+            let (searched, _) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv"}"#)
+            #expect(searched == 200)
+            // As deep as a search can read inside the rule's parentheses is taken.
+            let fits = String(repeating: "(", count: 255) + "brand:Sony" + String(repeating: ")", count: 255)
+            let kept = #"{"objectID": "fits", "consequence": {"params": {"filters": "\#(fits)"}}}"#
+            #expect(try await server.send("PUT", "/1/indexes/products/rules/fits", body: kept).status == 200)
+            let (filtered, found) = try await server.send("POST", "/1/indexes/products/query", body: #"{"query": "tv", "filters": "price > 0"}"#)
+            let hits = (found?["hits"] as? [[String: Any]]) ?? []
+            #expect(filtered == 200 && !hits.isEmpty && hits.allSatisfy { $0["brand"] as? String == "Sony" })
+        }
+    }
 
     @Test func aSavedRuleAppliesToQueriesInItsContextAndGoesAwayWhenDeleted() async throws {
         try await withServer { server in

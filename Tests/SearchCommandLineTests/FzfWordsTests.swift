@@ -56,4 +56,21 @@ import Testing
         let noInfo = try SessionOptions.parse(FzfWords.normalized(["--no-info"]))
         #expect(noInfo.layout.info == "hidden")
     }
+
+    /// fzf's `--listen[=ADDR]`: bare, it takes a free port on loopback; a word after it is its
+    /// value only when it reads as an address or a socket path (here a file may follow it).
+    @Test func aBareListenTakesAFreePortAndAFileAfterItStaysAFile() throws {
+        #expect(
+            FzfWords.normalized(["--listen", "a.txt", "--listen-unsafe", "--listen", "6266", "--listen", "/tmp/x.sock", "--listen", ":0", "--listen"])
+                == ["--listen", "", "a.txt", "--listen-unsafe", "", "--listen", "6266", "--listen", "/tmp/x.sock", "--listen", ":0", "--listen", ""])
+        let bare = try SessionOptions.parse(FzfWords.normalized(["--listen", "--cycle"]))
+        #expect(try bare.interface.listenAddress(environment: [:]) == ListenAddress(place: .tcp(host: "127.0.0.1", port: 0)))
+        let socket = try SessionOptions.parse(["--listen", "/tmp/x.sock"]).interface.listenAddress(environment: ["FZF_API_KEY": "k"])
+        #expect(socket == ListenAddress(place: .socket(path: "/tmp/x.sock"), apiKey: "k"))
+        var remote = InterfaceArguments()
+        remote.listenUnsafe = "0.0.0.0:6266"
+        let ours = try remote.listenAddress(environment: ["FZF_API_KEY": "theirs", "INSTANTSEARCH_API_KEY": "ours"])
+        #expect(ours == ListenAddress(place: .tcp(host: "0.0.0.0", port: 6266), apiKey: "ours", unsafe: true), "our name first")
+        #expect(throws: (any Error).self) { try remote.listenAddress(environment: [:]) }
+    }
 }

@@ -31,9 +31,7 @@ import Testing
         #expect(
             message { _ = try HistoryFile.load(link, limit: 5) }
                 == "--history: '\(link)' is a symbolic link (to '\(target)'); give the history file itself, not a link to it.")
-        var history = QueryHistory(entries: [], limit: 5)
-        history.append("pwned")
-        #expect(message { try HistoryFile.save(history, to: link) } != nil)
+        #expect(message { try HistoryFile.record("pwned", to: link, limit: 5) } != nil)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me\n")
     }
 
@@ -59,13 +57,12 @@ import Testing
     @Test func aFileTurnedIntoALinkDuringTheSessionIsNotWrittenThrough() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/h.txt"
-        var history = try HistoryFile.load(path, limit: 5)
+        _ = try HistoryFile.load(path, limit: 5)
         let target = directory + "/other.txt"
         try "other\n".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
-        history.append("query")
-        #expect(message { try HistoryFile.save(history, to: path) }?.contains("is a symbolic link") == true)
+        #expect(message { try HistoryFile.record("query", to: path, limit: 5) }?.contains("is a symbolic link") == true)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "other\n")
     }
 
@@ -73,10 +70,48 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/h.txt"
         try "one\ntwo\n".write(toFile: path, atomically: true, encoding: .utf8)
-        var history = try HistoryFile.load(path, limit: 5)
-        #expect(history.entries == ["one", "two"])
-        history.append("three")
-        try HistoryFile.save(history, to: path)
+        #expect(try HistoryFile.load(path, limit: 5).entries == ["one", "two"])
+        try HistoryFile.record("three", to: path, limit: 5)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\ntwo\nthree\n")
     }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/h.fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        let said = Said()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            said.load = message { _ = try HistoryFile.load(path, limit: 5) }
+            said.entries = message { _ = try HistoryFile.entries(path) }
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 10) == .success, "the open waited for a writer")
+        #expect(said.load == "--history: '\(path)' is not a regular file." && said.entries == said.load)
+    }
+
+    @Test func twoSessionsEndingAtOnceBothKeepTheirQuery() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/h.txt"
+        // Both sessions read the file when they start, before either adds its query.
+        #expect(try HistoryFile.load(path, limit: 1_000).entries.isEmpty)
+        #expect(try HistoryFile.load(path, limit: 1_000).entries.isEmpty)
+        let group = DispatchGroup()
+        for session in ["a", "b"] {
+            group.enter()
+            Thread {
+                for n in 0..<50 { try? HistoryFile.record("\(session)\(n)", to: path, limit: 1_000) }
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        let kept = try HistoryFile.load(path, limit: 1_000).entries
+        #expect(Set(kept) == Set(["a", "b"].flatMap { session in (0..<50).map { "\(session)\($0)" } }) && kept.count == 100)
+    }
+}
+
+/// What a thread was told, read once it has finished.
+private final class Said: @unchecked Sendable {
+    var load: String?
+    var entries: String?
 }

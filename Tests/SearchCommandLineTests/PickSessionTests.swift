@@ -162,13 +162,10 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("h.txt").path
-        var history = try HistoryFile.load(path, limit: 3)
-        #expect(history.entries.isEmpty)
+        #expect(try HistoryFile.load(path, limit: 3).entries.isEmpty)
         #expect(FileManager.default.fileExists(atPath: path), "created at once, as fzf does")
-        for query in ["a", "b", "b", "c", "d", ""] { history.append(query) }
-        #expect(history.entries == ["b", "c", "d"], "bounded, no repeat in a row, no empty query")
-        try HistoryFile.save(history, to: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\nc\nd\n")
+        for query in ["a", "b", "b", "c", "d", ""] { try HistoryFile.record(query, to: path, limit: 3) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\nc\nd\n", "bounded, no repeat in a row, no empty query")
         #expect(try HistoryFile.load(path, limit: 2).entries == ["c", "d"])
 
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)

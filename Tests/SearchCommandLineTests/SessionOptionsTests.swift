@@ -20,7 +20,7 @@ import Testing
         "--multi-max": ["--multi-max", "3"], "--header": ["--header=-h-"], "--prompt": ["--prompt", "> "],
         "--history": ["--history", "h.txt"], "--history-size": ["--history-size", "5"], "--height": ["--height", "~40%"],
         "--min-height": ["--min-height", "12"],
-        "--insights": ["--no-insights"], "--conversion": ["--conversion"],
+        "--insights": ["--no-insights"], "--re-ranking": ["--no-re-ranking"], "--conversion": ["--conversion"],
         // Matching lines
         "--exact": ["--exact"], "--extended": ["--extended"], "--no-extended": ["--no-extended"], "--ignore-case": ["--ignore-case"],
         "--no-ignore-case": ["--no-ignore-case"], "--smart-case": ["--smart-case"], "--literal": ["--literal"],
@@ -30,7 +30,8 @@ import Testing
         "--header-lines": ["--header-lines", "2"], "--ansi": ["--ansi"],
         // Keys and mouse
         "--bind": ["--bind", "f9:abort", "--bind", "ctrl-x:clear-refinements"], "--no-mouse": ["--no-mouse"], "--disabled": ["--disabled"],
-        "--listen": ["--listen", "6266"], "--cycle": ["--cycle"], "--filepath-word": ["--filepath-word"], "--track": ["--track"], "--sync": ["--sync"],
+        "--listen": ["--listen", "6266"], "--listen-unsafe": ["--listen-unsafe", "6267"], "--cycle": ["--cycle"], "--filepath-word": ["--filepath-word"],
+        "--track": ["--track"], "--sync": ["--sync"],
         "--jump": ["--jump"],
         "--jump-labels": ["--jump-labels", "jkl"],
         // Preview

@@ -48,6 +48,20 @@ import Testing
         return seen.withLock { $0 }
     }
 
+    @Test func whatWasLearntForTheOldRecordsIsForgotten() async throws {
+        let backend = backend()
+        var learnt = ReRankingTable()
+        learnt.add(
+            InsightsEvent(
+                eventType: .click, eventName: "Hit Picked", index: "lines", userToken: "instantsearch-local", timestamp: 0, objectIDs: ["2"]),
+            query: "old")
+        backend.learn(learnt)
+        #expect(backend.reRanking.hasEvents(index: "lines"))
+        _ = try await reload(3, into: backend, atOnce: true)
+        // Line 2 of the command's output is not the line 2 that was picked.
+        #expect(!backend.reRanking.hasEvents(index: "lines"))
+    }
+
     @Test func reloadSyncKeepsTheOldRecordsUntilTheOutputIsReadThenReplacesThemAtOnce() async throws {
         let backend = backend()
         let reports = try await reload(200_000, into: backend, atOnce: true)

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func whatArrivesIsFramedAtNulsAndNotRefused() throws {
-        let bytes = Array("a\nb\u{0}c\u{0}d".utf8)
+        var bytes = Array("a\nb\u{0}c\u{0}d".utf8)
         var framer = RecordFramer(format: .lines, lineSeparator: .nul)
         framer.advance(over: bytes)
         #expect(framer.records == 2, "a line end inside a record does not end it")
@@ -70,9 +70,9 @@ import Testing
         var options = LoadOptions()
         options.lineSeparator = .nul
         var guarded = InputGuard(file: "<stdin>", options: options)
-        #expect(throws: Never.self) { try guarded.check(bytes, format: .lines, atEnd: true) }
+        #expect(throws: Never.self) { _ = try guarded.check(&bytes, format: .lines, atEnd: true) }
         var strict = InputGuard(file: "<stdin>", options: LoadOptions())
-        #expect(throws: DataError.self) { try strict.check(bytes, format: .lines, atEnd: true) }
+        #expect(throws: DataError.self) { _ = try strict.check(&bytes, format: .lines, atEnd: true) }
     }
 
     @Test func nulSeparatedHeaderLines() throws {

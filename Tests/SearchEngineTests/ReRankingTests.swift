@@ -124,16 +124,30 @@ import Testing
         #expect(try index.searchLines(Query(text: "mainframe"), options: LineMatchOptions(), reRanking: [chosen: 1]).hits.count == 1)
     }
 
-    @Test func aTableIsBuiltFromTheQueriesAndEventsOfALog() {
+    @Test func aTableIsBuiltFromTheQueriesAndEventsOfALogForTheListsOpen() {
         let id = QueryID.make()
         var click = Self.click(["d"])
         click.queryID = id
         var orphan = Self.click(["b"])
         orphan.queryID = QueryID.make()
         let table = ReRankingTable(
-            queries: [QueryLine(queryID: id, index: "products", query: "Phone", nbHits: 4, timestamp: 0)], events: [click, orphan])
-        #expect(table.scores(index: "products", query: "phone") == ["d": 1])
-        #expect(table.hasEvents(index: "products") && !table.hasEvents(index: "other"))
+            queries: [QueryLine(queryID: id, index: "products", query: "Phone", nbHits: 4, timestamp: 0, list: "file:/data/products.json")],
+            events: [click, orphan], lists: ["file:/data/products.json": "shop"])
+        #expect(table.scores(index: "shop", query: "phone") == ["d": 1], "counted for the index the list is open as")
+        #expect(table.hasEvents(index: "shop") && !table.hasEvents(index: "products"))
+    }
+
+    @Test func aQueryOfAnotherListOrOfAPipeTeachesNothing() {
+        var clicks: [InsightsEvent] = []
+        var queries: [QueryLine] = []
+        for list in ["file:/other/products.json", nil] {
+            var click = Self.click(["d"])
+            click.queryID = QueryID.make()
+            clicks.append(click)
+            queries.append(QueryLine(queryID: click.queryID!, index: "products", query: "phone", nbHits: 4, timestamp: 0, list: list))
+        }
+        let table = ReRankingTable(queries: queries, events: clicks, lists: ["file:/data/products.json": "products"])
+        #expect(table.isEmpty)
     }
 }
 

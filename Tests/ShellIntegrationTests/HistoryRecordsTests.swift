@@ -58,6 +58,18 @@ import Testing
         #expect(CommandLog.parse(try String(contentsOfFile: path, encoding: .utf8)).count == 10)
     }
 
+    @Test func aFIFOOrALinkAtTheLogIsRefusedWithoutWaiting() throws {
+        let tree = try TemporaryTree(["target": "1\t0\t/\tsecret\n"])
+        #expect(mkfifo(tree.root + "/fifo", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: tree.root + "/link", withDestinationPath: tree.root + "/target")
+        for (name, reason) in [("fifo", "is a FIFO, not a regular file"), ("link", "is a symbolic link (to '\(tree.root)/target')")] {
+            let sources = HistorySources(shell: "bash", historyFile: tree.root + "/target", logFile: tree.root + "/" + name)
+            #expect(throws: HistorySources.Failure.unreadable(option: "--command-log", path: tree.root + "/" + name, reason: reason)) {
+                try sources.load(environment: [:])
+            }
+        }
+    }
+
     @Test func sourcesReadBothFilesAndNameAnUnreadableOne() throws {
         let tree = try TemporaryTree(["bash_history": "#100\nls\n#200\nmake\n", "log": "300\t1\t/w\tmake\n"])
         let sources = HistorySources(shell: "bash", historyFile: tree.root + "/bash_history", logFile: tree.root + "/log")

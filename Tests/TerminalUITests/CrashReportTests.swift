@@ -27,4 +27,18 @@ struct CrashReportTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: backtracer)
         #expect(CrashReport.installedBacktracer(executable: executable) == prefix + "/bin/../libexec/instantsearch/swift-backtrace")
     }
+
+    /// The report holds memory contents: it goes to a folder of the user's, never through a link
+    /// planted where the folder should be.
+    @Test func theReportFolderIsARealFolderOfTheUsers() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("crash-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(CrashReport.reportDirectory(stateHome: state) == state + "/instantsearch/crashes")
+        let mode = try FileManager.default.attributesOfItem(atPath: state + "/instantsearch/crashes")[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        try FileManager.default.removeItem(atPath: state + "/instantsearch/crashes")
+        try FileManager.default.createDirectory(atPath: state + "/elsewhere", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: state + "/instantsearch/crashes", withDestinationPath: state + "/elsewhere")
+        #expect(CrashReport.reportDirectory(stateHome: state) == nil)
+    }
 }

@@ -48,6 +48,22 @@ import Testing
         #expect(recorded.queries.count == 1)
     }
 
+    @Test func aQueryLineSaysWhatItsListIsUntilTheListIsReplaced() async throws {
+        let harness = AppHarness()
+        let recorded = Recorded()
+        let clock = ManualClock()
+        let lists = ["products": "file:/data/products.json"]
+        harness.app.recordInsights(.init(sink: recorded, lists: lists, now: { Self.now }), scheduler: clock)
+        await harness.start()
+        await harness.type("sony")
+        clock.advance(by: .seconds(1))
+        #expect(recorded.queries.map(\.list) == ["file:/data/products.json"])
+        // A reload put other records in the index: what it was made from no longer says what they are.
+        harness.app.insights?.listReplaced(index: "products")
+        await harness.press(.enter)
+        #expect(recorded.queries.map(\.list) == ["file:/data/products.json", nil], "the pick's query settles anew, naming no list")
+    }
+
     @Test func aKeyBeforeThePauseEndsMeansTheEarlierQueryNeverSettles() async {
         let (harness, recorded, clock) = harness()
         await harness.start()

@@ -9,7 +9,7 @@ extension AlgoliaParameters {
     public func geo() throws -> GeoQuery {
         var geo = GeoQuery()
         if let text = try string("aroundLatLng") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Self.number(String($0)) }
             guard parts.count == 2, let lat = parts[0], let lng = parts[1], GeoPoint(lat: lat, lng: lng).isValid else {
                 throw AlgoliaParameterError("aroundLatLng must be \"lat, lng\" (latitude -90 to 90, longitude -180 to 180)")
             }
@@ -34,6 +34,13 @@ extension AlgoliaParameters {
         return geo
     }
 
+    /// A number written in a geo parameter's text, read as filters read theirs (`FilterNumber`:
+    /// decimal only, so `0x10`, `nan` and `inf` are refused here as there), spaces around it allowed.
+    private static func number(_ text: String) -> Double? {
+        guard case .number(let value) = FilterNumber.parse(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        return value
+    }
+
     private func integer(_ key: String, at allowed: ClosedRange<Int>, or alternative: String) throws -> Int? {
         do { return try integer(key, at: allowed) } catch let error as AlgoliaParameterError {
             throw AlgoliaParameterError(error.message + " " + alternative)
@@ -48,7 +55,7 @@ extension AlgoliaParameters {
         var lists: [[JSONValue]]
         switch value {
         case .string(let text):
-            lists = [text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .null }]
+            lists = [text.split(separator: ",").map { Self.number(String($0)).map(JSONValue.number) ?? .null }]
         case .array(let items) where items.allSatisfy({ $0.numberValue != nil }): lists = [items]
         case .array(let items): lists = try items.map { try $0.arrayValue ?? { throw fail }() }
         default: throw fail

@@ -2,11 +2,14 @@ import Foundation
 
 /// The local insights files (`queries.ndjson`, `events.ndjson`) in the state directory:
 /// `$XDG_STATE_HOME/instantsearch/`, else `$HOME/.local/state/instantsearch/`, made with mode
-/// 0700 when first written. Each file is NDJSON, bounded: when one passes `maxBytes`, the oldest
-/// half of its lines is dropped. A reader skips a line it cannot read and counts it.
+/// 0700 when first written. Each file is NDJSON, bounded: when an append takes it past
+/// `maxBytes`, it is cut to its newest `maxBytes / 2` of whole lines; a reader reads at most
+/// its newest `maxBytes` (a larger file was written by something else). Files are opened as
+/// `StateFile`s: a link, a FIFO or another user's file there is refused, neither read nor
+/// written. A reader skips a line it cannot read and counts it.
 public struct InsightsFiles: Sendable {
     public let directory: String
-    /// A file's cap; past it, the oldest half of its lines go.
+    /// A file's cap; past it, the file is cut to its newest half.
     public var maxBytes: Int
 
     public static let defaultMaxBytes = 4 << 20
@@ -32,105 +35,101 @@ public struct InsightsFiles: Sendable {
 
     // MARK: Writing
 
-    /// Appends the lines, making the directory (0700) first; trims a file that passed its cap.
-    public func append(queries: [QueryLine], events: [InsightsEvent]) throws {
+    /// Appends the lines, making the directory (0700) first; cuts a file that passed its cap.
+    public func append(queries: [QueryLine], events: [InsightsEvent]) throws(StateFileError) {
         guard !queries.isEmpty || !events.isEmpty else { return }
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try StateFile.makeFolder(directory)
         if !queries.isEmpty { try append(queries.map(\.json), to: queriesPath) }
         if !events.isEmpty { try append(events.map(\.json), to: eventsPath) }
     }
 
-    private func append(_ lines: [JSONValue], to path: String) throws {
-        let text = lines.map { $0.serialized() + "\n" }.joined()
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw InsightsFileError(path: path, reason: "cannot be opened for writing") }
-        defer { try? handle.close() }
-        let end = try handle.seekToEnd()
-        try handle.write(contentsOf: Data(text.utf8))
-        if Int(end) + text.utf8.count > maxBytes { try dropOldestHalf(path) }
-    }
-
-    /// Keeps the newer half of the file's lines, written whole to a new file renamed over it.
-    private func dropOldestHalf(_ path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        var kept = Data()
-        for line in lines.dropFirst(lines.count / 2) {
-            kept.append(line)
-            kept.append(UInt8(ascii: "\n"))
-        }
-        let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: kept, attributes: [.posixPermissions: 0o600]),
-            rename(temporary, path) == 0
-        else { throw InsightsFileError(path: path, reason: "cannot be replaced") }
+    /// Whole lines under the file's lock, so another instance appending at the same time loses nothing.
+    private func append(_ lines: [JSONValue], to path: String) throws(StateFileError) {
+        let file = try StateFile.locked(path)
+        try file.append(Array(lines.map { $0.serialized() + "\n" }.joined().utf8))
+        if file.size > maxBytes { try file.replace(with: file.read(atMost: maxBytes / 2, from: .end)) }
     }
 
     // MARK: Reading
 
-    /// What the files hold; a missing file holds nothing. `skipped`: lines that could not be read.
+    /// What the files hold; a missing file holds nothing.
     public struct Contents: Sendable {
         public var queries: [QueryLine] = []
         public var events: [InsightsEvent] = []
+        public var problems = Problems()
+    }
+
+    /// Lines that could not be read, and files refused (a link, a FIFO…: not read).
+    public struct Problems: Sendable, Equatable {
         public var skipped = 0
+        public var refused: [String] = []
+
+        public init(skipped: Int = 0, refused: [String] = []) {
+            self.skipped = skipped
+            self.refused = refused
+        }
+
+        /// One line for the user (nil: nothing to say); `directory`: the folder the lines are in.
+        public func note(directory: String, what: String = "insights") -> String? {
+            var parts = refused
+            if skipped > 0 {
+                parts.append("\(skipped) line\(skipped == 1 ? "" : "s") of \(directory) could not be read and \(skipped == 1 ? "was" : "were") skipped")
+            }
+            return parts.isEmpty ? nil : "\(what): " + parts.joined(separator: "; ")
+        }
     }
 
     public func read() -> Contents {
         var contents = Contents()
-        for value in lines(of: queriesPath, skipped: &contents.skipped) {
-            if let line = QueryLine(json: value) { contents.queries.append(line) } else { contents.skipped += 1 }
+        for value in lines(of: queriesPath, problems: &contents.problems) {
+            if let line = QueryLine(json: value) { contents.queries.append(line) } else { contents.problems.skipped += 1 }
         }
-        for value in lines(of: eventsPath, skipped: &contents.skipped) {
-            if let event = try? InsightsValidation.event(value, now: nil) { contents.events.append(event) } else { contents.skipped += 1 }
+        for value in lines(of: eventsPath, problems: &contents.problems) {
+            if let event = try? InsightsValidation.event(value, now: nil) { contents.events.append(event) } else { contents.problems.skipped += 1 }
         }
         return contents
     }
 
     /// Counts the queries into `builder` as query suggestions, then their click and conversion
-    /// events; returns how many lines were skipped. More lenient than `read()`: a line needs
-    /// only what a suggestion is counted from (a query and its index; an event's type and queryID).
-    public func read(into builder: inout QuerySuggestionsBuilder) -> Int {
-        var skipped = 0
-        for line in lines(of: queriesPath, skipped: &skipped) {
+    /// events. More lenient than `read()`: a line needs only what a suggestion is counted from
+    /// (a query and its index; an event's type and queryID).
+    public func read(into builder: inout QuerySuggestionsBuilder) -> Problems {
+        var problems = Problems()
+        for line in lines(of: queriesPath, problems: &problems) {
             guard let query = line["query"]?.stringValue, let index = line["index"]?.stringValue else {
-                skipped += 1
+                problems.skipped += 1
                 continue
             }
             let nbHits = line["nbHits"]?.numberValue.flatMap { $0 >= 0 && $0.isFinite ? Int($0) : nil }
             builder.addQuery(query, index: index, nbHits: nbHits, queryID: line["queryID"]?.stringValue)
         }
-        for line in lines(of: eventsPath, skipped: &skipped) {
+        for line in lines(of: eventsPath, problems: &problems) {
             guard let type = line["eventType"]?.stringValue else {
-                skipped += 1
+                problems.skipped += 1
                 continue
             }
             // Views and events outside a search (no queryID) say nothing of a query.
             if let queryID = line["queryID"]?.stringValue { _ = builder.addEvent(type: type, queryID: queryID) }
         }
-        return skipped
+        return problems
     }
 
-    /// Files are bounded by their writer; a larger one (written by something else) is read only up to this.
-    static let maximumReadBytes = 32 * 1024 * 1024
-
-    private func lines(of path: String, skipped: inout Int) -> [JSONValue] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maximumReadBytes) else { return [] }
+    /// The newest `maxBytes` of the file, line by line.
+    private func lines(of path: String, problems: inout Problems) -> [JSONValue] {
+        let bytes: [UInt8]
+        do {
+            guard let file = try StateFile.open(path, for: .read) else { return [] }
+            bytes = try file.read(atMost: maxBytes, from: .end)
+        } catch {
+            problems.refused.append(error.description)
+            return []
+        }
         var values: [JSONValue] = []
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            if let value = try? JSONParser.parse(Array(line), file: path) { values.append(value) } else { skipped += 1 }
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            if let value = try? JSONParser.parse(Array(line), file: path) { values.append(value) } else { problems.skipped += 1 }
         }
         return values
     }
-}
-
-public struct InsightsFileError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): \(reason)" }
 }
 
 /// Writes insights off the caller's thread, in order, on a queue of its own: a keystroke never

@@ -23,8 +23,14 @@ public enum InsightsValidation {
     public static let maxUserTokenLength = 128
     /// Request bodies must be smaller than 2 MB.
     public static let maxBodyBytes = 2_000_000
-    /// How old an event's timestamp may be (the Insights API's current limit: 30 days).
-    public static let maxAgeMilliseconds: Int64 = 30 * 24 * 3600 * 1000
+    /// How old an event's timestamp may be: "The Insights API currently accepts events up to
+    /// 4 days in the past" (Algolia's Insights REST API reference, "Limitations").
+    public static let maxAgeMilliseconds: Int64 = 4 * 24 * 3600 * 1000
+    /// How far ahead of the server's clock a timestamp may be: a client's clock may run a
+    /// little fast; an event cannot have happened later than that.
+    public static let maxSkewMilliseconds: Int64 = 5 * 60 * 1000
+    /// Positions are 32-bit integers in Algolia's schema.
+    public static let maxPosition = Int(Int32.max)
 
     /// The events of a `{"events": […]}` body, each checked; `now` (ms since the epoch) bounds
     /// the timestamps. Throws the first problem, as Algolia answers it.
@@ -101,10 +107,11 @@ public enum InsightsValidation {
         if let field, field != .null {
             guard let items = field.arrayValue else { throw InsightsError("Invalid type for field positions: expected array, got \(typeName(field))") }
             let positions = try items.map { item -> Int in
-                guard let n = item.numberValue, n == n.rounded(), abs(n) < 1e9 else {
+                guard let n = integer(item) else {
                     throw InsightsError("Invalid type for field positions: expected integer, got \(typeName(item))")
                 }
-                return Int(n)
+                guard n <= Double(maxPosition) else { throw InsightsError("Positions must be at most \(maxPosition)") }
+                return n < 0 ? -1 : Int(n)
             }
             guard event.eventType == .click else { throw InsightsError("Only event of type click should specify the positions attribute") }
             guard event.queryID != nil else { throw InsightsError("Event of type click with positions should specify a queryID") }
@@ -119,14 +126,29 @@ public enum InsightsValidation {
         }
     }
 
+    /// Milliseconds since the epoch, within the window when `now` is given. An integer written
+    /// as `1e15` is an integer (the year 33658): it is refused for being in the future, not for
+    /// its spelling; only a fraction (`1.5`) or another type is not an integer.
     private static func timestamp(_ field: JSONValue?, now: Int64?) throws -> Int64? {
         guard let field, field != .null else { return nil }
-        guard let n = field.numberValue, n == n.rounded(), abs(n) < 1e15 else {
+        guard let n = integer(field) else {
             throw InsightsError("Invalid type for field timestamp: expected integer, got \(typeName(field))")
         }
-        let milliseconds = Int64(n)
-        if let now, milliseconds < now - maxAgeMilliseconds { throw InsightsError("The timestamp must be at most 30 days in the past") }
+        let milliseconds = Int64(exactly: n) ?? (n < 0 ? Int64.min : Int64.max)
+        if let now {
+            if milliseconds < now - maxAgeMilliseconds { throw InsightsError("The timestamp must be at most 4 days in the past") }
+            if milliseconds > now + maxSkewMilliseconds {
+                throw InsightsError("The timestamp must not be in the future (at most 5 minutes ahead of the server's clock)")
+            }
+        }
         return milliseconds
+    }
+
+    /// A JSON number without a fraction, however it is written (`3`, `3.0`, `1e15`); nil for
+    /// another type or a fraction.
+    private static func integer(_ value: JSONValue) -> Double? {
+        guard let n = value.numberValue, n.isFinite, n == n.rounded(.towardZero) else { return nil }
+        return n
     }
 
     private static func checkUserToken(_ token: String, field: String) throws {

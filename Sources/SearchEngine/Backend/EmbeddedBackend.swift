@@ -76,6 +76,20 @@ public final class EmbeddedBackend: Searchable {
         state.withLock { $0.reRanking.merge(table) }
     }
 
+    /// Learns from events, each for the query of the search it names (`serve`'s `/1/events`):
+    /// within the table's bounds, each search's choices counted once.
+    public func learn(_ events: [(event: InsightsEvent, query: String)]) {
+        state.withLock { state in
+            for (event, query) in events { state.reRanking.add(event, query: query) }
+        }
+    }
+
+    /// Forgets what was learnt for index `name`: its records were replaced by others (a reload),
+    /// which the events' objectIDs do not name.
+    public func forgetLearning(of name: String) {
+        state.withLock { $0.reRanking.forget(index: name) }
+    }
+
     /// Searches the index named `name` as plain lines, fzf's way, with `options`.
     public func matchLines(in name: String, options: LineMatchOptions) {
         state.withLock { $0.lineMatching[name] = options }
@@ -83,31 +97,27 @@ public final class EmbeddedBackend: Searchable {
 
     /// Lines are matched fzf's way (query rules are records' business); records as the rules say.
     private func search(
-        _ index: SearchIndex, _ query: Query, rules: RuleSet, lines: LineMatchOptions?, reRanking: ReRankingTable
+        _ index: SearchIndex, _ query: Query, rules: RuleSet, lines: LineMatchOptions?, chosen: [String: Double]
     ) throws -> SearchResults {
-        // Re-ranking: the query's own choice, else the index's setting; on by default (it
-        // changes nothing until events name records for the query).
-        let enabled = query.enableReRanking ?? index.settings.relevance.enableReRanking ?? true
-        let chosen = enabled ? reRanking.scores(index: index.name, query: query.text) : [:]
         if let lines { return try index.searchLines(query, options: lines, reRanking: chosen) }
         return try index.search(query, rules: rules, reRanking: chosen)
     }
 
     /// Runs a multi-query, the queries side by side; results come back in request order.
     public func search(_ queries: [IndexedQuery]) async throws -> [SearchResults] {
-        let (resolved, reRanking) = try resolve(queries)
-        return try await inRequestOrder(resolved) { index, query, rules, lines in
-            try self.search(index, query, rules: rules, lines: lines, reRanking: reRanking)
+        let resolved = try resolve(queries)
+        return try await inRequestOrder(resolved) { index, query, rules, lines, chosen in
+            try self.search(index, query, rules: rules, lines: lines, chosen: chosen)
         }
     }
 
     /// The queries one after the other on the calling thread (a search still parallelises
     /// its own scan); nil when an index holds more than `synchronousLimit` records.
     public func searchSynchronously(_ queries: [IndexedQuery]) throws -> [SearchResults]? {
-        let (resolved, reRanking) = try resolve(queries)
+        let resolved = try resolve(queries)
         guard resolved.allSatisfy({ $0.0.recordCount <= Self.synchronousLimit }) else { return nil }
-        return try resolved.map { index, query, rules, lines in
-            try search(index, query, rules: rules, lines: lines, reRanking: reRanking)
+        return try resolved.map { index, query, rules, lines, chosen in
+            try search(index, query, rules: rules, lines: lines, chosen: chosen)
         }
     }
 
@@ -117,17 +127,22 @@ public final class EmbeddedBackend: Searchable {
     /// 100K lines, and 40 ms for 10M, too long to block a terminal's loop and its echo.
     public static let synchronousLimit = 100_000
 
-    /// Each query's index and what applies to it, read under the lock once.
-    private func resolve(
-        _ queries: [IndexedQuery]
-    ) throws -> (resolved: [(SearchIndex, Query, RuleSet, LineMatchOptions?)], reRanking: ReRankingTable) {
-        let (indexByName, rules, lineMatching, reRanking) = state.withLock { ($0.indexByName, $0.rules, $0.lineMatching, $0.reRanking) }
-        let resolved = try queries.map { query -> (SearchIndex, Query, RuleSet, LineMatchOptions?) in
-            guard let index = indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
-            return (index, query.query, rules[query.indexName] ?? RuleSet(), lineMatching[query.indexName])
+    /// Each query's index and what applies to it, read under the lock once: the rules, the
+    /// line matching, and the records chosen for the query (re-ranking: the query's own choice,
+    /// else the index's setting; on by default, it changes nothing until events name records
+    /// for the query). Only the query's own scores are copied out, never the whole table.
+    private func resolve(_ queries: [IndexedQuery]) throws -> [Resolved] {
+        try state.withLock { state in
+            try queries.map { query -> Resolved in
+                guard let index = state.indexByName[query.indexName] else { throw SearchError.unknownIndex(query.indexName) }
+                let enabled = query.query.enableReRanking ?? index.settings.relevance.enableReRanking ?? true
+                let chosen = enabled ? state.reRanking.scores(index: index.name, query: query.query.text) : [:]
+                return (index, query.query, state.rules[query.indexName] ?? RuleSet(), state.lineMatching[query.indexName], chosen)
+            }
         }
-        return (resolved, reRanking)
     }
+
+    private typealias Resolved = (SearchIndex, Query, RuleSet, LineMatchOptions?, [String: Double])
 
     public func searchForFacetValues(
         indexName: String, attribute: String, text: String, query: Query

@@ -52,13 +52,17 @@ struct FilterParser {
     /// it is bounded (70,000 `(` used to overflow the stack and kill a server).
     private var depth = 0
     static let maxDepth = 256
+    private var allowedDepth = maxDepth
     /// Predicates in one filter: each is checked against every matched record, so 50,000
     /// OR-ed terms cost seconds per query. (Algolia's own filters are bounded too.)
     static let maxConditions = 1_000
     private var conditions = 0
 
-    static func parse(_ filter: String) throws -> FilterExpression {
+    /// `enclosingDepth`: the levels the filter will sit inside (a rule's filters go inside the
+    /// parentheses that join them to the query's), taken from what it may nest itself.
+    static func parse(_ filter: String, enclosingDepth: Int = 0) throws -> FilterExpression {
         var parser = try FilterParser(filter)
+        parser.allowedDepth = maxDepth - enclosingDepth
         let expression = try parser.expression()
         guard case .end = parser.tokens[parser.next].token else {
             throw parser.error("expected AND, OR or the end of the filter")
@@ -140,8 +144,8 @@ struct FilterParser {
     private mutating func unary() throws -> FilterExpression {
         let nests = isKeyword("NOT") || tokens[next].token == .symbol("(")
         if nests {
-            guard depth < FilterParser.maxDepth else {
-                throw error("parentheses and NOT nested deeper than \(FilterParser.maxDepth) levels")
+            guard depth < allowedDepth else {
+                throw error("parentheses and NOT nested deeper than \(allowedDepth) levels")
             }
             depth += 1
         }

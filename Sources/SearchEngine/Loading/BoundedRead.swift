@@ -5,9 +5,11 @@ extension DataLoader {
     /// Reads a descriptor (standard input) to its end, checking each chunk as it arrives
     /// (`InputGuard`): NUL bytes or invalid UTF-8 are reported at once, and a record or a run of
     /// blank lines longer than `options.maxRecordBytes` is refused, so that `/dev/zero` or
-    /// `yes ""` ends in a message rather than in all the memory there is.
+    /// `yes ""` ends in a message rather than in all the memory there is. With `--lenient`, a
+    /// record too long is taken out as it arrives; `options` then counts it (`skippedBefore`),
+    /// for the parse's report.
     public static func readAll(
-        descriptor: Int32, name: String = "<stdin>", format: DataFormat? = nil, options: LoadOptions = .strict,
+        descriptor: Int32, name: String = "<stdin>", format: DataFormat? = nil, options: inout LoadOptions,
         chunkSize: Int = 1 << 20
     ) throws -> [UInt8] {
         var inputGuard = InputGuard(file: name, options: options)
@@ -24,8 +26,11 @@ extension DataLoader {
             if format == nil || format == .json, atEnd || buffer.count >= FormatSniffer.sampleBytes {
                 format = format == nil ? FormatSniffer.sniff(buffer, isComplete: atEnd) : try DataFormat.resolve(format, bytes: buffer, file: name)
             }
-            try inputGuard.check(buffer, format: format, atEnd: atEnd)
-            if atEnd { return buffer }
+            _ = try inputGuard.check(&buffer, format: format, atEnd: atEnd)
+            if atEnd {
+                options.skippedBefore = inputGuard.skipped.counted
+                return buffer
+            }
         }
     }
 }

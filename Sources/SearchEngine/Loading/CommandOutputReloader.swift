@@ -20,7 +20,8 @@ public struct CommandOutputReloader: RecordReloading {
     }
 
     public func reload(indexName: String, from descriptor: Int32, atOnce: Bool) -> any BackgroundLoading {
-        Reloading(
+        backend.forgetLearning(of: indexName)
+        return Reloading(
             backend: backend, indexName: indexName, descriptor: descriptor,
             format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations, atOnce: atOnce)
     }

@@ -87,7 +87,7 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
         backend?.replace(index)
         var note: String?
         if rebuild != nil {
-            utimes(path, nil)  // used now: the last entry to be evicted
+            IndexCache.markUsed(path)  // used now: the last entry to be evicted
             let elapsed = ContinuousClock.now - started
             note = "index from the cache in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms"
         }

@@ -1,5 +1,9 @@
 import InstantSearchCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Watches data as it arrives (standard input, a file read while the interface runs) so that
 /// what is buffered stays bounded by what is kept — the records — and not by what is read:
 ///
@@ -10,6 +14,11 @@ import InstantSearchCore
 ///   end of the next: a record longer than that (a 200 MB line) is refused naming the line it
 ///   starts on, and so is a run of blank lines that long holding no record at all
 ///   (`yes ""`), which would otherwise be buffered for ever for zero records.
+/// - With `--lenient`, such a record is skipped instead, in the formats whose records end with
+///   their line (plain lines, CSV, TSV, NDJSON): its bytes are taken out of the buffer as they
+///   arrive, up to its line end (kept, so the lines after keep their numbers), and counted
+///   (`skipped`). A record that goes on past `skippableRecordBytes` (`/dev/zero`) is no record:
+///   the load stops there.
 ///
 /// Records are found as the streaming loader finds them (`RecordFramer`); before the format is
 /// known (while it is sniffed) the whole buffer counts as one record.
@@ -17,24 +26,58 @@ struct InputGuard {
     let file: String
     let maxRecordBytes: Int
     let checksText: Bool
+    /// With `--lenient`, records past `maxRecordBytes` are skipped rather than refused.
+    let skipsLongRecords: Bool
     /// Bytes already found to be text.
     private var textChecked = 0
     private var framer: RecordFramer?
     private let lineSeparator: LoadOptions.LineSeparator
+    /// Records skipped as they arrived (`--lenient`), for the load's report.
+    private(set) var skipped: SkipLog
+    /// Where the record being skipped was cut; what arrives until its line end goes too.
+    private var skippingFrom: Int?
+    /// The line it starts on, and its bytes so far.
+    private var skippingLine = 0
+    private var skippedOfRecord = 0
+
+    /// A record longer than this many times `maxRecordBytes` is not skipped: it ends the load.
+    static let skippableFactor = 8
+    var skippableRecordBytes: Int { maxRecordBytes * Self.skippableFactor }
 
     /// With `--read0` a NUL byte ends a line: it is not binary data then.
     init(file: String, options: LoadOptions, checksText: Bool = true) {
         self.file = file
         maxRecordBytes = max(1, options.maxRecordBytes)
         self.checksText = checksText && !options.lenient && options.lineSeparator == .newline
+        skipsLongRecords = options.lenient
         lineSeparator = options.lineSeparator
+        skipped = SkipLog(options: options, file: file)
     }
 
     /// Checks what arrived since the last call; `atEnd`: nothing more will come (a last UTF-8
-    /// sequence cut short is then an error, not a sequence still arriving).
-    mutating func check(_ buffer: [UInt8], format: DataFormat?, atEnd: Bool) throws {
-        try buffer.withUnsafeBufferPointer { bytes in
-            if checksText {
+    /// sequence cut short is then an error, not a sequence still arriving). Returns where the
+    /// buffer was cut when a record was skipped (`--lenient`): what framed the bytes past it
+    /// must go back there (`RecordFramer.rewind(to:)`).
+    mutating func check(_ buffer: inout [UInt8], format: DataFormat?, atEnd: Bool) throws -> Int? {
+        var cut: Int?
+        if let from = skippingFrom {
+            cut = from
+            let end = Self.lineEnd(in: buffer, from: from, separator: lineSeparator)
+            skippedOfRecord += (end ?? buffer.count) - from
+            if skippedOfRecord > skippableRecordBytes {
+                let limits = "\(Self.describe(bytes: maxRecordBytes)), up to \(Self.describe(bytes: skippableRecordBytes))"
+                throw DataError(
+                    file: file, line: skippingLine, column: 1,
+                    message:
+                        "a record longer than \(Self.describe(bytes: skippableRecordBytes)) starts here, too long even to skip (--lenient skips records longer than \(limits))"
+                )
+            }
+            buffer.removeSubrange(from..<(end ?? buffer.count))
+            if end != nil { skippingFrom = nil }
+            framer?.rewind(to: from)
+        }
+        if checksText {
+            try buffer.withUnsafeBufferPointer { bytes in
                 let end = atEnd ? bytes.count : Self.lastWholeScalarEnd(bytes, from: textChecked)
                 // Plain lines keep a byte that is not UTF-8 (fzf shows it): until the format says
                 // otherwise, only a NUL byte (binary data) is refused as it arrives; a structured
@@ -48,13 +91,57 @@ struct InputGuard {
                 }
                 textChecked = max(textChecked, end)
             }
-            var recordEnd = 0
-            if let format, format != .json {
-                if framer == nil { framer = RecordFramer(format: format, lineSeparator: lineSeparator) }
-                framer!.advance(over: buffer)
-                recordEnd = framer!.recordEnd
+        }
+        var recordEnd = 0
+        if let format, format != .json {
+            if framer == nil { framer = RecordFramer(format: format, lineSeparator: lineSeparator) }
+            framer!.advance(over: buffer)
+            recordEnd = framer!.recordEnd
+        }
+        guard buffer.count - recordEnd > maxRecordBytes else { return cut }
+        guard let start = skippableStart(buffer, format: format) else {
+            throw buffer.withUnsafeBufferPointer { tooLong($0, from: recordEnd) }
+        }
+        let line = buffer.withUnsafeBufferPointer { SourceLocation.lineAndColumn(of: start, in: $0).line }
+        try skipped.skip(DataError(file: file, line: line, column: 1, message: Self.recordTooLong(maxRecordBytes)))
+        skippingLine = line
+        skippedOfRecord = buffer.count - start
+        buffer.removeSubrange(start...)
+        skippingFrom = start
+        framer?.rewind(to: start)
+        return min(cut ?? start, start)
+    }
+
+    /// Where the record too long starts, when it is one to skip (`--lenient`, a format whose
+    /// records end with their line): the start of the line it is on, past the last record. nil
+    /// for blank lines (no record to skip) and for a JSON array (whose elements do not end with
+    /// a line).
+    private func skippableStart(_ buffer: [UInt8], format: DataFormat?) -> Int? {
+        guard skipsLongRecords, let format, let framer else { return nil }
+        let start: Int
+        switch format {
+        case .lines, .csv, .tsv: start = framer.boundary
+        case .ndjson:
+            var lineStart = framer.boundary
+            for i in framer.boundary..<buffer.count where buffer[i] == UInt8(ascii: "\n") || buffer[i] == UInt8(ascii: "\r") { lineStart = i + 1 }
+            start = lineStart
+        case .json, .jsonArray: return nil
+        }
+        // Blank lines alone are no record to skip.
+        return buffer[start...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ? start : nil
+    }
+
+    /// The first line end at or after `from` (a NUL with `--read0`), found with `memchr`: a
+    /// record being skipped may be hundreds of megabytes.
+    private static func lineEnd(in buffer: [UInt8], from: Int, separator: LoadOptions.LineSeparator) -> Int? {
+        buffer.withUnsafeBytes { bytes -> Int? in
+            guard from < bytes.count, let base = bytes.baseAddress else { return nil }
+            func first(_ byte: UInt8) -> Int? {
+                memchr(base + from, Int32(byte), bytes.count - from).map { base.distance(to: UnsafeRawPointer($0)) }
             }
-            if bytes.count - recordEnd > maxRecordBytes { throw tooLong(bytes, from: recordEnd) }
+            if separator == .nul { return first(0) }
+            let ends = [first(UInt8(ascii: "\n")), first(UInt8(ascii: "\r"))].compactMap { $0 }
+            return ends.min()
         }
     }
 

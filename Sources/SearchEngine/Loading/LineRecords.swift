@@ -27,9 +27,10 @@ enum LineRecords {
 
     /// Lines are taken as fzf takes them: a byte that is not UTF-8 is kept (shown as U+FFFD,
     /// printed as it was when picked), never a reason to refuse the input. A NUL byte is binary
-    /// data, refused unless `--lenient` — or unless NUL is what ends lines (`--read0`). The
-    /// first `options.headerLines` lines are the header, not records (their numbers are
-    /// still counted, so a line's id is its place in the input).
+    /// data, refused unless `--lenient` — or unless NUL is what ends lines (`--read0`). A line
+    /// longer than `options.maxRecordBytes` is refused too, or with `--lenient` skipped and
+    /// counted. The first `options.headerLines` lines are the header, not records (their
+    /// numbers are still counted, so a line's id is its place in the input).
     ///
     /// The lines' text is the input less its line ends and blank lines, written over the input
     /// itself (each line moved down to where the last one ended): given an input nobody else
@@ -48,12 +49,12 @@ enum LineRecords {
         // numbers follow each other, written into one buffer from the first gap (a blank line).
         var numbers = LineNumbers()
         var number = 1
+        var log = SkipLog(options: options, file: file)
         try text.withUnsafeMutableBufferPointer { buffer in
             try forEachLine(UnsafeBufferPointer(buffer), separator: options.lineSeparator) { range in
                 if range.count > options.maxRecordBytes {
-                    throw DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes))
-                }
-                if number > options.headerLines, buffer[range].contains(where: { !isBlank($0, options.lineSeparator) }) {
+                    try log.skip(DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes)))
+                } else if number > options.headerLines, buffer[range].contains(where: { !isBlank($0, options.lineSeparator) }) {
                     // Down, never past where the scan reads next: the copy may overlap itself.
                     memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
                     length += range.count
@@ -64,6 +65,7 @@ enum LineRecords {
                 return true
             }
         }
+        log.finish()
         text.removeLast(text.count - length)
         text.returnPagesPastTheEnd()
         let table = CSVTable(

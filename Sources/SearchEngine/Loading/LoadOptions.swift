@@ -21,6 +21,17 @@ public struct LoadOptions: Sendable {
     /// fzf's `--header-lines N`: the first N lines of plain text are a header, not records
     /// (`LineRecords.header` gives them).
     public var headerLines = 0
+    /// Records skipped before the parse (too long, taken out as they arrived: `InputGuard`),
+    /// reported with those the parse skips.
+    public var skippedBefore = Skipped()
+
+    /// A count of records skipped, and the first few reasons.
+    public struct Skipped: Sendable {
+        public var count = 0
+        public var examples: [DataError] = []
+
+        public init() {}
+    }
 
     public enum LineSeparator: Sendable, Equatable {
         /// LF, CRLF or a CR alone.
@@ -84,6 +95,16 @@ struct SkipLog {
     init(options: LoadOptions, file: String) {
         self.options = options
         self.file = file
+        skipped = options.skippedBefore.count
+        examples = options.skippedBefore.examples
+    }
+
+    /// What was skipped so far.
+    var counted: LoadOptions.Skipped {
+        var counted = LoadOptions.Skipped()
+        counted.count = skipped
+        counted.examples = examples
+        return counted
     }
 
     mutating func skip(_ error: DataError) throws {

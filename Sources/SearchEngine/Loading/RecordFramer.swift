@@ -58,6 +58,20 @@ struct RecordFramer {
         }
     }
 
+    /// The data was cut at `offset`, the start of a line past the last record (a record too
+    /// long, skipped with `--lenient`, `InputGuard`): framing goes on from there, between records.
+    mutating func rewind(to offset: Int) {
+        guard offset < consumed else { return }
+        consumed = offset
+        boundary = min(boundary, offset)
+        recordEnd = min(recordEnd, offset)
+        quoteState = .cellStart
+        rowHasContent = false
+        depth = format == .jsonArray ? 1 : 0
+        inString = false
+        escaped = false
+    }
+
     /// The sample settings are inferred from: the records wholly inside the first
     /// `sampleBytes`, at most `IndexSettings.inferenceSample`, at least one. Small records give
     /// a sample of many; large JSON ones a sample that still parses in a few milliseconds.

@@ -43,6 +43,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     public var backend: EmbeddedBackend?
     /// Said first once loading is done, e.g. why the cached index was not used.
     public var remark: String?
+    /// What `--lenient` skipped, found while the interface ran: told once it has closed.
+    private var skipNotice: String?
 
     // Touched by the thread that calls prepare(), then only by the loading thread.
     private var descriptor: Int32 = -1
@@ -121,11 +123,13 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         while !atEnd && (!framer.hasWholeSample || !LineRecords.holdsHeader(buffer, options: options, atEnd: atEnd))
             && !(source.isPipe && ContinuousClock.now >= deadline && framer.records >= enough)
         {
-            try readMore(waitingUntil: framer.records >= enough ? deadline : nil)
+            if let cut = try readMore(waitingUntil: framer.records >= enough ? deadline : nil) { framer.rewind(to: cut) }
             framer.advanceThroughSample(over: buffer)
         }
         // A small file read whole is finished: its first snapshot is its last.
-        if let totalBytes, buffer.count >= totalBytes, !framer.hasWholeSample { try readMore(waitingUntil: nil) }
+        if let totalBytes, buffer.count >= totalBytes, !framer.hasWholeSample, let cut = try readMore(waitingUntil: nil) {
+            framer.rewind(to: cut)
+        }
         self.framer = framer
         if format == .lines { header = LineRecords.header(buffer, options: options) }
         let store = try records(upTo: framer)
@@ -168,13 +172,16 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     }
 
     /// Reads one chunk. With `waitingUntil`, gives up quietly at that time if nothing came.
-    private func readMore(waitingUntil deadline: ContinuousClock.Instant?) throws {
-        guard !atEnd else { return }
+    /// Returns where the buffer was cut (a record too long skipped with `--lenient`, see
+    /// `InputGuard`): a framer that went past it must go back there.
+    @discardableResult
+    private func readMore(waitingUntil deadline: ContinuousClock.Instant?) throws -> Int? {
+        guard !atEnd else { return nil }
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = max(0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            if poll(&pollDescriptor, 1, milliseconds) == 0 { return }
+            if poll(&pollDescriptor, 1, milliseconds) == 0 { return nil }
         }
         let before = buffer.count
         // A file's buffer was sized once: read no further than its end (one byte more, to see
@@ -185,7 +192,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             throw DataError(file: sourceName, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         if readCount == 0 { atEnd = true }
-        try inputGuard.check(buffer, format: format, atEnd: atEnd)
+        return try inputGuard.check(&buffer, format: format, atEnd: atEnd)
     }
 
     /// The records of the whole records read so far (all of them once the data has ended).
@@ -199,7 +206,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         // Only the last parse reports what --lenient skipped, and while the interface runs, not
         // on standard error (it would be drawn over) but on the stats line.
         let skipped = SkippedRecords()
-        let last = options.reporting { skipped.report = $0 }
+        var last = options.reporting { skipped.report = $0 }
+        last.skippedBefore = inputGuard.skipped.counted
         let store = try DataLoader.loadRecords(
             bytes: consume bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
         if let report = skipped.report {
@@ -207,6 +215,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
                 options.report?(report)
             } else {
                 remark = [remark, "skipped \(report.skipped) bad records (--lenient)"].compactMap { $0 }.joined(separator: "; ")
+                // Said whole once the interface has closed (or after --filter, which has no stats line).
+                skipNotice = report.description
             }
         }
         return store
@@ -280,6 +290,8 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
             let caching = cacheEntry != nil
             if caching { cacheWrite.enter() }
             defer { if caching { cacheWrite.leave() } }
+            var done = done
+            done.notice = done.notice ?? skipNotice
             report(done)
             cacheLast()
         }
@@ -305,7 +317,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         do {
             while !atEnd && !isCancelled {
                 let pipeWait = knowsSize ? nil : ContinuousClock.now + .milliseconds(100)
-                try readMore(waitingUntil: pipeWait)
+                if let cut = try readMore(waitingUntil: pipeWait) { framer.rewind(to: cut) }
                 framer.advance(over: buffer)
                 if atEnd { break }
                 if snapshots,

@@ -100,7 +100,7 @@ public struct IndexCache: Sendable {
         public func open() -> Lookup<SearchIndex> {
             lookup { path in
                 let index = try IndexFile.read(path: path, cacheKey: key)
-                utimes(path, nil)  // used now: the last to be evicted
+                IndexCache.markUsed(path)
                 return index
             }
         }
@@ -111,10 +111,16 @@ public struct IndexCache: Sendable {
             lookup { try IndexFileLoader(path: $0, rebuild: rebuild, cacheKey: key) }
         }
 
+        /// What is in the entry's place, a link or a FIFO too, is looked up (and removed when
+        /// damaged): never followed, never waited on.
         private func lookup<Found>(_ read: (String) throws -> Found) -> Lookup<Found> {
-            guard access(path, F_OK) == 0 else { return .miss }
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return .miss }
             do {
                 return .hit(try read(path))
+            } catch let refused as StateFileError {
+                unlink(path)  // a link or a FIFO goes (not what it points to); a directory stays, and is refused again
+                return .damaged("it \(refused.reason)")
             } catch {
                 unlink(path)
                 return .damaged(String(describing: error))
@@ -126,9 +132,8 @@ public struct IndexCache: Sendable {
         /// time (`IndexCache.sizeNotice`), else nil.
         @discardableResult
         public func store(_ index: SearchIndex) throws -> String? {
-            try FileManager.default.createDirectory(
-                atPath: cache.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try IndexFile.write(index, to: path, cacheKey: key)
+            try StateFile.makeFolder(cache.directory)
+            try IndexFile.write(index, to: path, cacheKey: key, mode: 0o600)
             cache.trim(keeping: path)
             return cache.sizeNotice()
         }
@@ -151,7 +156,7 @@ public struct IndexCache: Sendable {
         return names.filter { $0.hasSuffix(".idx") && !$0.hasPrefix(".") }.compactMap { name -> Listing? in
             let path = directory + "/" + name
             var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
             return Listing(path: path, bytes: Int(status.st_size), used: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
         }.sorted { $0.used > $1.used }
     }
@@ -171,6 +176,11 @@ public struct IndexCache: Sendable {
         return removed
     }
 
+    /// Sets the entry's time to now (the last to be evicted); a link is not followed.
+    static func markUsed(_ path: String) {
+        utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
+    }
+
     /// The mark that the notice was given (a file in the cache directory).
     static let noticeMark = ".size-notice-given"
 
@@ -180,7 +190,7 @@ public struct IndexCache: Sendable {
         guard access(mark, F_OK) != 0 else { return nil }
         let total = totalBytes()
         guard total > noticeBytes else { return nil }
-        guard FileManager.default.createFile(atPath: mark, contents: nil) else { return nil }
+        guard (try? StateFile.open(mark, for: .write)) != nil else { return nil }
         return
             "the index cache in \(directory) now takes \(total >> 20) MB (at most \(capacityBytes >> 20) MB, INSTANTSEARCH_INDEX_CACHE_MB); 'instantsearch cache clear' empties it"
     }
@@ -194,7 +204,7 @@ public struct IndexCache: Sendable {
         for name in names {
             let path = directory + "/" + name
             var status = stat()
-            guard stat(path, &status) == 0 else { continue }
+            guard lstat(path, &status) == 0 else { continue }
             let used = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
             if name.hasPrefix("."), name.hasSuffix(".tmp") {
                 if used < hourAgo { unlink(path) }

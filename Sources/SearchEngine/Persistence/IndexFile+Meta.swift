@@ -34,18 +34,28 @@ extension IndexFile {
 
     /// Opens the file, checks its header and reads its meta section (with `cacheKey`, the file
     /// must have been written as the cache entry of that key), then hands the rest to `body`
-    /// while the file is open.
+    /// while the file is open. A cache entry is a `StateFile`: a link, a FIFO or a directory in
+    /// its place is refused (never waited on), and the cache builds the index again.
     static func reading<T>(
         path: String, cacheKey expected: String?, _ body: (Meta, inout SectionReader) throws -> T
     ) throws -> T {
-        let descriptor = open(path, O_RDONLY)
+        if expected != nil {
+            guard let entry = try StateFile.open(path, for: .read) else { throw DataError(file: path, message: "cannot read the index file") }
+            return try reading(descriptor: entry.descriptor, size: entry.size, path: path, cacheKey: expected, body)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
             if descriptor >= 0 { close(descriptor) }
             throw DataError(file: path, message: "cannot read the index file")
         }
         defer { close(descriptor) }
-        let size = Int(status.st_size)
+        return try reading(descriptor: descriptor, size: Int(status.st_size), path: path, cacheKey: expected, body)
+    }
+
+    private static func reading<T>(
+        descriptor: Int32, size: Int, path: String, cacheKey expected: String?, _ body: (Meta, inout SectionReader) throws -> T
+    ) throws -> T {
         var input = BinaryReader(descriptor: descriptor, path: path, size: size)
         let table = try readHeader(&input, fileSize: size)
         var reader = SectionReader(input: input, table: table)

@@ -43,10 +43,13 @@ enum IndexFile {
 
     /// `cacheKey`: what an index cache entry is named by, kept inside it so that `read` can
     /// tell it from another index file put in its place; empty for an index a person wrote.
-    static func write(_ index: SearchIndex, to path: String, cacheKey: String = "") throws {
+    /// The file aside is made afresh (whatever was left under its name removed, a link never
+    /// followed).
+    static func write(_ index: SearchIndex, to path: String, cacheKey: String = "", mode: mode_t = 0o644) throws {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw DataError(file: path, message: "cannot write beside it (\(temporary))") }
         do {
             var out = BinaryWriter(descriptor: descriptor, path: temporary)

@@ -54,16 +54,69 @@ struct ReRanking {
     }
 }
 
-/// An index's objectIDs resolved to record numbers, as re-ranking asks for them: the few
-/// records events name, each looked up once (a line index's ids are its line numbers, found by
-/// a binary search; other ids by a scan) and remembered.
+/// An index's objectIDs resolved to record numbers, as re-ranking, promotions and `serve`'s
+/// events ask for them: a line index's ids are its line numbers, each found at once; other ids
+/// through a hash table of record numbers, built on the first such question (a scan of every
+/// id, once), then a few probes each. Nothing is remembered per id asked: ids no record has
+/// cost no memory.
 final class RecordLookup: Sendable {
-    private let found = Mutex<[String: Int?]>([:])
+    private let built = Mutex<ObjectIDTable?>(nil)
 
     func record(objectID: String, in index: SearchIndex) -> Int? {
-        if let known = found.withLock({ $0[objectID] }) { return known }
-        let record = index.lineNumbered(objectID) ?? index.recordNumber(objectID: objectID)
-        found.withLock { $0[objectID] = .some(record) }
-        return record
+        if let line = Int(objectID), line >= 1, line <= index.recordCount, index.objectID(of: line - 1) == objectID { return line - 1 }
+        let table = built.withLock { table in
+            if table == nil { table = ObjectIDTable(index) }
+            return table!
+        }
+        return table.record(objectID, in: index)
+    }
+}
+
+/// Open addressing over record numbers, keyed by a hash of the objectID's bytes: 4 bytes a
+/// slot, at most half the slots full. An index whose ids are exactly its line numbers needs
+/// none (`RecordLookup` finds those at once).
+struct ObjectIDTable: Sendable {
+    private let slots: [Int32]
+    private let mask: Int
+
+    init(_ index: SearchIndex) {
+        let count = index.recordCount
+        guard (0..<count).contains(where: { index.objectID(of: $0) != String($0 + 1) }) else {
+            slots = []
+            mask = 0
+            return
+        }
+        var capacity = 16
+        while capacity < 2 * count { capacity *= 2 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        for record in 0..<count {
+            var slot = Self.hash(index.objectID(of: record)) & (capacity - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(record)
+        }
+        self.slots = slots
+        mask = capacity - 1
+    }
+
+    /// The record with this id (ids are unique in an index; of two with one id, the first).
+    func record(_ objectID: String, in index: SearchIndex) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var slot = Self.hash(objectID) & mask
+        while slots[slot] >= 0 {
+            let record = Int(slots[slot])
+            if index.objectID(of: record) == objectID { return record }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// FNV-1a over the UTF-8 bytes: the same every run (Swift's Hasher is seeded per process).
+    private static func hash(_ text: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash >> 1)
     }
 }

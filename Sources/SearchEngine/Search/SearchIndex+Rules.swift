@@ -60,9 +60,11 @@ extension SearchIndex {
         return (hits, added, hiddenFound)
     }
 
-    /// The record with this objectID. A scan: promotions name a few records, and most of them are
-    /// found among the hits first.
+    /// The record with this objectID (`RecordLookup`).
     func recordNumber(objectID: String) -> Int? {
-        (0..<records.count).first { records.objectID(of: $0) == objectID }
+        recordLookup.record(objectID: objectID, in: self)
     }
+
+    /// Whether a record of this index has this objectID (`serve` takes events only for those).
+    public func holds(objectID: String) -> Bool { recordNumber(objectID: objectID) != nil }
 }

@@ -26,10 +26,10 @@ public struct QuerySuggestionSources: Sendable {
         return try SuggestionsFile.parse(Array(data), file: path)
     }
 
-    /// The suggestions counted for each of `indexNames`, and how many insights lines were skipped.
-    public func suggestions(for indexNames: [String]) -> (byIndex: [String: [QuerySuggestion]], skipped: Int) {
+    /// The suggestions counted for each of `indexNames`, and the insights lines skipped and files refused.
+    public func suggestions(for indexNames: [String]) -> (byIndex: [String: [QuerySuggestion]], problems: InsightsFiles.Problems) {
         var builder = QuerySuggestionsBuilder()
-        let skipped = insightsDirectory.map { InsightsFiles(directory: $0).read(into: &builder) } ?? 0
+        let problems = insightsDirectory.map { InsightsFiles(directory: $0).read(into: &builder) } ?? InsightsFiles.Problems()
         for name in indexNames {
             for query in history { builder.addQuery(query, index: name, nbHits: nil) }
             for suggestion in given { builder.add(suggestion, index: name) }
@@ -39,7 +39,7 @@ public struct QuerySuggestionSources: Sendable {
             let found = builder.suggestions(for: name)
             if !found.isEmpty { byIndex[name] = found }
         }
-        return (byIndex, skipped)
+        return (byIndex, problems)
     }
 }
 

@@ -16,10 +16,16 @@ public final class InsightsTracker {
         public var userToken = "instantsearch-local"
         /// Milliseconds since the Unix epoch (injected: tests give a fixed one).
         public var now: @Sendable () -> Int64
+        /// What each index's list is (`InsightsList`), written with its queries; an index
+        /// missing here (a pipe) is recorded without, and teaches re-ranking nothing.
+        public var lists: [String: String]
 
-        public init(sink: any InsightsSink, everyPickConverts: Bool = false, now: @escaping @Sendable () -> Int64) {
+        public init(
+            sink: any InsightsSink, everyPickConverts: Bool = false, lists: [String: String] = [:], now: @escaping @Sendable () -> Int64
+        ) {
             self.sink = sink
             self.everyPickConverts = everyPickConverts
+            self.lists = lists
             self.now = now
         }
     }
@@ -30,7 +36,7 @@ public final class InsightsTracker {
     /// Hits a view event names (Algolia's limit per event).
     static let viewedHits = InsightsValidation.maxItemsPerEvent
 
-    let options: Options
+    private(set) var options: Options
     private let scheduler: any Scheduler
     /// The last query settled: its index, text and id (a new one gets a new line and id).
     private var settled: (index: String, query: String, queryID: String)?
@@ -70,7 +76,9 @@ public final class InsightsTracker {
         pending?.cancel()
         let id = QueryID.make()
         settled = (state.name, state.query.text, id)
-        let line = QueryLine(queryID: id, index: state.name, query: state.query.text, nbHits: results.nbHits, timestamp: options.now())
+        let line = QueryLine(
+            queryID: id, index: state.name, query: state.query.text, nbHits: results.nbHits, timestamp: options.now(),
+            list: options.lists[state.name])
         var events: [InsightsEvent] = []
         let shown = results.hits.prefix(Self.viewedHits).map(\.objectID)
         if !shown.isEmpty {
@@ -112,6 +120,13 @@ public final class InsightsTracker {
             events: [
                 event(.click, "Filter Applied", state.name, filters: [InsightsEvent.filter(attribute: attribute, value: value)])
             ])
+    }
+
+    /// The index now holds other records (`reload`): what it was made from no longer says what
+    /// its records are, so its picks from now on teach nothing.
+    func listReplaced(index: String) {
+        options.lists[index] = nil
+        if settled?.index == index { settled = nil }
     }
 
     // MARK: Helpers

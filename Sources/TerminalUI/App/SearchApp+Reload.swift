@@ -38,6 +38,7 @@ extension SearchApp {
             // The command did not start (its failure comes as the reload's result): no list to wait for.
             return
         }
+        insights?.listReplaced(index: name)
         marks.matchesByContent = true
         hitsList.beginReload()
         script.reloadUnderway = (name, number)

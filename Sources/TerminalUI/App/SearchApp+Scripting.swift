@@ -73,7 +73,6 @@ extension SearchApp {
 
     /// Compares the session with what events last saw, and raises those that happened.
     func raiseEvents() {
-        defer { publishState() }
         guard script.started else { return }
         let state = hub.state.active
         if searchBox.text != script.seenQuery {
@@ -215,7 +214,15 @@ extension SearchApp {
             "INSTANTSEARCH_COLUMNS": String(screen.width),
         ]
         if hitsList.selectedHit != nil { values["INSTANTSEARCH_POS"] = String(hitsList.selection + 1) }
-        if let port = listeningPort { values["INSTANTSEARCH_PORT"] = String(port) }
+        // fzf's names too: a script written for fzf's --listen finds the endpoint.
+        if let port = remote?.port {
+            values["INSTANTSEARCH_PORT"] = String(port)
+            values["FZF_PORT"] = String(port)
+        }
+        if let path = remote?.socketPath {
+            values["INSTANTSEARCH_SOCK"] = path
+            values["FZF_SOCK"] = path
+        }
         return values
     }
 

@@ -33,8 +33,6 @@ public final class SearchApp {
     let reloader: (any RecordReloading)?
     /// `--listen`'s endpoint, when given: actions come in from it, the state goes out to it.
     public var remote: RemoteControl?
-    /// Its port, for commands (`INSTANTSEARCH_PORT`).
-    var listeningPort: Int? { remote?.port }
     /// The line under the search box: `--header`, then `change-header`.
     public internal(set) var header: String?
     /// The sections view (F5), when the setup has one.

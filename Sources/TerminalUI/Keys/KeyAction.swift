@@ -142,6 +142,17 @@ public enum KeyAction: String, CaseIterable, Sendable {
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
 
+    /// Whether it starts a command (fzf's list for `--listen`, which refuses these from another
+    /// address than loopback unless `--listen-unsafe`).
+    public var runsCommand: Bool {
+        switch self {
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview, .refreshPreview:
+            return true
+        default:
+            return false
+        }
+    }
+
     public init?(name: String) { self.init(rawValue: Self.otherNames[name] ?? name) }
 
     /// The other names fzf reads for some of them.

@@ -1,174 +1,164 @@
-import Foundation
-import HTTPParsing
+import Dispatch
+import HTTPServing
+import InstantSearchCore
 import Synchronization
 
 /// fzf's `--listen`: an HTTP endpoint that takes actions and tells the state. `POST /` with a
 /// chain of actions as the body (`reload(seq 100)+change-prompt(hundred> )`) runs it as a key
-/// bound to it would; `GET /` answers the state as JSON (query, index, counts, current hit,
-/// marks). With an API key, every request carries it in `x-api-key`.
+/// bound to it would; `GET /[?limit=N&offset=M]` answers the state as JSON, in fzf's shape.
 ///
-/// The request head goes through the server's own bounded parser (`HTTPParsing`: the same
-/// limits and strictness as `serve`), without the server's network stack: one connection at a
-/// time on a thread of its own, each closed after its answer and after `timeout` of silence.
-/// The interface never waits for it: actions go through an inbox and `wake`, the state is a
-/// snapshot the app publishes.
+/// It assumes a hostile web page on the same machine (`ListenRequestCheck`: no `Origin`, a
+/// `Host` that names this endpoint, the key when one is set), and serves through the same
+/// bounded front as `serve` (`HTTPFront`): connections at once up to a cap, each request's
+/// head and body within a deadline of their own however slowly they trickle, idle
+/// connections closed to make room. The interface never waits for it: requests go through an
+/// inbox and `wake`, and a state asked for is worked out by the interface between two frames.
 public final class RemoteControl: Sendable {
     public static let limits = HTTPLimits(maxRequestLineBytes: 4 * 1024, maxHeaderBytes: 16 * 1024, maxHeaderCount: 50, maxBodyBytes: 64 * 1024)
-    static let timeoutSeconds = 5
+    /// Connections open at once: a script needs one or two; when all are busy, newcomers get 503.
+    public static let maxConnections = 16
+    /// Each phase of a request (its head, its body, the answer's writing) must be done within this.
+    public static let phaseTimeout = Duration.seconds(5)
+    /// How long a `GET` waits for the interface to say its state (fzf's: 2 s), then 503.
+    public static let stateTimeout = Duration.seconds(2)
+    /// Requests waiting for the interface; more are answered 503.
+    static let maxWaiting = 64
 
-    /// The port listened on (the one the system chose for port 0).
-    public let port: Int
-    private let listener: Int32
-    private let apiKey: String?
-    private let inbox = Mutex<[[BoundAction]]>([])
-    private let snapshot = Mutex<String>("{}")
-    private let wake: @Sendable () -> Void
-    private let stopped = Atomic<Bool>(false)
+    /// The TCP port listened on (the one the system chose for port 0); nil for a socket.
+    public let port: Int?
+    /// The Unix socket's path, for a socket.
+    public let socketPath: String?
+    private let front: HTTPFront
+    private let inbox: RemoteInbox
+    private let serving = Mutex<Task<Void, Never>?>(nil)
 
-    /// Binds the address; the message says why not (a port in use, say).
+    /// Binds the address; the message says why not (a port in use, a file where the socket goes).
     public init(address: ListenAddress, wake: @escaping @Sendable () -> Void) throws(RemoteControlError) {
-        self.wake = wake
-        apiKey = address.apiKey
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw RemoteControlError("socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = in_port_t(UInt16(address.port).bigEndian)
-        inet_pton(AF_INET, address.host, &socketAddress.sin_addr)
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let inbox = RemoteInbox(wake: wake)
+        let boundPort = Atomic<Int>(0)
+        let endpoint: HTTPFront.Endpoint
+        switch address.place {
+        case .tcp(let host, let port): endpoint = .tcp(host: host, port: UInt16(port))
+        case .socket(let path): endpoint = .unix(path: path)
         }
-        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
-            let why = String(cString: strerror(errno))
-            close(fd)
-            throw RemoteControlError("--listen \(address.host):\(address.port): \(why)")
+        let configuration = HTTPFront.Configuration(
+            limits: Self.limits,
+            timeouts: .init(idle: Self.phaseTimeout, head: Self.phaseTimeout, body: Self.phaseTimeout, write: Self.phaseTimeout, linger: .seconds(1)),
+            maxConnections: Self.maxConnections)
+        let handler: HTTPConnection.Handler = { request in
+            await Self.answer(request, address: address, port: boundPort.load(ordering: .relaxed), inbox: inbox)
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        port = Int(UInt16(bigEndian: actual.sin_port))
-        listener = fd
+        let front: HTTPFront
+        do {
+            front = try Self.blocking {
+                try await HTTPFront(endpoint: endpoint, configuration: configuration, handler: handler, failureResponse: Self.failureResponse)
+            }
+        } catch {
+            throw RemoteControlError("--listen: \(error)")
+        }
+        boundPort.store(Int(front.port), ordering: .relaxed)
+        self.front = front
+        self.inbox = inbox
+        if case .socket(let path) = address.place {
+            port = nil
+            socketPath = path
+        } else {
+            port = Int(front.port)
+            socketPath = nil
+        }
     }
 
     deinit { stop() }
 
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "instantsearch --listen"
-        thread.start()
-    }
-
-    /// Stops listening (the session ended); a connection being answered is cut.
-    public func stop() {
-        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    /// The chains received since the last call, in order (on the UI thread).
-    func take() -> [[BoundAction]] {
-        inbox.withLock { chains in
-            defer { chains = [] }
-            return chains
+        let front = self.front
+        serving.withLock { task in
+            guard task == nil else { return }
+            task = Task { await front.run() }
         }
     }
 
-    /// What `GET /` answers from now on (the app publishes it as its state changes).
-    func publish(_ json: String) {
-        snapshot.withLock { $0 = json }
+    /// Stops listening (the session ended): connections are dropped, a socket's file removed,
+    /// requests still waiting for the interface answered 503.
+    public func stop() {
+        guard
+            let task = serving.withLock({ task in
+                defer { task = nil }; return task
+            })
+        else { return }
+        task.cancel()
+        inbox.close()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await task.value
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 1)
     }
+
+    /// The requests received since the last call, in order (on the UI thread).
+    func take() -> [RemoteRequest] { inbox.take() }
 
     // MARK: Off the UI thread
 
-    private func acceptLoop() {
-        while !stopped.load(ordering: .sequentiallyConsistent) {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
+    private static func answer(_ request: HTTPRequest, address: ListenAddress, port: Int, inbox: RemoteInbox) async -> HTTPResponse {
+        let head = request.head
+        if let refusal = ListenRequestCheck(address: address, port: port).refusal(of: head) {
+            return text(refusal.status, refusal.message)
+        }
+        let target = HTTPTarget(head.target)
+        guard target.pathSegments.isEmpty else { return text(404, "only / is here: GET it for the state, POST actions to it") }
+        switch head.method {
+        case "GET":
+            let window = StateWindow(
+                limit: target.query("limit").flatMap { Int($0) }.map { max(0, $0) } ?? StateWindow.standard.limit,
+                offset: target.query("offset").flatMap { Int($0) }.map { max(0, $0) } ?? 0)
+            guard let json = await inbox.state(window, timeout: stateTimeout) else {
+                return HTTPResponse(status: 503, contentType: "application/json", body: Array(#"{"error":"timeout"}"#.utf8) + [0x0A])
             }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)  // kept out of the commands started later
-            var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let (status, body) = answer(connection)
-            respond(connection, status: status, body: body)
-            close(connection)
+            return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8) + [0x0A])
+        case "POST":
+            let written = String(decoding: request.body, as: UTF8.self)
+            let text = String(written.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            let chain: [BoundAction]
+            do {
+                chain = try KeyTable.parseActions(text)
+            } catch {
+                return Self.text(400, "\(error)")
+            }
+            guard !chain.isEmpty else { return Self.text(400, "no action specified") }
+            if !address.isLocal, !address.unsafe, let running = chain.first(where: { $0.action.runsCommand }) {
+                return Self.text(
+                    403, "\(running.action.name) runs a command, which is refused from another address than loopback (start with --listen-unsafe to allow it)")
+            }
+            guard inbox.post(.actions(chain)) else { return Self.text(503, "busy: \(maxWaiting) requests are waiting for the interface") }
+            return HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: [])
+        default:
+            return text(405, "GET / for the state, POST / with actions")
         }
     }
 
-    /// Reads one request and carries it out: the status and body to answer with.
-    private func answer(_ connection: Int32) -> (Int, String) {
-        var bytes: [UInt8] = []
-        var scanner = HTTPHeadScanner(limits: Self.limits)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        do {
-            var bodyStart: Int?
-            while bodyStart == nil {
-                let count = recv(connection, &buffer, buffer.count, 0)
-                guard count > 0 else { return (408, "the request did not arrive\n") }
-                bytes += buffer[..<count]
-                if case .complete(let start) = try scanner.scan(bytes) { bodyStart = start }
-            }
-            let head = try HTTPRequestHead.parse(bytes[..<bodyStart!])
-            if let apiKey, !Self.same(head.field("x-api-key") ?? "", apiKey) {
-                return (401, "a valid x-api-key header is required\n")
-            }
-            guard head.pathAndQuery.path == "/" else { return (404, "only / is here: GET it for the state, POST actions to it\n") }
-            switch head.method {
-            case "GET": return (200, snapshot.withLock { $0 } + "\n")
-            case "POST":
-                guard case .length(let length) = head.framing else { return (411, "send the actions with a Content-Length\n") }
-                guard length <= Self.limits.maxBodyBytes else { return (413, "at most \(Self.limits.maxBodyBytes) bytes of actions\n") }
-                if head.expectsContinue { respondContinue(connection) }
-                var body = Array(bytes[bodyStart!...])
-                while body.count < length {
-                    let count = recv(connection, &buffer, min(buffer.count, length - body.count), 0)
-                    guard count > 0 else { return (408, "the body did not arrive\n") }
-                    body += buffer[..<count]
-                }
-                let text = String(decoding: body.prefix(length), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                do {
-                    let chain = try KeyTable.parseActions(text)
-                    inbox.withLock { $0.append(chain) }
-                    wake()
-                    return (200, "")
-                } catch {
-                    return (400, "\(error)\n")
-                }
-            default: return (405, "GET / for the state, POST / with actions\n")
-            }
-        } catch {
-            return (error.status, error.message + "\n")
+    @Sendable private static func failureResponse(_ failure: HTTPFailure) -> HTTPResponse {
+        HTTPResponse(status: failure.status, contentType: "text/plain; charset=utf-8", body: Array((failure.message + "\n").utf8), closes: true)
+    }
+
+    private static func text(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), closes: status != 200)
+    }
+
+    /// Runs `work` on the cooperative pool and waits for it (binding happens before the
+    /// interface opens, on a thread of the session's, never on the pool).
+    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
         }
-    }
-
-    private func respondContinue(_ connection: Int32) {
-        let line = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-        _ = line.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    private func respond(_ connection: Int32, status: Int, body: String) {
-        let reason = [401: "Unauthorized", 405: "Method Not Allowed"][status] ?? HTTPFailure.reason(status)
-        let type = status == 200 && !body.isEmpty ? "application/json" : "text/plain; charset=utf-8"
-        let message = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-        let bytes = Array(message.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return }
-            sent += count
-        }
-    }
-
-    /// Compares keys in time that does not depend on where they differ.
-    private static func same(_ given: String, _ key: String) -> Bool {
-        let a = Array(given.utf8), b = Array(key.utf8)
-        var difference = UInt8(a.count == b.count ? 0 : 1)
-        for i in 0..<max(a.count, b.count) { difference |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0) }
-        return difference == 0
+        done.wait()
+        return try outcome.withLock { $0! }.get()
     }
 }
 

@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,22 +67,20 @@ public enum CrashReport {
     }
 
     /// The crash folder, created (owner only: a report holds memory contents) if missing;
-    /// nil if it cannot be.
-    static func reportDirectory() -> String? {
-        let base: String
-        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
-            base = state
-        } else if let home = environment("HOME"), home.hasPrefix("/") {
-            base = home + "/.local/state"
-        } else {
-            return nil
-        }
-        var path = ""
-        for component in (base + "/instantsearch/crashes").split(separator: "/") {
-            path += "/" + component
-            if mkdir(path, 0o700) != 0 && errno != EEXIST { return nil }
-        }
+    /// nil if it cannot be, or if it is not a real folder of the user's (a link planted there
+    /// would send the report elsewhere).
+    static func reportDirectory(stateHome: String? = stateHome()) -> String? {
+        guard let stateHome else { return nil }
+        let path = stateHome + "/instantsearch/crashes"
+        guard (try? StateFile.makeFolder(path)) != nil else { return nil }
         return access(path, W_OK) == 0 ? path : nil
+    }
+
+    /// `$XDG_STATE_HOME`, else `~/.local/state`; nil without an absolute one.
+    private static func stateHome() -> String? {
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.local/state" }
+        return nil
     }
 
     private static func executablePath() -> String? {

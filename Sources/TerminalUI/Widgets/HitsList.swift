@@ -54,6 +54,9 @@ public struct HitsList {
     private var heights: [Int] { list.heights ?? [] }
     var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
+    /// The hits laid out, in their order (what `--listen` tells as the matches).
+    var shownHits: [Hit] { shown?.hits ?? [] }
+
     /// The hit drawn as selected: of the results this list last laid out (the ones drawn),
     /// never of newer ones it has not seen.
     var selectedHit: Hit? {

@@ -14,7 +14,7 @@ import Darwin
 /// The reaper shuts a late socket down (it does not close it): the connection's pending
 /// read or write wakes up with an end of file, and the connection closes its own descriptor
 /// after leaving the table, so a descriptor number reused by the kernel is never touched.
-final class ConnectionRegistry: Sendable {
+public final class ConnectionRegistry: Sendable {
     enum Phase: Sendable {
         /// Waiting for the first byte of a request (a new or a kept-alive connection).
         case idle
@@ -23,12 +23,22 @@ final class ConnectionRegistry: Sendable {
         case closing
     }
 
-    struct Timeouts: Sendable {
-        var idle: Duration
-        var head: Duration
-        var body: Duration
-        var write: Duration
-        var linger: Duration
+    /// Each phase's deadline, from the moment it starts: a phase's whole work (all of a
+    /// request's head, all of its body) must be done within it, however the bytes trickle in.
+    public struct Timeouts: Sendable {
+        public var idle: Duration
+        public var head: Duration
+        public var body: Duration
+        public var write: Duration
+        public var linger: Duration
+
+        public init(idle: Duration, head: Duration, body: Duration, write: Duration, linger: Duration) {
+            self.idle = idle
+            self.head = head
+            self.body = body
+            self.write = write
+            self.linger = linger
+        }
     }
 
     private struct Entry {
@@ -49,11 +59,11 @@ final class ConnectionRegistry: Sendable {
         var refusals = 0
     }
 
-    let maxConnections: Int
-    let timeouts: Timeouts
+    public let maxConnections: Int
+    public let timeouts: Timeouts
     private let state = Mutex(State())
 
-    init(maxConnections: Int, timeouts: Timeouts) {
+    public init(maxConnections: Int, timeouts: Timeouts) {
         self.maxConnections = maxConnections
         self.timeouts = timeouts
     }
@@ -193,13 +203,14 @@ final class ConnectionRegistry: Sendable {
         return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
     }
 
-    struct Counts: Sendable, Equatable {
-        var open: Int
-        var evicted: Int
-        var refused: Int
+    public struct Counts: Sendable, Equatable {
+        public var open: Int
+        public var evicted: Int
+        public var refused: Int
     }
 
-    var counts: Counts {
+    /// Open connections, and how many were closed to make room or refused for want of it.
+    public var counts: Counts {
         state.withLock { Counts(open: $0.entries.count, evicted: $0.evictions, refused: $0.refusals) }
     }
 }

@@ -12,15 +12,16 @@ import Darwin
 ///
 /// A refused request (414, 431, 400 for an oversized body, …) is answered and the connection
 /// closed: its framing can no longer be trusted, and reading the rest would be unbounded work.
-struct HTTPConnection {
-    typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
-    typealias FailureResponse = @Sendable (HTTPFailure) -> HTTPResponse
+public struct HTTPConnection {
+    public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+    public typealias FailureResponse = @Sendable (HTTPFailure) -> HTTPResponse
 
     let socket: Socket
     let pool: any AsyncSocketPool
     let id: Int
     let registry: ConnectionRegistry
     let limits: HTTPLimits
+    let executor: (any TaskExecutor)?
     let handler: Handler
     let failureResponse: FailureResponse
 
@@ -68,7 +69,7 @@ struct HTTPConnection {
         // leaves meanwhile: a 1 MB query's work must not go on for nobody.
         let request = HTTPRequest(head: head, body: body)
         let handler = self.handler
-        let work = Task(executorPreference: Self.workers) { await handler(request) }
+        let work = Task(executorPreference: executor) { await handler(request) }
         registry.handling(id) { work.cancel() }
         let response = await withTaskCancellationHandler {
             await work.value
@@ -84,9 +85,6 @@ struct HTTPConnection {
         await Task.yield()
         return keepAlive
     }
-
-    /// Where answers are worked out: off the cooperative pool, which the sockets need.
-    static let workers = WorkerThreads(name: "instantsearch serve")
 
     /// The body, refused as soon as it is known to pass the limit. Leaves in `buffer` what
     /// follows it (a pipelined request).

@@ -5,12 +5,12 @@ import Foundation
 /// searches ran there, a burst of them kept the accept loop and the poll of every socket
 /// waiting behind hundreds of jobs — under 500 new connections at once, the last ones were
 /// accepted seconds late.
-final class WorkerThreads: TaskExecutor, @unchecked Sendable {
+public final class WorkerThreads: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var next = 0
 
-    init(count: Int = ProcessInfo.processInfo.activeProcessorCount, name: String) {
+    public init(count: Int = ProcessInfo.processInfo.activeProcessorCount, name: String) {
         for index in 0..<max(1, count) {
             let thread = Thread { [unowned self] in self.work() }
             thread.name = "\(name) \(index + 1)"
@@ -18,7 +18,7 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
