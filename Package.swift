@@ -50,7 +50,7 @@ let package = Package(
         // The bounded HTTP/1.1 front (sockets, connections under a cap and whole-phase
         // deadlines, a reaper) that `serve` and the TUI's `--listen` both serve through.
         .target(name: "HTTPServing", dependencies: ["HTTPParsing", .product(name: "FlyingSocks", package: "FlyingFox")]),
-        // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
+        // Elasticsearch / OpenSearch over RemoteBackend's HTTP transport (libcurl): light, so the TUI links it.
         .target(
             name: "ElasticsearchBackend",
             dependencies: [
@@ -80,10 +80,12 @@ let package = Package(
         .executableTarget(
             name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"]
         ),
-        // The HTTP client backend (`instantsearch --remote`): URLSession from FoundationNetworking, no NIO.
+        // The HTTP client backend (`instantsearch --remote`, and Elasticsearch's transport): libcurl
+        // (Debian's libcurl4-openssl-dev; HTTPS included), no NIO, no URLSession.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "RemoteBackend",
-            dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["InstantSearchCore", "CCurl", "HTTPParsing", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library:
         // tests run it in-process.

@@ -24,7 +24,7 @@ public struct APIKeys: Sendable, Equatable {
         let key = String(parts[0])
         guard !key.isEmpty else { throw ServerError.badRequest("a search key cannot be empty") }
         guard parts.count == 2 else { return (key, nil) }
-        let indices = parts[1].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        let indices = parts[1].split(separator: ",").map { $0.trimmingBlanks() }
         guard !indices.isEmpty, !indices.contains(where: \.isEmpty) else {
             throw ServerError.badRequest("search key \"\(key)\": give indices as KEY:index,index")
         }

@@ -1,6 +1,14 @@
 import ArgumentParser
-import Foundation
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How the interface takes input: fzf's `--bind` and `--no-mouse`, for every session (files,
 /// `--remote`, `--elasticsearch`, `--postgres`). A `--bind` that

@@ -1,10 +1,18 @@
 import ArgumentParser
 import ElasticsearchBackend
-import Foundation
 import InstantSearchCore
 import PostgresBackend
 import SearchCommandLine
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch --elasticsearch URL --index NAME` and `instantsearch --postgres URL --table T`:
 /// the TUI in front of an existing engine instead of files.
@@ -45,7 +53,7 @@ struct EngineOptions: ParsableArguments {
             let names = index
             backend = try blocking { try await ElasticsearchBackend.connect(baseURL: url, indexNames: names) }
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
+            StandardError.write("instantsearch: \(error)\n")
             throw ExitCode(2)
         }
         let search = session.search(indices: index.compactMap { name in backend.indices[name]?.description }, backend: backend)

@@ -1,9 +1,17 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import PostgresBackend
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch import-postgres FILE --postgres URL [--table NAME]`: a data file into a
 /// PostgreSQL table laid out for searching (PostgresImporter).
@@ -41,11 +49,11 @@ struct ImportPostgresCommand: ParsableCommand {
             let started = ContinuousClock.now
             let url = try PostgresConnectionURL(parsing: postgres)
             let records = try DataLoader.load(path: file)
-            let base = (file as NSString).deletingPathExtension
+            let base = PathText.deletingExtension(file)
             let beside = base + ".settings.json"
             let settingsPath = settings ?? (FileManager.default.fileExists(atPath: beside) ? beside : nil)
             let indexSettings = try settingsPath.map(IndexSettings.load(path:)) ?? IndexSettings()
-            let name = table ?? (base as NSString).lastPathComponent
+            let name = table ?? PathText.lastComponent(base)
             let replace = replace
             let count = try blocking {
                 let session = SQLSession(url: url)
@@ -55,8 +63,7 @@ struct ImportPostgresCommand: ParsableCommand {
                     .importRecords(records, settings: indexSettings)
             }
             let elapsed = ContinuousClock.now - started
-            FileHandle.standardError.write(
-                Data("imported \(count) records of \(file) into \(name) at \(url) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8))
+            StandardError.write("imported \(count) records of \(file) into \(name) at \(url) in \(elapsed.secondsText)\n")
         } catch {
             throw CommandFailure("instantsearch import-postgres", error)
         }

@@ -1,11 +1,19 @@
 import ArgumentParser
-import Foundation
 import IndexLoading
 import InstantSearchCore
 import RemoteBackend
 import SearchCommandLine
 import SearchEngine
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct InstantSearchCommand: ParsableCommand {
@@ -237,7 +245,7 @@ struct SearchCommand: ParsableCommand {
                 if session.pick.reRanks {
                     let learnt = InsightsLog.reRanking(lists: lists)
                     engine.learn(learnt.table)
-                    if let note = learnt.note { FileHandle.standardError.write(Data("instantsearch: \(note)\n".utf8)) }
+                    if let note = learnt.note { StandardError.write("instantsearch: \(note)\n") }
                 }
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
@@ -252,7 +260,7 @@ struct SearchCommand: ParsableCommand {
                     environment: ProcessInfo.processInfo.environment)
             }
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
+            StandardError.write("instantsearch: \(error)\n")
             throw ExitCode(2)
         }
         var search = session.search(
@@ -261,7 +269,7 @@ struct SearchCommand: ParsableCommand {
         search.loaders = loaders
         search.reloader = reloader
         search.suggestionIndices = suggestionIndices
-        defer { if let suggestionsNote { FileHandle.standardError.write(Data("instantsearch: \(suggestionsNote)\n".utf8)) } }
+        defer { if let suggestionsNote { StandardError.write("instantsearch: \(suggestionsNote)\n") } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
         let lineIndexNames = lineIndices.sorted()

@@ -1,10 +1,18 @@
 import ArgumentParser
-import Foundation
 import IndexLoading
 import InstantSearchCore
 import PostgresBackend
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch query FILE_OR_INDEX "text"`: one search, printed as Algolia's JSON response.
 /// For scripts and benchmarks: exit 0 with hits, 1 with none, 2 on an error.
@@ -184,7 +192,7 @@ struct QueryCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            FileHandle.standardError.write(Data("instantsearch query: \(error)\n".utf8))
+            StandardError.write("instantsearch query: \(error)\n")
             throw ExitCode(2)
         }
     }

@@ -1,8 +1,16 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import InstantSearchServer
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch serve`: the embedded indices over HTTP with Algolia's search REST protocol.
 struct ServeCommand: ParsableCommand, Sendable {
@@ -147,7 +155,7 @@ struct ServeCommand: ParsableCommand, Sendable {
         let names = service.backend.indices.map(\.name).joined(separator: ", ")
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Scripts and tests read the port from this line (useful with --port 0).
-        FileHandle.standardOutput.write(Data("instantsearch serve: listening on http://\(shownHost):\(bound) (indices: \(names))\n".utf8))
+        StandardError.write("instantsearch serve: listening on http://\(shownHost):\(bound) (indices: \(names))\n", to: STDOUT_FILENO)
         try await server.run()
     }
 
@@ -155,7 +163,7 @@ struct ServeCommand: ParsableCommand, Sendable {
     static let cannotListen: Int32 = 3
 
     @Sendable static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("instantsearch serve: \(message)\n".utf8))
+        StandardError.write("instantsearch serve: \(message)\n")
     }
 
     private func parse(_ key: String) throws -> (String, Set<String>?) {
