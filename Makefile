@@ -5,14 +5,14 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run test bench serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
+.PHONY: all build run check test example bench serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 CONFIG     ?= release
-PRODUCTS   := instantsearch instantsearch-serve instantsearch-postgres
+PRODUCTS   := instantsearch
 BINDIR     := $(DESTDIR)$(PREFIX)/bin
 MANDIR     := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR    := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -25,11 +25,22 @@ GENERATED  := .build/install-$(CONFIG)
 
 all: build
 
-## How a configuration is built. Release links Swift's runtime and Foundation into each
-## executable (--static-swift-stdlib): it runs without the toolchain, starts sooner and holds
-## 6–7 MB less, and takes 90–160 MB of disk (docs/history.md). Every release build
-## here uses these flags: another set would rebuild every module.
-BUILD_FLAGS_release := -c release --static-swift-stdlib
+## How a configuration is built. Release links Swift's runtime into the executable
+## (--static-swift-stdlib): it runs without the toolchain and starts sooner. Every release
+## build here uses these flags: another set would rebuild every module. They are here, not in
+## Package.swift, because SwiftPM refuses a versioned dependency with unsafe flags. The kernel
+## maps 64 KB of code around each page a process first runs, so how the code is laid out
+## decides how much of it a process holds:
+## - LLD packs the relative relocations (DT_RELR, glibc 2.36+): the loader reads a few KB of
+##   them at start instead of megabytes;
+## - each function in a section of its own (-function-sections), placed as
+##   Resources/link-order.txt says (written by `make link-order`): the functions everyday use
+##   runs side by side.
+LINK_ORDER  := $(abspath Resources/link-order.txt)
+RELEASE_LINKING := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
+BUILD_FLAGS_release := -c release --static-swift-stdlib $(RELEASE_LINKING)
 BUILD_FLAGS_debug   := -c debug
 
 ## Crash reports from a release binary: its runtime (linked in) looks for `swift-backtrace` in
@@ -67,6 +78,21 @@ $(BACKTRACER): | $(RELEASE)
 run: $(RELEASE) $(BACKTRACER)
 	@$(RELEASE) $(ARGS) $(DEMO)
 
+## The fast inner loop: builds, then runs the unit and widget suites (and the in-process server's)
+## with nothing to install (no apt, no PostgreSQL, no PyPI, no tmux): the end-to-end suite is
+## left to `make test`, and the PostgreSQL suites skip themselves without a server.
+check:
+	$(SWIFT) build --build-tests
+	env -u INSTANTSEARCH_POSTGRES_URL $(SWIFT) test --skip-build $(TESTING) --skip EndToEndTests --skip RemoteTests
+	$(SWIFT) test --skip-build $(TESTING) --filter RemoteTests
+
+## The custom backend guide's example, its own package depending on this one by path (so the
+## guide is proven from outside): built, and its tests run, in its own build folder.
+EXAMPLE    := Examples/ElasticStyleBackend
+example:
+	$(SWIFT) build --package-path $(EXAMPLE) --build-tests
+	$(SWIFT) test --package-path $(EXAMPLE) --skip-build $(TESTING)
+
 ## Checks that every Swift file is formatted as .swift-format says (scripts/format-check.sh; `make
 ## format` rewrites them), that every folder in Tests/ is a declared test target (scripts/check-test-targets.sh),
 ## builds, checks that the manual (docs/instantsearch.1) documents every option, action and event
@@ -78,7 +104,7 @@ run: $(RELEASE) $(BACKTRACER)
 ## they would starve the in-process HTTP servers of the remote tests. Those run on their own
 ## too: beside the CPU-heavy suites, two cores left their requests waiting past their timeout.
 ## Last, Algolia's own Python client (from PyPI, into a venv under .build/) against the debug
-## instantsearch-serve (scripts/algolia-client-check.sh).
+## `instantsearch serve` (scripts/algolia-client-check.sh).
 test:
 	@./scripts/ensure-deps.sh --test
 	@SWIFT=$(SWIFT) ./scripts/format-check.sh
@@ -89,10 +115,11 @@ test:
 	INSTANTSEARCH_BIN=$(abspath $(DEBUG)) ./scripts/with-postgres.sh sh -c \
 	  '$(SWIFT) test $(TESTING) --skip EndToEndTests --skip RemoteTests && $(SWIFT) test $(TESTING) --filter RemoteTests \
 	   && $(SWIFT) test $(TESTING) --filter EndToEndTests'
-	./scripts/algolia-client-check.sh $(abspath $(dir $(DEBUG)))/instantsearch-serve
+	$(MAKE) --no-print-directory example
+	./scripts/algolia-client-check.sh $(abspath $(DEBUG))
 
 ## Rewrites Resources/link-order.txt, the functions everyday use runs, which the linker places side
-## by side (Package.swift): callgrind runs of the release executables (scripts/link-order.py; needs
+## by side (RELEASE_LINKING above): callgrind runs of the release executables (scripts/link-order.py; needs
 ## valgrind and tmux, a few minutes). The executables are removed after, so that the next build
 ## links them with the new order (swift build does not know the file).
 link-order:
@@ -141,15 +168,11 @@ screenshots: $(RELEASE)
 	./scripts/screenshots.py --binary $(RELEASE) $(NAMES)
 
 ## Serves the demo indices over Algolia's REST protocol on 127.0.0.1:7700 (ARGS="--search-key KEY").
-serve:
-	@./scripts/ensure-deps.sh
-	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-serve
-	$(call copy_backtracer,$(BACKTRACER))
-	.build/release/instantsearch-serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
+serve: $(RELEASE) $(BACKTRACER)
+	$(RELEASE) serve $(ARGS) Resources/demo/products.json Resources/demo/categories.json
 
-## Installs the executables (the TUI and the siblings it runs: serve, postgres), the manual
-## (docs/instantsearch.1; the siblings' pages generated from their command lines' own
-## definitions) and bash / zsh / fish completions
+## Installs the executable (stripped, for a release build), its manual (docs/instantsearch.1),
+## bash / zsh / fish completions
 ## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
 ## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
 ## is built with the very command `make build` uses
@@ -161,11 +184,11 @@ install:
 	  $(SWIFT) build $(BUILD_FLAGS_$(CONFIG)) --product $$product || exit 1; \
 	  touch .build/$(CONFIG)/$$product; \
 	done
-	@echo "== gathering the man pages and generating the shell completions"
+	@echo "== gathering the manual and generating the shell completions"
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHELLDIR)
-	install -m 755 $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
+	install -m 755 $(if $(filter release,$(CONFIG)),--strip) $(addprefix .build/$(CONFIG)/,$(PRODUCTS)) $(BINDIR)
 	$(if $(filter release,$(CONFIG)),install -d $(LIBEXECDIR))
 	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(LIBEXECDIR)/swift-backtrace))
 	$(if $(filter release,$(CONFIG)),$(call copy_backtracer,$(BACKTRACER)))

@@ -1,27 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (see README "Architecture"): the executable wires TerminalUI and SearchEngine together;
-// both depend only on InstantSearchCore. Only PostgresBackend and instantsearch-postgres pull in
-// SwiftNIO (postgres-nio); the TUI's executable runs that one git-style, so `make run` stays fast.
+// Layers (see README "Architecture"): one executable, `instantsearch`, wires the interface, the
+// engine, the server and the backends together; each depends only on InstantSearchCore below.
 
-// How every executable is linked (Linux). A release executable carries Swift's runtime and
-// Foundation, and the kernel maps 64 KB of code around each page a process first runs (README,
-// "Benchmark": the lines table's peak memory):
-// - LLD packs the relative relocations (DT_RELR, glibc 2.36+): the loader read 2.1 MB of them at
-//   every start, now a few KB (2.7 MB less held by each process);
-// - in a release build, the functions everyday use runs (Resources/link-order.txt, written by
-//   `make link-order`) are placed side by side: the lines bench's code at its peak held
-//   8.6–8.8 MB, now 4.1–4.3.
-let packageFolder = String(#filePath.dropLast("/Package.swift".count))
-let executableLinking: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
-    .unsafeFlags(
-        ["-Xlinker", "--symbol-ordering-file=\(packageFolder)/Resources/link-order.txt", "-Xlinker", "--no-warn-symbol-ordering"],
-        .when(platforms: [.linux], configuration: .release)
-    ),
-]
-
+// No unsafe flags here, so that another package can depend on this one by version: how the
+// release executable is linked (LLD, packed relocations, the functions everyday use side by
+// side) is said in the Makefile's BUILD_FLAGS_release.
 let package = Package(
     name: "instantsearch",
     platforms: [.macOS(.v15)],
@@ -33,8 +18,6 @@ let package = Package(
         .executable(name: "instantsearch-bench", targets: ["instantsearch-bench"]),
         .library(name: "ElasticsearchBackend", targets: ["ElasticsearchBackend"]),
         .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
-        .executable(name: "instantsearch-postgres", targets: ["instantsearch-postgres"]),
-        .executable(name: "instantsearch-serve", targets: ["instantsearch-serve"]),
         // A product so that the fuzz package (Fuzz/) can reach the HTTP parsing.
         .library(name: "InstantSearchServer", targets: ["InstantSearchServer"]),
         .library(name: "RemoteBackend", targets: ["RemoteBackend"]),
@@ -48,9 +31,6 @@ let package = Package(
         // own HTTP/1.1 front (HTTPServing: `serve` and the TUI's `--listen`); the tests' stub
         // servers use FlyingFox's HTTP server, which no executable links.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        // PostgreSQL client (SwiftNIO underneath): linked only by PostgresBackend and the
-        // instantsearch-postgres executable, never by the TUI's executable.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
     ],
     targets: [
         .target(
@@ -70,28 +50,16 @@ let package = Package(
         // The bounded HTTP/1.1 front (sockets, connections under a cap and whole-phase
         // deadlines, a reaper) that `serve` and the TUI's `--listen` both serve through.
         .target(name: "HTTPServing", dependencies: ["HTTPParsing", .product(name: "FlyingSocks", package: "FlyingFox")]),
-        // Elasticsearch / OpenSearch over plain HTTP (URLSession): light, so the TUI links it.
+        // Elasticsearch / OpenSearch over RemoteBackend's HTTP transport (libcurl): light, so the TUI links it.
         .target(
             name: "ElasticsearchBackend",
             dependencies: [
                 "InstantSearchCore", "RemoteBackend", .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // PostgreSQL through postgres-nio: heavy (SwiftNIO), so in targets of its own; the TUI's
-        // executable runs `instantsearch-postgres` git-style for `--postgres` and `import-postgres`.
-        .target(
-            name: "PostgresBackend",
-            dependencies: ["InstantSearchCore", .product(name: "PostgresNIO", package: "postgres-nio")]
-        ),
-        .executableTarget(
-            name: "instantsearch-postgres",
-            dependencies: [
-                // SearchEngine for import-postgres's file readers (the engine's importers).
-                "PostgresBackend", "InstantSearchCore", "SearchEngine", "TerminalUI", "SearchCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: executableLinking
-        ),
+        // PostgreSQL through libpq, the PostgreSQL project's own client (Debian's libpq-dev).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgresBackend", dependencies: ["InstantSearchCore", "CLibPQ"]),
         // Shell integration (Ctrl-T, Ctrl-R, Alt-C, **): the file walker, history parsing and
         // the scripts `instantsearch --bash / --zsh / --fish` print. No UI, no engine.
         .target(
@@ -103,24 +71,24 @@ let package = Package(
             name: "instantsearch",
             dependencies: [
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
-                "ShellIntegration", "IndexLoading",
+                "ShellIntegration", "IndexLoading", "InstantSearchServer", "PostgresBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: executableLinking
+            ]
         ),
         // `make bench`: the engine against SQLite FTS5 (system libsqlite3, no package to fetch).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .executableTarget(
-            name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"],
-            linkerSettings: executableLinking
+            name: "instantsearch-bench", dependencies: ["SearchEngine", "InstantSearchCore", "CSQLite", "ShellIntegration"]
         ),
-        // The HTTP client backend (`instantsearch --remote`): URLSession from FoundationNetworking, no NIO.
+        // The HTTP client backend (`instantsearch --remote`, and Elasticsearch's transport): libcurl
+        // (Debian's libcurl4-openssl-dev; HTTPS included), no NIO, no URLSession.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "RemoteBackend",
-            dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["InstantSearchCore", "CCurl", "HTTPParsing", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library
-        // (tests run it in-process) and its own executable, which `instantsearch serve` execs.
+        // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library:
+        // tests run it in-process.
         .target(
             name: "InstantSearchServer",
             dependencies: [
@@ -128,26 +96,10 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        .executableTarget(
-            name: "instantsearch-serve",
-            // SearchEngine: it opens the indices it serves (an import needs its target named, or
-            // incremental builds miss the engine's changes).
-            dependencies: [
-                "InstantSearchServer", .product(name: "ArgumentParser", package: "swift-argument-parser"), "SearchEngine",
-                "InstantSearchCore",
-            ],
-            linkerSettings: executableLinking
-        ),
-        // The custom backend guide's worked example (README "Plugging in a backend"): compiled by `swift build`.
-        .target(
-            name: "ElasticStyleBackend",
-            dependencies: ["InstantSearchCore", .product(name: "OrderedCollections", package: "swift-collections")],
-            path: "Examples/ElasticStyleBackend"
-        ),
         .testTarget(
             name: "RemoteTests",
             dependencies: [
-                "InstantSearchServer", "RemoteBackend", "ElasticStyleBackend", "SearchEngine", "InstantSearchCore", "HTTPServing",
+                "InstantSearchServer", "RemoteBackend", "SearchEngine", "InstantSearchCore", "HTTPServing",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
@@ -156,7 +108,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
         // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
-        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"], linkerSettings: executableLinking),
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
         // Runs only with INSTANTSEARCH_POSTGRES_URL (make test starts a throwaway server);
         // without it every test is skipped and says why.
         .testTarget(
@@ -189,12 +141,3 @@ let package = Package(
         .testTarget(name: "IndexLoadingTests", dependencies: ["IndexLoading", "InstantSearchCore", "SearchEngine"]),
     ]
 )
-
-// Release: each function of our modules in a section of its own, so that the linker can place it
-// as Resources/link-order.txt says (one section a file, it moved whole files).
-for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
-        ]
-}

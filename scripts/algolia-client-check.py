@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Algolia's own Python API client (algoliasearch v4) against `instantsearch-serve`.
+"""Algolia's own Python API client (algoliasearch v4) against `instantsearch serve`.
 
 Starts the serve binary on a fixture of its own (25 books, written to a temporary directory),
 points the client's sync search and insights clients at it over plain HTTP, and makes the calls
@@ -92,12 +92,12 @@ def has_fields(answer, names, what):
 
 
 class Serve:
-    """instantsearch-serve on a free port, with an app id, an admin key and a search key."""
+    """`instantsearch serve` on a free port, with an app id, an admin key and a search key."""
 
     def __init__(self, binary, data):
         environment = dict(os.environ, INSTANTSEARCH_ADMIN_KEY=ADMIN_KEY)
         self.process = subprocess.Popen(
-            [binary, "--port", "0", "--app-id", APP_ID, "--search-key", SEARCH_KEY, data],
+            [binary, "serve", "--port", "0", "--app-id", APP_ID, "--search-key", SEARCH_KEY, data],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, text=True)
         line = self.process.stdout.readline()
         found = re.search(r"127\.0\.0\.1:(\d+)", line)

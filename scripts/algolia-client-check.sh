@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Algolia's own Python API client against instantsearch-serve (scripts/algolia-client-check.py
+# Algolia's own Python API client against `instantsearch serve` (scripts/algolia-client-check.py
 # says what it checks). The client comes from PyPI into a virtual environment under .build/,
 # made once and made again when scripts/algolia-client-requirements.txt changes.
-# Usage: scripts/algolia-client-check.sh [path/to/instantsearch-serve]   (default: the debug build)
+# Usage: scripts/algolia-client-check.sh [path/to/instantsearch]   (default: the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-serve="${1:-.build/debug/instantsearch-serve}"
+binary="${1:-.build/debug/instantsearch}"
 requirements=scripts/algolia-client-requirements.txt
 venv=.build/algolia-client-venv
 if ! cmp -s "$requirements" "$venv/requirements.txt"; then
@@ -14,4 +14,4 @@ if ! cmp -s "$requirements" "$venv/requirements.txt"; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
     cp "$requirements" "$venv/requirements.txt"
 fi
-exec "$venv/bin/python" scripts/algolia-client-check.py "$serve"
+exec "$venv/bin/python" scripts/algolia-client-check.py "$binary"

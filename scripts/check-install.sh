@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`'s check of `make install`: installs into a throwaway DESTDIR, then reads what it
 # installed the way a user's tools do (man -l on the page, bash sourcing the completions,
-# the installed instantsearch finding its installed siblings), then `make uninstall` must
+# the installed instantsearch alone in bin/), then `make uninstall` must
 # leave nothing behind. CONFIG=debug by default: `make test` has just built that, so nothing
 # is built twice (the release build is used when CONFIG=release).
 set -uo pipefail
@@ -44,11 +44,10 @@ check "a fresh clone's make build and make run have a rule for every input" \
     bash -c "git clone -q '$PWD' '$clone/repo' && make -C '$clone/repo' -n build run >/dev/null"
 rm -rf "$clone"
 
-for product in instantsearch instantsearch-serve instantsearch-postgres; do
-    check "$product is installed, executable" test -x "$root/bin/$product"
-done
+check "instantsearch is installed, executable" test -x "$root/bin/instantsearch"
+check "bin/ holds instantsearch alone" bash -c "[ \"\$(ls '$root/bin')\" = instantsearch ] || { ls -l '$root/bin'; false; }"
 check "the installed binary runs" contains "0.1.0" "$root/bin/instantsearch" --version
-check "instantsearch serve finds the installed instantsearch-serve" \
+check "instantsearch serve is a subcommand of the one binary" \
     contains "Algolia's search REST protocol" "$root/bin/instantsearch" serve --help
 check "man -l reads the page, with the fzf options in it" \
     contains "--select-1" env MANPAGER=cat MANWIDTH=100 man -l "$root/share/man/man1/instantsearch.1"
@@ -56,8 +55,8 @@ check "man -l keeps the page's non-ASCII characters (an ellipsis, in a UTF-8 loc
     contains "KEY:ACTION[,…]" env LANG=C.UTF-8 LC_ALL=C.UTF-8 MANPAGER=cat MANWIDTH=200 man -l "$root/share/man/man1/instantsearch.1"
 check "man -l reads it without a formatting warning" \
     bash -c "out=\$(env MANPAGER=cat man --warnings -l '$root/share/man/man1/instantsearch.1' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\"; false; }"
-check "the sibling pages are installed" \
-    contains "instantsearch serve" env MANPAGER=cat man -l "$root/share/man/man1/instantsearch-serve.1"
+check "the page documents serve's options" \
+    contains "--admin-key-file" env MANPAGER=cat MANWIDTH=200 man -l "$root/share/man/man1/instantsearch.1"
 check "bash: sourcing the completions defines them for instantsearch" \
     contains "instantsearch" bash -c "source '$root/share/bash-completion/completions/instantsearch'; complete -p instantsearch"
 # What bash does on Tab: the function `complete -p` names, with the words typed so far.

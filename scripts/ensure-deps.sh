@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
-# the ncursesw headers (the TUI links libncursesw), the sqlite3 headers (the benchmark),
-# libcurl's link name (a release build links Foundation's URLSession in),
-# tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check; with
-# --install, the man page generator) and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
+# the ncursesw headers (the TUI links libncursesw), libpq's (PostgreSQL), the sqlite3 headers (the benchmark),
+# libcurl's (the HTTP client),
+# tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check)
+# and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
 # with man -l), zsh and fish (the shell integration's tests drive them) and strace (they trace them);
 # with --screenshots, tmux, rsvg-convert and the DejaVu fonts (scripts/screenshots.py). Needs root
 # or sudo only when something is missing.
@@ -11,16 +11,14 @@ set -euo pipefail
 
 need=()
 [ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
+# PostgreSQL's client library (--postgres, import-postgres) and its pkg-config file.
+[ -e /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
 # The benchmark compares with SQLite FTS5 through the system library.
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
-# A release build links Foundation in (--static-swift-stdlib), and with it URLSession's
-# libcurl, which the linker finds only by its development name (libcurl.so); the shared
-# libcurl.so.4 alone leaves `curl_*` undefined at the link of every executable.
+# The HTTP client (--remote, --elasticsearch) is libcurl (CCurl): its headers and its
+# development name (libcurl.so), which the linker needs; the shared libcurl.so.4 alone
+# leaves `curl_*` undefined.
 ls /usr/lib/*/libcurl.so >/dev/null 2>&1 || [ -e /usr/lib/libcurl.so ] || need+=(libcurl4-openssl-dev)
-if [ "${1:-}" = "--install" ]; then
-    # scripts/manual.py writes the man pages.
-    command -v python3 >/dev/null 2>&1 || need+=(python3)
-fi
 if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
     # scripts/check-test-targets.sh reads SwiftPM's JSON with it.

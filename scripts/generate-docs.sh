@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
 # Gathers what `make install` installs beside the executables: the manual, docs/instantsearch.1
-# (written by hand; scripts/check-man.sh fails when it leaves out an option of --help), man
-# pages of the sibling executables generated from their command lines' own definitions
-# (scripts/manual.py on each one's --experimental-dump-help), bash / zsh / fish completions
+# (written by hand; scripts/check-man.sh fails when it leaves out an option of --help), bash / zsh / fish completions
 # (--generate-completion-script), made to complete the default subcommand's options and files
 # without the word `search` (scripts/completion-default.sh), and the shell integration's scripts (instantsearch --bash /
-# --zsh / --fish) as shell/key-bindings.SHELL. Builds nothing: the executables
+# --zsh / --fish) as shell/key-bindings.SHELL. Builds nothing: the executable
 # must be built in CONFIG (the Makefile's install target does, with the same command as
 # `make build`, so that the next `make run` has nothing to build).
 # Usage: scripts/generate-docs.sh CONFIG OUTPUT_FOLDER   (CONFIG: release or debug)
@@ -19,13 +17,8 @@ unset INSTANTSEARCH_DEFAULT_OPTS
 
 rm -rf "$out"
 mkdir -p "$out/man"
-for product in instantsearch instantsearch-serve instantsearch-postgres; do
-    [ -x "$bin/$product" ] || { echo "generate-docs: $bin/$product is not built" >&2; exit 1; }
-done
+[ -x "$bin/instantsearch" ] || { echo "generate-docs: $bin/instantsearch is not built" >&2; exit 1; }
 cp docs/instantsearch.1 "$out/man/instantsearch.1"
-for product in instantsearch-serve instantsearch-postgres; do
-    "$bin/$product" --experimental-dump-help | python3 scripts/manual.py >"$out/man/$product.1"
-done
 
 scripts/completion-default.sh bash "$bin/instantsearch" >"$out/instantsearch.bash"
 scripts/completion-default.sh zsh "$bin/instantsearch" >"$out/_instantsearch"

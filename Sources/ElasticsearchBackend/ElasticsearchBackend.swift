@@ -1,15 +1,16 @@
-import Foundation
 import InstantSearchCore
 import RemoteBackend
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
 #endif
 
 /// An Elasticsearch or OpenSearch cluster behind the widgets, over plain HTTP.
 ///
-/// URLSession rather than an NIO client: the TUI's executable links this target, and it must
-/// stay light to build (DESIGN "Build weight"). The mapping both ways lives in
+/// Through RemoteBackend's HTTPTransport (libcurl) rather than an NIO client: the TUI's
+/// executable links this target, and it must stay light to build (DESIGN "Build weight"). The mapping both ways lives in
 /// `ElasticsearchRequest` and `ElasticsearchResponse`; this type only moves the documents.
 public struct ElasticsearchBackend: SearchClient {
     public struct Request: Sendable {

@@ -30,7 +30,7 @@ public enum ElasticsearchRequest {
         ]
 
         var must: [JSONValue] = []
-        let text = query.text.trimmingCharacters(in: .whitespaces)
+        let text = query.text.trimmingBlanks()
         if text.isEmpty {
             must.append(["match_all": [:]])
         } else {

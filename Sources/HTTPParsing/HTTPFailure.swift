@@ -16,12 +16,14 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     public static func badRequest(_ message: String) -> HTTPFailure { HTTPFailure(status: 400, message) }
 
-    /// The reason phrase of every status this server sends.
+    /// The reason phrase of every status this server sends, and of the usual others a
+    /// service answers (what a client names when the answer carries no message).
     public static func reason(_ status: Int) -> String {
         switch status {
         case 100: return "Continue"
         case 200: return "OK"
         case 400: return "Bad Request"
+        case 401: return "Unauthorized"
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 408: return "Request Timeout"
@@ -29,9 +31,13 @@ public struct HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case 413: return "Content Too Large"
         case 417: return "Expectation Failed"
         case 414: return "URI Too Long"
+        case 429: return "Too Many Requests"
         case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
         case 501: return "Not Implemented"
+        case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
         case 505: return "HTTP Version Not Supported"
         default: return "Error"
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request as the routes see it: its head and its whole body.
 public struct HTTPRequest: Sendable {

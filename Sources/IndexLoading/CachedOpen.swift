@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens a file whole before anything is shown (`query`, a setup file's indices): an index
 /// file as written, else a data file's index from the cache, else built (and cached).

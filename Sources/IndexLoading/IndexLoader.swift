@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns the command line's files (and standard input), or a setup file's, into the backend
 /// the interface opens on, at once, whatever their size: every index opens empty, with its

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a background load stopped (a bad record far into a file, an index file damaged past its
 /// header) is shown on the stats line while the interface runs, where it may be cut short; it is

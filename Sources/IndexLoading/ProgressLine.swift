@@ -1,4 +1,13 @@
+import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One line on standard error while the sample loads, erased before the interface opens or a
 /// message is printed; nothing at all when standard error is not a terminal.
@@ -7,11 +16,11 @@ struct ProgressLine {
 
     func show(_ message: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[Kinstantsearch: \(message)".utf8))
+        StandardError.write("\r\u{1B}[Kinstantsearch: \(message)")
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 }

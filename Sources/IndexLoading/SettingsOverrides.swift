@@ -38,8 +38,8 @@ public struct SettingsOverrides: Hashable, Sendable {
         let (name, rest) = try Self.split(option, value, fail: fail)
         guard name.map({ !$0.isEmpty }) ?? true else { throw fail("the index name before \":\" is empty in \"\(value)\"") }
         var scope = name.map { byIndex[$0] ?? Scope() } ?? everyIndex
-        let items = rest.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        let names = rest.trimmingCharacters(in: .whitespaces).isEmpty ? [] : items
+        let items = rest.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingBlanks() }
+        let names = rest.trimmingBlanks().isEmpty ? [] : items
         if names.contains("") { throw fail("an empty attribute name in \"\(value)\"") }
         guard names.count <= 256 else { throw fail("at most 256 attributes") }
         switch option {

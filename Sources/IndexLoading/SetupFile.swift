@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A whole multi-index setup in one JSON file (`--config`): the indices, their settings, and
 /// the sections view's sections (F5). Paths are relative to the file.
@@ -37,7 +45,7 @@ public struct SetupFile: Sendable {
 
     public static func load(path: String) throws -> SetupFile {
         let root = try JSONParser.parse(try SettingsFile.read(path), file: path)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         func fail(_ message: String) -> DataError { DataError(file: path, message: message) }
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative

@@ -2,7 +2,7 @@
 ///
 /// The admin key opens every index; a search key opens every index or only those listed
 /// (`--search-key KEY:products,categories`). With no key configured at all the server is open,
-/// which `instantsearch-serve` says loudly at start.
+/// which `instantsearch serve` says loudly at start.
 public struct APIKeys: Sendable, Equatable {
     public var adminKey: String?
     /// key → the indices it opens; nil opens all of them.
@@ -24,7 +24,7 @@ public struct APIKeys: Sendable, Equatable {
         let key = String(parts[0])
         guard !key.isEmpty else { throw ServerError.badRequest("a search key cannot be empty") }
         guard parts.count == 2 else { return (key, nil) }
-        let indices = parts[1].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        let indices = parts[1].split(separator: ",").map { $0.trimmingBlanks() }
         guard !indices.isEmpty, !indices.contains(where: \.isEmpty) else {
             throw ServerError.badRequest("search key \"\(key)\": give indices as KEY:index,index")
         }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the admin key comes from. On the command line every local user sees it in `ps`, so
 /// it can also come from a file only its owner reads, or from the environment.
@@ -26,7 +33,7 @@ public enum AdminKeySource {
             throw ServerError.badRequest("--admin-key-file \(path): no such file, or not readable")
         }
         let text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
-        let key = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let key = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingBlanks() } ?? ""
         guard !key.isEmpty else { throw ServerError.badRequest("--admin-key-file \(path): the file holds no key") }
         return key
     }

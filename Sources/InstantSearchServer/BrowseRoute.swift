@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Algolia's browse (`POST /1/indexes/{index}/browse`, or `GET` with the parameters in the
 /// URL): every record a query and its filters match, a page at a time (1000 hits unless

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Algolia's Insights route on `serve`: `POST /1/events` with `{"events": [...]}`, checked as
 /// Algolia checks them (`InsightsValidation`: every event valid or none taken, 422 and

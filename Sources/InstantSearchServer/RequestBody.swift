@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a request's JSON body and Algolia's `params` strings into one flat object of parameters.
 ///
@@ -62,6 +70,6 @@ enum RequestBody {
     }
 
     private static func decodeComponent(_ part: Substring) -> String? {
-        String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PercentEncoding.decode(part.replacingEvery("+", with: " "))
     }
 }

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Algolia's query rules routes, on the rules the backend holds in memory (they last as long as
 /// the server; a rules file beside the data loads them at start):

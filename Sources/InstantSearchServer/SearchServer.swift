@@ -1,6 +1,14 @@
-import Foundation
 import HTTPServing
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The HTTP side of `instantsearch serve`: this project's HTTP/1.1 front (`HTTPFront`)
 /// carrying `SearchService`. Listens on 127.0.0.1 unless told otherwise.

@@ -1,7 +1,15 @@
-import Foundation
 import InstantSearchCore
 import OrderedCollections
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Algolia's search REST protocol over the embedded engine, independent of any HTTP library:
 /// a request (method, path, credentials, body) in, a status and a JSON body out.
@@ -251,12 +259,10 @@ public struct SearchService: Sendable {
 
     /// The parameters echoed back as Algolia does: a URL-encoded string, keys sorted.
     static func paramsString(_ parameters: [String: JSONValue]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return parameters.keys.sorted().map { key in
+        parameters.keys.sorted().map { key in
             let value = parameters[key]!
             let text = value.stringValue ?? value.serialized()
-            return key + "=" + (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
+            return key + "=" + PercentEncoding.encode(text, keeping: PercentEncoding.isUnreserved)
         }.joined(separator: "&")
     }
 }

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Algolia's tasks, for the writes this server takes (settings, rules): each write is applied
 /// before it is answered, one at a time (two `setSettings` at once must not each rebuild from the
@@ -39,8 +47,6 @@ final class WriteTasks: Sendable {
     func updatedAt(_ index: String) -> Date { state.withLock { $0.updatedAt[index] } ?? started }
 
     static func timestamp(_ date: Date) -> String {
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return format.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import InstantSearchCore
 
 /// PostgreSQL tables behind the widgets, one index per table.

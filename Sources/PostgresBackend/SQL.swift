@@ -1,9 +1,11 @@
+import InstantSearchCore
+
 /// SQL text helpers. Values typed by a user always travel as parameters; only names the
 /// program knows (tables, attributes from the settings) are written into the SQL, quoted here.
 enum SQL {
     /// `"name"`, with embedded quotes doubled.
     static func identifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + name.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     /// `schema.table` → `"schema"."table"`.
@@ -17,7 +19,7 @@ enum SQL {
     /// and the rest of the statement is read as the string. An `E''` string reads backslashes
     /// the same way whatever that setting is.
     static func literal(_ text: String) -> String {
-        "E'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
+        "E'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "''") + "'"
     }
 
     /// The vocabulary table beside a table: `shop.products` → `shop.products_words`.

@@ -1,5 +1,10 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A backend that speaks Algolia's search REST protocol: `instantsearch serve` on another
 /// machine, or any service answering the same requests.

@@ -1,5 +1,10 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the front end needs before the first search, asked of the remote service: the index
 /// names (`GET /1/indexes` when none are given), then each index's settings
@@ -89,7 +94,7 @@ public struct RemoteIndexDescriber: Sendable {
     }
 
     static func stripModifier(_ entry: String) -> String {
-        let trimmed = entry.trimmingCharacters(in: .whitespaces)
+        let trimmed = entry.trimmingBlanks()
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return trimmed }
         return String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
     }

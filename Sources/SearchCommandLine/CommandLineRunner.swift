@@ -1,5 +1,14 @@
 import ArgumentParser
+import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Parses and runs a command the way fzf treats its command line: an option that does not
 /// parse, or does not fit with the others, is one line on standard error naming it and exit
@@ -31,8 +40,8 @@ public enum CommandLineRunner {
     /// ArgumentParser's pointer to the right help, "See 'instantsearch query --help' for more
     /// information.", kept from its long message as " (see 'instantsearch query --help')".
     static func helpHint(_ fullMessage: String) -> String {
-        guard let start = fullMessage.range(of: "See '"),
-            let end = fullMessage[start.upperBound...].range(of: "' for more information")
+        guard let start = fullMessage.firstRange(of: "See '"),
+            let end = fullMessage[start.upperBound...].firstRange(of: "' for more information")
         else { return "" }
         return " (see '\(fullMessage[start.upperBound..<end.lowerBound])')"
     }
@@ -40,7 +49,7 @@ public enum CommandLineRunner {
     /// One line, `name: message`, and status 2.
     public static func fail(_ name: String, _ message: String) -> Never {
         let line = message.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
-        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
+        StandardError.write("\(name): \(line)\n")
         exit(2)
     }
 }

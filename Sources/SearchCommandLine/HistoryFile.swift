@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// fzf's `--history FILE`: one query a line, read before the session, a pick's query added
 /// after it. A file that cannot be written is found before the interface opens (as fzf does),
@@ -30,7 +38,7 @@ public enum HistoryFile {
             guard let file = try StateFile.open(path, for: .write, rules: .named) else { return [] }
             return try entries(of: file)
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(path)
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { throw Error(message: "cannot write '\(path)': \(reason(errno))") }
         return QueryHistory(entries: found, limit: limit)
     }
@@ -54,7 +62,7 @@ public enum HistoryFile {
             history.append(query)
             guard history.entries != current else { return }
             // A query is one line; a newline pasted into one would split it in two.
-            let text = history.entries.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" }.joined()
+            let text = history.entries.map { $0.replacingEvery("\n", with: " ") + "\n" }.joined()
             try file.replace(with: Array(text.utf8))
         }
     }

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The local insights files as the executables use them: written by the session
 /// (`InsightsTracker` through an `InsightsWriter`), read back for re-ranking when an index opens.

@@ -1,9 +1,17 @@
 import ArgumentParser
-import Foundation
 import TerminalUI
 
-/// How the interface takes input: fzf's `--bind` and `--no-mouse`, shared by `instantsearch`
-/// and `instantsearch-postgres` (which `--postgres` runs with them forwarded). A `--bind` that
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the interface takes input: fzf's `--bind` and `--no-mouse`, for every session (files,
+/// `--remote`, `--elasticsearch`, `--postgres`). A `--bind` that
 /// does not read is refused while the command line is parsed, before the terminal is touched.
 public struct InterfaceArguments: ParsableArguments, Sendable {
     @Option(

@@ -1,9 +1,8 @@
 import ArgumentParser
 import TerminalUI
 
-/// fzf's options for how the interface is laid out and coloured, same names and meaning:
-/// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
-/// forwarded).
+/// fzf's options for how the interface is laid out and coloured, same names and meaning, for
+/// every session.
 public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,

@@ -1,9 +1,8 @@
 import ArgumentParser
 import TerminalUI
 
-/// fzf's options for what a session starts with, shows and prints, same names and meaning:
-/// shared by `instantsearch` and `instantsearch-postgres` (which `--postgres` runs with them
-/// forwarded).
+/// fzf's options for what a session starts with, shows and prints, same names and meaning, for
+/// every session.
 ///
 /// Every option that takes a value takes the next argument whatever it looks like, as fzf's
 /// do (`parsing: .unconditional`): `--nth -1` is the last field, `-q -word` a query, and fzf's

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension PickSession {
     /// Hits asked for at once: Algolia's most; from a backend in the process, a sixteenth of all
@@ -48,7 +56,7 @@ extension PickSession {
             }
         }
         if printedHits < total {
-            FileHandle.standardError.write(Data("instantsearch: --filter: the backend gave the first \(printedHits) of \(total) hits and no more\n".utf8))
+            StandardError.write("instantsearch: --filter: the backend gave the first \(printedHits) of \(total) hits and no more\n")
         }
         return printedHits > 0 ? 0 : 1
     }

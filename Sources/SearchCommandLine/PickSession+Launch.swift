@@ -1,7 +1,15 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension PickSession {
     /// How every executable opens its interface on `search`: the terminal and keys as
@@ -35,7 +43,7 @@ extension PickSession {
             options.headerLines = headerLines
         }
         // The pick is printed first: a slow or full disk never holds it back.
-        if let failure = writer?.flush() { FileHandle.standardError.write(Data("instantsearch: \(failure)\n".utf8)) }
+        if let failure = writer?.flush() { StandardError.write("instantsearch: \(failure)\n") }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs an interactive session with fzf's options (`--query`, `--select-1`, `--exit-0`,
 /// `--print-query`, `--expect`, `--multi`, `--header`, `--prompt`, `--history`, `--height`)
@@ -35,7 +43,7 @@ public enum PickSession {
 
     /// One line on standard output, its bytes as they are.
     public static func writeLine(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+        (bytes + [UInt8(ascii: "\n")]).withUnsafeBufferPointer { StandardError.write($0, to: STDOUT_FILENO) }
     }
 
     /// Searches the initial query once when `--select-1` or `--exit-0` asks, and settles it
@@ -73,14 +81,14 @@ public enum PickSession {
         if case .become(let command, let environment) = ending.exit {
             // fzf's become: the terminal is restored; this process is the command from here on.
             let why = CommandRunner.replaceProcess(with: command, environment: environment)
-            FileHandle.standardError.write(Data("instantsearch: become: \(why)\n".utf8))
+            StandardError.write("instantsearch: become: \(why)\n")
             return 127
         }
         if let path = pick.history, case .accepted = ending.exit, search.options.history != nil {
             do {
                 try HistoryFile.record(ending.query, to: path, limit: pick.historySize)
             } catch {
-                FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
+                StandardError.write("instantsearch: \(error)\n")
             }
         }
         let output = self.ending(ending, pick: pick, recordBytes: printed)

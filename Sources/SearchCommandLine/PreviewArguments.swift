@@ -1,8 +1,7 @@
 import ArgumentParser
 import TerminalUI
 
-/// fzf's preview options, same names and syntax: shared by `instantsearch` and
-/// `instantsearch-postgres` (which `--postgres` runs with them forwarded).
+/// fzf's preview options, same names and syntax, for every session.
 public struct PreviewArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,

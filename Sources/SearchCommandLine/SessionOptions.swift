@@ -1,12 +1,18 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import TerminalUI
 
-/// The options of an interactive session, declared once for every executable that opens the
-/// interface (`instantsearch` on files, `--remote` or `--elasticsearch`, and
-/// `instantsearch-postgres`), checked once, and forwarded whole to a sibling
-/// (`forwarded`, derived from these declarations by `ForwardedCommandLine`).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options of an interactive session, declared once for every session that opens the
+/// interface (files, `--remote`, `--elasticsearch`, `--postgres`) and checked once.
 public struct SessionOptions: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,
@@ -88,7 +94,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
         _ search: TerminalSearch, recordBytes: PickSession.RecordBytes? = nil, placeholders: Placeholders? = nil,
         headerLines: [String: [ANSIText]] = [:], lists: [String: String] = [:], whenEnding: @escaping () -> Void = {}
     ) throws {
-        defer { if let report = search.profile?.report() { FileHandle.standardError.write(Data(report.utf8)) } }
+        defer { if let report = search.profile?.report() { StandardError.write(report) } }
         let print0 = lines.print0
         // An index cache still being written when the session ends (right after the load:
         // --filter, --select-1) is finished, once what is printed is out: the next run opens it.

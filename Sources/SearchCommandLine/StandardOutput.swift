@@ -1,4 +1,13 @@
+import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a session prints. With `buffered` (`--filter`, which prints every hit), gathered into
 /// writes of 64 KiB, not a system call a line; otherwise written at once, so that a pick is out
@@ -45,7 +54,7 @@ final class StandardOutput {
             raise(SIGPIPE)
         }
         // Any other failure (a full disk) must not pass for a complete answer.
-        FileHandle.standardError.write(Data("instantsearch: standard output: \(String(cString: strerror(failure)))\n".utf8))
+        StandardError.write("instantsearch: standard output: \(String(cString: strerror(failure)))\n")
         exit(2)
     }
 }

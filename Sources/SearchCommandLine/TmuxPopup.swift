@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// fzf's `--tmux` inside tmux: this very command line (without `--tmux`) run again in
 /// `tmux display-popup -E`, standard input passed through a FIFO, what it prints written to a
@@ -55,10 +63,10 @@ public enum TmuxPopup {
             let reader = open(input, O_RDONLY | O_NONBLOCK)
             if reader >= 0 { close(reader) }
         }
-        guard let text = try? String(contentsOfFile: status, encoding: .utf8), let code = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let text = try? String(contentsOfFile: status, encoding: .utf8), let code = Int32(text.trimmingBlanksAndLineEnds()) else {
             throw Failure(description: "--tmux: the popup did not run the search (tmux display-popup exited \(started)).")
         }
-        if let data = FileManager.default.contents(atPath: output) { FileHandle.standardOutput.write(data) }
+        if let data = FileManager.default.contents(atPath: output) { [UInt8](data).withUnsafeBufferPointer { StandardError.write($0, to: STDOUT_FILENO) } }
         return code
     }
 
@@ -113,7 +121,7 @@ public enum TmuxPopup {
     }
 
     private static func temporaryDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/instantsearch-tmux-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/instantsearch-tmux-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Failure(description: "--tmux: cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
@@ -123,30 +131,35 @@ public enum TmuxPopup {
     /// Copies our standard input into the FIFO on its own thread (opening it waits for the
     /// command in the popup to open the other end).
     private static func feed(_ fifo: String) {
-        let thread = Thread {
-            guard let sink = FileHandle(forWritingAtPath: fifo) else { return }
+        Threads.start(named: "instantsearch tmux input") {
+            let sink = open(fifo, O_WRONLY | O_CLOEXEC)
+            guard sink >= 0 else { return }
+            defer { close(sink) }
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
+            copying: while true {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 guard count > 0 else { break }
-                do { try sink.write(contentsOf: Data(buffer[0..<count])) } catch { break }
+                var offset = 0
+                while offset < count {
+                    let written = buffer.withUnsafeBytes { Glibc.write(sink, $0.baseAddress! + offset, count - offset) }
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { break copying }
+                    offset += written
+                }
             }
-            try? sink.close()
         }
-        thread.start()
     }
 
     private static func runTmux(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "--tmux: cannot run tmux: \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        let argv = (["/usr/bin/env", "tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", nil, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "--tmux: cannot run tmux: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // The exit status when it exited, else the signal that ended it.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
     }
 
     /// The command line without `--tmux` and its value, for the command in the popup.

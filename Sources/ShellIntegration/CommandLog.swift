@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The integration's own record of commands: what no shell's history keeps (the folder a
 /// command ran in, its exit status). The shell scripts append one line per command, with
@@ -101,7 +109,7 @@ public enum CommandLog {
 public enum StateFolder {
     public static func path(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/instantsearch" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.local/state/instantsearch"
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The walker behind Ctrl-T and Alt-C: the files (or folders) under a root, breadth first so
 /// the shallow ones arrive first, each handed over as soon as it is seen (the interface fills

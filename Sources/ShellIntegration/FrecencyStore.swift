@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a user picked from one source, to bring it up next time: frequency and recency
 /// together, in Television's model — score = ln(1 + picks) / days since the last pick (at
@@ -84,7 +92,7 @@ public struct FrecencyStore: Sendable, Equatable {
     /// Records `keys` picked `now` in the file at `path` as it is now (its folder made when
     /// missing), under its lock; the file is replaced whole.
     public static func record(_ keys: [String], now: Int, path: String) throws(StateFileError) {
-        try StateFile.makeFolder((path as NSString).deletingLastPathComponent)
+        try StateFile.makeFolder(PathText.deletingLastComponent(path))
         let file = try StateFile.locked(path)
         var store = try load(file)
         store.record(keys, now: now)

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `.gitignore` patterns the walker honours: simple ones, matched with `fnmatch`.
 ///
@@ -41,7 +48,7 @@ public struct GitignoreRules: Sendable {
                 anchored = true
             }
             guard !line.isEmpty else { continue }
-            let pattern = String(line).replacingOccurrences(of: "**", with: "*")
+            let pattern = String(line).replacing("**", with: "*")
             copy.rules.append(Rule(base: base, pattern: pattern, anchored: anchored, directoriesOnly: directoriesOnly, negated: negated))
         }
         return copy

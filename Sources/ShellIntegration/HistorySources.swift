@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where Ctrl-R's history comes from: the shell's own file and the integration's log.
 public struct HistorySources: Sendable {
@@ -28,7 +35,7 @@ public struct HistorySources: Sendable {
 
     /// The shell's usual history file (bash and zsh: `$HISTFILE` when exported).
     public static func defaultHistoryFile(shell: String, environment: [String: String]) -> String? {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         switch ShellKind(rawValue: shell) {
         case .bash: return environment["HISTFILE"] ?? home + "/.bash_history"
         case .zsh: return environment["HISTFILE"] ?? home + "/.zsh_history"

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a source's records as NDJSON into a file descriptor (the pipe the interface's loader
 /// reads), in batches: the first ones at once so the interface has something to show, then

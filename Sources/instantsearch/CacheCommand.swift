@@ -1,6 +1,15 @@
 import ArgumentParser
-import Foundation
+import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch cache [list|clear|size]`: what the index cache holds, and freeing it.
 struct CacheCommand: ParsableCommand {
@@ -24,7 +33,7 @@ struct CacheCommand: ParsableCommand {
 
     func run() throws {
         guard let cache = IndexCache.standard() else {
-            FileHandle.standardError.write(Data("instantsearch cache: no HOME or XDG_CACHE_HOME to keep a cache in\n".utf8))
+            StandardError.write("instantsearch cache: no HOME or XDG_CACHE_HOME to keep a cache in\n")
             throw ExitCode(2)
         }
         switch action {
@@ -45,13 +54,11 @@ struct CacheCommand: ParsableCommand {
 
     /// "228.4 MB": one decimal, so that small entries do not all read 0.
     static func megabytes(_ bytes: Int) -> String {
-        String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        let tenths = Int((Double(bytes) / Double(1 << 20) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     static func date(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        LocalTime.dateAndMinute(secondsSince1970: seconds)
     }
 }

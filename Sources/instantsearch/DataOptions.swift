@@ -1,8 +1,16 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension DataFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(optionName: argument) }

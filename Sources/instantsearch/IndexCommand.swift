@@ -1,9 +1,17 @@
 import ArgumentParser
-import Foundation
 import IndexLoading
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch index FILE -o INDEX_FILE`: build once, open fast. The TUI and `query`
 /// accept the written file wherever they accept a data file.
@@ -56,12 +64,9 @@ struct IndexCommand: ParsableCommand {
             try overrides.checkIndexNames([index.name])
             try index.write(to: output)
             let elapsed = ContinuousClock.now - started
-            FileHandle.standardError.write(
-                Data(
-                    "indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))\n".utf8)
-            )
+            StandardError.write("indexed \(index.recordCount) records of \(file) into \(output) in \(elapsed.secondsText)\n")
         } catch {
-            FileHandle.standardError.write(Data("instantsearch index: \(error)\n".utf8))
+            StandardError.write("instantsearch index: \(error)\n")
             throw ExitCode(2)
         }
     }

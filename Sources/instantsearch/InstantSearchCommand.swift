@@ -1,11 +1,19 @@
 import ArgumentParser
-import Foundation
 import IndexLoading
 import InstantSearchCore
 import RemoteBackend
 import SearchCommandLine
 import SearchEngine
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct InstantSearchCommand: ParsableCommand {
@@ -17,14 +25,16 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch [FILE ...] [--query <text>] [--select-1] [--exit-0] [--print-query]
               instantsearch --remote <url> --app-id <id> --api-key <key> [INDEX ...]
               instantsearch --postgres <url> --table <name>
+              instantsearch import-postgres FILE --postgres <url> [--table <name>]
               instantsearch --elasticsearch <url> --index <name>
               instantsearch serve FILE_OR_INDEX ... [--host 127.0.0.1] [--port 7700] [--admin-key-file <path>] [--search-key <key[:index,...]>]
-              instantsearch query FILE_OR_INDEX "text" [--filters <string>] [--facets a,b]
+              instantsearch query FILE_OR_INDEX "text" [--filters <string>]
+              instantsearch query --postgres <url> --table <name> "text" [--facets a,b]
               instantsearch index FILE -o INDEX_FILE
               instantsearch cache [list|size|clear]
             """,
         discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
-        version: "0.1.0",
+        version: InstantSearchVersion.current,
         subcommands: [
             SearchCommand.self, QueryCommand.self, IndexCommand.self, CacheCommand.self, ServeCommand.self, ImportPostgresCommand.self,
         ],
@@ -112,7 +122,7 @@ struct SearchCommand: ParsableCommand {
     var settingsOptions: SettingsArguments
 
     /// What every interface takes: --settings, --hits-per-page, the strategy, fzf's options
-    /// (SessionOptions, shared with instantsearch-postgres and forwarded to it).
+    /// (SessionOptions).
     @OptionGroup var session: SessionOptions
 
     @OptionGroup(title: "Query suggestions")
@@ -235,7 +245,7 @@ struct SearchCommand: ParsableCommand {
                 if session.pick.reRanks {
                     let learnt = InsightsLog.reRanking(lists: lists)
                     engine.learn(learnt.table)
-                    if let note = learnt.note { FileHandle.standardError.write(Data("instantsearch: \(note)\n".utf8)) }
+                    if let note = learnt.note { StandardError.write("instantsearch: \(note)\n") }
                 }
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
@@ -250,7 +260,7 @@ struct SearchCommand: ParsableCommand {
                     environment: ProcessInfo.processInfo.environment)
             }
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: \(error)\n".utf8))
+            StandardError.write("instantsearch: \(error)\n")
             throw ExitCode(2)
         }
         var search = session.search(
@@ -259,7 +269,7 @@ struct SearchCommand: ParsableCommand {
         search.loaders = loaders
         search.reloader = reloader
         search.suggestionIndices = suggestionIndices
-        defer { if let suggestionsNote { FileHandle.standardError.write(Data("instantsearch: \(suggestionsNote)\n".utf8)) } }
+        defer { if let suggestionsNote { StandardError.write("instantsearch: \(suggestionsNote)\n") } }
         let picked = PickedRecords()
         defer { shellSource.remember(picked.records) }
         let lineIndexNames = lineIndices.sorted()

@@ -1,6 +1,15 @@
 import ArgumentParser
-import Foundation
+import InstantSearchCore
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--lenient`: bad records are skipped and counted on standard error instead of stopping
 /// the load at the first, for a user who wants the rest of a messy file.
@@ -15,7 +24,7 @@ struct LenientOption: ParsableArguments {
 
     var loadOptions: LoadOptions {
         LoadOptions(lenient: lenient) { report in
-            FileHandle.standardError.write(Data("instantsearch: \(report)\n".utf8))
+            StandardError.write("instantsearch: \(report)\n")
         }
     }
 }

@@ -1,9 +1,18 @@
 import ArgumentParser
-import Foundation
 import IndexLoading
 import InstantSearchCore
+import PostgresBackend
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `instantsearch query FILE_OR_INDEX "text"`: one search, printed as Algolia's JSON response.
 /// For scripts and benchmarks: exit 0 with hits, 1 with none, 2 on an error.
@@ -21,11 +30,14 @@ struct QueryCommand: ParsableCommand {
 
             --filters takes Algolia's syntax: genres:Comedy AND year:1990 TO 2000 AND NOT sex:M, \
             with OR, parentheses, quoted values and numeric comparisons (year >= 2000).
+
+            With --postgres URL --table NAME, the table is searched instead (the only argument is \
+            the query text; --facets names the facets to count, every one by default).
             """
     )
 
-    @Argument(help: "A data file, an index file, or '-' for standard input.", completion: .file())
-    var source: String
+    @Argument(help: "A data file, an index file, or '-' for standard input (with --postgres: the query text).", completion: .file())
+    var source: String?
 
     @Argument(help: "The query text (the last word is matched as a prefix).")
     var text: String = ""
@@ -44,6 +56,12 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup(title: "Data")
     var data: DataOptions
+
+    @Option(help: ArgumentHelp("Search a PostgreSQL table (with --table) instead of a file: postgres://USER@HOST/DB.", valueName: "url"))
+    var postgres: String?
+
+    @Option(help: ArgumentHelp("The PostgreSQL table searched with --postgres.", valueName: "name"))
+    var table: String?
 
     @Flag(help: "Say on standard error where the index came from (the index cache, or built).")
     var verbose = false
@@ -107,6 +125,14 @@ struct QueryCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if postgres != nil {
+            guard table != nil else { throw ValidationError("--postgres needs --table NAME.") }
+            guard text.isEmpty else { throw ValidationError("With --postgres, give only the query text, no FILE.") }
+        } else if table != nil {
+            throw ValidationError("--table names a PostgreSQL table: give --postgres URL with it.")
+        } else if source == nil {
+            throw ValidationError("Give a data file, an index file or '-' for standard input.")
+        }
         if let problem = QueryLimits.check(page, in: QueryLimits.page, option: "--page")
             ?? QueryLimits.check(hitsPerPage, in: QueryLimits.hitsPerPage, option: "--hits-per-page")
         {
@@ -123,6 +149,8 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let postgres, let table { return try searchPostgres(postgres, table: table, text: source ?? "") }
+        let source = source ?? "-"
         do {
             let overrides = try settingsOptions.overrides()
             var loadOptions = try data.loadOptions(lenient, lines: lines)
@@ -164,8 +192,38 @@ struct QueryCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            FileHandle.standardError.write(Data("instantsearch query: \(error)\n".utf8))
+            StandardError.write("instantsearch query: \(error)\n")
             throw ExitCode(2)
+        }
+    }
+
+    /// One search of a table, printed as for a file; what only the embedded engine reads is refused.
+    private func searchPostgres(_ text: String, table: String, text query: String) throws {
+        do {
+            let others = [
+                settingsOptions.display, settingsOptions.searchable, settingsOptions.numeric, settingsOptions.sort,
+                settingsOptions.hitsLayout, settingsOptions.queryType,
+            ]
+            guard others.allSatisfy(\.isEmpty) else {
+                throw ValidationError("--display, --searchable, --numeric, --sort, --hits-layout and --query-type apply to files, not to --postgres.")
+            }
+            let facetNames = settingsOptions.facets.flatMap { $0.split(separator: ",").map { $0.filter { $0 != " " } } }
+            let url = try PostgresConnectionURL(parsing: text)
+            var search = Query(text: query, page: page, hitsPerPage: hitsPerPage)
+            search.facets = facetNames.isEmpty ? ["*"] : facetNames
+            search.filters = filters
+            let indexed = search
+            let results = try blocking {
+                let backend = try await PostgresBackend.connect(url: url, tables: [table])
+                defer { backend.session.close() }
+                return try await backend.search(IndexedQuery(indexName: backend.tables[0].indexName, query: indexed))
+            }
+            print(AlgoliaResponse.json(results, params: "query=\(query)&page=\(page)&hitsPerPage=\(hitsPerPage)").serialized())
+            if results.nbHits == 0 { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw CommandFailure("instantsearch query", error)
         }
     }
 }

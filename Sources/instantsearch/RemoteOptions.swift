@@ -1,7 +1,15 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import RemoteBackend
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--remote URL --app-id ID --api-key KEY`: the TUI over a service speaking Algolia's search
 /// protocol (`instantsearch serve` elsewhere, or any such service); the FILE arguments then

@@ -1,9 +1,17 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
 import ShellIntegration
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The shell integration's side of the command line: `--bash` / `--zsh` / `--fish` print the
 /// script, `--source files|dirs|history` searches the built-in walker's or the shell history's
@@ -91,7 +99,7 @@ struct ShellSourceOptions: ParsableArguments {
     }
 
     var shellName: String {
-        shell ?? ProcessInfo.processInfo.environment["SHELL"].map { ($0 as NSString).lastPathComponent } ?? "sh"
+        shell ?? ProcessInfo.processInfo.environment["SHELL"].map { PathText.lastComponent($0) } ?? "sh"
     }
 
     /// Starts the source: its records are written into a pipe that becomes standard input, so
@@ -108,8 +116,8 @@ struct ShellSourceOptions: ParsableArguments {
                 throw ValidationError(error.description)
             }
         }
-        var isFolder: ObjCBool = false
-        if source != .history, !(FileManager.default.fileExists(atPath: walkerRoot, isDirectory: &isFolder) && isFolder.boolValue) {
+        var status = stat()
+        if source != .history, !(stat(walkerRoot, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
             throw ValidationError("--walker-root \(walkerRoot): not a folder (--source files and dirs walk a folder)")
         }
         try checkNotEmpty(source, history: history)
@@ -124,23 +132,20 @@ struct ShellSourceOptions: ParsableArguments {
         signal(SIGPIPE, SIG_IGN)  // the interface may close before the walk ends: a write error, not a signal
         let writeEnd = ends[1]
         let now = Int(Date().timeIntervalSince1970)
-        let thread: Thread
         let root = absoluteRoot
         if let history {
             let records = history.json(now: now, home: ProcessInfo.processInfo.environment["HOME"]).map { record in
                 frecency.map { Self.adding($0.score(of: record["command"]?.stringValue ?? "", now: now), to: record) } ?? record
             }
-            thread = Thread { SourceWriter.write(records, to: writeEnd) }
+            Threads.start(named: "instantsearch \(source.rawValue)") { SourceWriter.write(records, to: writeEnd) }
         } else {
             let walker = FileWalker(root: walkerRoot, options: walkerOptions(source))
-            thread = Thread {
+            Threads.start(named: "instantsearch \(source.rawValue)") {
                 SourceWriter.writeWalk(walker, to: writeEnd) { entry in
                     entry.ndjsonLine(now: now, frecency: frecency?.score(of: root + "/" + entry.path, now: now))
                 }
             }
         }
-        thread.name = "instantsearch \(source.rawValue)"
-        thread.start()
         return source.rawValue
     }
 }
@@ -195,7 +200,7 @@ extension ShellSourceOptions {
         do {
             return try FrecencyStore.load(path: path)
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: frecency: \(error)\n".utf8))
+            StandardError.write("instantsearch: frecency: \(error)\n")
             return FrecencyStore(path: path)
         }
     }
@@ -216,7 +221,7 @@ extension ShellSourceOptions {
             try FrecencyStore.record(
                 picked.compactMap { frecencyKey(of: $0, source: source) }, now: Int(Date().timeIntervalSince1970), path: frecencyPath(source))
         } catch {
-            FileHandle.standardError.write(Data("instantsearch: could not remember the pick: \(error)\n".utf8))
+            StandardError.write("instantsearch: could not remember the pick: \(error)\n")
         }
     }
 

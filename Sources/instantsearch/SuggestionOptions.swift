@@ -1,8 +1,16 @@
 import ArgumentParser
-import Foundation
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Query suggestions in the TUI: `--suggestions FILE`, `--no-suggestions`, and the wiring of
 /// each index's suggestions index into the embedded backend.

@@ -3,7 +3,7 @@ import Testing
 
 /// The TUI on PostgreSQL, end to end: `instantsearch import-postgres` loads the demo products
 /// into the throwaway server `make test` starts, then `instantsearch --postgres … --table …`
-/// (which runs instantsearch-postgres) is driven in tmux like the file-based sessions.
+/// is driven in tmux like the file-based sessions.
 @Suite(
     .serialized,
     .enabled(
@@ -64,8 +64,8 @@ struct PostgresSessionTests {
         #expect(record?["category"] as? String == "Headphones")
     }
 
-    /// fzf's options reach instantsearch-postgres: one search of the table settles them, no interface.
-    @Test func selectOneAndExitZeroAreForwardedToThePostgresExecutable() throws {
+    /// fzf's options hold on a table: one search of it settles them, no interface.
+    @Test func selectOneAndExitZeroHoldOnATable() throws {
         try importDemo()
         let picked = try spawn(
             Project.binary,
@@ -89,25 +89,51 @@ struct PostgresSessionTests {
     }
 }
 
-/// `--postgres` and `import-postgres` run the sibling binary; without it they say how to get it.
-@Suite(.serialized) struct SiblingDispatchTests {
+/// A bad URL, a refused connection and a TLS the server does not offer: one line naming the
+/// URL's host (never its password) and what failed, exit status 2, before the terminal is touched.
+@Suite(.serialized) struct PostgresConnectionFailureTests {
     @Test(arguments: [
-        ["--postgres", "postgres://me@127.0.0.1/db", "--table", "t"],
-        ["import-postgres", "data.json", "--postgres", "postgres://me@127.0.0.1/db"],
+        (
+            ["--postgres", "postgres://me:secret@127.0.0.1:1/shop", "--table", "t"],
+            "instantsearch --postgres: cannot connect to PostgreSQL at postgres://me@127.0.0.1:1/shop: "
+        ),
+        (
+            ["import-postgres", "DATA", "--postgres", "postgres://me:secret@127.0.0.1:1/shop"],
+            "instantsearch import-postgres: cannot connect to PostgreSQL at postgres://me@127.0.0.1:1/shop: "
+        ),
+        (
+            ["query", "--postgres", "postgres://me:secret@127.0.0.1:1/shop", "--table", "t", "x"],
+            "instantsearch query: cannot connect to PostgreSQL at postgres://me@127.0.0.1:1/shop: "
+        ),
+        (
+            ["--postgres", "postgres://me:secret@db.example:port/shop", "--table", "t"],
+            "instantsearch --postgres: not a PostgreSQL URL: postgres://me@db.example:port/shop ("
+        ),
+        (
+            ["--postgres", "mysql://me@db.example/shop", "--table", "t"],
+            "instantsearch --postgres: not a PostgreSQL URL: mysql://me@db.example/shop (expected postgres://USER@HOST/DB)"
+        ),
     ])
-    func aMissingPostgresBinaryIsExplained(arguments: [String]) throws {
-        // A hard link, not a copy: a copy's write descriptor, inherited by a child another test
-        // forks meanwhile, makes exec fail with ETXTBSY. Beside the binary: same file system.
-        let binary = URL(fileURLWithPath: Project.binary)
-        let directory = binary.deletingLastPathComponent().appendingPathComponent("is-alone-\(UUID().uuidString)")
+    func aFailureIsOneLineNamingTheHost(arguments: [String], start: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-failure-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let alone = directory.appendingPathComponent("instantsearch").path
-        try FileManager.default.linkItem(atPath: binary.path, toPath: alone)
-        let (status, output) = try spawn(alone, arguments)
+        try #"[{"name": "a"}]"#.write(to: directory.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
+        let data = directory.appendingPathComponent("data.json").path
+        let (status, output) = try spawn(Project.binary, arguments.map { $0 == "DATA" ? data : $0 })
         #expect(status == 2)
-        #expect(output.contains("needs instantsearch-postgres beside this binary"))
-        // Outside a build folder (installed, or moved): the install puts every sibling beside it.
-        #expect(output.contains("make install PREFIX="))
+        #expect(output.hasPrefix(start), "\(output)")
+        #expect(output.hasSuffix("\n") && output.dropLast().split(separator: "\n").count == 1, "one line: \(output)")
+        #expect(!output.contains("secret"))
+    }
+
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["INSTANTSEARCH_POSTGRES_URL"] != nil, "needs the throwaway server"))
+    func requiringTLSOfAServerWithoutItIsOneLine() throws {
+        let url = PostgresSessionTests.url + "?sslmode=require"
+        let (status, output) = try spawn(Project.binary, ["--postgres", url, "--table", "demo_products"])
+        #expect(status == 2)
+        #expect(output.hasPrefix("instantsearch --postgres: cannot connect to PostgreSQL at postgres://"), "\(output)")
+        #expect(output.contains("SSL") && output.dropLast().split(separator: "\n").count == 1, "\(output)")
     }
 }

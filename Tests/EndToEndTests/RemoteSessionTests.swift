@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct RemoteSessionTests {
     static let keys = "--admin-key e2e-admin --search-key e2e-search:products,categories"
 
-    /// Starts `instantsearch serve` (dispatched to instantsearch-serve) in a window named
+    /// Starts `instantsearch serve` in a window named
     /// "server" and returns the port it printed. Port 0 asks for a free one.
     private func startServer(_ tmux: Tmux, port: Int = 0) throws -> Int {
         let command = "\(Project.binary) serve \(Project.resource("products.json")) \(Project.resource("categories.json")) --port \(port) \(Self.keys)"

@@ -89,8 +89,29 @@ struct PostgresURLTests {
         #expect(socket.socketDirectory == "/tmp/pg")
     }
 
-    @Test func otherSchemesAndTLSAreRefused() {
+    @Test func otherSchemesAndUnknownSSLModesAreRefusedWithoutThePassword() {
         #expect(throws: PostgresBackendError.self) { try PostgresConnectionURL(parsing: "mysql://me@host/db") }
-        #expect(throws: PostgresBackendError.self) { try PostgresConnectionURL(parsing: "postgres://me@host/db?sslmode=require") }
+        do {
+            _ = try PostgresConnectionURL(parsing: "postgres://me:secret@host/db?sslmode=sometimes")
+            Issue.record("sslmode=sometimes was accepted")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "sslmode=sometimes in postgres://me@host/db?sslmode=sometimes is not one of disable, allow, prefer, require, verify-ca, verify-full")
+        }
+        do {
+            _ = try PostgresConnectionURL(parsing: "postgres://me:secret@host:port/db")
+            Issue.record("a port that is no number was accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("not a PostgreSQL URL: postgres://me@host:port/db ("), "\(error)")
+            #expect(!"\(error)".contains("secret"))
+        }
+    }
+
+    /// TLS is libpq's: every sslmode it knows is taken as given.
+    @Test func sslModesAreTakenAsLibpqTakesThem() throws {
+        for mode in PostgresConnectionURL.sslModes {
+            #expect(try PostgresConnectionURL(parsing: "postgres://me@db.example/shop?sslmode=\(mode)").sslMode == mode)
+        }
     }
 }

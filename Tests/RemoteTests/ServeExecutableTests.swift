@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The `instantsearch-serve` binary itself: where the admin key comes from, what a busy port
+/// `instantsearch serve` itself: where the admin key comes from, what a busy port
 /// says, and a request that used to kill the process. A crash here fails one test, not the run.
 @Suite("serve: the executable", .serialized)
 struct ServeExecutableTests {
@@ -10,10 +10,10 @@ struct ServeExecutableTests {
             ProcessInfo.processInfo.environment["INSTANTSEARCH_BIN"].map {
                 URL(fileURLWithPath: $0).deletingLastPathComponent()
             } ?? Demo.root.appendingPathComponent(".build/debug")
-        return directory.appendingPathComponent("instantsearch-serve").path
+        return directory.appendingPathComponent("instantsearch").path
     }
 
-    /// A running `instantsearch-serve` on a free port; stopped by `stop()`.
+    /// A running `instantsearch serve` on a free port; stopped by `stop()`.
     final class Served: @unchecked Sendable {
         let process = Process()
         let port: UInt16
@@ -23,8 +23,8 @@ struct ServeExecutableTests {
         init(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil) throws {
             try #require(
                 FileManager.default.isExecutableFile(atPath: ServeExecutableTests.binary),
-                "build it first: swift build --product instantsearch-serve")
-            let arguments = arguments + ["--port", "0", Demo.path("products.json")]
+                "build it first: swift build --product instantsearch")
+            let arguments = ["serve"] + arguments + ["--port", "0", Demo.path("products.json")]
             if let shell {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments = ["-c", "\(shell) \"$0\" \"$@\"", ServeExecutableTests.binary] + arguments
@@ -77,10 +77,10 @@ struct ServeExecutableTests {
 
     /// Runs the binary to its end; its exit status and standard error.
     static func runToEnd(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build it first: swift build --product instantsearch-serve")
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build it first: swift build --product instantsearch")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        process.arguments = ["serve"] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

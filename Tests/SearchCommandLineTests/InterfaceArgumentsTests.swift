@@ -29,14 +29,13 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
-    @Test func mouseAndForwarding() throws {
+    @Test func mouseAndColours() throws {
         let plain = try InterfaceArguments.parse([])
         #expect(plain.terminalOptions(noColor: false).mouse)
-        #expect(plain.forwarded.isEmpty)
         let given = try InterfaceArguments.parse(["--no-mouse", "--bind", "f9:abort"])
         #expect(!given.terminalOptions(noColor: true).mouse)
         #expect(given.terminalOptions(noColor: true).colors == false)
-        #expect(given.forwarded == ["--bind=f9:abort", "--no-mouse"])
+        #expect(given.bind == ["f9:abort"])
     }
 
     /// `--jump` starts in jump mode (after what `start` is bound to); `--jump-labels` is checked
@@ -48,7 +47,6 @@ import Testing
         var options = SearchApp.Options()
         jumping.configure(&options)
         #expect(options.jumpLabels.characters == ["j", "k", "l"])
-        #expect(jumping.forwarded.contains("--jump") && jumping.forwarded.contains("--jump-labels=jkl"))
         #expect(try InterfaceArguments.parse([]).keyTable().actions(for: .event(.start), in: [.global]) == nil)
         for (value, expected) in [("", "--jump-labels needs at least one character"), ("aba", "--jump-labels has \"a\" twice")] {
             guard let message = refusal(InterfaceArguments.self, ["--jump-labels", value]) else {

@@ -89,18 +89,6 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
-    @Test func everyOptionIsForwarded() throws {
-        let given = [
-            "--layout=default", "--reverse", "--color=hl:1", "--color=bw", "--border=double", "--border-label=L", "--border-label-pos=3",
-            "--margin=1", "--padding=2%", "--info=hidden", "--no-hscroll", "--hscroll-off=3", "--scroll-off=2", "--keep-right",
-            "--ellipsis=..", "--tabstop=4", "--no-bold",
-        ]
-        let arguments = try LayoutArguments.parse(given)
-        #expect(arguments.forwarded == given)
-        #expect(try LayoutArguments.parse(arguments.forwarded).forwarded == given)
-        #expect(try LayoutArguments.parse([]).forwarded.isEmpty)
-    }
-
     @Test func tmuxSpecsReadAsFzfs() throws {
         let top = try #require(TmuxPopupSpec.parse("top,40%"))
         #expect(top.position == .top && top.width == .percent(100) && top.height == .percent(40))

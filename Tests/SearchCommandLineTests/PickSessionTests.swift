@@ -61,13 +61,6 @@ import Testing
             PickSession.ending(.init(exit: .queryPrinted, query: "so ny"), pick: try pick("--expect", "f2"))
                 == PickSession.Output(lines: ["so ny"], status: 0), "print-query: the query alone, status 0")
     }
-
-    @Test func theOptionsAreForwardedToASiblingAsOneWordEach() throws {
-        #expect(
-            try pick("--query=-dash first", "--select-1", "--exit-0", "--print-query").forwarded
-                == ["--query=-dash first", "--select-1", "--exit-0", "--print-query"])
-        #expect(try pick().forwarded == [])
-    }
 }
 
 /// --expect, --multi, --history, --height, --header, --prompt: parsing, errors and output order.
@@ -135,7 +128,8 @@ import Testing
         #expect(try PickSession.options(for: plain).multiLimit == Int.max)
         #expect(PickArguments.translatingMultiLimit(["-m", "file.txt"]) == ["-m", "file.txt"], "only a number is taken")
         #expect(PickArguments.translatingMultiLimit(["--", "--multi=3"]) == ["--", "--multi=3"], "nothing after --")
-        #expect(try parsed("--multi=2").forwarded == ["--multi", "--multi-max=2"])
+        let two = try parsed("--multi=2")
+        #expect(two.multi && two.multiMax == "2")
         for bad in ["0", "-1", "abc", "2x", ""] {
             let message = error(PickArguments.translatingMultiLimit(["--multi=\(bad)"]))
             #expect(message.hasPrefix("--multi takes a number of marks from 1") && message.contains("'\(bad)'"), "\(bad): \(message)")
@@ -161,15 +155,6 @@ import Testing
         #expect(try pick("--height", "12", "--min-height", "30").inlineHeight()?.rows(terminalRows: 40) == 12, "rows stay rows")
         #expect(try pick("--min-height", "30").inlineHeight() == nil)
         #expect(throws: (any Error).self) { try pick("--min-height", "2") }
-    }
-
-    @Test func theNewOptionsAreForwardedToASibling() throws {
-        #expect(
-            try pick(
-                "--expect", "ctrl-o", "-m", "--header=-h-", "--prompt", "> ", "--history", "h.txt",
-                "--history-size", "5", "--height", "40%"
-            ).forwarded
-                == ["--expect=ctrl-o", "--multi", "--header=-h-", "--prompt=> ", "--history=h.txt", "--history-size=5", "--height=40%"])
     }
 
     @Test func theHistoryFileIsCreatedReadBoundedAndWrittenBack() throws {

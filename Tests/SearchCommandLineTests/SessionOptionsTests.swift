@@ -5,11 +5,9 @@ import Testing
 
 @testable import SearchCommandLine
 
-/// The session's options, declared once for every executable that opens the interface, and
-/// the command line that hands them to a sibling (`instantsearch --postgres`).
+/// The session's options, declared once for every session that opens the interface.
 @Suite struct SessionOptionsTests {
     /// A value for every option and flag `SessionOptions` declares, none of them its default.
-    /// An option added to the session without a line here fails `everyOptionIsHere`.
     static let everyOption: [String: [String]] = [
         "--settings": ["--settings", "s.json"], "--hits-per-page": ["--hits-per-page", "7"], "--no-color": ["--no-color"],
         "--profile": ["--profile"],
@@ -49,42 +47,14 @@ import Testing
         "--tmux": ["--tmux", "top,40%"],
     ]
 
-    private var declared: [String] { ForwardedCommandLine.declarations(of: SessionOptions.self).map(\.name) }
-
-    @Test func everyOptionIsHere() {
-        #expect(declared.count == Set(declared).count, "no name twice")
-        #expect(Set(declared) == Set(Self.everyOption.keys))
-    }
-
-    /// Every option given, forwarded, and read again by the sibling: the same options.
-    @Test func aForwardedCommandLineRoundTripsEveryOption() throws {
-        let given = try SessionOptions.parse(declared.flatMap { Self.everyOption[$0] ?? [] })
-        let forwarded = given.forwarded
-        for declaration in ForwardedCommandLine.declarations(of: SessionOptions.self) {
-            let name = declaration.name
-            #expect(forwarded.contains { $0 == name || $0.hasPrefix(name + "=") || $0 == declaration.inverse }, "\(name) is forwarded")
-        }
-        let received = try SessionOptions.parse(forwarded)
-        #expect(received.forwarded == forwarded)
-        #expect(Self.values(received) == Self.values(given))
-        #expect(received.pick.query == "-dash first" && received.pick.header == "-h-", "a value starting with - stays a value")
-        #expect(received.interface.bind == ["f9:abort", "ctrl-x:clear-refinements"] && received.layout.color == ["hl:1", "bw"], "repeated, in order")
-        #expect(received.layout.borderLabelPosition == "-3:bottom")
-        #expect(received.requests.strategy == .throttle)
-    }
-
-    @Test func anInvertedFlagIsOneOptionForwardedByTheNameThatSetsIt() throws {
-        let insights = try #require(ForwardedCommandLine.declarations(of: SessionOptions.self).first { $0.name == "--insights" })
-        #expect(insights.inverse == "--no-insights")
-        #expect(try SessionOptions.parse(["--no-insights"]).forwarded == ["--no-insights"])
-        #expect(try SessionOptions.parse(["--no-insights", "--insights"]).forwarded == [])
-    }
-
-    @Test func theDefaultsForwardNothing() throws {
-        #expect(try SessionOptions.parse([]).forwarded == [])
-        // An option given at its default value is the default: nothing to say.
-        #expect(try SessionOptions.parse(["--hits-per-page", "20"]).forwarded == [])
-        #expect(try SessionOptions.parse(["--hits-per-page", "5", "--multi"]).forwarded == ["--hits-per-page=5", "--multi"])
+    /// Every option given at once: they parse together, each value where it belongs.
+    @Test func everyOptionParsesWithTheOthers() throws {
+        let given = try SessionOptions.parse(Self.everyOption.keys.sorted().flatMap { Self.everyOption[$0] ?? [] })
+        #expect(given.pick.query == "-dash first" && given.pick.header == "-h-", "a value starting with - stays a value")
+        #expect(given.interface.bind == ["f9:abort", "ctrl-x:clear-refinements"] && given.layout.color == ["hl:1", "bw"], "repeated, in order")
+        #expect(given.layout.borderLabelPosition == "-3:bottom")
+        #expect(given.requests.strategy == .throttle)
+        #expect(given.hitsPerPage == 7 && given.noColor && given.profile)
     }
 
     /// fzf takes the argument after an option as its value whatever it looks like, and its
@@ -133,11 +103,6 @@ import Testing
         let adaptive = try SessionOptions.parse(["--strategy", "debounce", "--cache-ttl", "5"]).search(indices: [], backend: backend)
         #expect(adaptive.strategy == .debounce(backend.requestPolicy.debounceDelay))
         #expect(adaptive.cacheTimeToLive == .seconds(5))
-    }
-
-    /// Each option's value as text, in declaration order.
-    static func values(_ options: SessionOptions) -> [String] {
-        ForwardedCommandLine.leafValues(of: options).map { "\($0)" }
     }
 }
 

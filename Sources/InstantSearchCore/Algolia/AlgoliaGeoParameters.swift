@@ -37,7 +37,7 @@ extension AlgoliaParameters {
     /// A number written in a geo parameter's text, read as filters read theirs (`FilterNumber`:
     /// decimal only, so `0x10`, `nan` and `inf` are refused here as there), spaces around it allowed.
     private static func number(_ text: String) -> Double? {
-        guard case .number(let value) = FilterNumber.parse(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        guard case .number(let value) = FilterNumber.parse(text.trimmingBlanks()) else { return nil }
         return value
     }
 

@@ -29,7 +29,7 @@ struct AlgoliaNumericFilter: Equatable {
         if let colon = text.firstIndex(of: ":") {
             let attribute = text[..<colon].trimmingWhitespace
             let rest = text[text.index(after: colon)...]
-            guard !attribute.isEmpty, let to = rest.range(of: " TO ") else {
+            guard !attribute.isEmpty, let to = rest.firstRange(of: " TO ") else {
                 throw fail("expected attribute:lower TO upper")
             }
             let lower = try number(rest[..<to.lowerBound], after: ":")
@@ -37,7 +37,7 @@ struct AlgoliaNumericFilter: Equatable {
             return AlgoliaNumericFilter(attribute: String(attribute), op: "TO", value: lower, upper: upper)
         }
         for op in operators {
-            guard let range = text.range(of: op) else { continue }
+            guard let range = text.firstRange(of: op) else { continue }
             let attribute = text[..<range.lowerBound].trimmingWhitespace
             guard !attribute.isEmpty else { throw fail("expected an attribute name before \"\(op)\"") }
             return AlgoliaNumericFilter(attribute: String(attribute), op: op, value: try number(text[range.upperBound...], after: op))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request parameter a server cannot read: its message says which and why (a 400).
 public struct AlgoliaParameterError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -64,7 +68,7 @@ public struct AlgoliaParameters {
             }
         }
         var extra: [String] = []
-        if let filters = try string("filters"), !filters.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let filters = try string("filters"), !filters.trimmingBlanks().isEmpty {
             try AlgoliaLimits.checkFilters(filters)
             // Put first and bare when it has no top-level OR, so its columns and its nesting
             // are what the client wrote (256 levels stay 256).
@@ -171,7 +175,7 @@ public struct AlgoliaParameters {
     }
 
     static func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 
     // MARK: Typed access
@@ -210,7 +214,7 @@ public struct AlgoliaParameters {
     public func list(_ key: String) throws -> [String]? {
         guard let value = values[key], value != .null else { return nil }
         switch value {
-        case .string(let s): return s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        case .string(let s): return s.split(separator: ",").map { $0.trimmingBlanks() }
         case .array(let items):
             return try items.map {
                 guard let s = $0.stringValue else { throw AlgoliaParameterError("\(key) must be an array of strings") }

@@ -1,5 +1,10 @@
-import Foundation
 import OrderedCollections
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Algolia's search response, both ways — one codec for the engine's `query` output, the
 /// server (`instantsearch serve`) and the HTTP client backend. This file writes `SearchResults`
@@ -152,12 +157,10 @@ public enum AlgoliaResponse {
         var atWordStart = true
         while position < value.endIndex {
             if atWordStart,
-                let range = words.lazy.compactMap({
-                    value.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive, .anchored], range: position..<value.endIndex)
-                }).first
+                let end = words.lazy.compactMap({ TextFolding.endOfPrefix($0, in: value, from: position, .caseAndDiacritics) }).first
             {
-                out += "<em>" + value[range] + "</em>"
-                position = range.upperBound
+                out += "<em>" + value[position..<end] + "</em>"
+                position = end
                 atWordStart = false
                 continue
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Searchable {
     /// A facet-value search for a backend without one (PostgreSQL, Elasticsearch, a custom
@@ -21,7 +25,7 @@ extension Searchable {
     }
 
     private static func words(_ text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextFolding.fold(text, .caseAndDiacritics)
             .split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import OrderedCollections
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One Algolia Insights event (`POST /1/events` takes a list of them): a user did something
 /// (`eventType`, named by `eventName`) on records (`objectIDs`, with `positions` and the
@@ -62,12 +67,6 @@ public struct InsightsEvent: Hashable, Sendable {
     /// A facet filter as an event carries it: `attribute:value`, the value URL-encoded
     /// (Algolia's `discount:10%25`).
     public static func filter(attribute: String, value: String) -> String {
-        attribute + ":" + (value.addingPercentEncoding(withAllowedCharacters: filterValueCharacters) ?? value)
+        attribute + ":" + PercentEncoding.encode(value) { PercentEncoding.isUnreserved($0) || $0 == " " }
     }
-
-    private static let filterValueCharacters: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~ ")
-        return allowed
-    }()
 }

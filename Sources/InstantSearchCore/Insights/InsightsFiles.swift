@@ -1,4 +1,11 @@
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The local insights files (`queries.ndjson`, `events.ndjson`) in the state directory:
 /// `$XDG_STATE_HOME/instantsearch/`, else `$HOME/.local/state/instantsearch/`, made with mode
@@ -137,8 +144,7 @@ public struct InsightsFiles: Sendable {
 public final class InsightsWriter: @unchecked Sendable {
     public let files: InsightsFiles
     private let queue = DispatchQueue(label: "instantsearch.insights", qos: .utility)
-    private let lock = NSLock()
-    private var failure: String?
+    private let failure = Mutex<String?>(nil)
 
     public init(files: InsightsFiles) {
         self.files = files
@@ -152,7 +158,7 @@ public final class InsightsWriter: @unchecked Sendable {
             do {
                 try files.append(queries: queries, events: events)
             } catch {
-                lock.withLock { if failure == nil { failure = "insights not recorded: \(error)" } }
+                failure.withLock { if $0 == nil { $0 = "insights not recorded: \(error)" } }
             }
         }
     }
@@ -165,7 +171,7 @@ public final class InsightsWriter: @unchecked Sendable {
         if done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) == .timedOut {
             return "insights: the state directory took too long to write (\(files.directory))"
         }
-        return lock.withLock { failure }
+        return failure.withLock { $0 }
     }
 }
 

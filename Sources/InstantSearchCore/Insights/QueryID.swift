@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Algolia's `queryID`: 32 lowercase hexadecimal digits naming one search, so that events on
 /// its hits can be tied back to it (`clickAnalytics`).
@@ -19,7 +23,7 @@ public enum QueryID {
 /// spaces collapsed, ends trimmed ("  Café  au LAIT" and "cafe au lait" are one query).
 public enum InsightsQueryText {
     public static func normalized(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = TextFolding.fold(text, .caseDiacriticsAndWidth)
         return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

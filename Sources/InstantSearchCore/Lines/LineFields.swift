@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// fzf's field expressions (`--nth`, `--with-nth`, `--accept-nth`, `{1}`): a comma-separated
 /// list of `N` (from 1), `-N` (from the end), `N..`, `..M`, `N..M` and `..` (every field).
@@ -24,7 +28,7 @@ public struct FieldExpression: Hashable, Sendable {
         }
         ranges = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            if let dots = item.range(of: "..") {
+            if let dots = item.firstRange(of: "..") {
                 let from = try index(item[..<dots.lowerBound])
                 let to = try index(item[dots.upperBound...])
                 ranges.append(Range(from: from, to: to))
@@ -65,7 +69,7 @@ public struct FieldDelimiter: Hashable, Sendable {
     private enum Kind: @unchecked Sendable {
         case awk
         case text(String)
-        case pattern(NSRegularExpression)
+        case pattern(Regex<AnyRegexOutput>)
     }
 
     private let kind: Kind
@@ -84,7 +88,8 @@ public struct FieldDelimiter: Hashable, Sendable {
         source = text
         if text.contains(where: { "\\^$.|?*+()[]{}".contains($0) }) {
             do {
-                kind = .pattern(try NSRegularExpression(pattern: text))
+                // Scalar by scalar, as fzf's (Go's) expressions match, not Character by Character.
+                kind = .pattern(try Regex(text).matchingSemantics(.unicodeScalar))
             } catch {
                 throw LineOptionError("--delimiter: \"\(text)\" is not a valid regular expression")
             }
@@ -112,7 +117,7 @@ public struct FieldDelimiter: Hashable, Sendable {
         case .text(let separator):
             var fields: [Substring] = []
             var start = line.startIndex
-            while let found = line.range(of: separator, range: start..<line.endIndex) {
+            while let found = line[start...].firstRange(of: separator) {
                 fields.append(line[start..<found.upperBound])
                 start = found.upperBound
             }
@@ -121,9 +126,9 @@ public struct FieldDelimiter: Hashable, Sendable {
         case .pattern(let regex):
             var fields: [Substring] = []
             var start = line.startIndex
-            let whole = NSRange(line.startIndex..., in: line)
-            for match in regex.matches(in: line, range: whole) where match.range.length > 0 {
-                guard let range = Swift.Range(match.range, in: line), range.lowerBound >= start else { continue }
+            for match in line.matches(of: regex) where !match.range.isEmpty {
+                let range = match.range
+                guard range.lowerBound >= start else { continue }
                 fields.append(line[start..<range.upperBound])
                 start = range.upperBound
             }
@@ -143,11 +148,9 @@ public struct FieldDelimiter: Hashable, Sendable {
             return field.hasSuffix(separator) ? field.dropLast(separator.count) : field
         case .pattern(let regex):
             let text = String(field)
-            let whole = NSRange(text.startIndex..., in: text)
-            guard let last = regex.matches(in: text, range: whole).last(where: { $0.range.length > 0 }),
-                NSMaxRange(last.range) == whole.length, let range = Swift.Range(last.range, in: text)
+            guard let last = text.matches(of: regex).last(where: { !$0.range.isEmpty }), last.range.upperBound == text.endIndex
             else { return field }
-            return field.prefix(text.distance(from: text.startIndex, to: range.lowerBound))
+            return field.prefix(text.distance(from: text.startIndex, to: last.range.lowerBound))
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Results ordered by one numeric attribute instead of relevance (Algolia's sort-by replicas,
 /// InstantSearch's SortBy): `count:desc`. Relevance still breaks ties between equal values,
@@ -15,7 +19,7 @@ public struct SortCriterion: Hashable, Sendable, CustomStringConvertible {
     /// Reads `attribute:desc` or `attribute:asc` (the settings file's and `--sort`'s form).
     /// The attribute may hold colons itself; the direction is what follows the last one.
     public static func parse(_ text: String) throws(SortCriterionError) -> SortCriterion {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         guard let colon = trimmed.lastIndex(of: ":") else {
             throw SortCriterionError("\"\(text)\" must look like \"attribute:desc\" or \"attribute:asc\"")
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An index's query rules and what they do to one query: Algolia applies every enabled rule whose
 /// condition holds, in the rules' order, the first one winning where two set the same thing.
@@ -99,7 +103,7 @@ public struct RuleSet: Hashable, Sendable {
     }
 
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextFolding.fold(text, .caseAndDiacritics)
     }
 }
 

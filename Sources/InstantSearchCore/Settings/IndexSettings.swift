@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One `customRanking` entry: `desc(count)` or `asc(year)`.
 public struct CustomRankingCriterion: Hashable, Sendable, CustomStringConvertible {
@@ -12,7 +16,7 @@ public struct CustomRankingCriterion: Hashable, Sendable, CustomStringConvertibl
 
     /// Parses Algolia's `asc(attribute)` / `desc(attribute)`.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         for (prefix, ascending) in [("asc(", true), ("desc(", false)] where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
             let name = trimmed.dropFirst(prefix.count).dropLast()
             guard !name.isEmpty else { return nil }

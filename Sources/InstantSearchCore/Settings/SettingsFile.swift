@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a settings (or config) file whole, bounded: such a file is small, and anything larger
 /// is refused before it is parsed. The engine reads data files with its own loader; settings
@@ -9,18 +16,20 @@ public enum SettingsFile {
 
     /// The file's bytes; a `DataError` naming the file when it is missing, unreadable or too large.
     public static func read(_ path: String, maxBytes: Int = maxBytes) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw DataError(file: path, message: exists ? "cannot read the file" : "no such file")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DataError(file: path, message: errno == ENOENT ? "no such file" : "cannot read the file")
         }
-        defer { try? handle.close() }
-        let data: Data?
-        do {
-            data = try handle.read(upToCount: maxBytes + 1)
-        } catch {
-            throw DataError(file: path, message: "cannot read the file")
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count <= maxBytes {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, maxBytes + 1 - bytes.count)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw DataError(file: path, message: "cannot read the file") }
+            if count == 0 { break }
+            bytes += chunk[..<count]
         }
-        let bytes = data.map { [UInt8]($0) } ?? []
         guard bytes.count <= maxBytes else {
             throw DataError(file: path, message: "larger than \(maxBytes >> 20) MiB; not a settings file")
         }

@@ -1,5 +1,10 @@
-import Foundation
 import OrderedCollections
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One record of a query suggestions index, in Algolia Query Suggestions' shape: the query is
 /// its objectID and its text, `popularity` says how often it was run (weighted by what it led
@@ -52,7 +57,7 @@ public struct QuerySuggestion: Hashable, Sendable {
         guard case .string(let query)? = fields["query"] ?? fields["objectID"] else {
             return .failure(.init("a suggestion needs \"query\": the query text, a string"))
         }
-        guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !query.trimmingBlanksAndLineEnds().isEmpty else {
             return .failure(.init("\"query\" is empty"))
         }
         var popularity = 0

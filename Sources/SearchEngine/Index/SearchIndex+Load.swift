@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension SearchIndex {
     /// Loads a data file and its settings. Without `settingsPath`, `<file without extension>.settings.json`
@@ -21,7 +29,7 @@ extension SearchIndex {
 
     /// A data file's index is named after the file, without its extension.
     public static func indexName(ofDataFile path: String) -> String {
-        ((path as NSString).deletingPathExtension as NSString).lastPathComponent
+        PathText.lastComponent(PathText.deletingExtension(path))
     }
 
     /// Indexes data read whole (standard input for `query -`); `sourceName` is what errors call it.
@@ -51,7 +59,7 @@ extension SearchIndex {
     }
 
     private static func sibling(of dataPath: String, named kind: String) -> String? {
-        let path = (dataPath as NSString).deletingPathExtension + ".\(kind).json"
+        let path = PathText.deletingExtension(dataPath) + ".\(kind).json"
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 }

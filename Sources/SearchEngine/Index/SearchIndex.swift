@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One searchable index: the records, their inverted index, facet and numeric columns.
 /// Immutable once built, so any number of searches may read it at the same time.

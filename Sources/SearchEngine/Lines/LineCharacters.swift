@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A line's characters as Unicode scalar values: its bytes when it is ASCII (no copy), else
 /// its scalars decoded once (invalid UTF-8 read as U+FFFD).
@@ -98,11 +106,11 @@ enum LineCharacters {
     /// `ʌ`; not `æ` or `ð`, whose names hold no single letter).
     private static func base(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value) else { return value }
-        let folded = String(Character(scalar)).folding(options: .diacriticInsensitive, locale: nil).unicodeScalars
+        let folded = TextFolding.fold(scalar, .diacritics).unicodeScalars
         if folded.count == 1, let base = folded.first, base.value < 0x80, base.properties.isAlphabetic { return base.value }
         guard let name = scalar.properties.name else { return value }
         for (prefix, small) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)] where name.hasPrefix(prefix) {
-            let form = name.dropFirst(prefix.count).components(separatedBy: " WITH ")[0]
+            let form = name.dropFirst(prefix.count).split(separator: " WITH ", maxSplits: 1, omittingEmptySubsequences: false)[0]
             guard let letter = form.split(separator: " ").last, letter.count == 1, let ascii = letter.unicodeScalars.first,
                 ascii.value &- 0x41 < 26
             else { return value }

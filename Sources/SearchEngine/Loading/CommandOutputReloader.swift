@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// fzf's `reload` over the embedded engine: a command's output replaces an index's records,
 /// read as standard input is (`StreamingIndexLoader`): the index is emptied at once, then each
@@ -91,10 +99,7 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     }
 
     func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
-        let thread = Thread { [self] in run(report: report) }
-        thread.name = "instantsearch reloading \(indexName)"
-        thread.stackSize = 8 << 20
-        thread.start()
+        Threads.start(named: "instantsearch reloading \(indexName)") { [self] in run(report: report) }
     }
 
     func cancel() {

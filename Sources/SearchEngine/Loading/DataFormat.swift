@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The record formats the engine reads (`--format`, or a setup file's `"format"`).
 public enum DataFormat: String, Sendable, CaseIterable {
@@ -26,7 +34,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
 
     /// The format a file name announces, or nil when only its content can tell.
     public static func fromExtension(of path: String) -> DataFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch PathText.pathExtension(path).lowercased() {
         case "json": return .json
         case "csv": return .csv
         case "tsv", "tab": return .tsv

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads records from files or raw bytes (stdin). Every error is a `DataError` naming the
 /// file, the line and, where it helps, the column.

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--watch`: once a file's index has loaded, the file is looked at every `interval` on a
 /// thread of its own; when it changed (size, modification time, or another file renamed in its
@@ -40,10 +48,7 @@ public final class FileWatcher: BackgroundLoading {
             guard progress.indexName == indexName, progress.isFinished, progress.failure == nil,
                 !started.exchange(true, ordering: .relaxed)
             else { return }
-            let thread = Thread { [self] in watch(report: report) }
-            thread.name = "instantsearch watching \(indexName)"
-            thread.stackSize = 8 << 20
-            thread.start()
+            Threads.start(named: "instantsearch watching \(indexName)") { [self] in watch(report: report) }
         }
     }
 
@@ -77,7 +82,7 @@ public final class FileWatcher: BackgroundLoading {
         var seen = Signature(path: path)
         var loaded = seen
         while !isCancelled {
-            Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
+            Threads.sleep(for: interval)
             let now = Signature(path: path)
             // Reloaded once the change has settled: a file being written is read when it rests.
             defer { seen = now }
@@ -89,7 +94,7 @@ public final class FileWatcher: BackgroundLoading {
 
     /// Reads and indexes the file again; the progress to report.
     func reload() -> LoadingProgress {
-        let time = Self.clockTime()
+        let time = LocalTime.timeOfDay()
         guard let current = backend.index(named: indexName) else {
             return LoadingProgress(indexName: indexName, isFinished: true, note: "reload at \(time): the index is gone")
         }
@@ -113,11 +118,5 @@ public final class FileWatcher: BackgroundLoading {
         let before = Set((0..<old.count).map { old.objectID(of: $0) })
         let after = Set((0..<new.count).map { new.objectID(of: $0) })
         return (after.subtracting(before).count, before.subtracting(after).count)
-    }
-
-    private static func clockTime() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: Date())
     }
 }

@@ -1,6 +1,14 @@
-import Foundation
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens an index file while the interface already runs, so that its size never delays the
 /// first frame: the name and settings (`IndexFile.readMeta`, a few kilobytes) are read before
@@ -55,10 +63,7 @@ public final class IndexFileLoader: BackgroundLoading, @unchecked Sendable {
 
     public func start(report: @escaping @Sendable (LoadingProgress) -> Void) {
         report(LoadingProgress(indexName: indexName, note: rebuild == nil ? "opening the index" : "opening the cached index"))
-        let thread = Thread { [self] in run(report: report) }
-        thread.name = "instantsearch opening \(indexName)"
-        thread.stackSize = 8 << 20
-        thread.start()
+        Threads.start(named: "instantsearch opening \(indexName)") { [self] in run(report: report) }
     }
 
     public func cancel() {

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`,
 /// identified by its line number; lines end in LF, CRLF or a CR alone (old Mac text). Kept as

@@ -1,6 +1,15 @@
-import Foundation
+import Dispatch
 import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads a file or standard input into an index while the interface already runs (fzf's
 /// streaming): the index is searchable from its first records and grows as more are read.
@@ -246,10 +255,7 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     public func start(
         onSnapshot: @escaping @Sendable (SearchIndex) -> Void, report: @escaping @Sendable (LoadingProgress) -> Void, snapshots: Bool = true
     ) {
-        let thread = Thread { [self] in run(onSnapshot: onSnapshot, report: report, snapshots: snapshots) }
-        thread.name = "instantsearch loading \(name)"
-        thread.stackSize = 8 << 20
-        thread.start()
+        Threads.start(named: "instantsearch loading \(name)") { [self] in run(onSnapshot: onSnapshot, report: report, snapshots: snapshots) }
     }
 
     private func run(onSnapshot: @Sendable (SearchIndex) -> Void, report: @Sendable (LoadingProgress) -> Void, snapshots: Bool) {

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Whether data is text: valid UTF-8 without NUL bytes. Decoding would otherwise replace bad
 /// bytes with U+FFFD without a word, and a binary file would load as a one-column CSV.

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads what `BinaryWriter` wrote, straight from the file into each array's storage, one
 /// section at a time: every length is checked against what is left of the section before
@@ -40,7 +48,7 @@ struct BinaryReader {
         guard buffer.count <= remaining else { throw damaged("a length runs past the end of the section") }
         var done = 0
         while done < buffer.count {
-            let n = Foundation.read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            let n = Glibc.read(descriptor, buffer.baseAddress! + done, buffer.count - done)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw damaged("the file ends early") }
             done += n

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes fixed-width values and whole arrays of plain values to a file, native byte order (an
 /// index file is read back on the machine that wrote it, or one like it). Small values gather
@@ -97,7 +105,7 @@ struct BinaryWriter {
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var done = 0
         while done < bytes.count {
-            let n = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            let n = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw DataError(file: path, message: "cannot write: \(String(cString: strerror(errno)))") }
             done += n

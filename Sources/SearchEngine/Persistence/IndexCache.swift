@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Built indices kept between runs, so the second open of an unchanged file reads its index
 /// file (a fraction of a second) instead of building it again.
@@ -66,8 +74,8 @@ public struct IndexCache: Sendable {
             key += (try? DataLoader.readFile(settingsFile)).map { String(decoding: $0, as: UTF8.self) } ?? "unreadable"
         }
         if !overrides.isEmpty { key += "|options:" + overrides }
-        let base = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
-        let safe = String(base.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }.prefix(40))
+        let base = PathText.deletingExtension(PathText.lastComponent(absolute))
+        let safe = String(base.unicodeScalars.map { $0.isAlphanumeric ? Character($0) : "_" }.prefix(40))
         return Entry(cache: self, path: directory + "/\(safe)-\(Self.hash(key)).idx", key: key)
     }
 
@@ -147,7 +155,7 @@ public struct IndexCache: Sendable {
         public let used: Double
 
         /// The entry's file name: the data file's name, then the key's hash.
-        public var name: String { (path as NSString).lastPathComponent }
+        public var name: String { PathText.lastComponent(path) }
     }
 
     /// Every entry, the most recently used first.

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The first section alone: an index's name and settings, which are all the interface needs
 /// to open (its facets, sorts, widgets) while the rest of a big file is still being read.

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An index written to disk by `instantsearch index`, opened without rebuilding anything:
 /// records, term dictionary, prefix lists and columns are stored as the arrays the engine
@@ -36,9 +44,12 @@ enum IndexFile {
     /// Whether the file starts with an index file's signature, of whatever version (so that an
     /// old index is reported as one, not read as a CSV file).
     static func isIndexFile(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: signaturePrefix.count)).map { [UInt8]($0) == signaturePrefix } ?? false
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: signaturePrefix.count)
+        let count = start.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        return count == signaturePrefix.count && start == signaturePrefix
     }
 
     /// `cacheKey`: what an index cache entry is named by, kept inside it so that `read` can
@@ -46,8 +57,8 @@ enum IndexFile {
     /// The file aside is made afresh (whatever was left under its name removed, a link never
     /// followed).
     static func write(_ index: SearchIndex, to path: String, cacheKey: String = "", mode: mode_t = 0o644) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let directory = PathText.deletingLastComponent(path)
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\(PathText.lastComponent(path)).\(getpid()).tmp"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw DataError(file: path, message: "cannot write beside it (\(temporary))") }

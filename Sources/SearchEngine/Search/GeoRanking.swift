@@ -1,5 +1,14 @@
-import Foundation
 import InstantSearchCore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Each document's `_geoloc` points, read from the records on the first geo query and kept
 /// (a pass over the records; an index without geo queries never pays it).
@@ -14,23 +23,22 @@ final class GeoLocations: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var made: Column?
+    private let made = Mutex<Column?>(nil)
 
     func column(of index: SearchIndex) -> Column {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        var offsets: [Int32] = [0]
-        var points: [GeoPoint] = []
-        offsets.reserveCapacity(index.recordCount + 1)
-        for document in 0..<index.recordCount {
-            points += GeoQuery.points(index.records.value("_geoloc", of: index.recordAtCustomRank[document])) ?? []
-            offsets.append(Int32(points.count))
+        made.withLock { made in
+            if let made { return made }
+            var offsets: [Int32] = [0]
+            var points: [GeoPoint] = []
+            offsets.reserveCapacity(index.recordCount + 1)
+            for document in 0..<index.recordCount {
+                points += GeoQuery.points(index.records.value("_geoloc", of: index.recordAtCustomRank[document])) ?? []
+                offsets.append(Int32(points.count))
+            }
+            let column = Column(offsets: offsets, points: points)
+            made = column
+            return column
         }
-        let column = Column(offsets: offsets, points: points)
-        made = column
-        return column
     }
 }
 

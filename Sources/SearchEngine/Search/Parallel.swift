@@ -1,5 +1,13 @@
 import Dispatch
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Work split over the machine's cores: as many parts as there are cores to run them (and
 /// enough items to pay for waking a thread), each on its own thread, returning when all are done.

@@ -23,7 +23,7 @@ struct ReRanking {
     /// nil when nothing was chosen for this query, or the query is empty.
     init?(_ scores: [String: Double], query: Query, index: SearchIndex) {
         guard !scores.isEmpty, query.sortBy == nil,
-            !query.text.trimmingCharacters(in: .whitespaces).isEmpty
+            !query.text.trimmingBlanks().isEmpty
         else { return nil }
         var records: [Int: Double] = [:]
         for (objectID, score) in scores where score > 0 {

@@ -1,5 +1,14 @@
-import Foundation
 import InstantSearchCore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Popularity-aware ranking (`relevanceBucketWidth`): hits are grouped by text relevance in
 /// points (`RankingKey.relevancePoints`), bucket 0 holding those within `width` points of the
@@ -50,24 +59,23 @@ final class CustomTies: @unchecked Sendable {
         func start(of document: Int) -> Int32 { document < starts.count ? starts[document] : Int32(document) }
     }
 
-    private let lock = NSLock()
-    private var made: Runs?
+    private let made = Mutex<Runs?>(nil)
 
     func runs(of index: SearchIndex) -> Runs {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let columns = index.settings.customRanking.compactMap { index.numericColumns[$0.attribute] }
-        var starts = [Int32](repeating: 0, count: index.recordCount)
-        for document in 0..<index.recordCount where document > 0 {
-            let same = columns.allSatisfy { column in
-                let (a, b) = (column.value(at: document), column.value(at: document - 1))
-                return a == b || (a.isNaN && b.isNaN)
+        made.withLock { made in
+            if let made { return made }
+            let columns = index.settings.customRanking.compactMap { index.numericColumns[$0.attribute] }
+            var starts = [Int32](repeating: 0, count: index.recordCount)
+            for document in 0..<index.recordCount where document > 0 {
+                let same = columns.allSatisfy { column in
+                    let (a, b) = (column.value(at: document), column.value(at: document - 1))
+                    return a == b || (a.isNaN && b.isNaN)
+                }
+                starts[document] = same ? starts[document - 1] : Int32(document)
             }
-            starts[document] = same ? starts[document - 1] : Int32(document)
+            let runs = Runs(starts: starts)
+            made = runs
+            return runs
         }
-        let runs = Runs(starts: starts)
-        made = runs
-        return runs
     }
 }

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where query suggestions come from, and the suggestions index each source index gets
 /// (`<index>_query_suggestions`, Algolia's name), searched by the same engine as any index.

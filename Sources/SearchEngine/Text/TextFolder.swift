@@ -1,8 +1,17 @@
+import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Case and diacritics folding for the scalars outside ASCII ("É" → "e", "Ø" → "o").
 ///
-/// Foundation's folding is slow per call, so each distinct scalar is folded once and cached;
+/// Folding is slow per call, so each distinct scalar is folded once and cached;
 /// a data set uses few distinct non-ASCII scalars. The cache makes this a value owned by one
 /// indexing pass or one query, which keeps it free of locks.
 struct TextFolder {
@@ -31,7 +40,7 @@ struct TextFolder {
         default: break
         }
         guard properties.isAlphabetic || properties.numericType != nil else { return .separator }
-        let folded = String(Character(scalar)).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let folded = TextFolding.fold(scalar, .caseAndDiacritics)
         var bytes: [UInt8] = []
         for part in folded.unicodeScalars {
             switch part.properties.generalCategory {

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `--bind`'s chains have under way: the actions left to run, the command they wait for,
 /// and what the session's events were last seen as.
@@ -112,7 +120,7 @@ extension SearchApp {
         case .changePrompt: searchBox.prompt = argument
         case .unbind, .rebind:
             // fzf's key names, comma-separated; a name no key has is said, the others still count.
-            for name in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            for name in argument.split(separator: ",").map({ $0.trimmingBlanks() }) where !name.isEmpty {
                 guard let key = KeyName.parse(name) else {
                     script.notice = "\(bound.action.name): no key or event is named '\(name)'"
                     continue
@@ -120,7 +128,7 @@ extension SearchApp {
                 if bound.action == .unbind { unboundKeys.insert(key) } else { unboundKeys.remove(key) }
             }
         case .position:
-            guard let position = Int(argument.trimmingCharacters(in: .whitespaces)), position != 0 else {
+            guard let position = Int(argument.trimmingBlanks()), position != 0 else {
                 script.notice = "pos takes a position from 1 (-1: the last); not '\(argument)'"
                 return true
             }
@@ -193,7 +201,7 @@ extension SearchApp {
 
     /// `{+f}`: the marked hits (else the selected one), one a line, in a file of their own.
     private func writeMarkedFile(_ hits: [Hit]) -> String? {
-        let path = NSTemporaryDirectory() + "instantsearch-\(getpid())-\(script.files.count).txt"
+        let path = FileManager.default.temporaryDirectory.path + "/instantsearch-\(getpid())-\(script.files.count).txt"
         let text = hits.map { PreviewCommand.text(of: $0) + "\n" }.joined()
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         else { return nil }
@@ -250,12 +258,12 @@ extension SearchApp {
                 script.notice = "\(waiting == .executeSilent ? "execute-silent" : "transform") \(result.failure)"
             } else if waiting == .transform {
                 do {
-                    script.pending.insert(contentsOf: try KeyTable.parseActions(text.trimmingCharacters(in: .newlines)), at: 0)
+                    script.pending.insert(contentsOf: try KeyTable.parseActions(text.trimmingLineEnds()), at: 0)
                 } catch {
                     script.notice = "transform printed no actions: \(error)"
                 }
             } else if waiting == .transformQuery {
-                showQuery(text.trimmingCharacters(in: .newlines))
+                showQuery(text.trimmingLineEnds())
             }
         }
         if count > 0 { drain() }

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One terminal search session, ready to run over any backend: what the executables
 /// configure, then `run()` builds the hub, the app (`SearchApp`) and the event loop, and runs

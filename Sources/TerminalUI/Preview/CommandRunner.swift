@@ -1,5 +1,14 @@
-import Foundation
+import InstantSearchCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the session's shell commands (`sh -c`) off the UI thread: the `--preview` command and
 /// the commands of `--bind` actions (`execute-silent`, `transform`, `reload`, …). Each `Slot`
@@ -88,8 +97,7 @@ public final class CommandRunner: Sendable {
                 streams.removeFirst()
                 consumer(out.read)
             }
-            let thread = Thread { [self, streams] in read(streams, pid: pid, slot: slot, run: number) }
-            thread.start()
+            Threads.start(named: "instantsearch command") { [self, streams] in read(streams, pid: pid, slot: slot, run: number) }
         }
         return number
     }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// fzf's `--color`: base schemes and `element:colour:attribute…` pairs, read left to right
 /// onto a theme (a base scheme starts afresh from its own looks, as in fzf).
@@ -17,7 +24,7 @@ public enum ColorSpec {
     public static func apply(_ spec: String, to theme: Theme) throws(Error) -> Theme {
         var theme = theme
         for piece in spec.split(separator: ",", omittingEmptySubsequences: true) {
-            let piece = piece.trimmingCharacters(in: .whitespaces)
+            let piece = piece.trimmingBlanks()
             if piece.isEmpty { continue }
             if let base = Base(rawValue: piece.lowercased()) {
                 theme = theme.isBoldless ? Theme.base(base).withoutBold() : Theme.base(base)

@@ -1,5 +1,13 @@
-import Foundation
 import InstantSearchCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// "338 results · 0.4 ms" and errors on the left (the refinements in force are chips above the hits); on the right
 /// what the searcher is doing: the strategy's mode, requests sent for the keys typed,
@@ -81,10 +89,10 @@ enum StatsLine {
     /// `queryAfterRemoval`.
     static func droppedWords(_ results: SearchResults) -> String? {
         guard let marked = results.queryAfterRemoval else { return nil }
-        let words = marked.components(separatedBy: "<em>").dropFirst().compactMap {
-            $0.components(separatedBy: "</em>").first
+        let words = marked.split(separator: "<em>", omittingEmptySubsequences: false).dropFirst().compactMap {
+            $0.split(separator: "</em>", omittingEmptySubsequences: false).first
         }
-        let dropped = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let dropped = words.joined(separator: " ").trimmingBlanks()
         return dropped.isEmpty ? nil : dropped
     }
 
