@@ -30,6 +30,25 @@ import Testing
         #expect(try printed(tmux) == ["apple pie", "banana split"])
     }
 
+    /// `{+f}` is a file of the marked lines under a name mkstemps made (no process id, nothing a
+    /// neighbour could plant first), holding exactly those lines, and gone when the session ends.
+    @Test func theMarkedFileHoldsTheMarksUnderANameNobodyGuesses() throws {
+        let tmux = try tmuxWithFruits()
+        let bind = "f9:execute-silent(cat {+f} > copied.txt; echo {+f} > name.txt)+change-header(copied)"
+        try tmux.shell("\(Project.binary) fruits.txt --multi --bind '\(bind)' > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("4 results")
+        try tmux.press("C-Space", "Down", "Down", "C-Space", "F9")
+        try tmux.waitFor("copied")
+        #expect(try tmux.file("copied.txt") == "apple pie\ncherry tart\n")
+        let path = try #require(tmux.file("name.txt")).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(name.hasPrefix("instantsearch-") && name.hasSuffix(".txt") && name.count == "instantsearch-XXXXXX.txt".count)
+        #expect(!name.dropFirst("instantsearch-".count).contains("-"), "no process id and counter in the name: \(name)")
+        try tmux.press("Escape")
+        try tmux.waitFor("exit=130")
+        #expect(!FileManager.default.fileExists(atPath: path), "removed when the session ends")
+    }
+
     @Test func aBadMultiLimitIsOneLineAndExitTwo() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell("\(Project.binary) fruits.txt --multi=0 2> err.txt; echo \"exit=$?\"")

@@ -200,11 +200,20 @@ extension SearchApp {
     }
 
     /// `{+f}`: the marked hits (else the selected one), one a line, in a file of their own.
+    /// The name comes from mkstemps (created with O_EXCL, mode 0600): another user cannot guess it
+    /// and plant a file or a link there first.
     private func writeMarkedFile(_ hits: [Hit]) -> String? {
-        let path = FileManager.default.temporaryDirectory.path + "/instantsearch-\(getpid())-\(script.files.count).txt"
-        let text = hits.map { PreviewCommand.text(of: $0) + "\n" }.joined()
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { return nil }
+        var template = Array((FileManager.default.temporaryDirectory.path + "/instantsearch-XXXXXX.txt").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let bytes = Array(hits.map { PreviewCommand.text(of: $0) + "\n" }.joined().utf8)
+        FrameCapture.writeAll(bytes, count: bytes.count, to: descriptor)
+        guard lseek(descriptor, 0, SEEK_CUR) == off_t(bytes.count) else {
+            unlink(path)
+            return nil
+        }
         script.files.append(path)
         return path
     }
