@@ -64,6 +64,7 @@ let package = Package(
         // dlopen with one clear line when a library is missing: libcurl and libpq are opened
         // at first use, so a session that talks to no server maps neither.
         .target(name: "SharedLibraryLoading"),
+        .testTarget(name: "SharedLibraryLoadingTests", dependencies: ["SharedLibraryLoading"]),
         // Shell integration (Ctrl-T, Ctrl-R, Alt-C, **): the file walker, history parsing and
         // the scripts `instantsearch --bash / --zsh / --fish` print. No UI, no engine.
         .target(

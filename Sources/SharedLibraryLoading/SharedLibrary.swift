@@ -34,7 +34,7 @@ public struct SharedLibrary: @unchecked Sendable {
             }
             if reason == nil, let error = dlerror() { reason = String(cString: error) }
         }
-        throw Missing(description: "cannot load \(name), which \(neededBy) needs: \(reason ?? "not found")")
+        throw Missing(description: "cannot load \(name) (needed by \(neededBy)): \(reason ?? "not found")")
     }
 
     /// The function `symbol` as the C function pointer type `T` (`@convention(c) (…) -> …`).
@@ -42,7 +42,7 @@ public struct SharedLibrary: @unchecked Sendable {
     /// beside the header's declaration it mirrors.
     public func function<T>(_ symbol: String, as type: T.Type = T.self) throws(Missing) -> T {
         guard let address = dlsym(handle, symbol) else {
-            throw Missing(description: "the installed \(name) has no \(symbol), which \(neededBy) needs")
+            throw Missing(description: "the installed \(name) has no \(symbol) (needed by \(neededBy))")
         }
         return unsafeBitCast(address, to: T.self)
     }
@@ -50,7 +50,7 @@ public struct SharedLibrary: @unchecked Sendable {
     /// A function's address untyped, for the shim's wrappers of C's variadic functions.
     public func address(_ symbol: String) throws(Missing) -> UnsafeMutableRawPointer {
         guard let address = dlsym(handle, symbol) else {
-            throw Missing(description: "the installed \(name) has no \(symbol), which \(neededBy) needs")
+            throw Missing(description: "the installed \(name) has no \(symbol) (needed by \(neededBy))")
         }
         return address
     }
