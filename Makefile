@@ -63,11 +63,13 @@ SOURCES    := Package.swift $(wildcard Package.resolved) $(shell find Sources -t
 build: $(RELEASE) $(BACKTRACER)
 
 ## `swift build` leaves the binary's time alone when its own inputs did not change (a change
-## in a sibling only): touched, so that make does not ask again next time.
-$(RELEASE): $(SOURCES)
+## in a sibling only): touched, so that make does not ask again next time. One rule per
+## configuration, the same for `make build`, `make run` and `make install`: what one built,
+## the others find up to date and do not build again.
+.build/%/instantsearch: $(SOURCES)
 	@./scripts/ensure-deps.sh
-	@echo "== building instantsearch (release): a few minutes the first time on two cores, seconds after a change"
-	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
+	@echo "== building instantsearch ($*): a few minutes the first time on two cores, seconds after a change"
+	$(SWIFT) build $(BUILD_FLAGS_$*) --product instantsearch
 	@touch $@
 
 ## Copied once it is missing (a build folder made before the runtime was linked in has none).
@@ -75,8 +77,10 @@ $(BACKTRACER): | $(RELEASE)
 	$(call copy_backtracer,$@)
 
 ## Opens the TUI on the bundled demo indices (products, categories). ARGS="..." adds options.
+## Leaving it is no failure of make's: Esc or Ctrl-C ends with 130 and a pick of nothing with
+## 1 (fzf's statuses, for scripts), so only another status (2: an error) makes make say so.
 run: $(RELEASE) $(BACKTRACER)
-	@$(RELEASE) $(ARGS) $(DEMO)
+	@$(RELEASE) $(ARGS) $(DEMO) || { status=$$?; [ $$status -eq 130 ] || [ $$status -eq 1 ] || exit $$status; }
 
 ## The fast inner loop: builds, then runs the unit and widget suites (and the in-process server's)
 ## with nothing to install (no apt, no PostgreSQL, no PyPI, no tmux): the end-to-end suite is
@@ -175,15 +179,11 @@ serve: $(RELEASE) $(BACKTRACER)
 ## bash / zsh / fish completions
 ## (scripts/generate-docs.sh), and the shell integration (Ctrl-T, Ctrl-R, Alt-C, **: what
 ## `instantsearch --bash / --zsh / --fish` prints) in share/instantsearch/shell. Each product
-## is built with the very command `make build` uses
-## (for CONFIG=release), so the next `make run` finds nothing to build.
-install:
+## is built by the rule `make build` and `make run` use (for CONFIG=release): after one of
+## them it is up to date and nothing is built, and the next `make run` finds nothing to build either.
+## The last line says what was installed and how to turn on the shell keys.
+install: $(addprefix .build/$(CONFIG)/,$(PRODUCTS))
 	@./scripts/ensure-deps.sh --install
-	@for product in $(PRODUCTS); do \
-	  echo "== building $$product ($(CONFIG)): the first build takes minutes on two cores"; \
-	  $(SWIFT) build $(BUILD_FLAGS_$(CONFIG)) --product $$product || exit 1; \
-	  touch .build/$(CONFIG)/$$product; \
-	done
 	@echo "== gathering the manual and generating the shell completions"
 	./scripts/generate-docs.sh $(CONFIG) $(GENERATED)
 	@echo "== installing into $(DESTDIR)$(PREFIX)"
@@ -197,6 +197,9 @@ install:
 	install -m 644 $(GENERATED)/_instantsearch $(ZSHDIR)/_instantsearch
 	install -m 644 $(GENERATED)/instantsearch.fish $(FISHDIR)/instantsearch.fish
 	install -m 644 $(addprefix $(GENERATED)/shell/key-bindings.,$(SHELLS)) $(SHELLDIR)
+	@echo "== installed $(BINDIR)/instantsearch ($(CONFIG)), its manual and completions; shell keys" \
+	  "(Ctrl-T, Ctrl-R, Alt-C): add 'eval \"\$$(instantsearch --bash)\"' to ~/.bashrc," \
+	  "'source <(instantsearch --zsh)' to ~/.zshrc or 'instantsearch --fish | source' to config.fish"
 
 uninstall:
 	rm -f $(addprefix $(BINDIR)/,$(PRODUCTS)) $(addprefix $(MANDIR)/,$(addsuffix .1,$(PRODUCTS)))

@@ -58,8 +58,13 @@ let package = Package(
             ]
         ),
         // PostgreSQL through libpq, the PostgreSQL project's own client (Debian's libpq-dev).
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "PostgresBackend", dependencies: ["InstantSearchCore", "CLibPQ"]),
+        // Its declarations only: libpq is opened at first use (PostgresBackend's LibPQ), not linked.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgresBackend", dependencies: ["InstantSearchCore", "CLibPQ", "SharedLibraryLoading"]),
+        // dlopen with one clear line when a library is missing: libcurl and libpq are opened
+        // at first use, so a session that talks to no server maps neither.
+        .target(name: "SharedLibraryLoading"),
+        .testTarget(name: "SharedLibraryLoadingTests", dependencies: ["SharedLibraryLoading"]),
         // Shell integration (Ctrl-T, Ctrl-R, Alt-C, **): the file walker, history parsing and
         // the scripts `instantsearch --bash / --zsh / --fish` print. No UI, no engine.
         .target(
@@ -82,10 +87,13 @@ let package = Package(
         ),
         // The HTTP client backend (`instantsearch --remote`, and Elasticsearch's transport): libcurl
         // (Debian's libcurl4-openssl-dev; HTTPS included), no NIO, no URLSession.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Its declarations only: libcurl is opened at the first request (CurlLibrary), not linked.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "RemoteBackend",
-            dependencies: ["InstantSearchCore", "CCurl", "HTTPParsing", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: [
+                "InstantSearchCore", "CCurl", "SharedLibraryLoading", "HTTPParsing", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
         // `instantsearch serve`: Algolia's search REST protocol over the embedded engine. A library:
         // tests run it in-process.

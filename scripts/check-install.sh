@@ -47,6 +47,17 @@ rm -rf "$clone"
 check "instantsearch is installed, executable" test -x "$root/bin/instantsearch"
 check "bin/ holds instantsearch alone" bash -c "[ \"\$(ls '$root/bin')\" = instantsearch ] || { ls -l '$root/bin'; false; }"
 check "the installed binary runs" contains "0.1.0" "$root/bin/instantsearch" --version
+# What the binary may not carry: ICU's data (34 MB; `icudt` names its symbol and its data
+# file, and a stripped binary still holds the name in the data), nor libcurl and libpq, which
+# it opens only when --remote, --elasticsearch or PostgreSQL first need them.
+check "the installed binary holds no ICU data" \
+    bash -c "! grep -a -o -m 1 'icudt[0-9]*[lb]\?_dat' '$root/bin/instantsearch'"
+check "the build's binary (unstripped) has no ICU symbol (nm)" \
+    bash -c "! nm '.build/$config/instantsearch' 2>/dev/null | grep -m 1 icudt"
+check "the installed binary links no ICU library" \
+    bash -c "! ldd '$root/bin/instantsearch' | grep -i -E 'libicu|FoundationICU'"
+check "the installed binary links neither libcurl nor libpq" \
+    bash -c "! ldd '$root/bin/instantsearch' | grep -E 'libcurl|libpq'"
 check "instantsearch serve is a subcommand of the one binary" \
     contains "Algolia's search REST protocol" "$root/bin/instantsearch" serve --help
 check "man -l reads the page, with the fzf options in it" \

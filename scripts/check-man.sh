@@ -6,7 +6,7 @@
 # it heads an entry (the line after `.TP`), an action or event when it heads an entry or is
 # set in bold in the ACTIONS or KEY/EVENT BINDINGS section. Also fails on an entry for a long
 # option no help shows (a stale or invented one), so the page can say nothing the binary does
-# not do. `make test` runs it on the debug build.
+# not do, and on two entries with the same text (each option, action and event in its own words). `make test` runs it on the debug build.
 #   scripts/check-man.sh [BINARY] [PAGE]   (default: .build/debug/instantsearch docs/instantsearch.1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,6 +71,20 @@ for _, head in heads:
     headed |= names(head, LONG)
 
 problems = []
+# Each entry says its own thing: an entry whose text repeats another's word for word (as
+# --no-multi once repeated --multi's) is a problem, short texts ("same as above") aside.
+bodies, current = {}, None
+for number, line in enumerate(page + [".TP"]):
+    if re.match(r"^\.(TP|SH|SS|PP|IP)\b", line):
+        if current and len(" ".join(current[1]).split()) >= 6:
+            text = " ".join(" ".join(current[1]).split())
+            if text in bodies:
+                problems.append(f"the entries {bodies[text]!r} and {current[0]!r} have the same text: {text[:80]}…")
+            else:
+                bodies[text] = current[0]
+        current = [plain(re.sub(r"^\.\w+\s+", "", page[number + 1])).replace('"', ""), []] if line.startswith(".TP") and number + 1 < len(page) else None
+    elif current is not None and number > 0 and not page[number - 1].startswith(".TP"):
+        current[1].append(plain(re.sub(r"^\.(B|I|BR|RB|IR|RI|BI|IB)\s+", "", line)).replace('"', ""))
 for option in sorted(shown - headed):
     problems.append(f"the help shows {option}, and the manual page has no entry for it")
 for option in sorted(headed - shown):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need from Debian's packages, when it is missing:
-# the ncursesw headers (the TUI links libncursesw), libpq's (PostgreSQL), the sqlite3 headers (the benchmark),
+# the ncursesw headers (the TUI links libncursesw), libpq's (PostgreSQL, opened at first use), the sqlite3 headers (the benchmark),
 # libcurl's (the HTTP client),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check)
 # and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
@@ -15,10 +15,9 @@ need=()
 [ -e /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
 # The benchmark compares with SQLite FTS5 through the system library.
 [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
-# The HTTP client (--remote, --elasticsearch) is libcurl (CCurl): its headers and its
-# development name (libcurl.so), which the linker needs; the shared libcurl.so.4 alone
-# leaves `curl_*` undefined.
-ls /usr/lib/*/libcurl.so >/dev/null 2>&1 || [ -e /usr/lib/libcurl.so ] || need+=(libcurl4-openssl-dev)
+# The HTTP client (--remote, --elasticsearch) is libcurl (CCurl): its headers to build; the
+# binary opens libcurl.so.4 (and libpq.so.5) only when a session first needs it, so neither is linked.
+ls /usr/include/*/curl/curl.h >/dev/null 2>&1 || [ -e /usr/include/curl/curl.h ] || need+=(libcurl4-openssl-dev)
 if [ "${1:-}" = "--test" ]; then
     command -v tmux >/dev/null 2>&1 || need+=(tmux)
     # scripts/check-test-targets.sh reads SwiftPM's JSON with it.

@@ -1,28 +1,32 @@
 #include <curl/curl.h>
 
-// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed
-// wrapper for each kind of value they take.
-static inline CURLcode ccurl_set_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift can neither call nor hold
+// as a typed pointer: one wrapper for each kind of value they take, calling the function
+// that CurlLibrary looked up (its address as `function`) with C's variadic convention.
+typedef CURLcode (*ccurl_setopt_function)(CURL *, CURLoption, ...);
+typedef CURLcode (*ccurl_getinfo_function)(CURL *, CURLINFO, ...);
+
+static inline CURLcode ccurl_set_long(void *function, CURL *handle, CURLoption option, long value) {
+    return ((ccurl_setopt_function)function)(handle, option, value);
 }
-static inline CURLcode ccurl_set_string(CURL *handle, CURLoption option, const char *value) {
-    return curl_easy_setopt(handle, option, value);
+static inline CURLcode ccurl_set_string(void *function, CURL *handle, CURLoption option, const char *value) {
+    return ((ccurl_setopt_function)function)(handle, option, value);
 }
-static inline CURLcode ccurl_set_pointer(CURL *handle, CURLoption option, void *value) {
-    return curl_easy_setopt(handle, option, value);
+static inline CURLcode ccurl_set_pointer(void *function, CURL *handle, CURLoption option, void *value) {
+    return ((ccurl_setopt_function)function)(handle, option, value);
 }
-static inline CURLcode ccurl_set_write_function(CURL *handle, size_t (*function)(char *, size_t, size_t, void *)) {
-    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
+static inline CURLcode ccurl_set_write_function(
+    void *function, CURL *handle, size_t (*write)(char *, size_t, size_t, void *)) {
+    return ((ccurl_setopt_function)function)(handle, CURLOPT_WRITEFUNCTION, write);
 }
 static inline CURLcode ccurl_set_progress_function(
-    CURL *handle, int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t)) {
-    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
+    void *function, CURL *handle, int (*progress)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t)) {
+    return ((ccurl_setopt_function)function)(handle, CURLOPT_XFERINFOFUNCTION, progress);
 }
-static inline long ccurl_response_code(CURL *handle) {
+static inline long ccurl_response_code(void *function, CURL *handle) {
     long code = 0;
-    curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code);
+    ((ccurl_getinfo_function)function)(handle, CURLINFO_RESPONSE_CODE, &code);
     return code;
 }
-static inline CURLcode ccurl_global_init(void) {
-    return curl_global_init(CURL_GLOBAL_DEFAULT);
-}
+// CURL_GLOBAL_DEFAULT is a macro of macros, which Swift does not import.
+static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;

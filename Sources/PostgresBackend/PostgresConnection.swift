@@ -7,6 +7,7 @@ import Synchronization
 /// cancel request (`PQcancel`) that another thread may send while a statement runs.
 final class PostgresConnection: @unchecked Sendable {
     let url: PostgresConnectionURL
+    private let pq: LibPQ
     private let handle: OpaquePointer
     private let canceller: OpaquePointer?
 
@@ -14,6 +15,8 @@ final class PostgresConnection: @unchecked Sendable {
     /// one line naming the URL (without its password) and libpq's reason.
     init(url: PostgresConnectionURL) throws {
         self.url = url
+        let pq = try LibPQ.get()
+        self.pq = pq
         let parameters = url.connectionParameters
         let keywords = parameters.map { strdup($0.keyword) } + [nil]
         let values = parameters.map { strdup($0.value) } + [nil]
@@ -22,29 +25,29 @@ final class PostgresConnection: @unchecked Sendable {
         }
         let opened = keywords.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { keywordList in
             values.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { valueList in
-                PQconnectdbParams(keywordList.baseAddress, valueList.baseAddress, 0)
+                pq.connectdbParams(keywordList.baseAddress, valueList.baseAddress, 0)
             }
         }
         guard let opened else { throw PostgresBackendError("cannot connect to PostgreSQL at \(url): out of memory") }
-        guard PQstatus(opened) == CONNECTION_OK else {
-            let reason = PostgresBackendError.oneLine(String(cString: PQerrorMessage(opened)))
-            PQfinish(opened)
+        guard pq.status(opened) == CONNECTION_OK else {
+            let reason = PostgresBackendError.oneLine(pq.text(pq.errorMessage(opened)))
+            pq.finish(opened)
             throw PostgresBackendError("cannot connect to PostgreSQL at \(url): \(reason)")
         }
         handle = opened
-        canceller = PQgetCancel(opened)
+        canceller = pq.getCancel(opened)
     }
 
     deinit {
-        if let canceller { PQfreeCancel(canceller) }
-        PQfinish(handle)
+        if let canceller { pq.freeCancel(canceller) }
+        pq.finish(handle)
     }
 
     /// PostgreSQL's type id of `text` (pg_type.oid, fixed since the first release).
     static let textType: Oid = 25
 
     /// Whether the connection can take the next statement: open, and outside any transaction.
-    var isReusable: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+    var isReusable: Bool { pq.status(handle) == CONNECTION_OK && pq.transactionStatus(handle) == PQTRANS_IDLE }
 
     /// Runs one statement; `$1`, `$2`, … are `parameters` (nil is NULL), never spliced into the SQL.
     @discardableResult
@@ -59,18 +62,18 @@ final class PostgresConnection: @unchecked Sendable {
         // then has as many parameters as are sent, and none of unknown type.
         let types = [Oid](repeating: Self.textType, count: values.count)
         let result = values.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { list in
-            PQexecParams(handle, sql, Int32(list.count), types, list.baseAddress, nil, nil, 0)
+            pq.execParams(handle, sql, Int32(list.count), types, list.baseAddress, nil, nil, 0)
         }
         guard let result else {
-            throw PostgresBackendError("PostgreSQL at \(url): \(PostgresBackendError.oneLine(String(cString: PQerrorMessage(handle))))")
+            throw PostgresBackendError("PostgreSQL at \(url): \(PostgresBackendError.oneLine(pq.text(pq.errorMessage(handle))))")
         }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else { throw Self.failure(result, url: url) }
-        let columns = PQnfields(result)
-        return (0..<PQntuples(result)).map { row in
+        defer { pq.clear(result) }
+        let status = pq.resultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else { throw Self.failure(result, url: url, pq: pq) }
+        let columns = pq.nfields(result)
+        return (0..<pq.ntuples(result)).map { row in
             (0..<columns).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                pq.getisnull(result, row, column) == 1 ? nil : pq.text(pq.getvalue(result, row, column))
             }
         }
     }
@@ -80,19 +83,19 @@ final class PostgresConnection: @unchecked Sendable {
     func cancel() {
         guard let canceller else { return }
         var message = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(canceller, &message, Int32(message.count))
+        _ = pq.cancel(canceller, &message, Int32(message.count))
     }
 
     /// The server's own words, as psql gives them; without them (a connection lost), libpq's.
-    static func failure(_ result: OpaquePointer, url: PostgresConnectionURL) -> PostgresBackendError {
+    static func failure(_ result: OpaquePointer, url: PostgresConnectionURL, pq: LibPQ) -> PostgresBackendError {
         func field(_ code: Character) -> String? {
-            PQresultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
+            pq.resultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
         }
         if let message = field("M") {
             let hint = field("H").map { " (\($0))" } ?? ""
             return PostgresBackendError("PostgreSQL: \(PostgresBackendError.oneLine(message))\(hint)", sqlState: field("C"))
         }
-        return PostgresBackendError("PostgreSQL at \(url): \(PostgresBackendError.oneLine(String(cString: PQresultErrorMessage(result))))")
+        return PostgresBackendError("PostgreSQL at \(url): \(PostgresBackendError.oneLine(pq.text(pq.resultErrorMessage(result))))")
     }
 }
 

@@ -30,14 +30,15 @@ public struct PostgresConnectionURL: Sendable, CustomStringConvertible {
             throw PostgresBackendError(
                 "not a PostgreSQL URL: \(Self.withoutPassword(text)) (expected postgres://USER@HOST/DB)")
         }
+        let pq = try LibPQ.get()
         var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(text, &message) else {
+        guard let options = pq.conninfoParse(text, &message) else {
             let reason = message.map { String(cString: $0) } ?? "libpq could not read it"
-            PQfreemem(message)
+            pq.freemem(message)
             throw PostgresBackendError(
                 "not a PostgreSQL URL: \(Self.withoutPassword(text)) (\(PostgresBackendError.oneLine(reason)))")
         }
-        defer { PQconninfoFree(options) }
+        defer { pq.conninfoFree(options) }
         var given: [Parameter] = []
         var option = options
         while let keyword = option.pointee.keyword {

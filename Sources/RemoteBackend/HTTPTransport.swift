@@ -51,15 +51,21 @@ public struct HTTPTransport: Sendable {
     public func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
         var lines = headers.map { "\($0.key): \($0.value)" }
         if body != nil { lines.append("Content-Type: application/json") }
+        let curl: CurlLibrary
+        do {
+            curl = try CurlLibrary.loaded.get()
+        } catch {
+            throw SearchError.backend(error.description)
+        }
         let exchange = CurlExchange(
-            url: baseURL.appendingPathComponent(path).absoluteString, method: method, headers: lines,
+            curl: curl, url: baseURL.appendingPathComponent(path).absoluteString, method: method, headers: lines,
             body: body.map { Array($0.serialized().utf8) }, timeout: timeout)
         let answer = try await exchange.run()
         try Task.checkCancellation()
         let status: Int
         let data: [UInt8]
         switch answer {
-        case .failed(let code): throw describe(code)
+        case .failed(let code): throw describe(code, curl: curl)
         case .answered(let code, let bytes):
             status = code
             data = bytes
@@ -77,7 +83,7 @@ public struct HTTPTransport: Sendable {
     }
 
     /// libcurl's failures in a few words; cancellation stays cancellation.
-    func describe(_ code: CURLcode) -> any Error {
+    func describe(_ code: CURLcode, curl: CurlLibrary) -> any Error {
         let reason: String
         switch code {
         case CURLE_ABORTED_BY_CALLBACK: return CancellationError()
@@ -90,8 +96,8 @@ public struct HTTPTransport: Sendable {
         case CURLE_WEIRD_SERVER_REPLY:
             return SearchError.malformedResponse("not an HTTP answer from \(origin)")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
-            reason = "TLS failed (\(String(cString: curl_easy_strerror(code))))"
-        default: reason = String(cString: curl_easy_strerror(code)).lowercased()
+            reason = "TLS failed (\(curl.describe(code)))"
+        default: reason = curl.describe(code).lowercased()
         }
         return SearchError.backend("cannot reach \(origin): \(reason)")
     }
@@ -108,6 +114,7 @@ private final class CurlExchange: @unchecked Sendable {
     /// Far above any search answer: a service that keeps sending is cut off here.
     static let maxAnswerBytes = 256 << 20
 
+    let curl: CurlLibrary
     let url: String
     let method: String
     let headers: [String]
@@ -117,7 +124,8 @@ private final class CurlExchange: @unchecked Sendable {
     private let waiting = Mutex<CheckedContinuation<Answer, any Error>?>(nil)
     var received: [UInt8] = []
 
-    init(url: String, method: String, headers: [String], body: [UInt8]?, timeout: Duration) {
+    init(curl: CurlLibrary, url: String, method: String, headers: [String], body: [UInt8]?, timeout: Duration) {
+        self.curl = curl
         self.url = url
         self.method = method
         self.headers = headers
@@ -152,49 +160,46 @@ private final class CurlExchange: @unchecked Sendable {
     }
 
     private func perform() -> Answer {
-        _ = CurlExchange.initialised
-        guard let handle = curl_easy_init() else { return .failed(CURLE_FAILED_INIT) }
-        defer { curl_easy_cleanup(handle) }
+        guard let handle = curl.easyInit() else { return .failed(CURLE_FAILED_INIT) }
+        defer { curl.easyCleanup(handle) }
+        let setopt = curl.easySetopt
         var list: UnsafeMutablePointer<curl_slist>?
-        for header in headers + ["Expect:"] { list = curl_slist_append(list, header) }
-        defer { curl_slist_free_all(list) }
+        for header in headers + ["Expect:"] { list = curl.slistAppend(list, header) }
+        defer { curl.slistFreeAll(list) }
         let milliseconds = Int(timeout.components.seconds) * 1000 + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        ccurl_set_string(handle, CURLOPT_URL, url)
-        ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        ccurl_set_string(handle, CURLOPT_CUSTOMREQUEST, method)
-        ccurl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
-        ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, milliseconds))
+        ccurl_set_string(setopt, handle, CURLOPT_URL, url)
+        ccurl_set_string(setopt, handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_set_string(setopt, handle, CURLOPT_CUSTOMREQUEST, method)
+        ccurl_set_pointer(setopt, handle, CURLOPT_HTTPHEADER, list)
+        ccurl_set_long(setopt, handle, CURLOPT_TIMEOUT_MS, max(1, milliseconds))
         // Threads of our own: no SIGALRM for DNS time-outs.
-        ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-        ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-        ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
-        ccurl_set_write_function(handle) { bytes, size, count, context in
+        ccurl_set_long(setopt, handle, CURLOPT_NOSIGNAL, 1)
+        ccurl_set_long(setopt, handle, CURLOPT_NOPROGRESS, 0)
+        ccurl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, context)
+        ccurl_set_pointer(setopt, handle, CURLOPT_XFERINFODATA, context)
+        ccurl_set_write_function(setopt, handle) { bytes, size, count, context in
             let exchange = Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             guard exchange.received.count + length <= CurlExchange.maxAnswerBytes else { return 0 }
             bytes.map { exchange.received += UnsafeRawBufferPointer(start: $0, count: length) }
             return length
         }
-        ccurl_set_progress_function(handle) { context, _, _, _, _ in
+        ccurl_set_progress_function(setopt, handle) { context, _, _, _, _ in
             Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
         }
         let code: CURLcode
         if let body {
             code = body.withUnsafeBufferPointer { bytes in
-                ccurl_set_long(handle, CURLOPT_POSTFIELDSIZE, bytes.count)
-                ccurl_set_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
-                return curl_easy_perform(handle)
+                ccurl_set_long(setopt, handle, CURLOPT_POSTFIELDSIZE, bytes.count)
+                ccurl_set_pointer(setopt, handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                return curl.easyPerform(handle)
             }
         } else {
-            if method == "GET" { ccurl_set_long(handle, CURLOPT_HTTPGET, 1) }
-            code = curl_easy_perform(handle)
+            if method == "GET" { ccurl_set_long(setopt, handle, CURLOPT_HTTPGET, 1) }
+            code = curl.easyPerform(handle)
         }
         guard code == CURLE_OK else { return .failed(code) }
-        return .answered(status: ccurl_response_code(handle), body: received)
+        return .answered(status: ccurl_response_code(curl.easyGetinfo, handle), body: received)
     }
-
-    /// libcurl's global state, set up once before any handle (it is not thread-safe itself).
-    private static let initialised: CURLcode = ccurl_global_init()
 }

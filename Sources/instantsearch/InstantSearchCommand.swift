@@ -33,7 +33,32 @@ struct InstantSearchCommand: ParsableCommand {
               instantsearch index FILE -o INDEX_FILE
               instantsearch cache [list|size|clear]
             """,
-        discussion: "Without a subcommand, opens the interactive search on FILEs: see 'instantsearch help search'.",
+        // The options a first run needs, as fzf's --help shows its everyday ones; `help search`
+        // keeps every option with its whole text.
+        discussion: """
+            Without a subcommand, opens the interactive search on FILEs (or standard input).
+
+            EVERYDAY OPTIONS (all of them: 'instantsearch help search'):
+              -q, --query TEXT        Start with this query
+              -f, --filter QUERY      No interface: print the matches and exit
+              -m, --multi[=N]         Ctrl-Space marks hits; Enter prints every marked one
+              -1, --select-1          Pick the only match without asking
+              -0, --exit-0            Exit at once when nothing matches
+              -e, --exact             Lines: exact substrings, not subsequences
+              -i, --ignore-case       Lines: case-insensitive
+              -d, --delimiter TEXT    Lines: what separates fields (for --nth)
+              -n, --nth FIELDS        Lines: match only in these fields
+              --with-nth FIELDS       Lines: show and search only these fields
+              --height [~]ROWS[%]     Draw in this many rows below the cursor
+              --layout reverse        The search box at the top
+              --preview COMMAND       Show COMMAND's output for the selected hit ({} is it)
+              --bind KEY:ACTION       Bind a key to a named action, as fzf's --bind
+              --expect KEYS           Keys that end the session like Enter, printed first
+              --print-query           Print the query as the first line
+              --facets A,B            Records: attributes to refine by
+              --config FILE           Indices, attributes and settings from a setup file
+              --bash, --zsh, --fish   Print the shell keys' script (Ctrl-T, Ctrl-R, Alt-C)
+            """,
         version: InstantSearchVersion.current,
         subcommands: [
             SearchCommand.self, QueryCommand.self, IndexCommand.self, CacheCommand.self, ServeCommand.self, ImportPostgresCommand.self,

@@ -126,6 +126,14 @@ struct ServeCommand: ParsableCommand, Sendable {
                 let (key, indices) = try parse(text)
                 keys.searchKeys[key] = indices
             }
+            // Building the indices of large files takes a while before the server can listen:
+            // a person at a terminal is told it is loading, not left before a silent one (the
+            // listening line follows). Scripts reading standard error see only what went wrong.
+            if isatty(STDERR_FILENO) == 1 {
+                let shown = host.contains(":") ? "[\(host)]" : host
+                let address = port == 0 ? "a free port of \(shown)" : "http://\(shown):\(port)"
+                Self.warn("loading \(sources.count == 1 ? sources[0] : "\(sources.count) files")…, then listening on \(address)")
+            }
             let indices = try loadIndices()
             service = SearchService(backend: EmbeddedBackend(indices: indices + (try suggestionIndices(for: indices))), keys: keys)
             server = try SearchServer(

@@ -28,6 +28,39 @@ struct CrashReportTests {
         #expect(CrashReport.installedBacktracer(executable: executable) == prefix + "/bin/../libexec/instantsearch/swift-backtrace")
     }
 
+    /// A binary holding Swift's runtime with no backtracer found (a release build folder without
+    /// one): backtracing off, so that the runtime writes no "unable to locate swift-backtrace"
+    /// line at every start; a shared runtime (a debug build) finds the toolchain's itself.
+    @Test func withoutABacktracerToFindBacktracingIsOffQuietly() {
+        #expect(CrashReport.settings(report: "/s/r.log", backtracer: nil, runtimeFindsItsOwn: false) == "enable=no")
+        #expect(
+            CrashReport.settings(report: "/s/r.log", backtracer: nil, runtimeFindsItsOwn: true)
+                == "enable=yes,interactive=no,color=no,timeout=0s,output-to=/s/r.log")
+        #expect(
+            CrashReport.settings(report: "/s/r.log", backtracer: "/b/swift-backtrace", runtimeFindsItsOwn: false)
+                == "enable=yes,interactive=no,color=no,timeout=0s,output-to=/s/r.log,swift-backtrace=/b/swift-backtrace")
+    }
+
+    /// `.build/release/instantsearch` (or a link to it: the path given is the real one) finds
+    /// the backtracer `make build` puts beside it, before an installed one.
+    @Test func aBuildFindsTheBacktracerBesideIt() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        try FileManager.default.createDirectory(atPath: prefix + "/release", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/libexec/instantsearch", withIntermediateDirectories: true)
+        #expect(
+            FileManager.default.createFile(
+                atPath: prefix + "/libexec/instantsearch/swift-backtrace", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(CrashReport.installedBacktracer(executable: prefix + "/release/instantsearch") == prefix + "/release/../libexec/instantsearch/swift-backtrace")
+        #expect(FileManager.default.createFile(atPath: prefix + "/release/swift-backtrace", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(CrashReport.installedBacktracer(executable: prefix + "/release/instantsearch") == prefix + "/release/swift-backtrace")
+    }
+
+    /// The test runner links Swift's runtime as a shared library, as a debug build does.
+    @Test func aDebugBuildsRuntimeIsShared() {
+        #expect(CrashReport.runtimeIsShared())
+    }
+
     /// The report holds memory contents: it goes to a folder of the user's, never through a link
     /// planted where the folder should be.
     @Test func theReportFolderIsARealFolderOfTheUsers() throws {

@@ -36,7 +36,8 @@ public enum CrashReport {
         let report = "\(directory)/\(program)-\(timestamp())-\(getpid()).log"
         let executable = executablePath()
         setenv(reportVariable, report, 1)
-        setenv("SWIFT_BACKTRACE", settings(report: report, backtracer: executable.flatMap(installedBacktracer)), 1)
+        let backtracer = executable.flatMap(installedBacktracer)
+        setenv("SWIFT_BACKTRACE", settings(report: report, backtracer: backtracer, runtimeFindsItsOwn: runtimeIsShared()), 1)
         fflush(nil)
         // The file /proc/self/exe points to, not the link: the process's name (`ps`, `pgrep`,
         // `killall`) comes from the path executed, and would otherwise read "exe".
@@ -49,21 +50,35 @@ public enum CrashReport {
     }
 
     /// Non-interactive, plain text, the whole report (every thread, registers, images); the
-    /// backtracer named when one is given.
-    static func settings(report: String, backtracer: String? = nil) -> String {
-        "enable=yes,interactive=no,color=no,timeout=0s,output-to=\(report)" + (backtracer.map { ",swift-backtrace=\($0)" } ?? "")
+    /// backtracer named when one is given. Without one, a runtime linked into the binary finds
+    /// none either and says so on standard error at every start ("unable to locate
+    /// swift-backtrace"), onto the prompt of a shell key: backtracing is then off, quietly.
+    static func settings(report: String, backtracer: String? = nil, runtimeFindsItsOwn: Bool = true) -> String {
+        guard backtracer != nil || runtimeFindsItsOwn else { return "enable=no" }
+        return "enable=yes,interactive=no,color=no,timeout=0s,output-to=\(report)" + (backtracer.map { ",swift-backtrace=\($0)" } ?? "")
     }
 
-    /// The backtracer `make install` puts in `PREFIX/libexec/instantsearch` for a binary in
-    /// `PREFIX/bin`, if it is there. A release binary holds Swift's runtime (it is linked
-    /// statically), and such a runtime looks for `swift-backtrace` only in the binary's own
-    /// folder (where the build puts one in `.build/release`); without one it reports no crash.
-    /// A dynamically linked binary finds the toolchain's. Nil for a path with a comma, which
-    /// would end the setting.
+    /// Whether Swift's runtime is a shared library (a debug build): it then finds the
+    /// toolchain's backtracer beside itself. A release binary holds the runtime.
+    static func runtimeIsShared() -> Bool {
+        guard let handle = dlopen("libswiftCore.so", RTLD_LAZY | RTLD_NOLOAD) else { return false }
+        dlclose(handle)
+        return true
+    }
+
+    /// The backtracer beside the binary (where `make build` puts one in `.build/release`), else
+    /// the one `make install` puts in `PREFIX/libexec/instantsearch` for a binary in
+    /// `PREFIX/bin`, if it is there. `executable` is the binary's real path (/proc/self/exe),
+    /// so a symbolic link to `.build/release/instantsearch` finds the build's. A release binary
+    /// holds Swift's runtime (it is linked statically), and such a runtime looks only in the
+    /// folder of the path it was started by; without one it reports no crash. A dynamically
+    /// linked binary finds the toolchain's. Nil for a path with a comma, which would end the setting.
     static func installedBacktracer(executable: String) -> String? {
         guard let slash = executable.lastIndex(of: "/") else { return nil }
-        let path = String(executable[..<slash]) + "/../libexec/instantsearch/swift-backtrace"
-        return !path.contains(",") && access(path, X_OK) == 0 ? path : nil
+        let folder = String(executable[..<slash])
+        return [folder + "/swift-backtrace", folder + "/../libexec/instantsearch/swift-backtrace"].first { path in
+            !path.contains(",") && access(path, X_OK) == 0
+        }
     }
 
     /// The crash folder, created (owner only: a report holds memory contents) if missing;
