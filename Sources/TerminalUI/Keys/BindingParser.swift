@@ -59,7 +59,8 @@ struct BindingParser {
         }
         var keyStart = start
         var context = KeyContext.global
-        if let slash = text[start..<colon].firstIndex(of: "/"), colon - start > 1 {
+        // `CONTEXT/KEY`, unless the slash is the key's own (`ctrl-/`, `/`, `alt-/`).
+        if let slash = text[start..<colon].firstIndex(of: "/"), slash > start, KeyName.parse(String(text[start..<colon])) == nil {
             let name = String(text[start..<slash])
             guard let named = KeyContext(rawValue: name) else { throw error(at: start, .unknownContext(name)) }
             context = named
@@ -67,7 +68,6 @@ struct BindingParser {
         }
         let keyName = String(text[keyStart..<colon])
         guard let key = KeyName.parse(keyName) else { throw error(at: keyStart, .unknownKey(keyName)) }
-        if case .character = key { throw error(at: keyStart, .printableKey(keyName)) }
         if case .event = key, context != .global { throw error(at: start, .eventInContext(keyName)) }
         position = colon + 1
         let actions = try chain()
