@@ -18,16 +18,6 @@ extension ScriptState.Waiting {
 }
 
 extension SearchApp {
-    /// What a `transform-*` (or `bg-transform-*`) sets with the command's output.
-    static let transformTargets: [KeyAction: KeyAction] = [
-        .transformSearch: .search, .transformPrompt: .changePrompt, .transformHeader: .changeHeader,
-        .transformFooter: .changeFooter, .transformBorderLabel: .changeBorderLabel, .transformPreviewLabel: .changePreviewLabel,
-        .transformPointer: .changePointer, .transformNth: .changeNth, .bgTransformSearch: .search, .bgTransformPrompt: .changePrompt,
-        .bgTransformHeader: .changeHeader, .bgTransformFooter: .changeFooter, .bgTransformBorderLabel: .changeBorderLabel,
-        .bgTransformPreviewLabel: .changePreviewLabel, .bgTransformPointer: .changePointer, .bgTransformNth: .changeNth,
-        .bgTransformQuery: .changeQuery,
-    ]
-
     /// The most `trigger` steps one key may run: `a:trigger(a)` would never end.
     static let triggerLimit = 64
 
@@ -35,7 +25,7 @@ extension SearchApp {
     func performFzfAction(_ bound: BoundAction) -> Bool {
         let argument = bound.argument ?? ""
         let action = bound.action
-        if let target = Self.transformTargets[action] {
+        if let target = action.transformTarget {
             if action.name.hasPrefix("bg-") {
                 startBackground(argument, as: .into(target))
             } else {

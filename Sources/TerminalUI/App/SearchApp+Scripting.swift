@@ -44,6 +44,8 @@ struct ScriptState {
     var headerHidden = false
     /// The marks as events last saw them (`multi`).
     var seenMarks: [String] = []
+    /// The key whose chain runs (`put` alone types it).
+    var key: Key?
     /// Whether `start` has been raised (events before it are the setup's, not the user's).
     var started = false
     /// Set when an event ran its chain (`start` tells the loop whether to draw).
@@ -133,7 +135,11 @@ extension SearchApp {
         case .reload, .reloadSync: reload(argument, sync: bound.action == .reloadSync)
         case .changeQuery: showQuery(argument)
         case .put:
-            searchBox.insert(argument)
+            if let text = bound.argument {
+                searchBox.insert(text)
+            } else if case .character(let character)? = script.key {
+                searchBox.insert(character)
+            }
             searchQuery()
         case .changePrompt: searchBox.prompt = argument
         case .unbind, .rebind:

@@ -141,7 +141,7 @@ public final class SearchApp {
         sortNotice = nil
         script.notice = nil
         dismissDoneNotes()
-        script.triggers = 0
+        (script.triggers, script.key) = (0, key)
         if jumping != nil {
             jump(with: key)
             return outcome == nil

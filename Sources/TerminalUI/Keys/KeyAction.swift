@@ -1,6 +1,6 @@
 /// Everything a key can do, by a stable kebab-case name (fzf's where fzf has the same
 /// action): the names a user writes in `--bind KEY:ACTION`, the help overlay shows and the
-/// README's key map lists. Printable characters are not actions: they always edit the query.
+/// README's key map lists. Printable characters are not actions: they edit the query unless bound.
 public enum KeyAction: String, CaseIterable, Sendable {
     // Leaving
     case abort
@@ -211,6 +211,19 @@ public enum KeyAction: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a `transform-*` (or `bg-transform-*`) sets with the command's output.
+    private static let transformTargets: [KeyAction: KeyAction] = [
+        .transformSearch: .search, .transformPrompt: .changePrompt, .transformHeader: .changeHeader,
+        .transformFooter: .changeFooter, .transformBorderLabel: .changeBorderLabel, .transformPreviewLabel: .changePreviewLabel,
+        .transformPointer: .changePointer, .transformNth: .changeNth, .bgTransformSearch: .search, .bgTransformPrompt: .changePrompt,
+        .bgTransformHeader: .changeHeader, .bgTransformFooter: .changeFooter, .bgTransformBorderLabel: .changeBorderLabel,
+        .bgTransformPreviewLabel: .changePreviewLabel, .bgTransformPointer: .changePointer, .bgTransformNth: .changeNth,
+        .bgTransformQuery: .changeQuery,
+    ]
+
+    /// The action a `transform-*` hands the command's output to; nil for the others.
+    var transformTarget: KeyAction? { Self.transformTargets[self] }
+
     public init?(name: String) { self.init(rawValue: Self.otherNames[name] ?? name) }
 
     /// The other names fzf reads for some of them.
@@ -238,9 +251,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
             .bgTransformFooter, .bgTransformBorderLabel, .bgTransformPreviewLabel, .bgTransformPointer, .bgTransformNth:
             return .command
         case .unbind, .rebind, .toggleBind, .position, .trigger: return .text
-        case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .put, .print, .changePreviewWindow: return .text
+        case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .print, .changePreviewWindow: return .text
         case .search, .changeNth, .changePointer, .changeFooter: return .text
-        case .changeMulti: return .optionalText
+        // `put` alone types the key it is bound to (fzf's `a:put`).
+        case .changeMulti, .put: return .optionalText
         default: return .none
         }
     }

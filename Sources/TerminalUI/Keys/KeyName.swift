@@ -31,8 +31,10 @@ public enum KeyName {
     /// Keys named by fzf with no case here: mouse buttons and wheels, and a few with Alt.
     static let otherNames: Set<String> = [
         "left-click", "right-click", "shift-left-click", "shift-right-click", "double-click", "scroll-up", "scroll-down",
-        "shift-scroll-up", "shift-scroll-down", "preview-scroll-up", "preview-scroll-down", "alt-enter", "ctrl-alt-bs",
+        "shift-scroll-up", "shift-scroll-down", "preview-scroll-up", "preview-scroll-down", "alt-enter",
     ]
+    /// fzf's names for Ctrl-Alt-Backspace, which terminals send as ESC BS: Ctrl-Alt-H.
+    private static let controlAltBackspace: Set<String> = ["ctrl-alt-bs", "ctrl-alt-bspace", "ctrl-alt-backspace"]
 
     /// The key's name in `--bind`: "ctrl-x", "f2", "pgdn", "a".
     public static func bindName(_ key: Key) -> String {
@@ -66,8 +68,8 @@ public enum KeyName {
 
     /// The forms of key names `--bind` reads, for messages.
     public static let validNames =
-        "a printable character (a, J, /), ctrl-a…ctrl-z, ctrl-space, ctrl-/, ctrl-\\, ctrl-], ctrl-^, alt-CHAR (alt-1, alt-p, …), "
-        + "ctrl-alt-a…ctrl-alt-z, f1…f12, "
+        "ctrl-a…ctrl-z, ctrl-space, ctrl-/, ctrl-\\, ctrl-], ctrl-^, alt-CHAR (alt-1, alt-p, …), ctrl-alt-a…ctrl-alt-z, "
+        + "f1…f12, a printable character (a, J, /), "
         + named.map(\.bind).filter { $0.count > 1 && !$0.hasPrefix("ctrl-") }.joined(separator: ", ")
         + ", [shift-|alt-|ctrl-|alt-shift-|ctrl-alt-|ctrl-shift-|ctrl-alt-shift-]{" + modifiable.joined(separator: ",") + "}, "
         + otherNames.sorted().joined(separator: ", ") + "; events: " + KeyEvent.allCases.map(\.rawValue).joined(separator: ", ")
@@ -77,7 +79,9 @@ public enum KeyName {
         let lower = name.lowercased()
         if let event = KeyEvent(rawValue: lower) { return .event(event) }
         if let entry = named.first(where: { $0.bind == lower || $0.aliases.contains(lower) }) { return entry.0 }
-        if otherNames.contains(lower) { return lower == "ctrl-alt-bs" ? .named("ctrl-alt-h") : .named(lower) }
+        if otherNames.contains(lower) { return .named(lower) }
+        if controlAltBackspace.contains(lower) { return .named("ctrl-alt-h") }
+        if lower == "alt-return" { return .named("alt-enter") }
         if let modified = modifiedKey(lower) { return modified }
         if lower.hasPrefix("ctrl-alt-"), lower.count == 10, let letter = lower.last, letter.isASCII, letter.isLetter {
             return .named(lower)

@@ -83,7 +83,15 @@ public struct KeyTable: Sendable {
     public mutating func bind(list: String) throws(KeyBindingError) {
         var table = self
         for parsed in try BindingParser.bindings(list) {
-            table.bind(parsed.key, to: parsed.actions, in: parsed.context)
+            // Without a context, a key is the user's on fzf's ground too: the hits list and the
+            // search box give up their own binding of it (`enter:execute(…)`, `tab:…`); the
+            // side panes, the help and the small inputs keep theirs.
+            let ground: [KeyContext] = parsed.context == .global ? [.hits, .global, .searchBox] : [parsed.context]
+            let before = parsed.appends ? table.actions(for: parsed.key, in: ground) ?? [] : []
+            if parsed.context == .global, !parsed.key.isEvent {
+                table.bindings.removeAll { $0.key == parsed.key && ($0.context == .hits || $0.context == .searchBox) }
+            }
+            table.bind(parsed.key, to: before + parsed.actions, in: parsed.context)
         }
         self = table
     }
