@@ -6,11 +6,12 @@ import Testing
 /// through the terminal's escape sequences, and the actions added with them. Every outcome is
 /// the exact output printed, or the exact rows on screen.
 @Suite(.serialized) struct FzfKeysSessionTests {
-    /// The rows of the hits list as drawn: each line that shows one of `seq`'s numbers.
+    /// The rows of the hits list as drawn (pointer, with `--multi` the mark column, then one of
+    /// `seq`'s numbers), the scroll arrow and the blanks after them left out.
     private func hitRows(_ screen: String) -> [String] {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-            .filter { $0.range(of: #"^[▌ ][ ✓] +[0-9]+ *(↓)?$"#, options: .regularExpression) != nil }
-            .map { $0.replacingOccurrences(of: #" *↓?$"#, with: "", options: .regularExpression) }
+        screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.replacingOccurrences(of: #" *↓? *$"#, with: "", options: .regularExpression) }
+            .filter { $0.range(of: #"^[▌✓ ]{2,3}[0-9]+$"#, options: .regularExpression) != nil }
     }
 
     private func open(_ tmux: Tmux, _ arguments: String, lines: Int = 5, stdinCommand: String? = nil) throws {
@@ -22,8 +23,8 @@ import Testing
         let tmux = try Tmux()
         try open(tmux, "")
         try tmux.press("C-j", "C-j", "C-k", "C-j", "C-n")
-        let screen = try tmux.waitFor("the fourth line selected") { hitRows($0).contains("▌  4") }
-        #expect(hitRows(screen) == ["   1", "   2", "   3", "▌  4", "   5"])
+        let screen = try tmux.waitFor("the fourth line selected") { hitRows($0).contains("▌ 4") }
+        #expect(hitRows(screen) == ["  1", "  2", "  3", "▌ 4", "  5"])
         try tmux.press("C-m")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "4\n")
@@ -37,7 +38,7 @@ import Testing
         try tmux.press("C-w", "C-a", "C-d", "C-e")
         try tmux.type("9")
         let screen = try tmux.waitFor("the query ' 9'") { $0.contains("❯  9") && $0.contains("2 results") }
-        #expect(hitRows(screen) == ["▌  9", "   19"])
+        #expect(hitRows(screen) == ["▌ 9", "  19"])
         try tmux.press("C-h", "C-h", "C-u")
         try tmux.waitFor("every line again") { $0.contains("20 results") && $0.contains("❯ Search") }
         try tmux.press("C-g")
@@ -48,8 +49,8 @@ import Testing
         let tmux = try Tmux()
         try open(tmux, "--disabled --bind 'j:down,k:up,space:accept,q:abort'")
         try tmux.press("j", "j", "j", "k")
-        let screen = try tmux.waitFor("the third line selected") { hitRows($0).contains("▌  3") }
-        #expect(hitRows(screen) == ["   1", "   2", "▌  3", "   4", "   5"])
+        let screen = try tmux.waitFor("the third line selected") { hitRows($0).contains("▌ 3") }
+        #expect(hitRows(screen) == ["  1", "  2", "▌ 3", "  4", "  5"])
         #expect(!screen.contains("❯ j"), "the letters did not type")
         try tmux.press("Space")
         try tmux.waitFor("exit=0")
@@ -82,11 +83,11 @@ import Testing
         let tmux = try Tmux()
         try open(tmux, "--bind 'ctrl-down:last,alt-up:first,ctrl-/:down,shift-right:up,alt-enter:accept'")
         try tmux.press("C-Down")
-        try tmux.waitFor("the last line") { hitRows($0).contains("▌  5") }
+        try tmux.waitFor("the last line") { hitRows($0).contains("▌ 5") }
         try tmux.press("M-Up", "C-_", "C-_")
-        try tmux.waitFor("the third line") { hitRows($0).contains("▌  3") }
+        try tmux.waitFor("the third line") { hitRows($0).contains("▌ 3") }
         try tmux.press("S-Right")
-        try tmux.waitFor("the second line") { hitRows($0).contains("▌  2") }
+        try tmux.waitFor("the second line") { hitRows($0).contains("▌ 2") }
         try tmux.press("M-Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "2\n")
@@ -99,11 +100,11 @@ import Testing
             lines: 10)
         try tmux.press("F2")
         let four = try tmux.waitFor("the query 4") { $0.contains("❯ 4") && $0.contains("1 result") }
-        #expect(hitRows(four) == ["▌  4"])
+        #expect(hitRows(four) == ["▌ 4"])
         try tmux.press("F4")
         try tmux.waitFor("the new prompt") { $0.contains("P:4") }
         try tmux.press("C-u", "F5", "F5")
-        try tmux.waitFor("trigger ran Ctrl-J's down twice") { hitRows($0).contains("▌  3") }
+        try tmux.waitFor("trigger ran Ctrl-J's down twice") { hitRows($0).contains("▌ 3") }
         try tmux.type("zz")
         try tmux.waitFor("no match") { $0.contains("P:zz") && hitRows($0).isEmpty }
         try tmux.press("F3")
@@ -115,7 +116,7 @@ import Testing
         let tmux = try Tmux()
         try open(tmux, "--disabled --bind 'f2:search(7),f3:bg-transform-query(echo 5)+down,f4:replace-query'", lines: 10)
         try tmux.press("F2")
-        let seven = try tmux.waitFor("7 searched, the box empty") { hitRows($0) == ["▌  7"] }
+        let seven = try tmux.waitFor("7 searched, the box empty") { hitRows($0) == ["▌ 7"] }
         #expect(!seven.contains("❯ 7"))
         try tmux.press("F3")
         try tmux.waitFor("the query from the command") { $0.contains("❯ 5") }
