@@ -65,7 +65,8 @@ import Testing
         try tmux.shell("INSTANTSEARCH_DEFAULT_OPTS='--bind space:up,ctrl-xx:up' \(Project.demoCommand) 2> env.txt; echo \"status=$?\"")
         try tmux.waitFor("status=2")
         #expect(
-            tmux.file("env.txt")?.hasPrefix("instantsearch: INSTANTSEARCH_DEFAULT_OPTS: --bind \"space:up,ctrl-xx:up\": column 10: unsupported key: ctrl-xx; keys:") == true)
+            tmux.file("env.txt")?.hasPrefix(
+                "instantsearch: INSTANTSEARCH_DEFAULT_OPTS: --bind \"space:up,ctrl-xx:up\": column 10: unsupported key: ctrl-xx; keys:") == true)
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")
         try tmux.waitFor("saved-42")
         #expect(tmux.file("before.txt") == tmux.file("after.txt"))

@@ -7,14 +7,16 @@ import Testing
 @Suite struct FzfKeyNamesTests {
     /// Every name of the man page's list, with its other spellings in brackets there.
     static let manPageNames: [String] =
-        ["ctrl-a", "ctrl-z", "ctrl-j", "ctrl-k", "ctrl-h", "ctrl-space", "ctrl-delete", "ctrl-\\", "ctrl-]", "ctrl-^", "ctrl-6", "ctrl-/",
+        [
+            "ctrl-a", "ctrl-z", "ctrl-j", "ctrl-k", "ctrl-h", "ctrl-space", "ctrl-delete", "ctrl-\\", "ctrl-]", "ctrl-^", "ctrl-6", "ctrl-/",
             "ctrl-_", "ctrl-alt-a", "ctrl-alt-z", "alt-a", "alt-Z", "alt-/", "alt-,", "f1", "f12", "enter", "return", "ctrl-m", "space",
             "backspace", "bspace", "bs", "alt-up", "alt-down", "alt-left", "alt-right", "alt-home", "alt-end", "alt-backspace",
             "alt-bspace", "alt-bs", "alt-delete", "alt-page-up", "alt-page-down", "alt-enter", "alt-space", "tab", "shift-tab", "btab",
             "esc", "delete", "del", "up", "down", "left", "right", "home", "end", "insert", "page-up", "pgup", "page-down", "pgdn",
             "ctrl-backspace", "ctrl-bspace", "ctrl-bs", "ctrl-alt-backspace", "ctrl-alt-bspace", "ctrl-alt-bs", "left-click",
             "right-click", "double-click", "scroll-up", "scroll-down", "preview-scroll-up", "preview-scroll-down", "shift-left-click",
-            "shift-right-click", "shift-scroll-up", "shift-scroll-down", "a", "J", "/", "?", "é"]
+            "shift-right-click", "shift-scroll-up", "shift-scroll-down", "a", "J", "/", "?", "é",
+        ]
         + ["up", "down", "left", "right", "home", "end", "delete", "page-up", "page-down"].flatMap { base in
             ["ctrl-", "shift-", "alt-shift-", "ctrl-alt-", "ctrl-shift-", "ctrl-alt-shift-"].map { $0 + base }
         }
@@ -49,20 +51,21 @@ import Testing
     }
 
     /// What xterm (and tmux, with `xterm-keys`) sends, byte for byte.
-    @Test(arguments: [
-        ("\u{1B}[1;5A", Key.named("ctrl-up")), ("\u{1B}[1;5B", .named("ctrl-down")), ("\u{1B}[1;5C", .named("ctrl-right")),
-        ("\u{1B}[1;3D", .named("alt-left")), ("\u{1B}[1;3C", .named("alt-right")), ("\u{1B}[1;3A", .altUp),
-        ("\u{1B}[1;4C", .named("alt-shift-right")), ("\u{1B}[1;7H", .named("ctrl-alt-home")), ("\u{1B}[1;2H", .named("shift-home")),
-        ("\u{1B}[1;2F", .named("shift-end")), ("\u{1B}[1;6D", .named("ctrl-shift-left")), ("\u{1B}[1;8A", .named("ctrl-alt-shift-up")),
-        ("\u{1B}[3;5~", .named("ctrl-delete")), ("\u{1B}[3;2~", .named("shift-delete")), ("\u{1B}[3;3~", .named("alt-delete")),
-        ("\u{1B}[5;2~", .named("shift-page-up")), ("\u{1B}[6;5~", .named("ctrl-page-down")), ("\u{1B}[6;8~", .named("ctrl-alt-shift-page-down")),
-        ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[2~", .insert), ("\u{1B}[24~", .function(12)), ("\u{1B}[Z", .backTab),
-        ("\u{1B}\r", .named("alt-enter")), ("\u{1B}\u{01}", .named("ctrl-alt-a")), ("\u{1B}\u{1A}", .named("ctrl-alt-z")),
-        ("\u{1B}\u{08}", .named("ctrl-alt-h")), ("\u{1B}\u{7F}", .altBackspace), ("\u{1B} ", .alt(" ")), ("\u{1B}/", .alt("/")),
-        ("\u{1F}", .control("_")), ("\u{1E}", .control("^")), ("\u{1D}", .control("]")), ("\u{00}", .control(" ")),
-        ("\n", .control("j")), ("\r", .enter), ("\u{08}", .control("h")), ("\u{7F}", .backspace), ("\u{0B}", .control("k")),
-        (" ", .character(" ")),
-    ] as [(String, Key)])
+    @Test(
+        arguments: [
+            ("\u{1B}[1;5A", Key.named("ctrl-up")), ("\u{1B}[1;5B", .named("ctrl-down")), ("\u{1B}[1;5C", .named("ctrl-right")),
+            ("\u{1B}[1;3D", .named("alt-left")), ("\u{1B}[1;3C", .named("alt-right")), ("\u{1B}[1;3A", .altUp),
+            ("\u{1B}[1;4C", .named("alt-shift-right")), ("\u{1B}[1;7H", .named("ctrl-alt-home")), ("\u{1B}[1;2H", .named("shift-home")),
+            ("\u{1B}[1;2F", .named("shift-end")), ("\u{1B}[1;6D", .named("ctrl-shift-left")), ("\u{1B}[1;8A", .named("ctrl-alt-shift-up")),
+            ("\u{1B}[3;5~", .named("ctrl-delete")), ("\u{1B}[3;2~", .named("shift-delete")), ("\u{1B}[3;3~", .named("alt-delete")),
+            ("\u{1B}[5;2~", .named("shift-page-up")), ("\u{1B}[6;5~", .named("ctrl-page-down")), ("\u{1B}[6;8~", .named("ctrl-alt-shift-page-down")),
+            ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[2~", .insert), ("\u{1B}[24~", .function(12)), ("\u{1B}[Z", .backTab),
+            ("\u{1B}\r", .named("alt-enter")), ("\u{1B}\u{01}", .named("ctrl-alt-a")), ("\u{1B}\u{1A}", .named("ctrl-alt-z")),
+            ("\u{1B}\u{08}", .named("ctrl-alt-h")), ("\u{1B}\u{7F}", .altBackspace), ("\u{1B} ", .alt(" ")), ("\u{1B}/", .alt("/")),
+            ("\u{1F}", .control("_")), ("\u{1E}", .control("^")), ("\u{1D}", .control("]")), ("\u{00}", .control(" ")),
+            ("\n", .control("j")), ("\r", .enter), ("\u{08}", .control("h")), ("\u{7F}", .backspace), ("\u{0B}", .control("k")),
+            (" ", .character(" ")),
+        ] as [(String, Key)])
     func bytesDecodeToTheKey(bytes: String, key: Key) {
         #expect(InputDecoder.decode(bytes.unicodeScalars.map { RawInput.char($0) }) == [key], "\(bytes.debugDescription)")
     }

@@ -135,8 +135,10 @@ public enum KeyName {
 
     /// A curses extended key by its terminfo name (`kUP5`, `kDC3`, `kNXT6`); nil for others.
     static func terminfoKey(_ capability: String) -> Key? {
-        let bases = ["kUP": "up", "kDN": "down", "kLFT": "left", "kRIT": "right", "kHOM": "home", "kEND": "end", "kDC": "delete",
-            "kPRV": "page-up", "kNXT": "page-down"]
+        let bases = [
+            "kUP": "up", "kDN": "down", "kLFT": "left", "kRIT": "right", "kHOM": "home", "kEND": "end", "kDC": "delete",
+            "kPRV": "page-up", "kNXT": "page-down",
+        ]
         guard let digit = capability.last?.wholeNumberValue, let base = bases[String(capability.dropLast())] else { return nil }
         return modified(base, modifier: digit)
     }
