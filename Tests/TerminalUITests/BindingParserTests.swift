@@ -36,7 +36,9 @@ import Testing
 
     @Test func eventsBindLikeKeys() throws {
         var table = KeyTable.standard
-        try table.bind(list: "change:reload(grep {q} f),start:first,load:last,focus:refresh-preview,result:first,one:accept,zero:abort,resize:clear-screen")
+        try table.bind(
+            list: "change:reload(grep {q} f),start:first,load:last,focus:refresh-preview,result:first,one:accept,zero:abort,resize:clear-screen,"
+                + "result-final:first,multi:first,backward-eof:abort,jump:accept,jump-cancel:abort,click-header:first,click-footer:last")
         #expect(table.actions(for: .event(.change), in: [.global]) == [BoundAction(.reload, "grep {q} f")])
         for event in KeyEvent.allCases { #expect(table.binds(event), "\(event)") }
         #expect(throws: KeyBindingError(column: 1, problem: .eventInContext("change"))) { try table.bind(list: "hits/change:up") }

@@ -21,8 +21,8 @@ struct KeyDecodingTests {
 
     @Test(
         arguments: [
-            (13, Key.enter), (10, .enter), (9, .tab), (27, .escape),
-            (127, .backspace), (8, .backspace),
+            (13, Key.enter), (10, .control("j")), (9, .tab), (27, .escape),
+            (127, .backspace), (8, .control("h")),
             (1, .control("a")), (3, .control("c")), (21, .control("u")), (26, .control("z")),
             (0, .control(" ")), (28, .control("\\")),
             (0x61, .character("a")), (0x20, .character(" ")), (0x65E5, .character("日")),
@@ -48,14 +48,16 @@ struct KeyDecodingTests {
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("P")]) == [.alt("P")])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("p")]) == [.alt("p")])
         #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 127)]) == [.altBackspace])
-        #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 8)]) == [.altBackspace], "Ctrl-H for Backspace")
+        #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 8)]) == [.named("ctrl-alt-h")], "fzf's ctrl-alt-bs")
         #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 0o407, isKeyCode: true)]) == [.altBackspace], "curses' Backspace")
         #expect(KeyName.parse("alt-bs") == .altBackspace && KeyName.label(.altBackspace) == "Alt-Backspace")
         #expect(InputDecoder.decode("\u{1B}[1;3A\u{1B}[1;3B".unicodeScalars.map { RawInput.char($0) }) == [.altUp, .altDown])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}")]) == [.escape, .escape])
         #expect(InputDecoder.decode([.char("\u{1B}"), .char("\u{1B}"), .char("5")]) == [.escape, .alt("5")])
-        // ESC before a control key or a curses key code is Esc, then that key.
-        #expect(InputDecoder.decode([.char("\u{1B}"), .char("\r")]) == [.escape, .enter])
+        // ESC before CR is Alt-Enter, before another control byte fzf's ctrl-alt-x; before a
+        // curses key code it is Esc, then that key.
+        #expect(InputDecoder.decode([.char("\u{1B}"), .char("\r")]) == [.named("alt-enter")])
+        #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 1)]) == [.named("ctrl-alt-a")])
         #expect(InputDecoder.decode([.char("\u{1B}"), RawInput(code: 0o403, isKeyCode: true)]) == [.escape, .up])
         // Esc in one read and "1" in the next: two keys, as typed.
         var decoder = InputDecoder()
@@ -68,7 +70,7 @@ struct KeyDecodingTests {
         #expect(InputDecoder.decode(raw("\u{1B}[A")) == [.up])
         #expect(InputDecoder.decode(raw("\u{1B}OB")) == [.down])
         #expect(InputDecoder.decode(raw("\u{1B}[1;2C")) == [.shiftRight])
-        #expect(InputDecoder.decode(raw("\u{1B}[1;5D")) == [.left])  // Ctrl-Left: plain left
+        #expect(InputDecoder.decode(raw("\u{1B}[1;5D")) == [.named("ctrl-left")])
         #expect(InputDecoder.decode(raw("\u{1B}[5~\u{1B}[6~")) == [.pageUp, .pageDown])
         #expect(InputDecoder.decode(raw("\u{1B}[3~x")) == [.delete, .character("x")])
         #expect(InputDecoder.decode(raw("\u{1B}[15~")) == [.function(5)])

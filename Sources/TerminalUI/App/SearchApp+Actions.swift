@@ -10,6 +10,9 @@ extension SearchApp {
         case .printQuery: outcome = .queryPrinted
         case .cancel where !searchesFacetValues && !showsHelp:
             if searchBox.text.isEmpty { outcome = .cancelled } else { return perform(.unixLineDiscard) }
+        case .backwardDeleteChar where searchBox.text.isEmpty && !searchesFacetValues && !showsHelp && keys.binds(.backwardEOF):
+            // fzf's backward-eof: Backspace with nothing to delete.
+            raise(.backwardEOF)
         case .deleteCharOrQuit, .backwardDeleteCharOrQuit:
             if searchBox.text.isEmpty && !searchesFacetValues { outcome = .cancelled }
             return perform(action == .deleteCharOrQuit ? .deleteChar : .backwardDeleteChar)

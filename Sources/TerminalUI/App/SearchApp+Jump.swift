@@ -13,6 +13,10 @@ extension SearchApp {
             let answer = hitsList.jump(to: offset, hub.state.active)
             answer.intents.forEach(hub.dispatch)
             if answer.handled, mode == .jumpAccept { _ = accept() }
+            // fzf's events: `jump` for a label that picked a hit, `jump-cancel` for any other key.
+            if answer.handled, outcome == nil { raise(.jump) } else if !answer.handled { raise(.jumpCancel) }
+        } else {
+            raise(.jumpCancel)
         }
         refresh()
         raiseEvents()

@@ -10,6 +10,15 @@ extension SearchApp {
         // In jump mode the mouse is another key that is no label: it leaves (and does its own job).
         let leftJump = jumping != nil && mouse.kind != .release
         if leftJump { jumping = nil }
+        if let chain = boundChain(for: mouse) {
+            run(chain)
+            refresh()
+            raiseEvents()
+            return true
+        }
+        if case .press(.left) = mouse.kind, let header = layout?.header, header.contains(x: mouse.x, y: mouse.y) {
+            raise(.clickHeader)
+        }
         var changed: Bool
         switch mouse.kind {
         case .press(.left): changed = click(at: mouse.x, mouse.y)
@@ -20,6 +29,41 @@ extension SearchApp {
         changed = changed || leftJump
         if changed { refresh() }
         return changed
+    }
+
+    /// fzf's name for a mouse report: `left-click`, `double-click` (a second press on the same
+    /// cell within `doubleClickTime`), `shift-right-click`, `scroll-up`, `shift-scroll-down`,
+    /// `preview-scroll-up` (the wheel over the preview).
+    func mouseKeyName(_ mouse: MouseEvent) -> String? {
+        let overPreview = layout?.preview?.contains(x: mouse.x, y: mouse.y) ?? false
+        switch mouse.kind {
+        case .press(.left):
+            let now = ContinuousClock.now
+            defer { lastClick = (mouse.x, mouse.y, now) }
+            if !mouse.shift, let last = lastClick, last.x == mouse.x, last.y == mouse.y, now - last.at < Self.doubleClickTime {
+                lastClick = nil
+                return "double-click"
+            }
+            return mouse.shift ? "shift-left-click" : "left-click"
+        case .press(.right): return mouse.shift ? "shift-right-click" : "right-click"
+        case .wheelUp: return overPreview ? "preview-scroll-up" : mouse.shift ? "shift-scroll-up" : "scroll-up"
+        case .wheelDown: return overPreview ? "preview-scroll-down" : mouse.shift ? "shift-scroll-down" : "scroll-down"
+        case .press(.middle), .release, .drag: return nil
+        }
+    }
+
+    /// The chain a `--bind` (or the standard table) gives the mouse report, with the hit under
+    /// the pointer selected first when the report is over the hits list (fzf acts on that hit).
+    private func boundChain(for mouse: MouseEvent) -> [BoundAction]? {
+        guard !showsHelp, !hub.showsSections, let name = mouseKeyName(mouse), !unboundKeys.contains(.named(name)) else { return nil }
+        let overHits = hitsArea?.contains(x: mouse.x, y: mouse.y) ?? false
+        let contexts = overHits ? [KeyContext.hits, .global] : [.global]
+        guard let chain = keys.actions(for: .named(name), in: contexts) else { return nil }
+        if overHits, let hits = hitsArea, name.hasSuffix("click") {
+            move(focus: .hits)
+            hitsList.click(row: mouse.y - hits.y, hub.state.active).intents.forEach(hub.dispatch)
+        }
+        return chain
     }
 
     private func click(at x: Int, _ y: Int) -> Bool {

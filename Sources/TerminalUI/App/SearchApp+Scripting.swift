@@ -16,7 +16,11 @@ struct ScriptState {
     var pending: [BoundAction] = []
     var isDraining = false
     /// A command the chain waits for before its next action.
-    enum Waiting: Equatable { case executeSilent, transform, transformQuery, reloadSync }
+    enum Waiting: Equatable {
+        case executeSilent, transform, transformQuery, reloadSync
+        /// A `transform-*` whose output is the argument of this action (`change-prompt`, …).
+        case into(KeyAction)
+    }
     var waiting: Waiting?
     /// `execute`'s command line, until the loop hands over the terminal.
     var foreground: String?
@@ -32,6 +36,16 @@ struct ScriptState {
     var reloadUnderway: (indexName: String, number: Int)?
     /// `{+f}` files, removed when the session ends.
     var files: [String] = []
+    /// What the `bg-transform*` under way (the background slot) does with its output.
+    var background: Waiting?
+    /// `trigger` steps run since the last key: a key whose chain triggers itself stops here.
+    var triggers = 0
+    /// fzf's `hide-header`: the header's rows are kept, not drawn.
+    var headerHidden = false
+    /// The marks as events last saw them (`multi`).
+    var seenMarks: [String] = []
+    /// The key whose chain runs (`put` alone types it).
+    var key: Key?
     /// Whether `start` has been raised (events before it are the setup's, not the user's).
     var started = false
     /// Set when an event ran its chain (`start` tells the loop whether to draw).
@@ -57,7 +71,7 @@ extension SearchApp {
         defer { script.isDraining = false }
         while script.waiting == nil, script.foreground == nil, outcome == nil, !script.pending.isEmpty {
             let next = script.pending.removeFirst()
-            if !performScripted(next) { perform(next.action) }
+            if !performScripted(next), !performFzfAction(next) { perform(next.action) }
         }
     }
 
@@ -93,8 +107,14 @@ extension SearchApp {
         if let results = state.results, results != script.seenResults {
             script.seenResults = results
             raise(.result)
+            if loaded { raise(.resultFinal) }
             if loaded, results.nbHits == 1 { raise(.one) }
             if loaded, results.nbHits == 0 { raise(.zero) }
+        }
+        let marked = marks.marked.map { "\($0.indexName)\u{0}\($0.hit.objectID)" }
+        if marked != script.seenMarks {
+            script.seenMarks = marked
+            raise(.multi)
         }
         let focus = hitsList.selectedHit.map { "\(hitsList.selection) \($0.objectID)" }
         if focus != script.seenFocus {
@@ -104,7 +124,7 @@ extension SearchApp {
     }
 
     /// Carries out the actions of fzf's scripting; false for the others (`perform` has them).
-    private func performScripted(_ bound: BoundAction) -> Bool {
+    func performScripted(_ bound: BoundAction) -> Bool {
         let argument = bound.argument ?? ""
         switch bound.action {
         case .execute: script.foreground = expand(argument)
@@ -115,7 +135,11 @@ extension SearchApp {
         case .reload, .reloadSync: reload(argument, sync: bound.action == .reloadSync)
         case .changeQuery: showQuery(argument)
         case .put:
-            searchBox.insert(argument)
+            if let text = bound.argument {
+                searchBox.insert(text)
+            } else if case .character(let character)? = script.key {
+                searchBox.insert(character)
+            }
             searchQuery()
         case .changePrompt: searchBox.prompt = argument
         case .unbind, .rebind:
@@ -243,7 +267,7 @@ extension SearchApp {
         return values
     }
 
-    private func startCommand(_ template: String, waiting: ScriptState.Waiting) {
+    func startCommand(_ template: String, waiting: ScriptState.Waiting) {
         guard let runner = previewRunner else {
             script.notice = "no command runner in this session"
             return
@@ -264,17 +288,18 @@ extension SearchApp {
             script.waiting = nil
             let text = String(decoding: result.output, as: UTF8.self)
             if result.failed {
-                script.notice = "\(waiting == .executeSilent ? "execute-silent" : "transform") \(result.failure)"
+                script.notice = "\(waiting.name) \(result.failure)"
             } else if waiting == .transform {
                 do {
                     script.pending.insert(contentsOf: try KeyTable.parseActions(text.trimmingLineEnds()), at: 0)
                 } catch {
                     script.notice = "transform printed no actions: \(error)"
                 }
-            } else if waiting == .transformQuery {
-                showQuery(text.trimmingLineEnds())
+            } else {
+                apply(output: text, as: waiting)
             }
         }
+        count += takeBackgroundResult()
         if count > 0 { drain() }
         return count
     }

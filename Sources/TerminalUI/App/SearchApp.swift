@@ -46,7 +46,7 @@ public final class SearchApp {
     }
     /// Records what the user does as Algolia Insights (`recordInsights`); nil: nothing recorded.
     var insights: InsightsTracker?
-    public let options: Options
+    public internal(set) var options: Options
     /// The labels on the border and on the preview pane's rule: `--border-label` and
     /// `--preview-label` at first, then what change-border-label / change-preview-label say.
     var borderLabel: String?
@@ -65,6 +65,12 @@ public final class SearchApp {
     var suggestions: SuggestionsState?
     /// The walk through `--history`, when given.
     var history: QueryHistory?
+    /// The last left click, for double-click (`SearchApp+Mouse`).
+    var lastClick: (x: Int, y: Int, at: ContinuousClock.Instant)?
+    /// Two presses on the same cell this close together are a double click.
+    static let doubleClickTime = Duration.milliseconds(400)
+    /// fzf's `bell`: rings the terminal's bell (the session sets it; nothing in tests).
+    public var onBell: (() -> Void)?
     /// Set by the clear-screen action; the driver repaints every cell and clears it.
     public internal(set) var wantsRepaint = false
     /// Why the last next-sort did nothing (no sorts declared), until the next key.
@@ -106,7 +112,8 @@ public final class SearchApp {
         (hitsList.pointer, hitsList.marker, hitsList.window) = (options.pointer, options.marker, options.matchWindow)
         (hitsList.scrollOff, hitsList.scrollbar) = (options.scrollOff, options.scrollbar)
         self.numbers = numbers
-        self.keys = keys
+        // Several indices: Tab goes on switching them (the hits list's Tab marks with one).
+        self.keys = hub.indices.count > 1 ? keys.tabSwitchingIndices() : keys
         self.options = options
         history = options.history
         (borderLabel, previewLabel) = (options.frame.label, options.previewLabel)
@@ -115,7 +122,7 @@ public final class SearchApp {
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         self.previewCommand = previewCommand
         self.previewRunner = previewRunner
-        help = HelpOverlay(table: keys)
+        help = HelpOverlay(table: self.keys)
         descriptions = IndexDescription.byName(hub.indices)
         sectionsView = hub.sectionsSearch.map { _ in SectionsView(indices: hub.indices) }
         sectionsView?.numbers = numbers
@@ -134,6 +141,7 @@ public final class SearchApp {
         sortNotice = nil
         script.notice = nil
         dismissDoneNotes()
+        (script.triggers, script.key) = (0, key)
         if jumping != nil {
             jump(with: key)
             return outcome == nil
@@ -143,8 +151,10 @@ public final class SearchApp {
             outcome = .accepted(hits: pickedHits(), key: name)
             return false
         }
-        if case .character(let character) = key {
-            if !showsHelp { type(character) }  // printable keys, Space too, always edit the query
+        if case .character = key, let chain = boundPrintable(key) {
+            run(chain)
+        } else if case .character(let character) = key {
+            if !showsHelp { type(character) }  // printable keys, Space too, edit the query unless bound
         } else if editsRange {
             handleRangeInput(key)
         } else if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) {
@@ -153,6 +163,13 @@ public final class SearchApp {
         refresh()
         raiseEvents()
         return outcome == nil
+    }
+
+    /// What a printable key is bound to (`--bind j:down`), where it does not type on purpose:
+    /// not in a search in facet values or a typed range, which take every character.
+    private func boundPrintable(_ key: Key) -> [BoundAction]? {
+        guard !searchesFacetValues, !editsRange, !unboundKeys.contains(key) else { return nil }
+        return keys.actions(for: key, in: contexts)
     }
 
     /// A paste (bracketed by the terminal) goes into the query as one edit, whichever pane
@@ -222,7 +239,9 @@ public final class SearchApp {
 
     /// The header's rows: the `--header` (a row per line of it), then the active index's
     /// `--header-lines`.
-    var headerRows: [ANSIText] { givenHeaderRows + (options.headerLines[hub.searcher.indexName] ?? []) }
+    var headerRows: [ANSIText] {
+        script.headerHidden ? [] : givenHeaderRows + (options.headerLines[hub.searcher.indexName] ?? [])
+    }
 
     var givenHeaderRows: [ANSIText] {
         header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { ANSIText(text: String($0)) } } ?? []

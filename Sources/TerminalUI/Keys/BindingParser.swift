@@ -11,6 +11,8 @@ struct BindingParser {
         var context: KeyContext
         var key: Key
         var actions: [BoundAction]
+        /// fzf's `KEY:+ACTIONS`: added after what the key already runs.
+        var appends = false
     }
 
     private let text: [Character]
@@ -53,13 +55,19 @@ struct BindingParser {
     private mutating func binding() throws(KeyBindingError) -> Parsed {
         let start = position
         var colon = position
-        while colon < text.count, text[colon] != ":", text[colon] != "," { colon += 1 }
+        while colon < text.count {
+            // `,` and `:` are keys too where a key starts or after `alt-` (`,:up`, `alt-::first`).
+            let keyStarts = colon == start || String(text[start..<colon]).lowercased().hasSuffix("alt-")
+            if text[colon] == ":" || text[colon] == ",", !keyStarts { break }
+            colon += 1
+        }
         guard colon < text.count, text[colon] == ":" else {
             throw error(at: start, .malformed(String(text[start..<colon])))
         }
         var keyStart = start
         var context = KeyContext.global
-        if let slash = text[start..<colon].firstIndex(of: "/"), colon - start > 1 {
+        // `CONTEXT/KEY`, unless the slash is the key's own (`ctrl-/`, `/`, `alt-/`).
+        if let slash = text[start..<colon].firstIndex(of: "/"), slash > start, KeyName.parse(String(text[start..<colon])) == nil {
             let name = String(text[start..<slash])
             guard let named = KeyContext(rawValue: name) else { throw error(at: start, .unknownContext(name)) }
             context = named
@@ -67,11 +75,12 @@ struct BindingParser {
         }
         let keyName = String(text[keyStart..<colon])
         guard let key = KeyName.parse(keyName) else { throw error(at: keyStart, .unknownKey(keyName)) }
-        if case .character = key { throw error(at: keyStart, .printableKey(keyName)) }
         if case .event = key, context != .global { throw error(at: start, .eventInContext(keyName)) }
         position = colon + 1
+        let appends = position < text.count && text[position] == "+"
+        if appends { position += 1 }
         let actions = try chain()
-        return Parsed(context: context, key: key, actions: actions)
+        return Parsed(context: context, key: key, actions: actions, appends: appends)
     }
 
     /// `ACTION[+ACTION…]`, up to a `,` (consumed) or the end.
@@ -119,7 +128,8 @@ struct BindingParser {
         switch (action.argument, argument) {
         case (.none, .some): throw error(at: start, .takesNoArgument(name))
         case (.command, .none), (.text, .none): throw error(at: start, .needsArgument(name))
-        case (.command, .some(let command)) where command.allSatisfy(\.isWhitespace):
+        case (.command, .some(let command)) where command.allSatisfy(\.isWhitespace) && action.transformTarget == nil:
+            // A transform-* of nothing sets nothing (fzf takes it); other commands need one.
             throw error(at: start, .needsArgument(name))
         default: return BoundAction(action, argument)
         }

@@ -3,6 +3,10 @@ extension KeyTable {
     public static let standard = KeyTable(
         bindings: [
             Binding(.control("c"), .global, .abort),
+            Binding(.control("g"), .global, .abort),
+            Binding(.control("q"), .global, .abort),
+            Binding(.control("_"), .global, .toggleWrapWord),
+            Binding(.alt("/"), .global, .toggleWrapWord),
             Binding(.function(1), .global, .toggleHelp),
             Binding(.tab, .global, .nextIndex),
             Binding(.backTab, .global, .previousIndex),
@@ -31,6 +35,7 @@ extension KeyTable {
             Binding(.alt("r"), .global, .toggleRelevantSort),
 
             Binding(.backspace, .searchBox, .backwardDeleteChar),
+            Binding(.control("h"), .searchBox, .backwardDeleteChar),
             Binding(.delete, .searchBox, .deleteChar),
             // fzf's Ctrl-D: on an empty query it quits, as end of input does in a shell.
             Binding(.control("d"), .searchBox, .deleteCharOrQuit),
@@ -46,7 +51,11 @@ extension KeyTable {
             Binding(.control("w"), .searchBox, .unixWordRubout),
             Binding(.control("y"), .searchBox, .yank),
             Binding(.alt("b"), .searchBox, .backwardWord),
+            Binding(.shiftLeft, .searchBox, .backwardWord),
+            Binding(.named("alt-left"), .searchBox, .backwardWord),
             Binding(.alt("f"), .searchBox, .forwardWord),
+            Binding(.shiftRight, .searchBox, .forwardWord),
+            Binding(.named("alt-right"), .searchBox, .forwardWord),
             Binding(.alt("d"), .searchBox, .killWord),
             Binding(.altBackspace, .searchBox, .backwardKillWord),
             // fzf's --history: Ctrl-P / Ctrl-N reach the search box only when a history file is
@@ -58,8 +67,18 @@ extension KeyTable {
                 Binding(.enter, .hits, .accept),
                 Binding(.alt("a"), .hits, .acceptConversion),
                 Binding(.escape, .hits, .abort),
-                // fzf's --multi: marks the hit (does nothing without --multi).
+                // fzf's --multi: marks the hit (does nothing without --multi). Tab and Shift-Tab
+                // as fzf's on one index; with several open they switch indices (`tabSwitchingIndices`).
                 Binding(.control(" "), .hits, .toggle),
+                Binding(.tab, .hits, .toggleDown),
+                Binding(.backTab, .hits, .toggleUp),
+                // fzf's mouse: the hit under the pointer is selected first (`SearchApp+Mouse`).
+                Binding(.named("right-click"), .hits, .toggle),
+                Binding(.named("shift-left-click"), .hits, .toggle),
+                Binding(.named("shift-right-click"), .hits, .toggle),
+                Binding(.named("double-click"), .hits, .accept),
+                Binding(.named("shift-scroll-up"), .hits, actions: [BoundAction(.toggle), BoundAction(.up)]),
+                Binding(.named("shift-scroll-down"), .hits, actions: [BoundAction(.toggle), BoundAction(.down)]),
             ]
             + listBindings(.refinements) + [
                 // Enter and Ctrl-Space, never Space: printable keys always type.
@@ -128,12 +147,23 @@ extension KeyTable {
                 Binding(.control("c"), .help, .abort),
             ])
 
-    /// Up / Down (and Ctrl-P / Ctrl-N, as in fzf), PgUp / PgDn: the same in every list.
+    /// Up / Down (and Ctrl-K / Ctrl-P, Ctrl-J / Ctrl-N, as in fzf), PgUp / PgDn: the same in every list.
     private static func listBindings(_ context: KeyContext) -> [Binding] {
         [
-            Binding(.up, context, .up), Binding(.control("p"), context, .up),
-            Binding(.down, context, .down), Binding(.control("n"), context, .down),
+            Binding(.up, context, .up), Binding(.control("k"), context, .up), Binding(.control("p"), context, .up),
+            Binding(.down, context, .down), Binding(.control("j"), context, .down), Binding(.control("n"), context, .down),
             Binding(.pageUp, context, .pageUp), Binding(.pageDown, context, .pageDown),
         ]
+    }
+
+    /// With several indices open, Tab and Shift-Tab keep switching them in the hits list too
+    /// (marking there is Ctrl-Space's, or a `--bind`): the standard Tab bindings of the hits
+    /// list give way to the global next-index and previous-index.
+    public func tabSwitchingIndices() -> KeyTable {
+        KeyTable(
+            bindings: bindings.filter {
+                !($0.context == .hits
+                    && ($0.key == .tab && $0.actions == [BoundAction(.toggleDown)] || $0.key == .backTab && $0.actions == [BoundAction(.toggleUp)]))
+            })
     }
 }

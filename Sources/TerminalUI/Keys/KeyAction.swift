@@ -1,6 +1,6 @@
 /// Everything a key can do, by a stable kebab-case name (fzf's where fzf has the same
 /// action): the names a user writes in `--bind KEY:ACTION`, the help overlay shows and the
-/// README's key map lists. Printable characters are not actions: they always edit the query.
+/// README's key map lists. Printable characters are not actions: they edit the query unless bound.
 public enum KeyAction: String, CaseIterable, Sendable {
     // Leaving
     case abort
@@ -138,6 +138,63 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case nextSuggestion = "next-suggestion"
     case previousSuggestion = "previous-suggestion"
     case hideSuggestions = "hide-suggestions"
+    // fzf 0.74's actions (issue 56): the query and the search, commands whose output sets
+    // something (waited for, or in the background), the list, marks, moves and the screen.
+    case clearQuery = "clear-query"
+    case search
+    case transformSearch = "transform-search"
+    case transformPrompt = "transform-prompt"
+    case transformHeader = "transform-header"
+    case transformFooter = "transform-footer"
+    case transformBorderLabel = "transform-border-label"
+    case transformPreviewLabel = "transform-preview-label"
+    case transformPointer = "transform-pointer"
+    case transformNth = "transform-nth"
+    case bgTransform = "bg-transform"
+    case bgTransformQuery = "bg-transform-query"
+    case bgTransformSearch = "bg-transform-search"
+    case bgTransformPrompt = "bg-transform-prompt"
+    case bgTransformHeader = "bg-transform-header"
+    case bgTransformFooter = "bg-transform-footer"
+    case bgTransformBorderLabel = "bg-transform-border-label"
+    case bgTransformPreviewLabel = "bg-transform-preview-label"
+    case bgTransformPointer = "bg-transform-pointer"
+    case bgTransformNth = "bg-transform-nth"
+    case bgCancel = "bg-cancel"
+    case toggleSort = "toggle-sort"
+    case togglePreviewWrap = "toggle-preview-wrap"
+    case togglePreviewWrapWord = "toggle-preview-wrap-word"
+    case toggleWrap = "toggle-wrap"
+    case toggleWrapWord = "toggle-wrap-word"
+    case changeNth = "change-nth"
+    case changePointer = "change-pointer"
+    case changeFooter = "change-footer"
+    case replaceQuery = "replace-query"
+    case acceptOrPrintQuery = "accept-or-print-query"
+    case changeMulti = "change-multi"
+    case clearMulti = "clear-multi"
+    case exclude
+    case excludeMulti = "exclude-multi"
+    case upMatch = "up-match"
+    case downMatch = "down-match"
+    case upSelected = "up-selected"
+    case downSelected = "down-selected"
+    case toggleDown = "toggle-down"
+    case toggleUp = "toggle-up"
+    case trigger
+    case toggleBind = "toggle-bind"
+    case best
+    case bell
+    case close
+    case trackCurrent = "track-current"
+    case untrackCurrent = "untrack-current"
+    case showHeader = "show-header"
+    case hideHeader = "hide-header"
+    case toggleHeader = "toggle-header"
+    case forwardSubword = "forward-subword"
+    case backwardSubword = "backward-subword"
+    case killSubword = "kill-subword"
+    case backwardKillSubword = "backward-kill-subword"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -148,149 +205,31 @@ public enum KeyAction: String, CaseIterable, Sendable {
         switch self {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview, .refreshPreview:
             return true
+        case _ where argument == .command: return true
         default:
             return false
         }
     }
 
+    /// What a `transform-*` (or `bg-transform-*`) sets with the command's output.
+    private static let transformTargets: [KeyAction: KeyAction] = [
+        .transformSearch: .search, .transformPrompt: .changePrompt, .transformHeader: .changeHeader,
+        .transformFooter: .changeFooter, .transformBorderLabel: .changeBorderLabel, .transformPreviewLabel: .changePreviewLabel,
+        .transformPointer: .changePointer, .transformNth: .changeNth, .bgTransformSearch: .search, .bgTransformPrompt: .changePrompt,
+        .bgTransformHeader: .changeHeader, .bgTransformFooter: .changeFooter, .bgTransformBorderLabel: .changeBorderLabel,
+        .bgTransformPreviewLabel: .changePreviewLabel, .bgTransformPointer: .changePointer, .bgTransformNth: .changeNth,
+        .bgTransformQuery: .changeQuery,
+    ]
+
+    /// The action a `transform-*` hands the command's output to; nil for the others.
+    var transformTarget: KeyAction? { Self.transformTargets[self] }
+
     public init?(name: String) { self.init(rawValue: Self.otherNames[name] ?? name) }
 
     /// The other names fzf reads for some of them.
-    static let otherNames = ["top": "first", "prev-history": "previous-history", "clear-selection": "deselect-all"]
-
-    /// What it does, for the help overlay and docs/keys.md, in `context`.
-    public func summary(in context: KeyContext) -> String {
-        switch self {
-        case .abort: return context == .global ? "quit from anywhere (status 130)" : "quit (status 130)"
-        case .accept:
-            switch context {
-            case .facetSearch: return "toggle the value found and close the search"
-            case .sections: return "pick the selected hit; on a facet value, refine by it"
-            case .slider: return "search now if the strategy held the query back"
-            default: return "print the hit as one JSON line and exit (searches first if the query was held back)"
-            }
-        case .clearScreen: return "redraw the screen"
-        case .toggleHelp: return "open this help"
-        case .closeHelp: return "close this help"
-        case .toggleSections: return "sections view: every index at once (--config's sections, else each index's hits and first facet); again: back to tabs"
-        case .focusHits: return context == .global ? "focus the hits list" : "back to the hits list"
-        case .focusRefinements: return "focus the refinement list"
-        case .focusSlider: return "focus the slider pane"
-        case .nextIndex: return "next index"
-        case .previousIndex: return "previous index"
-        case .up: return context == .help ? "scroll up" : "move up"
-        case .down: return context == .help ? "scroll down" : "move down"
-        case .pageUp: return context == .help ? "scroll a page up" : context == .slider ? "a page of attributes up" : "move a page up"
-        case .pageDown: return context == .help ? "scroll a page down" : context == .slider ? "a page of attributes down" : "move a page down"
-        case .toggleRefinement:
-            switch context {
-            case .sections: return "refine by the selected facet value"
-            case .refinements: return "toggle the selected value (on show more / less: toggle that)"
-            default: return "toggle the selected value"
-            }
-        case .clearRefinements: return "clear every refinement of this index"
-        case .moveThumbLeft: return "move the active thumb left"
-        case .moveThumbRight: return "move the active thumb right"
-        case .switchThumb: return "switch between the two thumbs"
-        case .previousAttribute: return "previous numeric attribute"
-        case .nextAttribute: return "next numeric attribute"
-        case .clearRange: return "clear this attribute's range (instead of editing the query)"
-        case .togglePreview: return "show or hide the preview pane (the selected hit's fields and ranking)"
-        case .previewUp: return "scroll the preview up"
-        case .previewDown: return "scroll the preview down"
-        case .previewPageUp: return "scroll the preview a page up"
-        case .previewPageDown: return "scroll the preview a page down"
-        case .nextSort: return "sort by: relevance, then each sort the settings declare, in turn"
-        case .toggleRelevantSort: return "in a sorted view: only the most relevant hits (relevancyStrictness) or all of them"
-        case .editRange: return "type a range: 50-200, <50, >=4, =3 (Enter applies, Esc closes)"
-        case .firstAttribute: return "first numeric attribute"
-        case .lastAttribute: return "last numeric attribute"
-        case .moveThumbFarLeft: return "move the active thumb an eighth of the track left"
-        case .moveThumbFarRight: return "move the active thumb an eighth of the track right"
-        case .backwardChar: return "move the cursor left"
-        case .forwardChar: return "move the cursor right"
-        case .beginningOfLine: return "cursor to the start"
-        case .endOfLine: return "cursor to the end"
-        case .backwardDeleteChar: return context == .facetSearch ? "delete the last character searched for" : "delete before the cursor"
-        case .deleteChar: return "delete under the cursor"
-        case .unixLineDiscard: return context == .facetSearch ? "clear the text searched for" : "clear the query"
-        case .ignore: return "nothing (a key bound to it no longer does what it did)"
-        case .cancel: return "clear the query; with none, quit (status 130)"
-        case .halfPageUp: return "move half a page up"
-        case .halfPageDown: return "move half a page down"
-        case .previewHalfPageUp: return "scroll the preview half a page up"
-        case .previewHalfPageDown: return "scroll the preview half a page down"
-        case .previewTop: return "scroll the preview to its start"
-        case .previewBottom: return "scroll the preview to its end"
-        case .showPreview: return "show the preview pane"
-        case .hidePreview: return "hide the preview pane"
-        case .deleteCharOrQuit: return "delete under the cursor; with no query, quit (status 130)"
-        case .backwardDeleteCharOrQuit: return "delete before the cursor; with no query, quit (status 130)"
-        case .killLine: return "delete from the cursor to the end"
-        case .yank: return "put back what the last deletion of a word or line took"
-        case .toggleOut: return "with --multi: mark or unmark the hit, then move away from the prompt"
-        case .toggleIn: return "with --multi: mark or unmark the hit, then move toward the prompt"
-        case .printQuery: return "print the query and exit (status 0)"
-        case .enableSearch: return "search the query again as it is typed (it is searched at once)"
-        case .disableSearch: return "stop searching the query (as --disabled): it is kept for commands"
-        case .toggleSearch: return "enable-search, or disable-search when enabled"
-        case .toggleTrack: return "keep the selection on the same hit as the results change (--track), or stop"
-        case .nextSelected: return "with --multi: the next marked hit listed"
-        case .previousSelected: return "with --multi: the previous marked hit listed"
-        case .select: return "with --multi: mark the hit"
-        case .deselect: return "with --multi: unmark the hit"
-        case .unixWordRubout: return "delete the word before the cursor"
-        case .backwardWord: return "cursor to the start of the word"
-        case .forwardWord: return "cursor past the end of the word"
-        case .killWord: return "delete to the end of the word"
-        case .backwardKillWord: return "delete to the start of the word"
-        case .toggle: return "with --multi: mark or unmark the hit (Enter prints every marked one)"
-        case .previousHistory: return "with --history: the previous query of the history"
-        case .nextHistory: return "with --history: the next query of the history"
-        case .toggleShowMore: return "show more of this facet's values, or fewer again"
-        case .searchFacetValues: return "search this facet's values (type; Enter picks, Esc closes)"
-        case .toggleFacetOrder: return "order this facet's values by count or by name"
-        case .closeFacetSearch: return "close the search in facet values"
-        case .focusCurrentRefinements: return "focus the current refinements (chips above the hits)"
-        case .previousRefinement: return "previous refinement"
-        case .nextRefinement: return "next refinement"
-        case .removeRefinement: return "remove the selected refinement"
-        case .execute: return "run the command with the terminal, then come back"
-        case .executeSilent: return "run the command in the background, then carry on"
-        case .become: return "leave, the terminal restored, and run the command in this process's place"
-        case .reload: return "the command's output becomes the list, streamed in (the query kept, and the marks of lines still there)"
-        case .reloadSync: return "as reload, but the old list stays until the output is read; the actions after it wait for the new list"
-        case .transform: return "run the command; what it prints are actions to run"
-        case .transformQuery: return "run the command; what it prints is the new query"
-        case .changeQuery: return "the query becomes the text"
-        case .changePrompt: return "the prompt becomes the text"
-        case .changeHeader: return "the header becomes the text"
-        case .unbind: return "the keys and events named (comma-separated) do nothing until rebind"
-        case .rebind: return "the keys and events named do what they did before unbind"
-        case .position: return "select the Nth hit (-N: from the last listed)"
-        case .changeBorderLabel: return "the --border-label becomes the text"
-        case .changePreviewLabel: return "the --preview-label becomes the text"
-        case .put: return "type the text into the query"
-        case .print: return "print the text when the session ends with accept"
-        case .preview: return "show the command's output in the preview pane"
-        case .changePreview: return "the preview command becomes this one"
-        case .changePreviewWindow: return "place the preview pane (right:50%, left, up:40%, bottom, hidden)"
-        case .refreshPreview: return "run the preview command again"
-        case .selectAll: return "with --multi: mark every hit listed"
-        case .deselectAll: return "with --multi: unmark every hit"
-        case .toggleAll: return "with --multi: mark the hits listed that are not, unmark those that are"
-        case .first: return "select the first hit"
-        case .last: return "select the last hit listed"
-        case .acceptNonEmpty: return "accept, unless nothing would be picked"
-        case .acceptConversion: return "accept, the pick recorded as a conversion (insights; re-ranking counts it more than a click)"
-        case .jump: return "label each hit on screen (--jump-labels); typing a label selects that hit, any other key leaves"
-        case .jumpAccept: return "as jump, then accept the hit whose label was typed"
-        case .acceptSuggestion: return "at the query's end: the selected suggestion becomes the query (else: cursor right)"
-        case .nextSuggestion: return "select the next suggestion"
-        case .previousSuggestion: return "select the previous suggestion"
-        case .hideSuggestions: return "hide the suggestions until the query changes"
-        }
-    }
+    static let otherNames = [
+        "top": "first", "prev-history": "previous-history", "clear-selection": "deselect-all", "toggle-track-current": "toggle-track",
+    ]
 
     /// What an action takes after its name, in one of fzf's delimiters (`reload(cmd)`).
     public enum Argument: Sendable {
@@ -299,14 +238,23 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case command
         /// Text, used as written (it may be empty).
         case text
+        /// Text or nothing: `change-multi` and `change-multi(3)`.
+        case optionalText
     }
 
     public var argument: Argument {
         switch self {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
             return .command
-        case .unbind, .rebind, .position: return .text
-        case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .put, .print, .changePreviewWindow: return .text
+        case .transformSearch, .transformPrompt, .transformHeader, .transformFooter, .transformBorderLabel, .transformPreviewLabel,
+            .transformPointer, .transformNth, .bgTransform, .bgTransformQuery, .bgTransformSearch, .bgTransformPrompt, .bgTransformHeader,
+            .bgTransformFooter, .bgTransformBorderLabel, .bgTransformPreviewLabel, .bgTransformPointer, .bgTransformNth:
+            return .command
+        case .unbind, .rebind, .toggleBind, .position, .trigger: return .text
+        case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .print, .changePreviewWindow: return .text
+        case .search, .changeNth, .changePointer, .changeFooter: return .text
+        // `put` alone types the key it is bound to (fzf's `a:put`).
+        case .changeMulti, .put: return .optionalText
         default: return .none
         }
     }

@@ -17,6 +17,18 @@ public enum KeyEvent: String, CaseIterable, Sendable {
     case zero
     /// The terminal changed size.
     case resize
+    /// New results after the input was read to its end (fzf's `result-final`).
+    case resultFinal = "result-final"
+    /// The marks changed (fzf's `multi`).
+    case multi
+    /// Backspace on an empty query (fzf's `backward-eof`).
+    case backwardEOF = "backward-eof"
+    /// A jump label picked a hit, or a key that is no label left jump mode.
+    case jump
+    case jumpCancel = "jump-cancel"
+    /// A click on the header's rows, or on the footer's.
+    case clickHeader = "click-header"
+    case clickFooter = "click-footer"
 }
 
 extension Key {

@@ -83,7 +83,15 @@ public struct KeyTable: Sendable {
     public mutating func bind(list: String) throws(KeyBindingError) {
         var table = self
         for parsed in try BindingParser.bindings(list) {
-            table.bind(parsed.key, to: parsed.actions, in: parsed.context)
+            // Without a context, a key is the user's on fzf's ground too: the hits list and the
+            // search box give up their own binding of it (`enter:execute(…)`, `tab:…`); the
+            // side panes, the help and the small inputs keep theirs.
+            let ground: [KeyContext] = parsed.context == .global ? [.hits, .global, .searchBox] : [parsed.context]
+            let before = parsed.appends ? table.actions(for: parsed.key, in: ground) ?? [] : []
+            if parsed.context == .global, !parsed.key.isEvent {
+                table.bindings.removeAll { $0.key == parsed.key && ($0.context == .hits || $0.context == .searchBox) }
+            }
+            table.bind(parsed.key, to: before + parsed.actions, in: parsed.context)
         }
         self = table
     }
@@ -157,8 +165,6 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
     case unknownKey(String)
     case unknownAction(String)
     case unknownContext(String)
-    /// A key that types (`a`, `space`): printable keys always edit the query.
-    case printableKey(String)
     /// An action's argument opened and never closed: `reload(ls`.
     case unbalanced(action: String, opener: Character, closer: Character)
     case needsArgument(String)
@@ -173,11 +179,10 @@ public enum KeyTableError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let spec): return "\"\(spec)\" is not KEY:ACTION (for example ctrl-x:clear-refinements)"
-        case .unknownKey(let name): return "no key is named \"\(name)\"; keys: \(KeyName.validNames)"
-        case .printableKey(let name):
-            return "\"\(name)\" types into the query and cannot be bound; keys: \(KeyName.validNames)"
+        // fzf's words first ("unsupported key: …", "unknown action: …"), then what there is.
+        case .unknownKey(let name): return "unsupported key: \(name); keys: \(KeyName.validNames)"
         case .unknownAction(let name):
-            return "no action is named \"\(name)\"; actions: \(KeyAction.allCases.map(\.name).joined(separator: ", "))"
+            return "unknown action: \(name); actions: \(KeyAction.allCases.map(\.name).joined(separator: ", "))"
         case .unknownContext(let name):
             return "no context is named \"\(name)\"; contexts: \(KeyContext.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unbalanced(let action, let opener, let closer):

@@ -32,6 +32,8 @@ public final class CommandRunner: Sendable {
         case action
         /// `reload`: output to the loader, errors kept apart.
         case reload
+        /// `bg-transform` and its kin: output, errors apart, while the chain goes on.
+        case background
     }
 
     /// Where a command's standard output goes.

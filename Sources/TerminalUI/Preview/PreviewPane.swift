@@ -7,6 +7,10 @@ import InstantSearchCore
 public struct PreviewPane {
     /// Where the pane goes (`--preview-window`, `change-preview-window`).
     public internal(set) var window: PreviewWindow
+    /// fzf's toggle-preview-wrap: a command's long lines go on over the next rows.
+    var wrapsOutput = false {
+        didSet { relayout() }
+    }
     /// Whether the pane is on screen (F6 / Alt-p toggle it).
     public internal(set) var isShown: Bool
     /// The hit shown, as last given; nil when nothing is selected.
@@ -94,8 +98,9 @@ public struct PreviewPane {
                 StyledWrap.wrap([("⚠ loading stopped: " + notice, Theme.error)], width: width, indent: 2) + [[]]
             } ?? []
         if runsCommand {
-            // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned.
-            lines += output?.lines ?? []
+            // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned;
+            // toggle-preview-wrap wraps it.
+            lines += wrapsOutput ? (output?.lines ?? []).flatMap { StyledWrap.wrap($0, width: width) } : output?.lines ?? []
         } else if let hit {
             lines += PreviewContent.lines(of: hit, numbers: numbers).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
         }

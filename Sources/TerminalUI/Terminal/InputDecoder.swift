@@ -21,10 +21,11 @@ public struct RawInput: Sendable, Hashable {
 /// Ctrl-Right on a terminal description that lacks it) comes out as ESC followed by the
 /// sequence's bytes, which would otherwise type "[1;5C" into the search box. Within one
 /// batch, ESC followed at once by `[` or `O` is therefore parsed as a CSI / SS3 sequence:
-/// the common ones become keys, mouse reports (SGR `ESC [ < b;x;y M/m`, and X10's
-/// `ESC [ M` + 3 bytes) become `.mouse`, the rest are dropped. ESC followed at once by
-/// another printable character is Alt plus that character (`.alt("1")`: terminals send
-/// Alt-1 as ESC 1); a lone ESC, or ESC followed by anything else, stays `.escape`.
+/// the common ones become keys (with xterm's modifiers: `ESC [1;5A` is `ctrl-up`), mouse
+/// reports (SGR `ESC [ < b;x;y M/m`, and X10's `ESC [ M` + 3 bytes) become `.mouse`, the rest
+/// are dropped. ESC followed at once by another printable character is Alt plus that
+/// character (`.alt("1")`: terminals send Alt-1 as ESC 1); by CR, Alt-Enter; by another
+/// control byte, fzf's `ctrl-alt-x`; a lone ESC, or ESC followed by anything else, stays `.escape`.
 /// Parameters are bounded (`parameterLimit`): a longer sequence is read to its end and dropped.
 ///
 /// Bracketed paste (the terminal wraps a paste in `ESC [200~` … `ESC [201~` once the
@@ -84,9 +85,9 @@ public struct InputDecoder {
                 continue
             }
             if !input.isKeyCode, input.code == 27, i + 1 < batch.count, !batch[i + 1].isKeyCode,
-                let character = Self.altCharacter(batch[i + 1].code)
+                let key = Self.altCharacter(batch[i + 1].code).map(Key.alt) ?? Self.altControl(batch[i + 1].code)
             {
-                events.append(.key(.alt(character)))
+                events.append(.key(key))
                 i += 2
                 continue
             }
@@ -167,6 +168,16 @@ public struct InputDecoder {
         return Character(scalar)
     }
 
+    /// Alt with a control key, when ESC is followed by `code`: Alt-Enter (ESC CR) and fzf's
+    /// `ctrl-alt-a`…`ctrl-alt-z` (ESC, then the control byte; ESC BS is `ctrl-alt-bs`).
+    private static func altControl(_ code: UInt32) -> Key? {
+        switch code {
+        case 13: return .named("alt-enter")
+        case 1...26: return .named("ctrl-alt-" + String(Character(Unicode.Scalar(code + 0x60)!)))
+        default: return nil
+        }
+    }
+
     /// Parses ESC [ params final, or ESC O final, starting at `start` (the ESC).
     /// Returns what it is and the inputs consumed, or nil if the batch ends before the
     /// sequence does.
@@ -225,25 +236,25 @@ public struct InputDecoder {
 
     private static func csiKey(_ final: Character, params: String) -> Key? {
         let fields = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        // xterm's modifier parameter: 2 = Shift, 3 = Alt (Up / Down only); others (Ctrl) fall back to the plain key.
-        let shifted = fields.count >= 2 && fields[1] == 2
-        let alted = fields.count >= 2 && fields[1] == 3
+        // xterm's modifier parameter (2 Shift, 3 Alt, 5 Ctrl, and their sums plus one).
+        let modifier = fields.count >= 2 ? fields[1] ?? 1 : 1
+        let base: String
         switch final {
-        case "A": return shifted ? .shiftUp : alted ? .altUp : .up
-        case "B": return shifted ? .shiftDown : alted ? .altDown : .down
-        case "C": return shifted ? .shiftRight : .right
-        case "D": return shifted ? .shiftLeft : .left
-        case "H": return .home
-        case "F": return .end
+        case "A": base = "up"
+        case "B": base = "down"
+        case "C": base = "right"
+        case "D": base = "left"
+        case "H": base = "home"
+        case "F": base = "end"
         case "Z": return .backTab
         case "~":
             switch fields.first ?? nil {
-            case 1, 7: return .home
+            case 1, 7: base = "home"
             case 2: return .insert
-            case 3: return .delete
-            case 4, 8: return .end
-            case 5: return .pageUp
-            case 6: return .pageDown
+            case 3: base = "delete"
+            case 4, 8: base = "end"
+            case 5: base = "page-up"
+            case 6: base = "page-down"
             case let n? where (11...15).contains(n): return .function(n - 10)
             case let n? where (17...21).contains(n): return .function(n - 11)
             case let n? where (23...24).contains(n): return .function(n - 12)
@@ -251,5 +262,10 @@ public struct InputDecoder {
             }
         default: return nil
         }
+        let plain: [String: Key] = [
+            "up": .up, "down": .down, "right": .right, "left": .left, "home": .home, "end": .end, "delete": .delete,
+            "page-up": .pageUp, "page-down": .pageDown,
+        ]
+        return KeyName.modified(base, modifier: modifier) ?? plain[base]
     }
 }

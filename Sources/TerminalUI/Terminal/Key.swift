@@ -20,14 +20,19 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case home, end, pageUp, pageDown
     /// F1 is `.function(1)`.
     case function(Int)
-    /// Ctrl plus a key, the letter in lower case: Ctrl-C is `.control("c")`. Ctrl-H, Ctrl-I,
-    /// Ctrl-J and Ctrl-M never appear: terminals send the same bytes as Backspace, Tab and
-    /// Enter, so those arrive as `.backspace`, `.tab` and `.enter`. Ctrl-Space is
-    /// `.control(" ")`; Ctrl-\ ] ^ _ keep their punctuation.
+    /// Ctrl plus a key, the letter in lower case: Ctrl-C is `.control("c")`. Ctrl-I and
+    /// Ctrl-M never appear: terminals send the same bytes as Tab and Enter. Ctrl-J (LF) and
+    /// Ctrl-H (BS, which some terminals send for Ctrl-Backspace) are keys of their own, as in
+    /// fzf. Ctrl-Space is `.control(" ")`; Ctrl-\ ] ^ _ keep their punctuation (Ctrl-/ sends
+    /// Ctrl-_).
     case control(Character)
     /// Alt (Meta) plus a printable key, as terminals send it: ESC, then the character
     /// (`InputDecoder` pairs them). Alt-1 is `.alt("1")`; Alt-Shift-P is `.alt("P")`.
     case alt(Character)
+    /// A key with no case of its own, by fzf's name for it: the modified arrows and editing
+    /// keys (`ctrl-up`, `alt-shift-home`, `ctrl-delete`), `alt-enter`, `ctrl-alt-x`, and the
+    /// mouse's (`left-click`, `scroll-up`, `preview-scroll-down`, …). `KeyName` lists them.
+    case named(String)
     /// The terminal changed size. The event loop reports sizes as `TerminalEvent.resize`;
     /// this case only exists so the decoder can name curses' KEY_RESIZE.
     case resize
@@ -45,9 +50,10 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     private static func decodeCharacter(_ code: UInt32) -> Key? {
         switch code {
         case 0: return .control(" ")
-        case 8, 127: return .backspace  // Ctrl-H / DEL: what Backspace sends.
+        case 127: return .backspace  // DEL: what Backspace sends.
         case 9: return .tab
-        case 10, 13: return .enter  // LF with `nl()` mode, CR with raw input.
+        // The terminal is in raw, nonl mode: Enter sends CR, Ctrl-J sends LF (fzf's "down").
+        case 13: return .enter
         case 27: return .escape
         case 1...26: return .control(Character(Unicode.Scalar(code + 0x60)!))
         case 28...31: return .control(Character(Unicode.Scalar(code + 0x40)!))
@@ -79,7 +85,11 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
-        default: return nil
+        default:
+            // Keys the terminal description declares beyond the standard ones (xterm's kUP5 for
+            // Ctrl-Up, kDC3 for Alt-Delete): curses gives them codes of its own and their names.
+            guard let name = keyname(code) else { return nil }
+            return KeyName.terminfoKey(String(cString: name))
         }
     }
 
@@ -112,6 +122,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .pageUp: "pageUp"
         case .pageDown: "pageDown"
         case .resize: "resize"
+        case .named(let name): name
         case .event(let event): "event(\(event.rawValue))"
         }
     }

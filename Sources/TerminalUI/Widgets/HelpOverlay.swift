@@ -6,16 +6,26 @@ struct HelpOverlay {
     /// Where the box goes on the current screen, set on resize.
     private(set) var box = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The widest the key column gets (the longest list of a standard binding's keys is wider).
+    static let keyColumnLimit = 24
+
     init(table: KeyTable) {
         let groups = table.groups
-        let keyWidth = groups.flatMap(\.rows).map { $0.keys.displayWidth }.max() ?? 10
+        // The key column is as wide as its keys, up to `keyColumnLimit`: a longer list of keys
+        // (the mouse's names) takes a line of its own, its action on the next.
+        let keyWidth = min(groups.flatMap(\.rows).map { $0.keys.displayWidth }.max() ?? 10, Self.keyColumnLimit)
         var lines: [[(String, Style)]] = []
         for group in groups {
             if !lines.isEmpty { lines.append([]) }
             lines.append([(group.title, Theme.paneTitle)])
             for row in group.rows {
-                let padding = String(repeating: " ", count: keyWidth - row.keys.displayWidth)
-                lines.append([("  " + row.keys + padding + "  ", Theme.key), (row.action, Theme.text)])
+                var keys = row.keys
+                if keys.displayWidth > keyWidth {
+                    lines.append([("  " + keys, Theme.key)])
+                    keys = ""
+                }
+                let padding = String(repeating: " ", count: keyWidth - keys.displayWidth)
+                lines.append([("  " + keys + padding + "  ", Theme.key), (row.action, Theme.text)])
             }
         }
         self.lines = lines

@@ -101,6 +101,17 @@ public struct SearchBox: Equatable, Sendable {
             killed = String(characters[start..<cursor])
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .backwardSubword: cursor = Self.subwordStart(before: cursor, in: characters); return true
+        case .forwardSubword: cursor = Self.subwordEnd(after: cursor, in: characters); return true
+        case .killSubword:
+            let end = Self.subwordEnd(after: cursor, in: characters)
+            killed = String(characters[cursor..<end])
+            characters.removeSubrange(cursor..<end)
+        case .backwardKillSubword:
+            let start = Self.subwordStart(before: cursor, in: characters)
+            killed = String(characters[start..<cursor])
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         default:
             return false
         }
@@ -129,6 +140,30 @@ public struct SearchBox: Equatable, Sendable {
     /// digits; with `pathWords` (fzf's `--filepath-word`) anything but white space and `/`.
     static func isWordCharacter(_ character: Character, pathWords: Bool) -> Bool {
         pathWords ? !character.isWhitespace && character != "/" : character.isLetter || character.isNumber
+    }
+
+    /// fzf's subwords: letters and digits, split where a lower-case letter meets an upper-case
+    /// one (`fooFooBar` is foo, Foo, Bar); `-`, `_` and the rest stand between them.
+    static func subwordStart(before position: Int, in characters: [Character]) -> Int {
+        var start = position
+        while start > 0, !isWordCharacter(characters[start - 1], pathWords: false) { start -= 1 }
+        while start > 0, isWordCharacter(characters[start - 1], pathWords: false) {
+            start -= 1
+            if characters[start].isUppercase, start > 0, characters[start - 1].isLowercase { break }
+        }
+        return start
+    }
+
+    static func subwordEnd(after position: Int, in characters: [Character]) -> Int {
+        var end = position
+        while end < characters.count, !isWordCharacter(characters[end], pathWords: false) { end += 1 }
+        if end < characters.count { end += 1 }
+        while end < characters.count, isWordCharacter(characters[end], pathWords: false),
+            !(characters[end].isUppercase && characters[end - 1].isLowercase)
+        {
+            end += 1
+        }
+        return end
     }
 
     /// Where a backward word motion stops: back over what is not a word, then over the word.
