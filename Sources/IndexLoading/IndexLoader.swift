@@ -73,7 +73,9 @@ public struct IndexLoader {
         if readsStdin {
             progress.show("waiting for standard input…")
             // Never cached: a pipe has no path, size or time to know it again by.
-            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
+            // Standard input is plain lines, as fzf reads it, unless `--format` names another.
+            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format ?? .lines, options: options)
+            loader.saysWhenRecords = format == nil
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
             try SettingsCheck(overrides: overrides).check(loader.sample, indexName: stdinName, settingsFile: settings)
             try opened.add(first, from: "<stdin>")

@@ -81,9 +81,9 @@ struct SearchCommand: ParsableCommand {
             ($XDG_CACHE_HOME/instantsearch, else ~/.cache/instantsearch), so the next open of \
             the unchanged file reads it instead of building it again (--no-index-cache: not).
 
-            With data piped in (or FILE '-'), the format is sniffed: a JSON array, NDJSON, CSV or \
-            TSV whose header and first rows agree, else plain lines (one record a line, like \
-            fzf); --format says it. The interface opens on the terminal itself, so standard \
+            Data piped in (or FILE '-') is plain lines, one record a line, exactly as fzf reads \
+            it, unless --format names a record format (json, ndjson, csv, tsv); when it looks \
+            like records, the stats line says which --format reads it so. The interface opens on the terminal itself, so standard \
             output stays free: Enter on a hit prints that record there as one JSON line — or the \
             line itself, for lines — (exit 0); Esc or Ctrl-C leaves without printing (exit 130). \
             F1 inside lists every key.
