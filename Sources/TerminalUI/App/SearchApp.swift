@@ -133,6 +133,7 @@ public final class SearchApp {
     public func handle(_ key: Key) -> Bool {
         sortNotice = nil
         script.notice = nil
+        script.lastKey = KeyName.bindName(key)
         dismissDoneNotes()
         if jumping != nil {
             jump(with: key)
@@ -324,7 +325,7 @@ public final class SearchApp {
         let command = hit.map { _ in expand(previewCommand.template) }
         guard moved || command != commandRunning else { return }
         commandRunning = command
-        if let command { previewRunner.start(command) } else { previewRunner.cancel() }
+        if let command { previewRunner.start(command, environment: previewEnvironment) } else { previewRunner.cancel() }
     }
 
     /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
