@@ -79,7 +79,8 @@ import Testing
             "export FZF_DEFAULT_OPTS_FILE=fzfrc; \(run) > a.txt; FZF_DEFAULT_OPTS='--filter 12' \(run) > b.txt; "
                 + "FZF_DEFAULT_OPTS='--filter 12' INSTANTSEARCH_DEFAULT_OPTS='--filter 10' \(run) > c.txt; "
                 + "FZF_DEFAULT_OPTS='--filter 12' \(run) --filter 10 > d.txt; echo done=$?")
-        try tmux.waitFor("done=0")
+        // Four sessions one after the other: a debug build on a busy machine takes seconds each.
+        try tmux.waitFor("done=0", timeout: 120)
         #expect(
             ["a.txt", "b.txt", "c.txt", "d.txt"].map { tmux.file($0) } == ["line number 11\n", "line number 12\n", "line number 10\n", "line number 10\n"])
     }
