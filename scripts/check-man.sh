@@ -15,7 +15,7 @@ page=${2:-docs/instantsearch.1}
 [ -x "$binary" ] || { echo "check-man: $binary is not built" >&2; exit 1; }
 [ -f "$page" ] || { echo "check-man: no manual page at $page" >&2; exit 1; }
 # The variable holds options for the interactive search; what the help shows must not depend on it.
-unset INSTANTSEARCH_DEFAULT_OPTS FZF_DEFAULT_OPTS
+unset INSTANTSEARCH_DEFAULT_OPTS FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
 
 help=$(mktemp)
 trap 'rm -f "$help"' EXIT

@@ -51,6 +51,12 @@ public struct IndexLoader {
         (self.setup, self.options, self.overrides, self.watch) = (setup, options, overrides, watch)
     }
 
+    /// fzf's FZF_DEFAULT_COMMAND, when it gives the input: nothing named, standard input a terminal.
+    public var runsDefaultCommand: String? {
+        guard setup == nil, files.isEmpty, isatty(STDIN_FILENO) != 0 else { return nil }
+        return DefaultCommand.command(in: ProcessInfo.processInfo.environment)
+    }
+
     public func load() throws -> Loaded {
         let progress = ProgressLine()
         defer { progress.clear() }  // before any message, so none is glued to it
@@ -73,9 +79,20 @@ public struct IndexLoader {
         if readsStdin {
             progress.show("waiting for standard input…")
             // Never cached: a pipe has no path, size or time to know it again by.
-            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format, options: options)
+            // Standard input is plain lines, as fzf reads it, unless `--format` names another.
+            let loader = StreamingIndexLoader(source: .standardInput, name: stdinName, format: format ?? .lines, options: options)
+            loader.saysWhenRecords = format == nil
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
             try SettingsCheck(overrides: overrides).check(loader.sample, indexName: stdinName, settingsFile: settings)
+            try opened.add(first, from: "<stdin>")
+            opened.streaming.append(loader)
+        }
+        if let command = runsDefaultCommand {
+            // fzf's FZF_DEFAULT_COMMAND: its output read as piped lines are.
+            let loader = StreamingIndexLoader(
+                source: .descriptor(try DefaultCommand.start(command, environment: ProcessInfo.processInfo.environment)), name: stdinName,
+                format: format ?? .lines, options: options)
+            let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
             try opened.add(first, from: "<stdin>")
             opened.streaming.append(loader)
         }

@@ -63,6 +63,15 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: one character of one column (default ✓).", valueName: "char"))
     public var marker: String?
 
+    /// Read so that an fzf setup giving it (FZF_DEFAULT_OPTS, fzf's own test suite) runs; the
+    /// column left of the hits stays blank whatever it is.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "fzf's --gutter, the column left of the hits: one character of one column, or '' (accepted; the column is drawn blank).",
+            valueName: "char"))
+    public var gutter: String?
+
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
 
@@ -139,6 +148,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try tmuxPopup()
         _ = try glyph(pointer, "--pointer", emptyAllowed: true)
         _ = try glyph(marker, "--marker", emptyAllowed: false)
+        _ = try glyph(gutter, "--gutter", emptyAllowed: true)
         _ = try matchWindow()
         _ = try scrollbarGlyph()
         _ = try separatorText()

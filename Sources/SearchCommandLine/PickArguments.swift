@@ -20,6 +20,11 @@ public struct PickArguments: ParsableArguments, Sendable {
     public var filter: String?
 
     @Flag(
+        help:
+            "With --filter: when nothing matches as typed, print the close matches (typos) the interface shows; without it --filter answers as fzf does (nothing, exit 1).")
+    public var typos = false
+
+    @Flag(
         name: [.customLong("select-1"), .customShort("1")],
         help: "When the query (--query) has exactly one hit, print it and exit 0 without opening the interface.")
     public var selectOne = false

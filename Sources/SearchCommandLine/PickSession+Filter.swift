@@ -16,8 +16,8 @@ extension PickSession {
     static let filterPage = 1000
 
     /// fzf's `--filter`: no interface. The first index loaded to its end, then every hit of
-    /// `text`, best first — what the interface would list for it, typo matches included when
-    /// nothing matches as typed — printed as a pick is, after the query with `--print-query`.
+    /// `text`, best first — what fzf prints (the close matches the interface shows when nothing
+    /// matches as typed only with `--typos`) — printed as a pick is, after the query with `--print-query`.
     /// Hits found only after dropping words of the query do not match it (as for `--exit-0`).
     /// Status 0 with hits, 1 without, 2 when the data could not be read whole.
     static func filter(_ search: TerminalSearch, text: String, pick: PickArguments, print: ([UInt8]) -> Void, printed: RecordBytes) throws -> Int32 {
@@ -42,7 +42,8 @@ extension PickSession {
             query.page = page
             let indexed = IndexedQuery(indexName: first.name, query: query)
             let results = try blocking { try await backend.search(indexed) }
-            guard results.queryAfterRemoval == nil else { break }
+            // Close matches (typos) are printed only when `--typos` asks: fzf would find nothing.
+            guard results.queryAfterRemoval == nil, pick.typos || !results.areCloseMatches else { break }
             total = results.nbHits
             let start = pageSize * page
             for (offset, hit) in results.hits.enumerated() where start + offset >= printedHits { print(printed(hit)) }

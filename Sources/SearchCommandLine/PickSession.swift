@@ -121,8 +121,8 @@ public enum PickSession {
 
     /// fzf's rule before the interface opens: exactly one hit with `--select-1` prints it
     /// (status 0); none with `--exit-0` prints nothing but the query (status 1). Hits found only
-    /// after dropping words of the query (`queryAfterRemoval`) do not match it, so they count
-    /// as none. With `--expect`, the key line is empty (no key ended it). nil: open the interface.
+    /// after dropping words of the query (`queryAfterRemoval`) or only with typos
+    /// (`areCloseMatches`) do not match it, as fzf has it, so they count as none. With `--expect`, the key line is empty (no key ended it). nil: open the interface.
     public static func settle(
         _ results: SearchResults, pick: PickArguments, recordText: (Hit) -> String = PickSession.jsonLine
     ) -> Output? {
@@ -130,7 +130,7 @@ public enum PickSession {
     }
 
     static func settle(_ results: SearchResults, pick: PickArguments, recordBytes: RecordBytes) -> Output? {
-        let matching = results.queryAfterRemoval == nil ? results.nbHits : 0
+        let matching = results.queryAfterRemoval == nil && !results.areCloseMatches ? results.nbHits : 0
         let heading = heading(query: pick.query, key: "", pick: pick)
         if pick.selectOne, matching == 1, let hit = results.hits.first {
             return Output(printed: heading.map { Array($0.utf8) } + [recordBytes(hit)], status: 0)

@@ -20,7 +20,9 @@ public enum ShellWords {
     /// Longer text is refused before any work: default options are a line, not a file.
     public static let maximumLength = 64 * 1024
 
-    public static func split(_ line: String) throws(Error) -> [String] {
+    /// `comments`: a `#` where a word would start comments out the rest of its line, as a
+    /// shell script has it (fzf reads FZF_DEFAULT_OPTS and its file so).
+    public static func split(_ line: String, comments: Bool = false) throws(Error) -> [String] {
         let characters = Array(line)
         guard characters.count <= maximumLength else {
             throw Error(column: maximumLength + 1, message: "longer than \(maximumLength) characters")
@@ -36,6 +38,8 @@ public enum ShellWords {
             case " ", "\t", "\n", "\r":
                 if inWord { words.append(word) }
                 (word, inWord) = ("", false)
+            case "#" where comments && !inWord:
+                while index + 1 < characters.count, characters[index + 1] != "\n" { index += 1 }
             case "'":
                 let close = try closing("'", in: characters, after: index)
                 word += String(characters[(index + 1)..<close])

@@ -15,7 +15,7 @@ import Glibc
 ///
 /// The popup runs `sh FILE`, a script of ours in a private directory: the environment
 /// exported, then the command — every value quoted by `ShellQuoting` (over bytes), so
-/// nothing in an argument or a variable is read by the shell. `INSTANTSEARCH_DEFAULT_OPTS` is left out: its options are
+/// nothing in an argument or a variable is read by the shell. The default options' variables are left out: their options are
 /// in the command line already.
 public enum TmuxPopup {
     public struct Failure: Error, CustomStringConvertible {
@@ -71,13 +71,13 @@ public enum TmuxPopup {
     }
 
     /// The script the popup runs with `sh`: the environment exported (but
-    /// `INSTANTSEARCH_DEFAULT_OPTS`, and names sh cannot export), then the command, its input
+    /// the default options' variables, and names sh cannot export), then the command, its input
     /// from `input`, its output to `output`, its status written to `status`. Every value is
     /// quoted by `ShellQuoting`, over bytes.
     static func scriptText(command: [String], input: String?, output: String, status: String, environment: [Variable]) -> [UInt8] {
         var text: [UInt8] = []
         for variable in environment.sorted(by: { $0.name < $1.name })
-        where isShellName(variable.name) && variable.name != DefaultOptions.variable {
+        where isShellName(variable.name) && !DefaultOptions.variables.contains(variable.name) {
             text += Array("export \(variable.name)=".utf8) + ShellQuoting.quote(bytes: variable.value) + [UInt8(ascii: "\n")]
         }
         var line = command.map { ShellQuoting.quote($0) }.joined(separator: " ")

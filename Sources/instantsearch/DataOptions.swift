@@ -21,7 +21,7 @@ extension DataFormat: ExpressibleByArgument {
 struct DataOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The data's format: json, ndjson, csv, tsv or lines. Default: the file's extension; standard input and unknown extensions are sniffed.",
+            "The data's format: json, ndjson, csv, tsv or lines. Default: a file's extension, else sniffed; standard input is plain lines, as fzf reads it.",
             valueName: "format"))
     var format: DataFormat?
 
@@ -37,7 +37,7 @@ struct DataOptions: ParsableArguments {
     }
 
     /// The format to read: `--format`, else plain lines when a line option says so (`--read0`,
-    /// `--header-lines`, `--ansi`), else nil (the extension's, or sniffed).
+    /// `--header-lines`, `--ansi`), else nil (a file's extension's, or sniffed; standard input's: lines).
     func format(for lines: LineArguments) -> DataFormat? {
         format ?? (lines.readsPlainLines ? .lines : nil)
     }

@@ -72,17 +72,20 @@ struct InstantSearchCommand: ParsableCommand {
     static func main() {
         CrashReport.prepare(program: "instantsearch")
         let given = FzfWords.normalized(Array(CommandLine.arguments.dropFirst()))
-        let defaults: [String]
+        let sources: [DefaultOptions.Source]
         do {
-            defaults = FzfWords.normalized(try DefaultOptions.words(in: ProcessInfo.processInfo.environment))
+            sources = try DefaultOptions.sources(in: ProcessInfo.processInfo.environment).map {
+                DefaultOptions.Source(name: $0.name, words: FzfWords.normalized($0.words))
+            }
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }
+        let defaults = sources.flatMap(\.words)
         let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
             .subtracting([SearchCommand.configuration.commandName!])
         let arguments = DefaultOptions.insert(
             defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
-        if arguments != given { SearchCommand.checkDefaults(defaults) }
+        if arguments != given { sources.forEach(SearchCommand.checkDefaults) }
         SearchCommand.commandLine = arguments
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
     }
@@ -106,9 +109,9 @@ struct SearchCommand: ParsableCommand {
             ($XDG_CACHE_HOME/instantsearch, else ~/.cache/instantsearch), so the next open of \
             the unchanged file reads it instead of building it again (--no-index-cache: not).
 
-            With data piped in (or FILE '-'), the format is sniffed: a JSON array, NDJSON, CSV or \
-            TSV whose header and first rows agree, else plain lines (one record a line, like \
-            fzf); --format says it. The interface opens on the terminal itself, so standard \
+            Data piped in (or FILE '-') is plain lines, one record a line, exactly as fzf reads \
+            it, unless --format names a record format (json, ndjson, csv, tsv); when it looks \
+            like records, the stats line says which --format reads it so. The interface opens on the terminal itself, so standard \
             output stays free: Enter on a hit prints that record there as one JSON line — or the \
             line itself, for lines — (exit 0); Esc or Ctrl-C leaves without printing (exit 130). \
             F1 inside lists every key.
@@ -171,15 +174,15 @@ struct SearchCommand: ParsableCommand {
     /// whether the options make a whole command (files given, options that go together).
     nonisolated(unsafe) private static var checksValuesOnly = false
 
-    /// Parses the default options alone, so a mistake in them is blamed on the variable rather
-    /// than on the command line they are put in front of.
-    static func checkDefaults(_ defaults: [String]) {
+    /// Parses each source of default options alone, so a mistake in one is blamed on that
+    /// variable (or file) rather than on the command line they are put in front of.
+    static func checkDefaults(_ source: DefaultOptions.Source) {
         checksValuesOnly = true
         defer { checksValuesOnly = false }
         do {
-            _ = try parse(defaults)
+            _ = try parse(source.words)
         } catch  where exitCode(for: error) != .success {
-            CommandLineRunner.fail("instantsearch", "\(DefaultOptions.variable): \(message(for: error))")
+            CommandLineRunner.fail("instantsearch", "\(source.name): \(message(for: error))")
         } catch {}
     }
 
@@ -212,7 +215,9 @@ struct SearchCommand: ParsableCommand {
         if config != nil && !files.isEmpty {
             throw ValidationError("--config lists the indices itself; give no FILE with it.")
         }
-        guard readsStdin || !files.isEmpty || config != nil else {
+        // fzf's FZF_DEFAULT_COMMAND gives the lines when nothing else does.
+        let runsDefaultCommand = files.isEmpty && config == nil && DefaultCommand.command(in: ProcessInfo.processInfo.environment) != nil
+        guard readsStdin || !files.isEmpty || config != nil || runsDefaultCommand else {
             throw ValidationError("Give one or more data files, or pipe records in. (Try: make run)")
         }
         if session.settings != nil && files.filter({ $0 != "-" }).count > 1 && !readsStdin {

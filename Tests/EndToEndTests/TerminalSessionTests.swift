@@ -128,7 +128,7 @@ import Testing
         let tmux = try Tmux()
         let ndjson = (1...30).map { #"{"objectID":"\#($0)","title":"Record number \#($0)","kind":"\#($0 % 2 == 0 ? "even" : "odd")"}"# }
         try ndjson.joined(separator: "\n").write(to: tmux.workDirectory.appendingPathComponent("in.ndjson"), atomically: true, encoding: .utf8)
-        try tmux.shell("cat in.ndjson | \(Project.binary) --stdin-name piped > out.json; echo \"exit=$?\"")
+        try tmux.shell("cat in.ndjson | \(Project.binary) --format ndjson --stdin-name piped > out.json; echo \"exit=$?\"")
         try tmux.waitFor("piped 30")
         try tmux.type("number 17")
         try tmux.waitFor("the record") { $0.contains("Record number 17") && $0.contains("1 result") }

@@ -47,6 +47,57 @@ import Testing
     }
 }
 
+/// fzf's variables first, in fzf's order (its file, then FZF_DEFAULT_OPTS), ours after them.
+@Suite struct FzfDefaultOptionsTests {
+    func sources(_ environment: [String: String], files: [String: String] = [:]) throws -> [DefaultOptions.Source] {
+        try DefaultOptions.sources(in: environment) { path in
+            files[path].map { .success($0) } ?? .failure(DefaultOptions.FileFailure(message: "no such file or directory"))
+        }
+    }
+
+    @Test func theFileThenFzfsVariableThenOursEachNamed() throws {
+        let found = try sources(
+            [
+                "INSTANTSEARCH_DEFAULT_OPTS": "--no-color", "FZF_DEFAULT_OPTS": "--height 40% --layout reverse --bind 'ctrl-/:toggle-preview'",
+                "FZF_DEFAULT_OPTS_FILE": "/home/u/.fzfrc",
+            ],
+            files: ["/home/u/.fzfrc": "# the look\n--border rounded  # a frame\n--prompt '# '\n"])
+        #expect(
+            found == [
+                .init(name: "/home/u/.fzfrc", words: ["--border", "rounded", "--prompt", "# "]),
+                .init(name: "FZF_DEFAULT_OPTS", words: ["--height", "40%", "--layout", "reverse", "--bind", "ctrl-/:toggle-preview"]),
+                .init(name: "INSTANTSEARCH_DEFAULT_OPTS", words: ["--no-color"]),
+            ])
+    }
+
+    @Test func aHashInsideAWordIsNoComment() throws {
+        #expect(try sources(["FZF_DEFAULT_OPTS": "--color=fg:#ffffff --prompt=a#b"]).flatMap(\.words) == ["--color=fg:#ffffff", "--prompt=a#b"])
+    }
+
+    @Test func unsetOrBlankSourcesGiveNothing() throws {
+        #expect(try sources([:]) == [])
+        #expect(try sources(["FZF_DEFAULT_OPTS": "  ", "FZF_DEFAULT_OPTS_FILE": ""]) == [])
+    }
+
+    @Test func aFileThatCannotBeReadIsBlamedOnItsVariable() {
+        #expect(throws: DefaultOptions.Error.self) { try sources(["FZF_DEFAULT_OPTS_FILE": "/nowhere"]) }
+        do {
+            _ = try sources(["FZF_DEFAULT_OPTS_FILE": "/nowhere"])
+        } catch {
+            #expect("\(error)" == "$FZF_DEFAULT_OPTS_FILE: /nowhere: no such file or directory")
+        }
+    }
+
+    @Test func aQuoteLeftOpenInTheFileNamesTheFile() {
+        do {
+            _ = try sources(["FZF_DEFAULT_OPTS_FILE": "/f"], files: ["/f": "--prompt 'x"])
+            Issue.record("an unterminated quote was accepted")
+        } catch {
+            #expect("\(error)" == "/f: column 10: unterminated single quote")
+        }
+    }
+}
+
 /// A command line that does not parse: one line, with ArgumentParser's pointer to the help kept.
 @Suite struct CommandLineRunnerTests {
     @Test func theHelpPointerIsKeptOnTheLine() {

@@ -40,7 +40,8 @@ import Testing
         // Layout and colours
         "--layout": ["--layout", "reverse-list"], "--reverse": ["--reverse"], "--color": ["--color", "hl:1", "--color", "bw"],
         "--border": ["--border", "double"], "--border-label": ["--border-label", "L"], "--border-label-pos": ["--border-label-pos", "-3:bottom"],
-        "--pointer": ["--pointer", ">"], "--marker": ["--marker", "+"], "--margin": ["--margin", "1,2"], "--padding": ["--padding", "2%"],
+        "--pointer": ["--pointer", ">"], "--marker": ["--marker", "+"], "--gutter": ["--gutter", " "], "--margin": ["--margin", "1,2"],
+        "--padding": ["--padding", "2%"],
         "--info": ["--info", "inline"], "--wrap": ["--wrap"], "--hscroll": ["--no-hscroll"], "--hscroll-off": ["--hscroll-off", "4"],
         "--scroll-off": ["--scroll-off", "2"], "--keep-right": ["--keep-right"], "--ellipsis": ["--ellipsis", ".."],
         "--tabstop": ["--tabstop", "4"], "--no-bold": ["--no-bold"], "--scrollbar": ["--scrollbar", "▐"], "--separator": ["--separator", "="],

@@ -184,6 +184,10 @@ public struct SearchResults: Hashable, Sendable {
     /// A remark on how the hits were found, for the stats line: why there are none (a term no
     /// line has), or that they needed typos. nil when there is nothing to say.
     public var notice: String?
+    /// The hits are close matches (typos) found because nothing matched as typed: shown in the
+    /// interface as such, but to a script (`--filter` without `--typos`, `--select-1`,
+    /// `--exit-0`) they are no match, as fzf has it.
+    public var areCloseMatches = false
 
     public init(
         indexName: String, query: String = "", hits: [Hit] = [], nbHits: Int = 0, page: Int = 0,

@@ -129,7 +129,8 @@ extension SearchIndex {
         else { return nil }
         var results = try search(query, removingWords: false)
         guard results.nbHits > 0 else { return nil }
-        results.notice = "no line has every word as typed: matches with typos"
+        results.notice = "no match — \(results.nbHits) close match\(results.nbHits == 1 ? "" : "es")"
+        results.areCloseMatches = true
         return results
     }
 

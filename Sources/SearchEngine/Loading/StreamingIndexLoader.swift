@@ -54,6 +54,9 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
     public var remark: String?
     /// What `--lenient` skipped, found while the interface ran: told once it has closed.
     private var skipNotice: String?
+    /// Standard input read as plain lines because no `--format` was given (fzf reads it so):
+    /// when the sample looks like records, the remark says how to read it as such.
+    public var saysWhenRecords = false
 
     // Touched by the thread that calls prepare(), then only by the loading thread.
     private var descriptor: Int32 = -1
@@ -95,6 +98,19 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         case .descriptor: sourceName = "<command>"
         }
         inputGuard = InputGuard(file: sourceName, options: options)
+    }
+
+    /// "looks like TSV: --format tsv reads it as records", for a sniffed format that is not lines.
+    static func recordsHint(_ sniffed: DataFormat) -> String? {
+        let (name, option): (String, String)
+        switch sniffed {
+        case .lines: return nil
+        case .jsonArray, .json: (name, option) = ("a JSON array", "json")
+        case .ndjson: (name, option) = ("NDJSON", "ndjson")
+        case .csv: (name, option) = ("CSV", "csv")
+        case .tsv: (name, option) = ("TSV", "tsv")
+        }
+        return "looks like \(name): --format \(option) reads it as records"
     }
 
     deinit {
@@ -141,8 +157,13 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         self.framer = framer
         if format == .lines { header = LineRecords.header(buffer, options: options) }
+        if format == .lines, saysWhenRecords, let hint = Self.recordsHint(FormatSniffer.sniff(buffer, isComplete: atEnd)) {
+            remark = [remark, hint].compactMap { $0 }.joined(separator: "; ")
+        }
         let store = try records(upTo: framer)
-        if atEnd, store.count == 0, header.isEmpty, source == .standardInput {
+        // Empty plain lines are an empty list, as fzf has it (it exits 1 for nothing to pick);
+        // a record format promised records.
+        if atEnd, store.count == 0, header.isEmpty, source == .standardInput, format != .lines {
             throw DataError(file: sourceName, message: "no records arrived on standard input")
         }
         let resolved = (format == .lines ? LineRecords.settings(keepingRelevanceOf: given) : given).resolved(recordCount: store.count) { store[$0] }

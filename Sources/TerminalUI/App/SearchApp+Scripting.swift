@@ -55,6 +55,9 @@ struct ScriptState {
     var seenFocus: String?
     var seenResults: SearchResults?
     var seenLoaded = false
+    /// fzf's FZF_KEY and FZF_ACTION: the last key pressed (by its `--bind` name) and the last action run.
+    var lastKey = ""
+    var lastAction = ""
 }
 
 extension SearchApp {
@@ -71,6 +74,7 @@ extension SearchApp {
         defer { script.isDraining = false }
         while script.waiting == nil, script.foreground == nil, outcome == nil, !script.pending.isEmpty {
             let next = script.pending.removeFirst()
+            script.lastAction = next.action.name
             if !performScripted(next), !performFzfAction(next) { perform(next.action) }
         }
     }
@@ -167,7 +171,7 @@ extension SearchApp {
             if !preview.isShown { togglePreview() }
             preview.runsCommand = true
             commandRunning = expand(argument)
-            previewRunner?.start(commandRunning ?? "", environment: environment)
+            previewRunner?.start(commandRunning ?? "", environment: previewEnvironment)
         case .changePreview:
             previewCommand = PreviewCommand(argument)
             preview.runsCommand = true
@@ -242,27 +246,37 @@ extension SearchApp {
         return path
     }
 
-    /// fzf's environment for the commands, under our prefix.
-    var environment: [String: String] {
+    /// fzf's environment for the commands (`ChildEnvironment`), our own names beside fzf's.
+    var environment: [String: String] { childEnvironment.variables() }
+
+    /// What the preview's command gets: the same, with its pane's size in `LINES` / `COLUMNS` too.
+    var previewEnvironment: [String: String] { childEnvironment.variables(forPreview: true) }
+
+    var childEnvironment: ChildEnvironment {
         let state = hub.state.active
-        var values = [
-            "INSTANTSEARCH_QUERY": searchBox.text,
-            "INSTANTSEARCH_INDEX": state.name,
-            "INSTANTSEARCH_PROMPT": searchBox.prompt,
-            "INSTANTSEARCH_MATCH_COUNT": String(state.results?.nbHits ?? 0),
-            "INSTANTSEARCH_SELECT_COUNT": String(marks.count),
-            "INSTANTSEARCH_LINES": String(screen.height),
-            "INSTANTSEARCH_COLUMNS": String(screen.width),
-        ]
-        if hitsList.selectedHit != nil { values["INSTANTSEARCH_POS"] = String(hitsList.selection + 1) }
-        // fzf's names too: a script written for fzf's --listen finds the endpoint.
-        if let port = remote?.port {
-            values["INSTANTSEARCH_PORT"] = String(port)
-            values["FZF_PORT"] = String(port)
+        var values = ChildEnvironment()
+        values.query = searchBox.text
+        values.prompt = searchBox.prompt
+        values.indexName = state.name
+        values.totalCount = hub.loading.progress[state.name]?.records ?? state.results?.nbHits ?? 0
+        values.matchCount = state.results?.nbHits ?? 0
+        values.selectCount = marks.count
+        values.lines = screen.height
+        values.columns = screen.width
+        if let hit = hitsList.selectedHit {
+            values.position = hitsList.selection + 1
+            values.currentItem = PreviewCommand.text(of: hit)
         }
-        if let path = remote?.socketPath {
-            values["INSTANTSEARCH_SOCK"] = path
-            values["FZF_SOCK"] = path
+        values.key = script.lastKey
+        values.action = script.lastAction
+        values.inputState = searchDisabled ? "disabled" : "enabled"
+        values.direction = options.layout.promptAtBottom ? "up" : "down"
+        values.borderLabel = borderLabel ?? ""
+        values.previewLabel = previewLabel ?? ""
+        values.port = remote?.port
+        values.socketPath = remote?.socketPath
+        if preview.isShown, let area = layout?.preview {
+            values.preview = .init(lines: area.height, columns: area.width, top: area.y, left: area.x)
         }
         return values
     }

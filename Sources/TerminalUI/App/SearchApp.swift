@@ -140,6 +140,7 @@ public final class SearchApp {
     public func handle(_ key: Key) -> Bool {
         sortNotice = nil
         script.notice = nil
+        script.lastKey = KeyName.bindName(key)
         dismissDoneNotes()
         (script.triggers, script.key) = (0, key)
         if jumping != nil {
@@ -343,7 +344,7 @@ public final class SearchApp {
         let command = hit.map { _ in expand(previewCommand.template) }
         guard moved || command != commandRunning else { return }
         commandRunning = command
-        if let command { previewRunner.start(command) } else { previewRunner.cancel() }
+        if let command { previewRunner.start(command, environment: previewEnvironment) } else { previewRunner.cancel() }
     }
 
     /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
