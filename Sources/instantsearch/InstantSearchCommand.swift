@@ -72,7 +72,7 @@ struct InstantSearchCommand: ParsableCommand {
     static func main() {
         CrashReport.prepare(program: "instantsearch")
         let given = FzfWords.normalized(Array(CommandLine.arguments.dropFirst()))
-        let sources: [DefaultOptions.Source]
+        var sources: [DefaultOptions.Source]
         do {
             sources = try DefaultOptions.sources(in: ProcessInfo.processInfo.environment).map {
                 DefaultOptions.Source(name: $0.name, words: FzfWords.normalized($0.words))
@@ -80,6 +80,7 @@ struct InstantSearchCommand: ParsableCommand {
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }
+        sources = sources.map(SearchCommand.leavingOutMissingFzfOptions)
         let defaults = sources.flatMap(\.words)
         let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
             .subtracting([SearchCommand.configuration.commandName!])
@@ -176,6 +177,39 @@ struct SearchCommand: ParsableCommand {
 
     /// Parses each source of default options alone, so a mistake in one is blamed on that
     /// variable (or file) rather than on the command line they are put in front of.
+    /// fzf's own defaults (FZF_DEFAULT_OPTS and its file) without the fzf options this version
+    /// does not have, each left out with its value and named on standard error: the rest of a
+    /// user's fzf setup applies. What fzf itself refuses stays, and fails as fzf fails.
+    static func leavingOutMissingFzfOptions(_ source: DefaultOptions.Source) -> DefaultOptions.Source {
+        guard source.name != DefaultOptions.variable else { return source }
+        checksValuesOnly = true
+        defer { checksValuesOnly = false }
+        var words = source.words
+        var leftOut: [String] = []
+        // Each round takes out at least one word: bounded by their number.
+        for _ in 0..<words.count {
+            do {
+                _ = try parse(words)
+                break
+            } catch {
+                let text = message(for: error)
+                let prefix = "Unknown option '"
+                guard let start = text.range(of: prefix)?.upperBound, let end = text[start...].firstIndex(of: "'"),
+                    case let name = String(text[start..<end]),
+                    let index = words.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }),
+                    let (rest, removed) = FzfOptionTable.removing(at: index, from: words)
+                else { break }
+                words = rest
+                leftOut.append(removed.joined(separator: " "))
+            }
+        }
+        if !leftOut.isEmpty {
+            let line = "instantsearch: \(source.name): left out fzf options this version does not have: \(leftOut.joined(separator: ", "))\n"
+            fputs(line, stderr)
+        }
+        return DefaultOptions.Source(name: source.name, words: words)
+    }
+
     static func checkDefaults(_ source: DefaultOptions.Source) {
         checksValuesOnly = true
         defer { checksValuesOnly = false }
