@@ -54,7 +54,7 @@ public enum FzfOptionTable {
         "--no-tail", "--no-tmux", "--no-track", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
         "--no-wrap-word", "--nushell", "--phony", "--print-query", "--print0", "--raw", "--read0", "--reverse",
         "--select-1", "--smart-case", "--sync", "--tac", "--track", "--unicode", "--version", "--wrap-word", "--zsh",
-        "-0", "-1", "-e", "-h", "-i", "-x"
+        "-0", "-1", "-e", "-h", "-i", "-x",
     ]
     static let requiring: Set<String> = [
         "--accept-nth", "--algo", "--bench", "--bind", "--border-label", "--border-label-pos", "--delimiter",
@@ -67,11 +67,11 @@ public enum FzfOptionTable {
         "--preview-wrap-sign", "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--prompt",
         "--proxy-script", "--query", "--scheme", "--scroll-off", "--separator", "--style", "--tabstop", "--tail",
         "--threads", "--tiebreak", "--toggle-sort", "--tty-default", "--walker", "--walker-root", "--walker-skip",
-        "--with-nth", "--with-shell", "--wrap-sign", "-d", "-f", "-n", "-q"
+        "--with-nth", "--with-shell", "--wrap-sign", "-d", "-f", "-n", "-q",
     ]
     static let optional: Set<String> = [
         "--border", "--color", "--footer-border", "--gap", "--gap-line", "--header-border", "--header-lines-border",
         "--input-border", "--list-border", "--listen", "--listen-unsafe", "--multi", "--popup", "--preview-border",
-        "--scrollbar", "--sort", "--tmux", "--wrap", "-m", "-s"
+        "--scrollbar", "--sort", "--tmux", "--wrap", "-m", "-s",
     ]
 }

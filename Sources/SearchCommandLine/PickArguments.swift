@@ -21,7 +21,8 @@ public struct PickArguments: ParsableArguments, Sendable {
 
     @Flag(
         help:
-            "With --filter: when nothing matches as typed, print the close matches (typos) the interface shows; without it --filter answers as fzf does (nothing, exit 1).")
+            "With --filter: when nothing matches as typed, print the close matches (typos) the interface shows; without it --filter answers as fzf does (nothing, exit 1)."
+    )
     public var typos = false
 
     @Flag(
