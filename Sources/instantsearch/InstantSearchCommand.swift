@@ -194,18 +194,18 @@ struct SearchCommand: ParsableCommand {
             } catch {
                 let text = message(for: error)
                 let prefix = "Unknown option '"
-                guard let start = text.range(of: prefix)?.upperBound, let end = text[start...].firstIndex(of: "'"),
+                guard let start = text.firstRange(of: prefix)?.upperBound, let end = text[start...].firstIndex(of: "'"),
                     case let name = String(text[start..<end]),
                     let index = words.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }),
-                    let (rest, removed) = FzfOptionTable.removing(at: index, from: words)
+                    let removal = FzfOptionTable.removing(at: index, from: words)
                 else { break }
-                words = rest
-                leftOut.append(removed.joined(separator: " "))
+                words = removal.words
+                leftOut.append(removal.removed.joined(separator: " "))
             }
         }
         if !leftOut.isEmpty {
-            let line = "instantsearch: \(source.name): left out fzf options this version does not have: \(leftOut.joined(separator: ", "))\n"
-            fputs(line, stderr)
+            StandardError.write(
+                "instantsearch: \(source.name): left out fzf options this version does not have: \(leftOut.joined(separator: ", "))\n")
         }
         return DefaultOptions.Source(name: source.name, words: words)
     }
