@@ -5,7 +5,7 @@ DEBUG      := .build/debug/instantsearch
 DEMO       := --config Resources/demo/demo.config.json
 ARGS       ?=
 
-.PHONY: all build run check test example bench serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
+.PHONY: all build run check test example bench fzf-suite serve clean fuzz test-sanitize install uninstall keymap format link-order screenshots
 
 ## `make install`: where, and from which build. DESTDIR stages the files elsewhere (packaging,
 ## tests); CONFIG=debug installs the debug build (make test does, to build nothing twice).
@@ -162,6 +162,21 @@ bench:
 	$(call copy_backtracer,$(BACKTRACER))
 	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
+
+## fzf's own test suite (../shared/fzf-suite: fzf's Ruby/tmux tests, its code, kept outside the
+## project) against the fzf on PATH (or FZF=/path/to/fzf) and then this release binary, the same
+## files in the same run; FZF_SUITE_FILES="test_filter.rb" runs some only. test_core takes the
+## longest (about 40 minutes for ours on two cores).
+FZF             ?= $(shell command -v fzf)
+FZF_SUITE       := ../shared/fzf-suite/run.sh
+FZF_SUITE_FILES ?= test_filter.rb test_exec.rb test_preview.rb test_layout.rb test_core.rb
+fzf-suite: $(RELEASE)
+	@[ -x $(FZF_SUITE) ] || { echo "fzf-suite: no $(FZF_SUITE) (it comes with ../shared)"; exit 2; }
+	@[ -n "$(FZF)" ] || { echo "fzf-suite: no fzf on PATH; say which: make fzf-suite FZF=/path/to/fzf"; exit 2; }
+	@echo "== fzf $$($(FZF) --version)"
+	@$(FZF_SUITE) $(FZF) $(FZF_SUITE_FILES)
+	@echo "== instantsearch $$($(RELEASE) --version)"
+	@$(FZF_SUITE) $(abspath $(RELEASE)) $(FZF_SUITE_FILES)
 
 ## The pictures of the README and docs/ (docs/images/*.png), from a real run: the release binary
 ## in tmux on the demo data, each screen captured with its colours and drawn as an image

@@ -302,7 +302,7 @@ import Testing
             "─│                                                                            │─",
             " │ Everywhere                                                                 │",
             "▌│   Ctrl-C, Ctrl-G, Ctrl-Q    quit from anywhere (status 130)                │",
-            "▌│   Ctrl-/, Alt-/             wrap long hits at word ends, or cut them       │",
+            "▌│   Ctrl-/, Alt-/             wrap long hits, or cut them (as toggle-wrap)   │",
             " │   F1, Alt-1                 open this help                                 │",
             " │   Tab                       next index                                     │",
             " │   Shift-Tab                 previous index                                 │",
