@@ -73,7 +73,8 @@ struct LineSearchTests {
         let typo = try Self.results("zipinfp")
         #expect(typo.hits.map(\.objectID).count == 1)
         #expect(typo.hits.first?.record["line"]?.stringValue == "zipinfo")
-        #expect(typo.notice?.contains("typos") == true)
+        #expect(typo.notice == "no match — 1 close match")
+        #expect(typo.areCloseMatches)
     }
 
     @Test func typoToleranceOffMeansNoTypos() throws {

@@ -14,8 +14,12 @@ import Glibc
 /// leader is reaped, so a number the system may hand to another process is never signalled.
 enum ChildProcessGroups {
     static let capacity = 64
-    /// How long a command has to end after SIGTERM before SIGKILL.
-    static let grace = Duration.milliseconds(300)
+    /// How long a command has to end after SIGTERM before SIGKILL. Computed, not stored: a
+    /// stored static is made on first use (swift_once), and a second signal arriving while
+    /// `endAll` makes it would enter that once again from `endFromSignalHandler` and spin there
+    /// for ever, an orphan holding a core after its terminal closed.
+    static var grace: Duration { .milliseconds(graceMilliseconds) }
+    static var graceMilliseconds: Int { 300 }
 
     /// 0: a free slot.
     private static let slots: InlineArray<64, Atomic<Int32>> = InlineArray { _ in Atomic<Int32>(0) }
@@ -42,6 +46,10 @@ enum ChildProcessGroups {
         }
     }
 
+    /// Makes the table before any signal handler may read it (its first use would otherwise
+    /// be in the handler, inside swift_once).
+    static func prepare() { _ = isEmpty }
+
     /// Whether any group is still registered.
     static var isEmpty: Bool { (0..<capacity).allSatisfy { slots[$0].load(ordering: .sequentiallyConsistent) == 0 } }
 
@@ -57,7 +65,7 @@ enum ChildProcessGroups {
     /// `endAll` from a signal handler: async-signal-safe (atomics, kill, nanosleep).
     static func endFromSignalHandler() {
         signalAll(SIGTERM)
-        let steps = Int(grace / .milliseconds(5))
+        let steps = graceMilliseconds / 5
         for _ in 0..<steps where !isEmpty { pause(milliseconds: 5) }
         signalAll(SIGKILL)
     }

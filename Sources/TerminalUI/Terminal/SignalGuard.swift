@@ -85,6 +85,7 @@ enum SignalGuard {
     /// handlers of its own for some of these signals, and the ones to return to are the
     /// program's.
     static func saveOriginalActions() {
+        ChildProcessGroups.prepare()
         for sig in terminationSignals + loopSignals where !state.pointee.installed[Int(sig)] {
             _ = sigaction(sig, nil, &state.pointee.previous[Int(sig)])
         }
