@@ -39,7 +39,11 @@ import Testing
         #expect(!near.contains("5 results"))
         try tmux.press("Delete")
         try tmux.waitFor("the radius cleared") { $0.contains("Lyon cafe") && $0.contains("5 results") }
-        try tmux.press("Escape", "Enter")
+        // Escape, then Enter once the hits have the focus back: sent in one write they are
+        // Alt-Enter, as fzf reads them.
+        try tmux.press("Escape")
+        try tmux.waitFor("the hits focused") { $0.contains("▌ Notre-Dame cafe") }
+        try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.json")?.contains("\"objectID\":\"notre-dame\"") == true)
     }
