@@ -45,7 +45,10 @@ import Testing
         #expect(screen.range(of: #"\[ \] Headphones +\d"#, options: .regularExpression) != nil)
         try tmux.press("F1")
         try tmux.waitFor("the help says F5 works without --config") { $0.contains("F5, Alt-5") && $0.contains("--config's sections, else") }
+        // Escape, then Ctrl-C once the help is closed: sent in one write they are Ctrl-Alt-C,
+        // as fzf reads them.
         try tmux.press("Escape")
+        try tmux.waitFor("the help closed") { !$0.contains("--config's sections, else") }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
