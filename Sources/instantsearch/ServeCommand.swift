@@ -132,7 +132,8 @@ struct ServeCommand: ParsableCommand, Sendable {
             if isatty(STDERR_FILENO) == 1 {
                 let shown = host.contains(":") ? "[\(host)]" : host
                 let address = port == 0 ? "a free port of \(shown)" : "http://\(shown):\(port)"
-                Self.warn("loading \(sources.count == 1 ? sources[0] : "\(sources.count) files")…, then listening on \(address)")
+                // Not "listening on" before it is: whatever waits for that line must not be told early.
+                Self.warn("loading \(sources.count == 1 ? sources[0] : "\(sources.count) files")…; it will listen on \(address) once loaded")
             }
             let indices = try loadIndices()
             service = SearchService(backend: EmbeddedBackend(indices: indices + (try suggestionIndices(for: indices))), keys: keys)
