@@ -120,12 +120,7 @@ extension SearchApp {
     /// A `bg-transform*` command: the chain goes on; its output is applied when it ends
     /// (a newer one replaces one under way).
     private func startBackground(_ template: String, as use: ScriptState.Waiting) {
-        guard let runner = previewRunner else {
-            script.notice = "no command runner in this session"
-            return
-        }
-        script.background = use
-        runner.start(expand(template), in: .background, environment: environment, output: .separate)
+        if start(template, in: .background) { script.background = use }
     }
 
     /// The answer of the `bg-transform*` under way, applied; how many there were (0 or 1).

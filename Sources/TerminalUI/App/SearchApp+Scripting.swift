@@ -282,12 +282,18 @@ extension SearchApp {
     }
 
     func startCommand(_ template: String, waiting: ScriptState.Waiting) {
+        if start(template, in: .action) { script.waiting = waiting }
+    }
+
+    /// Runs `template`, expanded, in `slot` with fzf's environment; false (and a notice) when
+    /// the session has no command runner.
+    func start(_ template: String, in slot: CommandRunner.Slot) -> Bool {
         guard let runner = previewRunner else {
             script.notice = "no command runner in this session"
-            return
+            return false
         }
-        script.waiting = waiting
-        runner.start(expand(template), in: .action, environment: environment, output: .separate)
+        runner.start(expand(template), in: slot, environment: environment, output: .separate)
+        return true
     }
 
     /// The answers of the commands chains wait for; how many there were.
