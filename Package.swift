@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "CChecksum"),
         // A hint to fetch memory ahead, for the line scan's sparse reads (Swift has none either).
         .target(name: "CLineScan"),
+        // The manual page (docs/instantsearch.1) inside the binary, for `--man` (C23's #embed).
+        .target(name: "CManualPage"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing", "HTTPServing"]),
         // The HTTP/1.1 request parser and its limits, free of any network stack: the server's
@@ -76,7 +78,7 @@ let package = Package(
             name: "instantsearch",
             dependencies: [
                 "InstantSearchCore", "SearchEngine", "TerminalUI", "RemoteBackend", "ElasticsearchBackend", "SearchCommandLine",
-                "ShellIntegration", "IndexLoading", "InstantSearchServer", "PostgresBackend",
+                "ShellIntegration", "IndexLoading", "InstantSearchServer", "PostgresBackend", "CManualPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

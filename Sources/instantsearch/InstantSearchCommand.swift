@@ -171,6 +171,9 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup(title: "Shell integration")
     var shellSource: ShellSourceOptions
 
+    @Flag(help: "Show the manual (man instantsearch), as this binary carries it.")
+    var man = false
+
     /// While INSTANTSEARCH_DEFAULT_OPTS is checked on its own: each value is checked, but not
     /// whether the options make a whole command (files given, options that go together).
     nonisolated(unsafe) private static var checksValuesOnly = false
@@ -221,7 +224,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if Self.checksValuesOnly || shellSource.script != nil { return }
+        if Self.checksValuesOnly || shellSource.script != nil || man { return }
         if shellSource.source != nil {
             guard files.isEmpty, config == nil, remote.remote == nil, !engines.isActive, !watch else {
                 throw ValidationError("--source searches its own records: give no FILE, --config, --remote, --elasticsearch, --postgres or --watch with it.")
@@ -260,6 +263,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if man { return ManualPage.show() }
         if let shell = shellSource.script { return shellSource.printScript(shell) }
         var session = session
         // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
