@@ -3,8 +3,8 @@
 
 Starts the serve binary on a fixture of its own (25 books, written to a temporary directory),
 points the client's sync search and insights clients at it over plain HTTP, and makes the calls
-an Algolia user makes: search, multi-query, facet-value search, browse with its cursor, settings,
-task status, rules, insights events. Each answer is checked against what Algolia documents for
+an Algolia user makes: search, multi-query, facet-value search, browse with its cursor, records
+by id and synonyms (algolia_client_reads.py), settings, task status, rules, insights events. Each answer is checked against what Algolia documents for
 it (fields and values), not only for "no exception".
 
 One line per call: `ok`, `unsupported` (a call docs/serve.md lists as not supported, with why) or
@@ -27,6 +27,8 @@ from algoliasearch.insights.client import InsightsClientSync
 from algoliasearch.insights.config import InsightsConfig
 from algoliasearch.search.client import SearchClientSync
 from algoliasearch.search.config import SearchConfig
+
+from algolia_client_reads import SYNONYMS, ReadChecks
 
 APP_ID = "CLIENTCHECK"
 ADMIN_KEY = "client-check-admin-key"
@@ -73,6 +75,7 @@ def fixture():
         "attributesForFaceting": ["genre", "author"],
         "numericAttributesForFiltering": ["year", "rating"],
         "customRanking": ["desc(rating)"],
+        "synonyms": SYNONYMS,
     }
     return books, settings
 
@@ -147,7 +150,12 @@ def insights_client(port):
     return InsightsClientSync.create_with_config(config, RecordingTransporter(config))
 
 
-class Checks:
+class Checks(ReadChecks):
+    index = INDEX
+    Failure = Failure
+    expect = staticmethod(expect)
+    plain = staticmethod(plain)
+
     def __init__(self, port, books):
         self.admin = search_client(port, ADMIN_KEY)
         self.searcher = search_client(port, SEARCH_KEY)
@@ -377,12 +385,19 @@ def main():
                 ("search (type facet)", checks.search_multi_facet),
                 ("search_for_facet_values", checks.search_for_facet_values),
                 ("browse_objects", checks.browse),
+                ("get_object", checks.get_object),
+                ("get_objects", checks.get_objects),
+                ("search_synonyms", checks.search_synonyms),
+                ("get_synonym", checks.get_synonym),
+                ("browse_synonyms", checks.browse_synonyms),
+                ("index_exists", checks.index_exists),
                 ("list_indices", checks.list_indices),
                 ("get_settings", checks.get_settings),
                 ("set_settings", checks.set_settings),
                 ("save_rule", checks.save_rule),
                 ("get_rule", checks.get_rule),
                 ("search_rules", checks.search_rules),
+                ("browse_rules", checks.browse_rules),
                 ("save_rules, clear_rules", checks.save_rules_and_clear),
                 ("delete_rule", checks.delete_rule),
                 ("push_events", checks.push_events),

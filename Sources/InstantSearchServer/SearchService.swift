@@ -17,8 +17,8 @@ import Glibc
 /// Routes: `POST /1/indexes/{index}/query`, `POST /1/indexes/*/queries` (multi-query),
 /// `POST /1/indexes/{index}/facets/{facet}/query`, `POST|GET /1/indexes/{index}/browse`
 /// (`BrowseRoute`), `GET|PUT /1/indexes/{index}/settings` and the task status
-/// (`SettingsRoutes`), `GET /1/indexes` (the indices this key may see), and the query rules'
-/// routes (`RulesRoutes`).
+/// (`SettingsRoutes`), `GET /1/indexes` (the indices this key may see), the query rules'
+/// routes (`RulesRoutes`), records by id (`ObjectRoutes`) and the synonyms' reads (`SynonymRoutes`).
 public struct SearchService: Sendable {
     public let backend: EmbeddedBackend
     public let keys: APIKeys
@@ -116,13 +116,19 @@ public struct SearchService: Sendable {
             return try tasks.status(of: s[4])
         case ("POST", 4) where s[3] == "browse", ("GET", 4) where s[3] == "browse":
             return try await browse(request, index: try authorizedIndex(s[2], request))
+        case ("POST", 4) where s[2] == "*" && s[3] == "objects":
+            return try objects(request)
+        case ("GET", 4):
+            return try object(request, index: try authorizedIndex(s[2], request), objectID: s[3])
+        case (_, 5) where s[3] == "synonyms":
+            return try synonyms(request, index: try authorizedIndex(s[2], request))
         default:
             throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
         }
     }
 
     /// Checks the key before saying whether the index exists, so a key cannot probe for names.
-    private func authorizedIndex(_ name: String, _ request: Request) throws -> SearchIndex {
+    func authorizedIndex(_ name: String, _ request: Request) throws -> SearchIndex {
         try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [name])
         guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name)\" does not exist") }
         return index

@@ -25,6 +25,14 @@ public struct AlgoliaHitShape: Sendable, Equatable {
         return Array(OrderedSet(attributesToHighlight! + snippets.keys))
     }
 
+    /// A record as Algolia returns it by its id (`get_object`): the attributes this shape
+    /// retrieves, `objectID` always.
+    public func retrieved(_ record: JSONValue, objectID: String) -> JSONValue {
+        var fields = (record.objectValue ?? [:]).filter { retrieves($0.key) }
+        fields["objectID"] = .string(objectID)
+        return .object(fields)
+    }
+
     func retrieves(_ attribute: String) -> Bool {
         guard let list = attributesToRetrieve else { return true }
         if list.contains("-" + attribute) { return false }

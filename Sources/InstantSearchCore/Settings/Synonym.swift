@@ -13,6 +13,8 @@ public struct Synonym: Hashable, Sendable {
     /// For a one-way entry, what the user types; nil for a multi-way set.
     public var input: String?
     public var synonyms: [String]
+    /// The entry's id when the settings gave one (`serve`'s synonyms routes name entries by it).
+    public var objectID: String?
 
     public init(multiWay synonyms: [String]) {
         (kind, input, self.synonyms) = (.multiWay, nil, synonyms)
@@ -27,8 +29,8 @@ public struct Synonym: Hashable, Sendable {
     static let maxPhrases = 100
 
     /// Algolia's synonym objects (`{"type": "synonym", "synonyms": [...]}`,
-    /// `{"type": "oneWaySynonym", "input": "…", "synonyms": [...]}`; `objectID` is allowed and
-    /// ignored), or a bare array of strings for a multi-way set.
+    /// `{"type": "oneWaySynonym", "input": "…", "synonyms": [...]}`, each with an optional
+    /// `objectID`), or a bare array of strings for a multi-way set.
     static func parseList(_ value: JSONValue, fail: (String) -> DataError) throws -> [Synonym] {
         guard let items = value.arrayValue, items.count <= maxEntries else {
             throw fail("\"synonyms\" must be an array of at most \(maxEntries) synonym objects")
@@ -46,17 +48,25 @@ public struct Synonym: Hashable, Sendable {
             for key in fields.keys where !["objectID", "type", "input", "synonyms"].contains(key) {
                 throw fail("\(at): unknown key \"\(key)\"")
             }
+            var entry: Synonym
             switch fields["type"]?.stringValue {
             case Kind.multiWay.rawValue?:
-                return Synonym(multiWay: try phrases(fields["synonyms"]))
+                entry = Synonym(multiWay: try phrases(fields["synonyms"]))
             case Kind.oneWay.rawValue?:
                 guard let input = fields["input"]?.stringValue, !input.isEmpty else {
                     throw fail("\(at): a oneWaySynonym needs an \"input\" string")
                 }
-                return Synonym(oneWay: input, synonyms: try phrases(fields["synonyms"]))
+                entry = Synonym(oneWay: input, synonyms: try phrases(fields["synonyms"]))
             default:
                 throw fail("\(at): \"type\" must be \"synonym\" or \"oneWaySynonym\"")
             }
+            if let id = fields["objectID"] {
+                guard let text = id.stringValue, !text.isEmpty, text.utf8.count <= maxObjectIDBytes else {
+                    throw fail("\(at): \"objectID\" must be a string of 1 to \(maxObjectIDBytes) bytes")
+                }
+                entry.objectID = text
+            }
+            return entry
         }
         // A multi-way set of n phrases makes n × (n - 1) pairs: bounded, so a settings file
         // cannot make an index spend its memory on them.
@@ -68,11 +78,13 @@ public struct Synonym: Hashable, Sendable {
     }
 
     static let maxPairs = 200_000
+    static let maxObjectIDBytes = 512
 
     /// Algolia's form of the entry, as settings files and `serve`'s settings route give it.
     public var json: JSONValue {
         var fields: [String: JSONValue] = ["type": .string(kind.rawValue), "synonyms": .array(synonyms.map { .string($0) })]
         if let input { fields["input"] = .string(input) }
+        if let objectID { fields["objectID"] = .string(objectID) }
         return .object(.init(uniqueKeysWithValues: fields.sorted { $0.key < $1.key }))
     }
 }

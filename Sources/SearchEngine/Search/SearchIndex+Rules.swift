@@ -67,4 +67,7 @@ extension SearchIndex {
 
     /// Whether a record of this index has this objectID (`serve` takes events only for those).
     public func holds(objectID: String) -> Bool { recordNumber(objectID: objectID) != nil }
+
+    /// The record with this objectID, as the index holds it; nil when there is none.
+    public func record(objectID: String) -> JSONValue? { recordNumber(objectID: objectID).map { records[$0] } }
 }
