@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,8 +16,10 @@ public struct HistorySources: Sendable {
 
         public var description: String {
             switch self {
-            case .unreadable(let option, let path, let reason):
+            case .unreadable(let option, let path, let reason) where option.hasPrefix("--"):
                 "\(option) \(path): \(reason) (give a readable history file, or leave the option out)"
+            case .unreadable(let source, let path, let reason):
+                "\(source) \(path): \(reason) (Ctrl-R reads the shell's history there: make it a regular file)"
             }
         }
     }
@@ -51,7 +55,9 @@ public struct HistorySources: Sendable {
         let named = historyFile != nil
         let file = historyFile ?? Self.defaultHistoryFile(shell: shell, environment: environment)
         var shellHistory: [HistoryEntry] = []
-        if let file, let bytes = try Self.read(file, option: "--shell-history", mustExist: named) {
+        // Named in a message as the user gave it: the option, HISTFILE, or the usual place.
+        let source = named ? "--shell-history" : environment["HISTFILE"] != nil ? "HISTFILE" : "history file"
+        if let file, let bytes = try Self.read(file, option: source, mustExist: named) {
             shellHistory = ShellHistoryParser.parse(bytes, shell: shell)
         }
         let log = logFile ?? CommandLog.defaultPath(shell: shell, environment: environment)
@@ -71,14 +77,26 @@ public struct HistorySources: Sendable {
         return HistoryRecords(shellHistory: shellHistory, log: logged)
     }
 
+    /// The newest commands a history file holds are in its last this many bytes (whole lines).
+    static let maxHistoryBytes = 256 << 20
+
+    /// The history file as it is on disk: a regular file (a link to one is fine, dotfiles are
+    /// often links), never a FIFO or a device, which would block Ctrl-R or feed it forever.
     private static func read(_ path: String, option: String, mustExist: Bool) throws(Failure) -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: path) else {
+        let file: StateFile?
+        do {
+            file = try StateFile.open(path, for: .read, rules: .setup)
+        } catch {
+            throw .unreadable(option: option, path: path, reason: error.reason)
+        }
+        guard let file else {
             if mustExist { throw .unreadable(option: option, path: path, reason: "no such file") }
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(option: option, path: path, reason: "cannot read it")
+        do {
+            return try file.read(atMost: maxHistoryBytes, from: .end)
+        } catch {
+            throw .unreadable(option: option, path: path, reason: error.reason)
         }
-        return [UInt8](data)
     }
 }

@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    /// The shell's history is the user's own file: a link to it (dotfiles) is read, a FIFO or a
+    /// device there is refused at once, named as the user gave it (HISTFILE here).
+    @Test func aHistoryFileMayBeALinkButNeverAFIFO() throws {
+        let tree = try TemporaryTree(["dotfiles/bash_history": "ls\ngit status\n", "log": ""])
+        try FileManager.default.createSymbolicLink(atPath: tree.root + "/link", withDestinationPath: tree.root + "/dotfiles/bash_history")
+        #expect(mkfifo(tree.root + "/fifo", 0o600) == 0)
+        let linked = HistorySources(shell: "bash", logFile: tree.root + "/log")
+        #expect(try linked.load(environment: ["HISTFILE": tree.root + "/link"]).records.map(\.command) == ["git status", "ls"])
+        #expect(throws: HistorySources.Failure.unreadable(option: "HISTFILE", path: tree.root + "/fifo", reason: "is a FIFO, not a regular file")) {
+            try linked.load(environment: ["HISTFILE": tree.root + "/fifo"])
+        }
+        let device = HistorySources(shell: "bash", historyFile: "/dev/zero", logFile: tree.root + "/log")
+        #expect(throws: HistorySources.Failure.unreadable(option: "--shell-history", path: "/dev/zero", reason: "is a device, not a regular file")) {
+            try device.load(environment: [:])
+        }
+    }
+
     @Test func sourcesReadBothFilesAndNameAnUnreadableOne() throws {
         let tree = try TemporaryTree(["bash_history": "#100\nls\n#200\nmake\n", "log": "300\t1\t/w\tmake\n"])
         let sources = HistorySources(shell: "bash", historyFile: tree.root + "/bash_history", logFile: tree.root + "/log")

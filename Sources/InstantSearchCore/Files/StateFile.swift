@@ -7,7 +7,8 @@ import Glibc
 /// regular file of the user's, never through a symbolic link, never a FIFO or a device (so an
 /// open never blocks), in a folder that is the user's own and no link either (`Rules.ours`).
 /// Anything else is refused (`StateFileError.isRefusal`): the caller says so in one line and
-/// neither reads nor writes it.
+/// neither reads nor writes it. A file of the user's setup that is only read (`Rules.setup`)
+/// may be a link, and still only a regular file.
 ///
 /// Reads are bounded (`read(atMost:from:)` keeps whole lines). Writers take the file's lock
 /// (`locked`): an append is whole records under it, and a rewrite goes to a file beside it,
@@ -20,9 +21,13 @@ public final class StateFile {
         /// The folder is the program's own (under `XDG_STATE_HOME` or `XDG_CACHE_HOME`): a real
         /// folder of the user's. False for a file the user named (`--history`), which may be anywhere.
         public var folderIsOurs: Bool
+        /// A file of the user's own setup, only read (the shell's history, often a link into a
+        /// folder of dotfiles): links followed, whoever owns it; still a regular file only.
+        public var isSetupFile = false
 
         public static let ours = Rules(folderIsOurs: true)
         public static let named = Rules(folderIsOurs: false)
+        public static let setup = Rules(folderIsOurs: false, isSetupFile: true)
     }
 
     public enum Access: Sendable {
@@ -71,14 +76,16 @@ public final class StateFile {
             }
         }
         // What is there is looked at before it is opened: a device is not even opened.
-        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
-            try check(status, path: path, folder: folder, name: name)
+        if fstatat(folder, name, &status, rules.isSetupFile ? 0 : AT_SYMLINK_NOFOLLOW) == 0 {
+            try check(status, path: path, folder: folder, name: name, rules: rules)
         } else if errno != ENOENT {
             throw StateFileError(path: path, problem: .system("cannot look at it", errno))
         } else if access == .read {
             return nil
         }
-        let flags = (access == .read ? O_RDONLY : O_RDWR | O_APPEND | O_CREAT) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        precondition(!rules.isSetupFile || access == .read, "a setup file is only read")
+        let flags =
+            (access == .read ? O_RDONLY : O_RDWR | O_APPEND | O_CREAT) | (rules.isSetupFile ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC
         let descriptor = openat(folder, name, flags, 0o600)
         guard descriptor >= 0 else {
             let code = errno
@@ -91,7 +98,7 @@ public final class StateFile {
             throw StateFileError(path: path, problem: .system("cannot look at it", errno))
         }
         do throws(StateFileError) {
-            try check(status, path: path, folder: folder, name: name)
+            try check(status, path: path, folder: folder, name: name, rules: rules)
         } catch {
             close(descriptor)
             throw error
@@ -242,7 +249,7 @@ public final class StateFile {
         }
     }
 
-    private static func check(_ status: stat, path: String, folder: Int32, name: String) throws(StateFileError) {
+    private static func check(_ status: stat, path: String, folder: Int32, name: String, rules: Rules) throws(StateFileError) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK: throw StateFileError(path: path, problem: .symbolicLink(target: linkTarget(folder: folder, name: name)))
@@ -251,7 +258,7 @@ public final class StateFile {
         case S_IFSOCK: throw StateFileError(path: path, problem: .notRegular("a socket"))
         default: throw StateFileError(path: path, problem: .notRegular("a device"))
         }
-        guard status.st_uid == geteuid() else { throw StateFileError(path: path, problem: .notOwned) }
+        guard rules.isSetupFile || status.st_uid == geteuid() else { throw StateFileError(path: path, problem: .notOwned) }
     }
 
     private static func problem(openFailedWith code: Int32, folder: Int32, name: String) -> StateFileError.Problem {
