@@ -62,6 +62,17 @@ enum FishScript {
         end
 
         # **<Tab>: the word before ** chooses where to start; otherwise Tab completes as it did.
+        # Hosts from ssh's configuration, known_hosts and /etc/hosts; none starting with "-",
+        # which ssh would take for an option (-oProxyCommand=...).
+        function __instantsearch_hosts
+            begin
+                command cat $HOME/.ssh/config /etc/ssh/ssh_config 2>/dev/null | command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }'
+                command awk '{ n = split($1, names, ","); for (i = 1; i <= n; i++) { h = names[i]; if (h ~ /^[|@]/) continue;
+                  sub(/^\[/, "", h); sub(/\]:.*$/, "", h); print h } }' $HOME/.ssh/known_hosts 2>/dev/null
+                command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
+            end | command awk '!/^-/' | command sort -u
+        end
+
         function instantsearch-completion
             set -l token (commandline -t)
             set -l words (commandline -o)
@@ -75,10 +86,7 @@ enum FishScript {
                 case kill
                     set items (command ps -eo pid,user,args | command sed 1d | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --multi --stdin-name=processes (__instantsearch_query $base) | command awk '{ print $1 }')
                 case ssh scp sftp telnet mosh
-                    set items (begin
-                            command cat $HOME/.ssh/config /etc/ssh/ssh_config 2>/dev/null | command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }'
-                            command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
-                        end | command sort -u | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --stdin-name=hosts (__instantsearch_query $base))
+                    set items (__instantsearch_hosts | __instantsearch_run INSTANTSEARCH_COMPLETION_OPTS --stdin-name=hosts (__instantsearch_query $base))
                 case '*'
                     set -l root .
                     set -l query

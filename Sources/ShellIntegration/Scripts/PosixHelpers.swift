@@ -40,7 +40,8 @@ enum PosixHelpers {
             command awk '{ print $1 }'
         }
 
-        # Hosts from ssh's configuration, known_hosts and /etc/hosts.
+        # Hosts from ssh's configuration, known_hosts and /etc/hosts; none starting with "-",
+        # which ssh would take for an option (-oProxyCommand=...).
         __instantsearch_hosts() {
           {
             command cat "$HOME/.ssh/config" /etc/ssh/ssh_config 2>/dev/null |
@@ -48,7 +49,7 @@ enum PosixHelpers {
             command awk '{ n = split($1, names, ","); for (i = 1; i <= n; i++) { h = names[i]; if (h ~ /^[|@]/) continue;
               sub(/^\[/, "", h); sub(/\]:.*$/, "", h); print h } }' "$HOME/.ssh/known_hosts" 2>/dev/null
             command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
-          } | command sort -u
+          } | command awk '!/^-/' | command sort -u
         }
 
         __instantsearch_select_hosts() {
