@@ -5,10 +5,11 @@
 /// option's value written onto it (`-d:`).
 /// After `--`, nothing is rewritten.
 public enum FzfWords {
-    /// fzf's `+` options (`+e` cancels `-e`, which only a later `-e` sets again: dropped) and
-    /// the older names fzf still reads, as the options that mean the same here.
+    /// fzf's `+` options and the older names fzf still reads, as the options that mean the same
+    /// here (the negations among them are then read in order: `FzfNegations`).
     static let spellings: [String: [String]] = [
-        "+x": ["--no-extended"], "+i": ["--no-ignore-case"], "+s": ["--no-sort"], "+m": ["--no-multi"], "+e": [],
+        "+x": ["--no-extended"], "+i": ["--no-ignore-case"], "+s": ["--no-sort"], "+m": ["--no-multi"], "+e": ["--no-exact"],
+        "+0": ["--no-exit-0"], "+1": ["--no-select-1"], "--async": ["--no-sync"], "--no-phony": ["--enabled"],
         "--inline-info": ["--info=inline"], "--no-info": ["--info=hidden"], "--phony": ["--disabled"],
         // fzf's optional values come only after `=`: a bare --scrollbar is its default bar. An
         // empty value (none) goes as its own word: `--scrollbar=` would read as a missing one.

@@ -84,9 +84,11 @@ struct InstantSearchCommand: ParsableCommand {
         let defaults = sources.flatMap(\.words)
         let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
             .subtracting([SearchCommand.configuration.commandName!])
-        let arguments = DefaultOptions.insert(
+        let inserted = DefaultOptions.insert(
             defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
-        if arguments != given { sources.forEach(SearchCommand.checkDefaults) }
+        if inserted != given { sources.forEach(SearchCommand.checkDefaults) }
+        // fzf's --no-X undo what came before them, the defaults included.
+        let arguments = FzfNegations.resolved(inserted)
         SearchCommand.commandLine = arguments
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
     }
@@ -192,7 +194,7 @@ struct SearchCommand: ParsableCommand {
         // Each round takes out at least one word: bounded by their number.
         for _ in 0..<words.count {
             do {
-                _ = try parse(words)
+                _ = try parse(FzfNegations.resolved(words))
                 break
             } catch {
                 let text = message(for: error)
@@ -217,7 +219,7 @@ struct SearchCommand: ParsableCommand {
         checksValuesOnly = true
         defer { checksValuesOnly = false }
         do {
-            _ = try parse(source.words)
+            _ = try parse(FzfNegations.resolved(source.words))
         } catch  where exitCode(for: error) != .success {
             CommandLineRunner.fail("instantsearch", "\(source.name): \(message(for: error))")
         } catch {}

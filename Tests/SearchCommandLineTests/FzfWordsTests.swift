@@ -15,7 +15,7 @@ import Testing
         #expect(FzfWords.normalized(["-q", "x"]) == ["-q", "x"])
         #expect(
             FzfWords.normalized(["-e", "+e", "+s", "+m", "--inline-info", "--no-info", "--phony", "--", "+m"])
-                == ["-e", "--no-sort", "--no-multi", "--info=inline", "--info=hidden", "--disabled", "--", "+m"])
+                == ["-e", "--no-exact", "--no-sort", "--no-multi", "--info=inline", "--info=hidden", "--disabled", "--", "+m"])
         #expect(FzfWords.normalized(["-f", "+s", "--query", "+x", "+i"]) == ["-f", "+s", "--query", "+x", "--no-ignore-case"], "a text option's value stays")
     }
 
@@ -72,5 +72,29 @@ import Testing
         let ours = try remote.listenAddress(environment: ["FZF_API_KEY": "theirs", "INSTANTSEARCH_API_KEY": "ours"])
         #expect(ours == ListenAddress(place: .tcp(host: "0.0.0.0", port: 6266), apiKey: "ours", unsafe: true), "our name first")
         #expect(throws: (any Error).self) { try remote.listenAddress(environment: [:]) }
+    }
+}
+
+/// fzf's `--no-X`, read in order over the whole command line, defaults included.
+@Suite struct FzfNegationsTests {
+    @Test func aNegationUndoesWhatCameBeforeAndALaterOptionSetsItAgain() {
+        #expect(FzfNegations.resolved(["-e", "a.txt", "--no-exact"]) == ["a.txt"])
+        #expect(FzfNegations.resolved(["--exact", "--no-exact", "-e"]) == ["-e"])
+        #expect(FzfNegations.resolved(FzfWords.normalized(["-e", "+e", "-1", "+1", "-0", "+0"])) == [])
+        #expect(FzfNegations.resolved(FzfWords.normalized(["--phony", "--no-phony", "--sync", "--async"])) == [])
+    }
+
+    @Test func aValueGoesWithItsOptionAndIsNeverReadAsOne() {
+        #expect(FzfNegations.resolved(["--preview", "cat {}", "--header=x", "--no-preview", "--no-header"]) == [])
+        #expect(FzfNegations.resolved(["--preview", "--no-exact", "-e", "--no-preview"]) == ["-e"], "--no-exact is the preview command")
+        #expect(FzfNegations.resolved(["-q", "--no-exact", "-e"]) == ["-q", "--no-exact", "-e"], "a text option's value stays")
+        #expect(FzfNegations.resolved(["--border=rounded", "x", "--no-border"]) == ["x"], "--border's value comes after = only")
+        #expect(FzfNegations.resolved(["--expect", "ctrl-a", "--no-expect", "--expect=ctrl-b"]) == ["--expect=ctrl-b"])
+        #expect(FzfNegations.resolved(["-e", "--", "--no-exact"]) == ["-e", "--", "--no-exact"], "after -- nothing is read")
+    }
+
+    @Test func theResultParses() throws {
+        let options = try SessionOptions.parse(FzfNegations.resolved(FzfWords.normalized(["-e", "--preview", "cat", "+e", "--no-preview", "--tac"])))
+        #expect(!options.lines.exact && options.lines.tac)
     }
 }
