@@ -21,6 +21,12 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
             valueName: "bindings"))
     public var bind: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Keys: emacs (fzf's, the default) or vim (Esc enters a normal mode: j/k move, g/G first and last, i or / types again; F1 lists them).",
+            valueName: "name"))
+    public var keymap: KeyTable.Keymap = .emacs
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (no clicks, no wheel in the interface).")
     public var noMouse = false
 
@@ -105,7 +111,7 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
 
     /// The standard key table with every `--bind` applied, in order.
     public func keyTable() throws(ValidationError) -> KeyTable {
-        var table = KeyTable.standard
+        var table = KeyTable.standard(keymap: keymap)
         for value in bind {
             do {
                 try table.bind(list: value)
@@ -137,3 +143,5 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         value.count > 60 ? "\"\(value.prefix(57))...\"" : "\"\(value)\""
     }
 }
+
+extension KeyTable.Keymap: ExpressibleByArgument {}

@@ -324,8 +324,11 @@ struct SearchCommand: ParsableCommand {
                 var reloadOptions = LoadOptions(lenient: true)
                 (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
                 reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
+                // Plain lines are fzf's: no dropdown of past queries over them unless a
+                // --suggestions file asks for one.
+                let suggested = descriptions.map(\.name).filter { !lineIndices.contains($0) || suggestionOptions.suggestions != nil }
                 (suggestionIndices, suggestionsNote) = try suggestionOptions.install(
-                    in: loaded.backend, indexNames: descriptions.map(\.name), historyFile: session.pick.history,
+                    in: loaded.backend, indexNames: suggested, historyFile: session.pick.history,
                     readsInsights: session.pick.insights, saysRefused: !session.pick.reRanks || lists.isEmpty,
                     environment: ProcessInfo.processInfo.environment)
             }

@@ -17,7 +17,7 @@ import Glibc
 struct SuggestionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Query suggestions to offer under the search box (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from your own queries.",
+            "Query suggestions to offer under the search box (a JSON array or NDJSON of {\"query\", \"popularity\"} records), besides those counted from your own queries (plain lines get them only with this option, as fzf has none).",
             valueName: "file"))
     var suggestions: String?
 

@@ -17,6 +17,8 @@ extension SearchApp {
             if searchBox.text.isEmpty && !searchesFacetValues { outcome = .cancelled }
             return perform(action == .deleteCharOrQuit ? .deleteChar : .backwardDeleteChar)
         case .clearScreen: wantsRepaint = true
+        case .normalMode: inNormalMode = true
+        case .insertMode: inNormalMode = false
         case .toggleHelp: showsHelp = true
         case .closeHelp: showsHelp = false
         case .toggleSections: hub.dispatch(.toggleSections)

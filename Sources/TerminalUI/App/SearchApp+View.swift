@@ -9,7 +9,8 @@ extension SearchApp {
         Theme.$current.withValue(options.theme) {
             let cursor = draw(into: &canvas)
             tint(&canvas)
-            return cursor.map { CursorPosition(x: $0.x, y: $0.y) }
+            // In normal mode keys do not type: no cursor in the query.
+            return inNormalMode && !showsHelp ? nil : cursor.map { CursorPosition(x: $0.x, y: $0.y) }
         }
     }
 

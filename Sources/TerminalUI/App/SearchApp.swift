@@ -40,6 +40,11 @@ public final class SearchApp {
     var help: HelpOverlay
     public internal(set) var focus = Focus.hits
     public internal(set) var showsHelp = false
+    /// In normal mode (`normal-mode`, `--keymap vim`): the normal context's keys act first and
+    /// unbound printable keys do nothing; the query is left alone.
+    public internal(set) var inNormalMode = false {
+        didSet { searchBox.inNormalMode = inNormalMode }
+    }
     /// How the session ends, once it does (never `.signal`: the event loop ends it so).
     public internal(set) var outcome: TerminalSearch.Exit? {
         didSet { if oldValue == nil { notePick() } }
@@ -155,7 +160,8 @@ public final class SearchApp {
         if case .character = key, let chain = boundPrintable(key) {
             run(chain)
         } else if case .character(let character) = key {
-            if !showsHelp { type(character) }  // printable keys, Space too, edit the query unless bound
+            // Printable keys, Space too, edit the query unless bound (or in normal mode).
+            if !showsHelp && !inNormalMode { type(character) }
         } else if editsRange {
             handleRangeInput(key)
         } else if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) {
@@ -268,7 +274,8 @@ public final class SearchApp {
 
     /// Where keys are looked up now, most specific first.
     var contexts: [KeyContext] {
-        paneContexts.first == .help || !showsSuggestions ? paneContexts : [.suggestions] + paneContexts
+        let panes = paneContexts.first == .help || !showsSuggestions ? paneContexts : [.suggestions] + paneContexts
+        return inNormalMode && !showsHelp && !searchesFacetValues && !editsRange ? [.normal] + panes : panes
     }
 
     /// Where keys are looked up now, leaving the suggestions out.

@@ -130,6 +130,8 @@ extension KeyAction {
         case .nextSuggestion: return "select the next suggestion"
         case .previousSuggestion: return "select the previous suggestion"
         case .hideSuggestions: return "hide the suggestions until the query changes"
+        case .normalMode: return "normal mode: keys bound in the normal context act, other printable keys do nothing"
+        case .insertMode: return "leave normal mode: printable keys type into the query again"
         case .clearQuery: return "clear the query"
         case .search: return "search for the text given, the query in the box left as it is (with --disabled too)"
         case .transformSearch: return "run the command; search for what it prints, the query left as it is"

@@ -195,6 +195,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case backwardSubword = "backward-subword"
     case killSubword = "kill-subword"
     case backwardKillSubword = "backward-kill-subword"
+    // Modal keys (`--keymap vim`): in normal mode letters move and act, the query is left alone.
+    case normalMode = "normal-mode"
+    case insertMode = "insert-mode"
 
     /// The name written in `--bind` and shown nowhere else: `toggle-refinement`.
     public var name: String { rawValue }
@@ -296,6 +299,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case currentRefinements = "current-refinements"
     /// The query suggestions under the search box, while they are shown (before the pane's keys).
     case suggestions
+    /// Normal mode (`--keymap vim`, or `normal-mode` bound by hand): consulted first while in it.
+    case normal
 
     /// The heading of the context's group in the help overlay and docs/keys.md.
     public var title: String {
@@ -310,6 +315,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .facetSearch: return "Search in facet values (Ctrl-F in the refinement list)"
         case .currentRefinements: return "Current refinements (F8, Alt-c)"
         case .suggestions: return "Query suggestions (while shown under the search box)"
+        case .normal: return "Normal mode (--keymap vim: Esc enters it, i or / leaves it; the query is left alone)"
         }
     }
 }

@@ -15,6 +15,11 @@ public struct SearchBox: Equatable, Sendable {
     /// What stands before the query (fzf's `--prompt`).
     public var prompt = SearchBox.defaultPrompt
     public static let defaultPrompt = "❯ "
+    /// Normal mode (`--keymap vim`): the prompt says so, and the query takes no keys.
+    public var inNormalMode = false
+    static let normalModeLabel = "normal "
+    /// The prompt as drawn: in normal mode, named so.
+    public var shownPrompt: String { inNormalMode ? Self.normalModeLabel + prompt : prompt }
     /// Word motions stop at `/` too, and only there and at white space (fzf's `--filepath-word`).
     public var pathWords = false
 
@@ -194,7 +199,7 @@ public struct SearchBox: Equatable, Sendable {
     /// cursor's screen column.
     @discardableResult
     public func render(_ area: Rect, _ canvas: inout Canvas) -> Int {
-        let promptWidth = canvas.write(prompt, x: area.x, y: area.y, style: Theme.prompt, maxWidth: area.width)
+        let promptWidth = canvas.write(shownPrompt, x: area.x, y: area.y, style: Theme.prompt, maxWidth: area.width)
         let room = max(1, area.width - promptWidth - 1)
         let x = area.x + promptWidth
         guard !text.isEmpty else {
