@@ -33,7 +33,7 @@ public struct LineArguments: ParsableArguments, Sendable {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk or index (comma-separated).", valueName: "criteria"))
+        help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk, pathname or index (comma-separated).", valueName: "criteria"))
     public var tiebreak: String?
 
     @Flag(name: .customLong("no-sort"), help: "Lines: matches in input order, not by score (fzf's +s).")

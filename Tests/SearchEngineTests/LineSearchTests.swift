@@ -263,22 +263,32 @@ struct LineScanTests {
         var options = LineMatchOptions()
         options.scheme = scheme
         options.reversed = tac
-        let byLength = options.rankingTiebreaks.first == .length
+        let byLength = options.rankingTiebreaks.contains(.length)
+        let byPathname = options.rankingTiebreaks.first == .pathname
         let table = LineTable(store: index.records)
         for query in Self.queries {
             let results = try index.searchLines(Query(text: query, hitsPerPage: 30), options: options)
-            // The rule, written out: every line scored alone, sorted by score (higher first), the
-            // length without white space at either end (with the length tie-break), number.
+            // The rule, written out: every line scored alone, sorted by score (higher first), with
+            // the path scheme how far the match starts from the last `/` (one before it: last),
+            // the length without white space at either end (with the length tie-break), number.
             let scan = LineScan(table: table, pattern: LinePattern(query, options: options), options: options)
-            var all: [(score: Int, length: Int, line: Int)] = []
+            var all: [(score: Int, path: Int, length: Int, line: Int)] = []
             for line in 0..<table.count {
                 let text = table.text(of: line)
                 let scalars = text.unicodeScalars.map(\.value)
                 let found = scalars.withUnsafeBufferPointer { scan.match(ScalarLine(scalars: $0)) }
                 let trimmed = scalars.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }
-                if let found { all.append((found.score, byLength ? trimmed.count : 0, line)) }
+                guard let found else { continue }
+                var path = 0
+                if byPathname, found.begin != Int.max {
+                    let delimiter = scalars.lastIndex { $0 == 0x2F || $0 == 0x5C } ?? -1
+                    path = delimiter <= found.begin ? found.begin - delimiter : 0xFFFF
+                }
+                all.append((found.score, path, byLength ? trimmed.count : 0, line))
             }
-            all.sort { ($0.score, -$0.length, tac ? $0.line : -$0.line) > ($1.score, -$1.length, tac ? $1.line : -$1.line) }
+            all.sort {
+                ($0.score, -$0.path, -$0.length, tac ? $0.line : -$0.line) > ($1.score, -$1.path, -$1.length, tac ? $1.line : -$1.line)
+            }
             #expect(results.nbHits == all.count, "\(scheme) tac \(tac) \(query)")
             #expect(results.hits.map(\.objectID) == all.prefix(30).map { String($0.line + 1) }, "\(scheme) tac \(tac) \(query)")
         }

@@ -32,6 +32,8 @@ public struct LineMatchOptions: Hashable, Sendable {
         case index
         /// The shorter space-separated chunk holding the match.
         case chunk
+        /// The match nearer the start of the last path component (`--scheme path`'s first).
+        case pathname
     }
 
     public var extended = true
@@ -71,7 +73,15 @@ public struct LineMatchOptions: Hashable, Sendable {
 
     /// The criteria in force after the score (index always last, implied).
     public var effectiveTiebreaks: [Tiebreak] {
-        tiebreaks ?? (scheme == .history ? [.index] : [.length])
+        tiebreaks ?? (scheme == .history ? [.index] : scheme == .path ? [.pathname, .length] : [.length])
+    }
+
+    /// Whether a term's best place is looked for from the line's start (the first of equals
+    /// wins), or from its end when `end` or `pathname` comes before `begin` among the criteria:
+    /// fzf then takes the last of equally good places (the file name's, for paths).
+    public var searchesForward: Bool {
+        let first = effectiveTiebreaks.first { $0 == .begin || $0 == .end || $0 == .pathname }
+        return first != .end && first != .pathname
     }
 
     /// The criteria that order lines of equal score, in order: those before `index` (which is

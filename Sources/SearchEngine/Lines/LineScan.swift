@@ -47,7 +47,7 @@ struct LineScan {
         self.table = table
         self.pattern = pattern
         self.options = options
-        scorer = LineScorer(scheme: options.scheme)
+        scorer = LineScorer(scheme: options.scheme, forward: options.searchesForward)
         compiled = CompiledPattern(pattern, scorer: scorer)
         firstTiebreak = options.rankingTiebreaks.first
         wholeLine = options.nth == nil
@@ -275,16 +275,21 @@ struct LineScan {
         return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
     }
 
+    /// A line's match: its score, where the matches begin (the first) and end (the last), and
+    /// where the first of them to end does (fzf's `begin` tie-break reads it).
+    typealias Found = (score: Int, begin: Int, end: Int, firstEnd: Int)
+
     /// The match of every set in `text`: the summed score and the span of the matches (`begin`
     /// is `Int.max` when negations alone matched); nil when a set fails. `mask`: the line's,
     /// whose missing characters rule terms out unread.
     @inline(__always)
-    func match<T: LineText>(_ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> (score: Int, begin: Int, end: Int)? {
+    func match<T: LineText>(_ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> Found? {
         let terms = compiled.terms
         let setEnds = compiled.setEnds
         var score = 0
         var begin = Int.max
         var end = 0
+        var firstEnd = Int.max
         var index = 0
         for set in 0..<compiled.setCount {
             let setEnd = setEnds[set]
@@ -299,6 +304,7 @@ struct LineScan {
                     score += found.score
                     begin = min(begin, found.range.lowerBound)
                     end = max(end, found.range.upperBound)
+                    firstEnd = min(firstEnd, found.range.upperBound)
                     matched = true
                     break
                 }
@@ -306,7 +312,7 @@ struct LineScan {
             if !matched { return nil }
             index = setEnd
         }
-        return (score, begin, end)
+        return (score, begin, end, firstEnd)
     }
 
     @inline(__always)
@@ -319,25 +325,35 @@ struct LineScan {
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 
-    /// fzf's tie-breaks: smaller is better. A line matched by negations alone has no place to
-    /// measure from: every criterion is 0 for it, as in fzf, so its input order decides.
-    private func tiebreakValue<T: LineText>(_ criterion: LineMatchOptions.Tiebreak, _ text: T, _ found: (score: Int, begin: Int, end: Int)) -> Int {
+    /// fzf's tie-breaks, as fzf 0.74 computes them (its result.go): smaller is better. `length`
+    /// is the line without its leading and trailing blanks; `begin` where the first match ends,
+    /// from the first non-blank; `end` how far from the end the last match ends, as a share of
+    /// that length; `chunk` the blank-separated run holding the matches; `pathname` how far the
+    /// match starts from the last `/` or `\` (a match before it: the worst). A line matched by
+    /// negations alone has no place to measure from: 0 for every criterion (its order decides).
+    private func tiebreakValue<T: LineText>(_ criterion: LineMatchOptions.Tiebreak, _ text: T, _ found: Found) -> Int {
         guard found.begin != Int.max else { return 0 }
         var first = 0
         var last = text.count
         while first < last, scorer.classOf(text[first]) == .white { first += 1 }
         while last > first, scorer.classOf(text[last - 1]) == .white { last -= 1 }
+        let trimmedLength = last - first
+        let whitePrefix = min(first, found.begin)
         switch criterion {
-        case .length: return last - first
-        case .begin: return max(0, found.begin - first)
-        case .end: return max(0, last - found.end)
+        case .length: return trimmedLength
+        case .begin: return max(0, found.firstEnd - whitePrefix)
+        case .end: return 0xFFFF - 0xFFFF * max(0, found.end - whitePrefix) / (trimmedLength + 1)
         case .index: return 0
         case .chunk:
             var start = found.begin
-            var end = found.begin
+            var end = found.end
             while start > 0, scorer.classOf(text[start - 1]) != .white { start -= 1 }
             while end < text.count, scorer.classOf(text[end]) != .white { end += 1 }
-            return max(end, found.end) - start
+            return end - start
+        case .pathname:
+            var delimiter = text.count - 1
+            while delimiter >= 0, text[delimiter] != 0x2F, text[delimiter] != 0x5C { delimiter -= 1 }
+            return delimiter <= found.begin ? found.begin - delimiter : 0xFFFF
         }
     }
 

@@ -83,9 +83,9 @@ extension LineScorer {
                     scores[j] = Int32(Self.scoreMatch) + bonuses[j] * Int32(Self.bonusFirstCharMultiplier)
                     runs[j] = 1
                     inGap = false
-                    if m == 1, scores[j] > best {
+                    if m == 1, scores[j] > best || !forward && scores[j] == best {
                         (best, bestPlace) = (scores[j], j)
-                        if bonuses[j] >= Self.bonusBoundary { break }
+                        if forward && bonuses[j] >= Self.bonusBoundary { break }
                     }
                 } else {
                     scores[j] = max((j > 0 ? scores[j - 1] : 0) + Int32(inGap ? Self.scoreGapExtension : Self.scoreGapStart), 0)
@@ -128,7 +128,7 @@ extension LineScorer {
                     runs[row + j] = run
                     inGap = matched < gapped
                     let score = max(matched, gapped, 0)
-                    if k == m - 1, score > best { (best, bestPlace) = (score, j) }
+                    if k == m - 1, score > best || !forward && score == best && score > 0 { (best, bestPlace) = (score, j) }
                     scores[row + j] = score
                     left = score
                 }

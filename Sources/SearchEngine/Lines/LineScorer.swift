@@ -39,8 +39,11 @@ struct LineScorer: @unchecked Sendable {
     /// at neither place in a line scores no more than the second allows (`CompiledPattern`).
     let largestBonus: Int
     let largestBonusAwayFromWhite: Int
+    /// false: of equally good places for a term, the last (`LineMatchOptions.searchesForward`).
+    let forward: Bool
 
-    init(scheme: LineMatchOptions.Scheme) {
+    init(scheme: LineMatchOptions.Scheme, forward: Bool = true) {
+        self.forward = forward
         let tables = SchemeTables.of(scheme)
         initialClass = tables.initialClass
         asciiClasses = UnsafePointer(tables.classes)
@@ -212,8 +215,8 @@ struct LineScorer: @unchecked Sendable {
                 else { continue }
             }
             let bonus = bonus(previous, classOf(text[start]))
-            if best == nil || bonus > best!.bonus { best = (start, bonus) }
-            if bonus >= Self.bonusBoundary { break }
+            if best == nil || bonus > best!.bonus || !forward && bonus == best!.bonus { best = (start, bonus) }
+            if forward && bonus >= Self.bonusBoundary { break }
         }
         guard let best else { return nil }
         let range = best.start..<best.start + pattern.count
