@@ -100,6 +100,21 @@ struct FzfFilterTableTests {
         }
     }
 
+    /// `'xyz'` (a word boundary at both ends) in each scheme, as fzf 0.74.5 orders it: an
+    /// underscore is a weaker boundary than a space, `/`, `-` or a bracket.
+    @Test(arguments: [
+        (LineMatchOptions.Scheme.default, [" xyz ", "/xyz/", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"]),
+        (.path, ["/xyz/", " xyz ", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"]),
+        (.history, ["[xyz]", "-xyz-", " xyz ", "/xyz/", "-xyz_", "_xyz-", "_xyz_"]),
+    ])
+    func boundaryMatchesRankUnderscoresLast(scheme: LineMatchOptions.Scheme, lines: [String]) throws {
+        let index = try LineSearchTests.index("xxyzx\n-xxyz\nxyzx-\n_xyz_\n_xyz-\n-xyz_\n[xyz]\n-xyz-\n xyz \n/xyz/")
+        var options = LineMatchOptions()
+        options.scheme = scheme
+        let results = try index.searchLines(Query(text: "'xyz'", hitsPerPage: 100), options: options)
+        #expect(results.hits.map { String(decoding: index.originalLineBytes(objectID: $0.objectID) ?? [], as: UTF8.self) } == lines)
+    }
+
     @Test func closeMatchesAreMarkedAsSuchAndNamedOnTheStatsLine() throws {
         let results = try LineSearchTests.results("bazz", in: Self.input)
         #expect(results.areCloseMatches)

@@ -179,7 +179,10 @@ struct LineScorer: @unchecked Sendable {
     func highestScore(_ term: MatchTerm, first: Int, others: Int) -> Int {
         guard !term.inverse, !term.text.isEmpty else { return 0 }
         let others = max(others, Self.bonusConsecutive)
-        return term.text.count * Self.scoreMatch + first * Self.bonusFirstCharMultiplier + (term.text.count - 1) * others
+        let m = term.text.count
+        // A boundary term is scored on its own scale (`boundaryScore`).
+        if term.kind == .exactBoundary { return first + m * Self.scoreMatch + bonus(.white, .lower) * (m + 1) }
+        return m * Self.scoreMatch + first * Self.bonusFirstCharMultiplier + (m - 1) * others
     }
 
     private func firstOccurrence<T: LineText>(_ term: MatchTerm, _ text: T) -> Bool {
@@ -220,7 +223,23 @@ struct LineScorer: @unchecked Sendable {
         }
         guard let best else { return nil }
         let range = best.start..<best.start + pattern.count
-        return (range, score(term, text, range))
+        return (range, boundary ? boundaryScore(text, range, bonus: best.bonus) : score(term, text, range))
+    }
+
+    /// fzf's score of a match with a word boundary at either end (`'word'`): the first
+    /// character's bonus, less a little for an underscore before or after (`_word_` ranks below
+    /// `-word-` and `[word]`), plus a base that lets it compete with other kinds of terms.
+    private func boundaryScore<T: LineText>(_ text: T, _ range: Range<Int>, bonus: Int) -> Int {
+        let underscore: UInt32 = 0x5F
+        var score = bonus
+        var deduct = bonus - Self.bonusBoundary + 1
+        if range.lowerBound > 0 && text[range.lowerBound - 1] == underscore {
+            score -= deduct + 1
+            deduct = 1
+        }
+        if range.upperBound < text.count && text[range.upperBound] == underscore { score -= deduct }
+        let boundaryWhite = self.bonus(.white, .lower)
+        return score + Self.scoreMatch * range.count + boundaryWhite * (range.count + 1)
     }
 
     private func isWhite(_ c: UInt32) -> Bool { classOf(c) == .white }
