@@ -36,6 +36,12 @@ public struct LineArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Lines: after the score, ties broken by length, begin, end, chunk, pathname or index (comma-separated).", valueName: "criteria"))
     public var tiebreak: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Lines: fzf's matching algorithm, v2 (the best-scoring place, the default) or v1 (the first place found; faster).", valueName: "v1|v2"))
+    public var algo: String?
+
     @Flag(name: .customLong("no-sort"), help: "Lines: matches in input order, not by score (fzf's +s).")
     public var noSort = false
 
@@ -111,6 +117,12 @@ public struct LineArguments: ParsableArguments, Sendable {
                     "--scheme: unknown scheme \"\(scheme)\"; allowed: \(LineMatchOptions.Scheme.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             options.scheme = chosen
+        }
+        if let algo {
+            guard let chosen = LineMatchOptions.Algorithm(rawValue: algo) else {
+                throw ValidationError("--algo: unknown algorithm \"\(algo)\"; allowed: v1, v2")
+            }
+            options.algorithm = chosen
         }
         if let tiebreak {
             switch LineMatchOptions.parseTiebreaks(tiebreak) {

@@ -42,6 +42,10 @@ public struct LineMatchOptions: Hashable, Sendable {
     /// Diacritics folded (`é` found by `e`); `--literal` turns it off.
     public var normalize = true
     public var scheme = Scheme.default
+    /// fzf's `--algo`: `v2` (the best-scoring place, the default) or `v1` (faster, the first
+    /// place found, shortened from its end).
+    public var algorithm = Algorithm.v2
+    public enum Algorithm: String, Hashable, Sendable, CaseIterable { case v1, v2 }
     /// nil: the scheme's (length; index alone for history).
     public var tiebreaks: [Tiebreak]?
     /// false: matches in input order, the score not used (`--no-sort`).

@@ -47,7 +47,7 @@ struct LineScan {
         self.table = table
         self.pattern = pattern
         self.options = options
-        scorer = LineScorer(scheme: options.scheme, forward: options.searchesForward)
+        scorer = LineScorer(scheme: options.scheme, forward: options.searchesForward, algorithm: options.algorithm)
         compiled = CompiledPattern(pattern, scorer: scorer)
         firstTiebreak = options.rankingTiebreaks.first
         wholeLine = options.nth == nil

@@ -45,7 +45,7 @@ extension LineScorer {
     func fuzzy<T: LineText>(_ term: MatchTerm, _ text: T, positions: inout [Int]?) -> (range: Range<Int>, score: Int)? {
         let pattern = term.text
         let m = pattern.count
-        guard m > 0 else { return firstMatch(term, text, positions: &positions) }
+        guard m > 0, !firstPlaceOnly else { return firstMatch(term, text, positions: &positions) }
         guard let origin = text.firstIndex(of: pattern[0], from: 0, term) else { return nil }
         var last = text.count - 1
         while last >= origin, text.comparable(last, term) != pattern[m - 1] { last -= 1 }

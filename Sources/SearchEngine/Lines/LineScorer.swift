@@ -41,9 +41,12 @@ struct LineScorer: @unchecked Sendable {
     let largestBonusAwayFromWhite: Int
     /// false: of equally good places for a term, the last (`LineMatchOptions.searchesForward`).
     let forward: Bool
+    /// fzf's `--algo=v1`: a subsequence takes the first place found, not the best one.
+    let firstPlaceOnly: Bool
 
-    init(scheme: LineMatchOptions.Scheme, forward: Bool = true) {
+    init(scheme: LineMatchOptions.Scheme, forward: Bool = true, algorithm: LineMatchOptions.Algorithm = .v2) {
         self.forward = forward
+        firstPlaceOnly = algorithm == .v1
         let tables = SchemeTables.of(scheme)
         initialClass = tables.initialClass
         asciiClasses = UnsafePointer(tables.classes)
