@@ -272,7 +272,11 @@ struct LineScan {
         guard let span = nthSpan(string) else { return nil }
         scalars.removeAll(keepingCapacity: true)
         for scalar in string.unicodeScalars { scalars.append(scalar.value) }
-        return scalars.withUnsafeBufferPointer { self.key(line, ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))) }
+        return scalars.withUnsafeBufferPointer {
+            let fields = ScalarLine(scalars: UnsafeBufferPointer(rebasing: $0[span]))
+            // fzf measures the tie-breaks on the whole line, whatever --nth matched in.
+            return options.nth == nil ? self.key(line, fields) : self.key(line, fields, whole: ScalarLine(scalars: $0), offset: span.lowerBound)
+        }
     }
 
     /// A line's match: its score, where the matches begin (the first) and end (the last), and
@@ -315,13 +319,17 @@ struct LineScan {
         return (score, begin, end, firstEnd)
     }
 
+    /// `whole`: the line `text` was cut from (`--nth`), `offset` where the cut starts in it.
     @inline(__always)
-    func key<T: LineText>(_ line: Int, _ text: T, mask: UInt32 = LineTable.nonASCIIBit) -> UInt64? {
+    func key<T: LineText>(_ line: Int, _ text: T, mask: UInt32 = LineTable.nonASCIIBit, whole: ScalarLine? = nil, offset: Int = 0) -> UInt64? {
         guard let found = match(text, mask: mask) else { return nil }
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
         let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - found.score)))
-        let tiebreak = firstTiebreak.map { tiebreakValue($0, text, found) } ?? 0
+        let tiebreak =
+            firstTiebreak.map { criterion in
+                whole.map { tiebreakValue(criterion, $0, Self.shifted(found, by: offset)) } ?? tiebreakValue(criterion, text, found)
+            } ?? 0
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 
@@ -357,6 +365,12 @@ struct LineScan {
         }
     }
 
+    /// A match measured in the cut from `offset` on, measured in the whole line.
+    static func shifted(_ found: Found, by offset: Int) -> Found {
+        guard offset > 0, found.begin != Int.max else { return found }
+        return (found.score, found.begin + offset, found.end + offset, found.firstEnd + offset)
+    }
+
     /// The values of the tie-breaks after the first (which the key holds) for a matching line,
     /// smaller first: what orders lines whose keys tie on score and first criterion.
     func laterTiebreaks(of line: Int) -> [Int] {
@@ -368,7 +382,9 @@ struct LineScan {
         return scalars.withUnsafeBufferPointer { buffer in
             let text = ScalarLine(scalars: UnsafeBufferPointer(rebasing: buffer[span]))
             guard let found = match(text) else { return [] }
-            return later.map { min(tiebreakValue($0, text, found), 0xFFFF) }
+            // On the whole line, as the first criterion (`key`).
+            let whole = ScalarLine(scalars: buffer)
+            return later.map { min(tiebreakValue($0, whole, Self.shifted(found, by: span.lowerBound)), 0xFFFF) }
         }
     }
 
