@@ -279,7 +279,7 @@ import Testing
         #expect(relevance.distinct == 1)
         #expect(
             relevance.synonyms == [
-                Synonym(multiWay: ["tv", "television"]), Synonym(oneWay: "laptop", synonyms: ["notebook"]),
+                Self.named(Synonym(multiWay: ["tv", "television"]), "1"), Synonym(oneWay: "laptop", synonyms: ["notebook"]),
                 Synonym(multiWay: ["ny", "new york"]),
             ])
         #expect(try IndexSettings.parse(text: #"{"removeStopWords": true}"#).relevance.removeStopWords == StopWords.languages)
@@ -313,5 +313,12 @@ import Testing
                 try opened.search(Query(text: text)).hits.map(\.objectID)
                     == RelevanceRulesFixture.distinct.search(Query(text: text)).hits.map(\.objectID), "\(text)")
         }
+    }
+
+    /// A synonym with the objectID its settings gave it (serve's synonyms routes name it so).
+    private static func named(_ synonym: Synonym, _ objectID: String) -> Synonym {
+        var named = synonym
+        named.objectID = objectID
+        return named
     }
 }
