@@ -359,14 +359,15 @@ struct SearchCommand: ParsableCommand {
                     case .string(let line)? = fields["line"]
                 {
                     // Line numbers name lines: with one line index the id says which; with several, the text too.
+                    let index = (Int(hit.objectID) ?? 1) - 1
                     for name in lineIndexNames {
                         if let bytes = lineIndex(name, hit.objectID),
                             lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line
                         {
-                            return lines.printed(bytes)
+                            return lines.printed(bytes, index: index)
                         }
                     }
-                    return lines.printed(Array(line.utf8))
+                    return lines.printed(Array(line.utf8), index: index)
                 }
                 return Array(PickSession.jsonLine(hit).utf8)
             }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),

@@ -139,12 +139,12 @@ struct LineTable: Sendable {
     }
 
     /// The same lines made into others (`--with-nth`), line for line.
-    func transformed(_ transform: (String) -> String) -> LineTable {
+    func transformed(_ transform: (String, Int) -> String) -> LineTable {
         var bytes: [UInt8] = []
         var ends = TextEnds()
         ends.reserveCapacity(count)
         for line in 0..<count {
-            bytes += transform(text(of: line)).utf8
+            bytes += transform(text(of: line), line).utf8
             ends.append(bytes.count)
         }
         return LineTable(bytes: bytes, ends: ends)
