@@ -126,6 +126,13 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         return table
     }
 
+    /// `start` reloads or transforms the list: fzf then keeps its default scheme for the
+    /// walker's and FZF_DEFAULT_COMMAND's lines, which the reload replaces.
+    public var reloadsOnStart: Bool {
+        let actions = (try? keyTable())?.actions(for: .event(.start), in: [.global]) ?? []
+        return actions.contains { [.reload, .reloadSync, .transform].contains($0.action) }
+    }
+
     /// Colours as asked, mouse unless `--no-mouse`.
     public func terminalOptions(noColor: Bool) -> TerminalOptions {
         TerminalOptions(colors: noColor ? false : nil, mouse: !noMouse)
