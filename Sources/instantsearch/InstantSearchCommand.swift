@@ -263,6 +263,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if man { return ManualPage.show() }
+        CommandShell.current = try session.interface.commandShell()
         if let shell = shellSource.script { return shellSource.printScript(shell) }
         var session = session
         // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.

@@ -120,4 +120,18 @@ import Testing
         try tmux.waitFor("picked=0")
         #expect(tmux.file("picked.txt") == "src/b.go\n")
     }
+
+    /// Commands run in $SHELL (sh without it), or in what `--with-shell` names, as in fzf.
+    @Test func commandsRunInTheShellWithShellNames() throws {
+        let tmux = try Tmux()
+        try tmux.shell(
+            "export FZF_DEFAULT_COMMAND='echo $0'; SHELL=/bin/sh \(Project.binary) -f '' > sh.txt; \(Project.binary) -f '' --with-shell 'bash -c' > bash.txt; echo \"done=$?\""
+        )
+        try tmux.waitFor("done=0")
+        #expect(tmux.file("sh.txt") == "/bin/sh\n")
+        #expect(tmux.file("bash.txt") == "bash\n")
+        let (status, output) = try spawn(Project.binary, ["--with-shell", "'bash", "-f", "x"])
+        #expect(status == 2)
+        #expect(output.hasPrefix("instantsearch: --with-shell: column 1: "))
+    }
 }
