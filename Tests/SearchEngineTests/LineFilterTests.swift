@@ -72,7 +72,7 @@ struct LineFilterTests {
         if flags.contains("end,chunk") { options.tiebreaks = [.end, .chunk] }
         if flags.contains("path") { options.scheme = .path }
         var text = ""
-        for number in 0..<3000 { text += ["src/ab\(number % 7).c", "ab", "x ab y", "lib/a/b/\(number)", "nothing"][number % 5] + "\n" }
+        for number in 0..<1500 { text += ["src/ab\(number % 7).c", "ab", "x ab y", "lib/a/b/\(number)", "nothing"][number % 5] + "\n" }
         let input = Array(text.utf8)
         for query in ["ab", "a b", "b | c", "!x"] {
             let expected = try Self.indexed(query, input, options: options)
