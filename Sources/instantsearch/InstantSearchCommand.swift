@@ -268,6 +268,8 @@ struct SearchCommand: ParsableCommand {
         var session = session
         // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
         if try session.runsInTmuxPopup(commandLine: Self.commandLine) { return }
+        // A script's --filter over piped lines streams, no index built (`streamsFilter`).
+        if streamsFilter() { return try runStreamingFilter() }
         let lines = session.lines
         var settingsOptions = settingsOptions
         var data = data
