@@ -17,7 +17,8 @@ extension SearchCommand {
     /// Whether `--filter` streams: plain lines from standard input (not a file, a setup, a
     /// service or a `--source`), matched as they are (`LineFilter.serves`: no `--with-nth`, no
     /// `--ansi`), without `--header-lines`, settings of their own, `--typos` (close matches need
-    /// the words indexed) or re-ranking by earlier picks.
+    /// the words indexed), re-ranking by earlier picks, or an `--accept-nth` template's `{n}`
+    /// (a line's position, which the merge does not carry).
     func streamsFilter() -> Bool {
         let pick = session.pick
         guard pick.filter != nil, !pick.typos, !pick.reRanks, !session.profile, session.settings == nil else { return false }
@@ -25,6 +26,7 @@ extension SearchCommand {
         let readsStdin = files == ["-"] || (files.isEmpty && isatty(STDIN_FILENO) == 0)
         guard readsStdin, data.format == nil || data.format == .lines, (session.lines.headerLines ?? 0) == 0 else { return false }
         guard (try? settingsOptions.overrides().isEmpty) == true, let options = try? session.lines.options() else { return false }
+        if let accepted = try? session.lines.acceptedFields(), accepted.parts.contains(.index) { return false }
         return LineFilter.serves(options)
     }
 
@@ -42,7 +44,7 @@ extension SearchCommand {
         let accepted = lines.acceptNth != nil
         let output = LineFilter.Output(
             terminator: lines.print0 ? 0 : UInt8(ascii: "\n"), heading: session.pick.printQuery ? [Array(query.utf8)] : [],
-            transform: accepted ? { lines.printed($0) } : nil, write: Self.writeOut)
+            transform: accepted ? { lines.printed($0, index: 0) } : nil, write: Self.writeOut)
         let outcome: LineFilter.Outcome
         do {
             outcome = try LineFilter.run(query, options: options, input: input, output: output)
