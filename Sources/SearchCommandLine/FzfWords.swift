@@ -24,7 +24,8 @@ public enum FzfWords {
     /// Options whose value may look like an option or a spelling: the word after one is its
     /// value, left as it is (`-f +s` searches `+s`, `-d -n2` splits at `-n2`).
     static let textOptions: Set<String> = [
-        "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--gutter", "--border-label",
+        "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--gutter", "--ghost",
+        "--border-label",
         "--preview-label",
     ]
 
