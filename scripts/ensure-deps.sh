@@ -4,7 +4,7 @@
 # libcurl's (the HTTP client),
 # tmux (end-to-end tests drive the real binary in tmux), python3 (the test-target check)
 # and python3-venv (the Algolia client check), man-db (the install check reads the installed man page
-# with man -l), zsh and fish (the shell integration's tests drive them) and strace (they trace them);
+# with man -l), zsh and fish (the shell integration's tests drive them), strace (they trace them) and chafa (an image previewer);
 # with --screenshots, tmux, rsvg-convert and the DejaVu fonts (scripts/screenshots.py). Needs root
 # or sudo only when something is missing.
 set -euo pipefail
@@ -32,6 +32,8 @@ if [ "${1:-}" = "--test" ]; then
     command -v fish >/dev/null 2>&1 || need+=(fish)
     # The command log's test traces the shells' execve calls (no program run at a prompt).
     command -v strace >/dev/null 2>&1 || need+=(strace)
+    # The image preview's test runs a real image previewer.
+    command -v chafa >/dev/null 2>&1 || need+=(chafa)
 fi
 if [ "${1:-}" = "--screenshots" ]; then
     # scripts/screenshots.py runs the binary in tmux, writes each screen as SVG and turns it

@@ -1,6 +1,12 @@
 import ArgumentParser
 import TerminalUI
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// fzf's preview options, same names and syntax, for every session.
 public struct PreviewArguments: ParsableArguments, Sendable {
     @Option(
@@ -26,6 +32,13 @@ public struct PreviewArguments: ParsableArguments, Sendable {
         name: .customLong("preview-label-pos"), parsing: .unconditional,
         help: ArgumentHelp("Where --preview-label goes on its rule, as fzf's: 0 centred (the default), N from the left, -N from the right.", valueName: "N"))
     public var previewLabelPosition: String?
+
+    @Option(
+        name: .customLong("preview-images"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Which images a --preview command writes (kitty graphics, iTerm2 inline images, sixel) go to the terminal: auto (those the terminal's environment says it draws), always (all, as fzf sends them), never. An image not sent is named in its place.",
+            valueName: "when"))
+    public var previewImages: PreviewImages.Mode = .auto
 
     public init() {}
 
@@ -65,6 +78,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     /// The label's part of the interface's options.
     public func configure(_ options: inout SearchApp.Options) {
         options.previewLabel = previewLabel
+        options.previewImages = PreviewImages.detect(previewImages, environment: ProcessInfo.processInfo.environment)
         if let position = try? labelPosition() { options.previewLabelPosition = position }
     }
 
@@ -74,3 +88,5 @@ public struct PreviewArguments: ParsableArguments, Sendable {
         search.previewCommand = command
     }
 }
+
+extension PreviewImages.Mode: ExpressibleByArgument {}

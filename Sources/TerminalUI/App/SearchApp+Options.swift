@@ -66,6 +66,8 @@ extension SearchApp {
         /// fzf's `--preview-label` (in place of the preview pane's title) and `--preview-label-pos`.
         public var previewLabel: String?
         public var previewLabelPosition = 0
+        /// `--preview-images`: which of a preview command's images go to the terminal.
+        public var previewImages = PreviewImages.none
         /// fzf's `--filepath-word`: the search box's word motions take paths' parts for words.
         public var filepathWord = false
         /// fzf's `--scroll-off`: hits kept in view on either side of the selected one.

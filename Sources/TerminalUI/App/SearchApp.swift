@@ -127,6 +127,7 @@ public final class SearchApp {
         searchDisabled = options.disabled
         (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
+        preview.images = options.previewImages
         self.previewCommand = previewCommand
         self.previewRunner = previewRunner
         help = HelpOverlay(table: self.keys)

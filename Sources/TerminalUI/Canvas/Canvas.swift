@@ -9,6 +9,8 @@ public struct Canvas: Sendable, Hashable, CustomStringConvertible {
     public let height: Int
     /// Row-major: the cell at (x, y) is `cells[y * width + x]`.
     public private(set) var cells: [Cell]
+    /// Images to send after the cells, each at its place (see `Canvas+Graphics`).
+    public internal(set) var graphics: [CanvasGraphic] = []
 
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)

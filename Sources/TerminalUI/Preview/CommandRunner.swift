@@ -20,7 +20,7 @@ import Glibc
 ///
 /// `execute` and `become` need the terminal itself: `runInTerminal` and `replaceProcess`.
 public final class CommandRunner: Sendable {
-    public static let outputLimit = 256 * 1024
+    public static let outputLimit = 4 << 20
     /// Standard error kept of a command whose output goes elsewhere (shown when it fails).
     public static let errorLimit = 4 * 1024
 

@@ -4,6 +4,8 @@ public struct PreviewOutput: Sendable {
     /// Which run this is (the runner numbers them): an older run's output is dropped.
     public var run: Int
     var lines: [StyledLine]
+    /// The images it wrote, by the line they start on (see `TerminalGraphics`).
+    var placements: [TerminalGraphics.Placement]
     public var isFinished: Bool
     /// The exit status once finished (nil: killed by a signal).
     public var status: Int32?
@@ -12,7 +14,9 @@ public struct PreviewOutput: Sendable {
 
     init(run: Int, bytes: [UInt8], isFinished: Bool, status: Int32?, isTruncated: Bool) {
         self.run = run
-        lines = TerminalText.lines(of: bytes)
+        let (text, placements) = TerminalGraphics.extract(bytes)
+        lines = TerminalText.lines(of: text)
+        self.placements = placements
         if isTruncated { lines.append([("[output cut at \(bytes.count) bytes]", Theme.secondary)]) }
         self.isFinished = isFinished
         self.status = status

@@ -23,8 +23,14 @@ public struct PreviewPane {
     private(set) var notice: String?
     /// Whether a command's output is shown rather than the record (`--preview`, `change-preview`).
     var runsCommand: Bool
+    /// Which of the command's images go to the terminal (`--preview-images`).
+    var images = PreviewImages.none {
+        didSet { relayout() }
+    }
     /// The content wrapped to the pane's width, and the first line in view.
     private(set) var lines: [StyledLine] = []
+    /// The command's images sent on, by the row of `lines` and the column they start at.
+    private(set) var graphics: [(row: Int, column: Int, placement: TerminalGraphics.Placement)] = []
     public private(set) var scroll = 0
     private var width = 0
     private var height = 1
@@ -97,14 +103,39 @@ public struct PreviewPane {
             notice.map { notice in
                 StyledWrap.wrap([("⚠ loading stopped: " + notice, Theme.error)], width: width, indent: 2) + [[]]
             } ?? []
+        graphics = []
         if runsCommand {
             // Command output is clipped, not wrapped (fzf's default): tables and colours stay aligned;
             // toggle-preview-wrap wraps it.
-            lines += wrapsOutput ? (output?.lines ?? []).flatMap { StyledWrap.wrap($0, width: width) } : output?.lines ?? []
+            let output = outputWithImages()
+            let firstRow = lines.count
+            var rows: [Int] = []  // the row each output line starts on
+            for line in output {
+                rows.append(lines.count)
+                lines += wrapsOutput ? StyledWrap.wrap(line, width: width) : [line]
+            }
+            for placement in self.output?.placements ?? [] where placement.draws && images.sends(placement.kind) {
+                let row = placement.line < rows.count ? rows[placement.line] : firstRow + placement.line
+                graphics.append((row, placement.column, placement))
+            }
         } else if let hit {
             lines += PreviewContent.lines(of: hit, numbers: numbers).flatMap { StyledWrap.wrap($0.line, width: width, indent: $0.indent) }
         }
         scroll = max(0, min(scroll, lines.count - height))
+    }
+
+    /// The command's lines, each image not sent named on the line it was on (a line of its
+    /// own when the line has text), and a line for an image that ends the output.
+    private func outputWithImages() -> [StyledLine] {
+        guard let output else { return [] }
+        var lines = output.lines
+        for placement in output.placements.reversed() where placement.draws {
+            while lines.count <= placement.line { lines.append([]) }
+            guard !images.sends(placement.kind) else { continue }
+            let placeholder: StyledLine = [(images.placeholder(placement.kind), Theme.secondary)]
+            if lines[placement.line].isEmpty { lines[placement.line] = placeholder } else { lines.insert(placeholder, at: placement.line) }
+        }
+        return lines
     }
 
     // MARK: Drawing
@@ -119,7 +150,18 @@ public struct PreviewPane {
             canvas.write(message, x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
             return
         }
-        for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
+        // A sixel or iTerm2 image takes the rows below it to the pane's end (its height is not
+        // known in rows; fzf assumes the same): no text is drawn there.
+        var textRows = area.height
+        for graphic in graphics where graphic.row >= scroll && graphic.row < scroll + area.height && graphic.column < area.width {
+            let y = graphic.row - scroll
+            let bytes = graphic.placement.graphics.flatMap { $0.sent(insideTmux: images.insideTmux) }
+            let kitty = graphic.placement.kind == .kitty
+            canvas.place(
+                bytes, in: Rect(x: area.x + graphic.column, y: area.y + y, width: area.width - graphic.column, height: area.height - y), isKitty: kitty)
+            if !kitty { textRows = min(textRows, y + 1) }
+        }
+        for (row, line) in lines.dropFirst(scroll).prefix(textRows).enumerated() {
             canvas.write(line, x: area.x, y: area.y + row, maxWidth: area.width, overflow: runsCommand ? .clip : .ellipsis)
         }
     }

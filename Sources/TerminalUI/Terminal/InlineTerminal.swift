@@ -36,6 +36,8 @@ final class InlineTerminal: TerminalScreen {
     private var isClosed = false
     /// The frame `stage` prepared, which `present` writes.
     private var staged = ""
+    /// The preview's images: sent after the cells, only when they change.
+    private var graphicsOnScreen = GraphicsOnScreen()
     /// The region's first row on the screen, 0-based, from the terminal's cursor report
     /// (mouse reports count rows from the screen's top); 0 if the terminal did not answer.
     private(set) var originRow = 0
@@ -132,13 +134,25 @@ final class InlineTerminal: TerminalScreen {
     func stage(_ canvas: Canvas, previous: Canvas?, cursor: CursorPosition?) {
         var out = "\u{1B}[?25l"
         let sameShape = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+        // Rows an image left are sent whole; the images go after the cells (see below).
+        let graphics = graphicsOnScreen.plan(for: canvas, repaintsAll: !sameShape)
+        let uncovered = Set(graphics?.rows ?? [])
         for y in 0..<min(canvas.height, rows) {
-            guard let columns = canvas.changedColumns(inLine: y, since: sameShape ? previous : nil) else { continue }
+            guard let columns = uncovered.contains(y) ? 0..<canvas.width : canvas.changedColumns(inLine: y, since: sameShape ? previous : nil)
+            else { continue }
             out += move(to: y) + "\r" + (columns.lowerBound > 0 ? "\u{1B}[\(columns.lowerBound)C" : "")
             for run in canvas.runs(inLine: y, columns: columns) { out += styles.sequence(run.style) + run.text }
             out += "\u{1B}[0m"
             // Writing the last column leaves the cursor on it (the terminal's pending wrap).
             cursorColumn = min(columns.upperBound, canvas.width - 1)
+        }
+        if let graphics {
+            let row = cursorRow
+            let sequence = graphics.sequence { x, y in
+                let down = y - row
+                return (down > 0 ? "\u{1B}[\(down)B" : down < 0 ? "\u{1B}[\(-down)A" : "") + "\r" + (x > 0 ? "\u{1B}[\(x)C" : "")
+            }
+            out += String(decoding: sequence, as: UTF8.self)
         }
         if let cursor, cursor.x >= 0, cursor.x < canvas.width, cursor.y >= 0, cursor.y < min(canvas.height, rows) {
             out += move(to: cursor.y) + "\r" + (cursor.x > 0 ? "\u{1B}[\(cursor.x)C" : "") + "\u{1B}[?25h"

@@ -52,6 +52,9 @@ public final class Terminal {
     /// Gathers each frame curses writes into one write to the terminal; nil: curses writes
     /// to it directly (the descriptors could not be had).
     private var frameCapture: FrameCapture?
+    /// The preview's images: sent after the cells, only when they change.
+    private var graphicsOnScreen = GraphicsOnScreen()
+    private var stagedGraphics: [UInt8]?
 
     /// The key that suspends the program (the tty's `susp` character, normally Ctrl-Z):
     /// raw mode turns the tty's own handling off, so the event loop does what it would have
@@ -226,6 +229,10 @@ public final class Terminal {
         let window = cn_stdscr()
         let sameShape = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
         if !sameShape { _ = werase(window) }
+        let graphics = graphicsOnScreen.plan(for: canvas, repaintsAll: !sameShape)
+        // Where an image was, curses thinks the cells it drew are still there: sent again whole.
+        for y in graphics?.rows ?? [] { _ = wredrawln(window, Int32(y), 1) }
+        stagedGraphics = graphics?.sequence { x, y in "\u{1B}[\(y + 1);\(x + 1)H" }
         for y in 0..<canvas.height {
             guard let columns = canvas.changedColumns(inLine: y, since: sameShape ? previous : nil) else { continue }
             for run in canvas.runs(inLine: y, columns: columns) {
@@ -248,11 +255,22 @@ public final class Terminal {
     /// one write (`FrameCapture`). Returns the bytes the frame took.
     @discardableResult
     func present() -> Int {
-        guard let frameCapture else {
+        let graphics = stagedGraphics
+        stagedGraphics = nil
+        // The images after curses' cells, in the same write: the cursor is saved and put back
+        // around them, so curses' idea of where it is stays true.
+        func update() {
             _ = doupdate()
+            if let graphics {
+                _ = fflush(output)
+                FrameCapture.writeAll(graphics, count: graphics.count, to: fileno(output))
+            }
+        }
+        guard let frameCapture else {
+            update()
             return 0
         }
-        return frameCapture.capture { _ = doupdate() }
+        return frameCapture.capture(update)
     }
 
     /// Forgets what curses thinks is on screen, so the next frame repaints every cell
