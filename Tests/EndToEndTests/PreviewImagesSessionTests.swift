@@ -48,24 +48,30 @@ import Testing
         let tmux = try Tmux(width: 200, height: 14)
         let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg=="))
         try png.write(to: tmux.workDirectory.appendingPathComponent("red.png"))
-        let sixel = try spawnOutput("chafa", ["-f", "sixel", "--size", "8x4", tmux.workDirectory.appendingPathComponent("red.png").path])
-        #expect(sixel.hasPrefix("\u{1B}P"), "chafa wrote sixel")
         try tmux.recordOutput(to: "pane.bytes")
         let command = "seq 2 | \(Project.binary) --preview 'echo top; chafa -f sixel --size 8x4 red.png' --preview-window right:60%"
         try tmux.shell(command + " --preview-images always")
-        let screen = try tmux.waitFor("top")
-        let (row, column) = try position(of: "top", in: screen)
-        let image = "\u{1B}7\u{1B}[\(row + 2);\(column + 1)H" + sixel.trimmingCharacters(in: .newlines)
-        try tmux.waitForOutput("pane.bytes", "chafa's sixel at the preview's second row") { $0.contains(image) }
+        // "top" after the pane's rule: the command line typed holds the word too.
+        let screen = try tmux.waitFor("│ top")
+        let (row, rule) = try position(of: "│ top", in: screen)
+        let column = rule + 2
+        // chafa sizes the image by the cell's pixels it finds: its body is not compared, only
+        // that one whole sixel sequence is sent at the preview's second row, the cursor kept.
+        let start = "\u{1B}7\u{1B}[\(row + 2);\(column + 1)H\u{1B}P0;1;0q"
+        let bytes = try tmux.waitForOutput("pane.bytes", "chafa's sixel at the preview's second row") { $0.contains(start) }
+        let body = String(bytes[try #require(bytes.range(of: start)).upperBound...])
+        let end = try #require(body.range(of: "\u{1B}\\\u{1B}8"), "the sixel's end, then the cursor put back")
+        #expect(!body[..<end.lowerBound].contains("\u{1B}") && body.hasPrefix("\"1;1;"), "one sixel image, as chafa wrote it")
         try tmux.press("Escape")
+        try tmux.waitFor("the interface gone") { !$0.contains("│ top") }
 
         // Not asked, in a terminal that announces nothing: named in its place.
         try tmux.shell("clear; " + command)
-        let named = try tmux.waitFor("the image named") { $0.contains("top") && $0.contains("[sixel image not shown") }
+        let named = try tmux.waitFor("the image named") { $0.contains("│ top") && $0.contains("[sixel image not shown") }
         let rows = named.split(separator: "\n").map(String.init)
-        let (topRow, topColumn) = try position(of: "top", in: named)
+        let (topRow, topRule) = try position(of: "│ top", in: named)
         #expect(
-            rows[topRow + 1].dropFirst(topColumn).hasPrefix(
+            rows[topRow + 1].dropFirst(topRule + 2).hasPrefix(
                 "[sixel image not shown: this terminal does not say it draws them; --preview-images always sends it]"))
         try tmux.press("Escape")
     }
@@ -95,11 +101,4 @@ extension Tmux {
         Issue.record("timed out waiting for \(description) in what the pane was sent:\n\(last.debugDescription.suffix(2000))", sourceLocation: sourceLocation)
         throw TmuxError.timedOut(description)
     }
-}
-
-/// A program's standard output (not its errors), for comparing with what reached the pane.
-private func spawnOutput(_ executable: String, _ arguments: [String]) throws -> String {
-    let (status, output) = try spawn(executable, arguments)
-    guard status == 0 else { throw TmuxError.failed("\(executable) exited \(status): \(output)") }
-    return output
 }

@@ -20,7 +20,10 @@ import Glibc
 ///
 /// `execute` and `become` need the terminal itself: `runInTerminal` and `replaceProcess`.
 public final class CommandRunner: Sendable {
-    public static let outputLimit = 4 << 20
+    public static let outputLimit = 256 * 1024
+    /// The bound for output holding an image (kitty, iTerm2, sixel), which takes far more bytes
+    /// than text; text alone is re-read whole at every chunk, so it keeps the smaller bound.
+    public static let imageOutputLimit = 4 << 20
     /// Standard error kept of a command whose output goes elsewhere (shown when it fails).
     public static let errorLimit = 4 * 1024
 
@@ -136,6 +139,7 @@ public final class CommandRunner: Sendable {
         var open = streams
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var total = 0
+        var limit = Self.outputLimit
         var truncated = false
         reading: while !open.isEmpty {
             var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
@@ -152,7 +156,11 @@ public final class CommandRunner: Sendable {
                     continue
                 }
                 let isError = open[i].isError
-                let kept = isError ? count : min(count, Self.outputLimit - total)
+                if !isError, limit == Self.outputLimit, total + count > limit {
+                    let holdsImage = runs.withLock { TerminalGraphics.startsImage(in: $0[slot.rawValue].bytes) }
+                    if holdsImage || TerminalGraphics.startsImage(in: buffer[..<count]) { limit = Self.imageOutputLimit }
+                }
+                let kept = isError ? count : min(count, limit - total)
                 if !isError { total += kept }
                 let stillCurrent = runs.withLock { runs -> Bool in
                     guard runs[slot.rawValue].number == number else { return false }
@@ -166,7 +174,7 @@ public final class CommandRunner: Sendable {
                 }
                 guard stillCurrent else { break reading }
                 if !isError { wake() }
-                if !isError, kept < count || total >= Self.outputLimit {
+                if !isError, kept < count || total >= limit {
                     truncated = true
                     kill(-pid, SIGKILL)
                     break reading

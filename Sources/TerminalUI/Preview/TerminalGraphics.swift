@@ -92,6 +92,24 @@ enum TerminalGraphics {
         return (text, placements)
     }
 
+    /// Whether an image's sequence starts somewhere in `bytes` (kitty's APC, iTerm2's OSC 1337,
+    /// or a DCS: sixel, or tmux's passthrough around one of them).
+    static func startsImage(in bytes: some Collection<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if previous == escape {
+                if byte == UInt8(ascii: "P") { return true }
+                let rest = bytes[index...]
+                if rest.starts(with: Array("_G".utf8)) || rest.starts(with: Array("]1337;".utf8)) { return true }
+            }
+            previous = byte
+            index = bytes.index(after: index)
+        }
+        return false
+    }
+
     /// The graphic starting at `start` (an ESC) and the index after it, or nil.
     private static func graphic(in bytes: [UInt8], at start: Int) -> (TerminalGraphic, Int)? {
         guard start + 2 < bytes.count else { return nil }
