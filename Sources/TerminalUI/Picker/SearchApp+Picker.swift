@@ -5,7 +5,7 @@ import InstantSearchCore
 extension SearchApp {
     /// True when the session is one plain-lines index without facets or sections.
     var drawsPicker: Bool {
-        options.fzfScreen && options.placeholders.lines && hub.indices.count == 1 && sectionsView == nil
+        options.fzfScreen && options.placeholders.lines && hub.indices.count == 1
             && SidebarPanes(for: descriptions[hub.searcher.indexName]).isEmpty
     }
 
