@@ -136,7 +136,7 @@ import Testing
         try tmux.shell("printf 'alpha\\nbeta it'\\''s here\\ngamma\\n' | \(Project.binary) --tmux center,80%,60% --query 'bta' > out.txt; echo \"exit=$?\"")
         let screen = try tmux.waitFor("the popup") { $0.contains("│ > bta") && $0.contains("  1/3 ─") }
         let rows = screen.split(separator: "\n").map(String.init)
-        let top = try #require(rows.firstIndex { $0.contains("┌") }, "the popup's frame:\n\(screen)")
+        let top = try #require(rows.firstIndex { $0.contains("╭") }, "the popup's rounded frame, drawn by the interface as fzf's:\n\(screen)")
         let left = rows[top].prefix { $0 == " " }.count
         #expect(rows[top].trimmingCharacters(in: .whitespaces).count == 80, "80% of 100 columns wide:\n\(screen)")
         #expect((9...10).contains(left), "centred:\n\(screen)")
@@ -158,7 +158,8 @@ import Testing
         let message = try #require(tmux.file("err.txt"))
         #expect(
             message.hasPrefix(
-                "instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."))
+                "instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]][,border-native] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."
+            ))
         #expect(message.split(separator: "\n").count == 1)
     }
 

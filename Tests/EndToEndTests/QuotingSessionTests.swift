@@ -42,7 +42,7 @@ import Testing
         try write(String(decoding: record, as: UTF8.self) + "\n", "hostile.ndjson", in: tmux)
         try tmux.shell(
             "\(Project.binary) hostile.ndjson --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {name} > got.txt; echo done > done.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("the lines") { $0.contains("  1/") }
+        try tmux.waitFor("1 result")  // records keep this interface's panes
         try tmux.press("C-e")
         try tmux.waitFor("the command to finish") { _ in tmux.file("done.txt") == "done\n" }
         #expect(tmux.file("got.txt") == name + "\n", "the field reached the command whole")
@@ -60,7 +60,7 @@ import Testing
         try tmux.shell(
             "SHELL=$(command -v fish) \(Project.binary) lines.txt --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {} > got.txt; echo done > done.txt)'; echo \"exit=$?\""
         )
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("the line") { FzfScreen.rows($0).suffix(3) == FzfScreen.bottom([line], count: "1/1", width: 110)[...] }
         try tmux.press("C-e")
         try tmux.waitFor("the command to finish") { _ in tmux.file("done.txt") == "done\n" }
         #expect(tmux.file("got.txt") == line + "\n", "the line reached fish whole")

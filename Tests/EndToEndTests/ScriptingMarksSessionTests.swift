@@ -81,7 +81,8 @@ import Testing
     @Test func marksOfLinesStillThereSurviveAReload() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell(
-            "\(Project.binary) fruits.txt --reverse --gutter ' ' --multi --bind 'f9:reload(printf \"banana split\\nnew line\\napple pie\\n\")' > out.txt; echo \"exit=$?\"")
+            "\(Project.binary) fruits.txt --reverse --gutter ' ' --multi --bind 'f9:reload(printf \"banana split\\nnew line\\napple pie\\n\")' > out.txt; echo \"exit=$?\""
+        )
         try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.press("C-Space", "Down", "Down", "C-Space")
         try tmux.waitFor("two marks") { $0.contains("  4/4 (2) ") }
@@ -130,7 +131,8 @@ import Testing
         try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.press("F9")
         try tmux.waitFor("the command started") { _ in tmux.file("started") != nil }
-        let during = try tmux.waitFor("reloading")
+        // fzf's spinner turns on the info line while the command's lines are read.
+        let during = try tmux.waitFor("the spinner") { FzfScreen.isReading($0) }
         #expect(during.contains("cherry tart") && !during.contains("first-new"), "the old list while the command runs")
         #expect(!during.contains("reloaded"), "the chain waits")
         try "".write(to: tmux.workDirectory.appendingPathComponent("go"), atomically: true, encoding: .utf8)

@@ -111,10 +111,10 @@ import Testing
         try records.write(to: tmux.workDirectory.appendingPathComponent("hostile.ndjson"), atomically: true, encoding: .utf8)
         try tmux.shell(
             "\(Project.binary) hostile.ndjson --preview 'echo {name}' --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {name} {q} > got.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("the lines") { $0.contains("  1/") }
+        try tmux.waitFor("1 result")  // records keep this interface's panes
         try tmux.waitFor("the preview, the field as text") { $0.contains("$(touch marker) `touch marker2`") }
         try tmux.paste("$(touch marker3)")
-        try tmux.waitFor("the query typed") { $0.contains("> $(touch marker3)") }
+        try tmux.waitFor("the query typed") { $0.contains("❯ $(touch marker3)") }
         try tmux.press("C-e")
         try tmux.waitFor("the command's output") { _ in tmux.file("got.txt")?.contains("marker3") == true }
         #expect(tmux.file("got.txt") == "$(touch marker) `touch marker2` it's \"quoted\"\n$(touch marker3)\n")
