@@ -131,7 +131,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (alone: center,50%). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
+            "Inside tmux, run in a popup, as fzf's --tmux: [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]][,border-native] (alone: center,50%; border-native: tmux's border, not the interface's). Outside tmux, inline in the popup's height (as --height) unless --height is given.",
             valueName: "spec"))
     public var tmux: String?
 

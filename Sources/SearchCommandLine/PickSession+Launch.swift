@@ -39,7 +39,11 @@ extension PickSession {
             interface.configure(&options)
             layout.configure(&options)
             preview.configure(&options)
-            if let placeholders { options.placeholders = placeholders }
+            if let placeholders {
+                options.placeholders = placeholders
+                // Plain lines get fzf's screen (the app keeps its panes where the data has facets).
+                options.fzfScreen = placeholders.lines
+            }
             options.headerLines = headerLines
         }
         // The pick is printed first: a slow or full disk never holds it back.

@@ -80,8 +80,11 @@ public struct SessionOptions: ParsableArguments, Sendable {
             if pick.height == nil { pick.height = popup.inlineHeight }  // as fzf falls back
             return false
         }
-        let status = try TmuxPopup.run(
-            popup, executable: ExecutablePath.current, arguments: TmuxPopup.withoutTmuxOption(commandLine))
+        var arguments = TmuxPopup.withoutTmuxOption(commandLine)
+        // The popup's own frame goes first (after the subcommand's name, when it is spelled out).
+        let frame = popup.interfaceArguments(borderGiven: layout.border != nil, marginGiven: layout.margin != nil)
+        arguments.insert(contentsOf: frame, at: arguments.first == "search" ? 1 : 0)
+        let status = try TmuxPopup.run(popup, executable: ExecutablePath.current, arguments: arguments)
         if status != 0 { throw ExitCode(status) }
         return true
     }

@@ -1,6 +1,8 @@
 /// fzf's `--tmux [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]]`: where the popup goes
 /// and its size (default center, 50% each way). With one size, top and bottom take it as the
 /// height (the width is the whole), left and right as the width, center as both.
+/// `border-native` anywhere in it: tmux draws the popup's border (otherwise the popup has
+/// none and the interface draws its own, as fzf's).
 public struct TmuxPopupSpec: Sendable, Hashable {
     public enum Position: String, Sendable, CaseIterable { case center, top, bottom, left, right }
 
@@ -21,16 +23,23 @@ public struct TmuxPopupSpec: Sendable, Hashable {
     public var position = Position.center
     public var width = Size.percent(50)
     public var height = Size.percent(50)
+    /// `border-native`: tmux's border around the popup.
+    public var nativeBorder = false
 
     /// The value `--tmux` alone stands for.
     public static let bare = "center,50%"
-    static let form = "[center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%)"
+    static let form = "[center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]][,border-native] (sizes 1 to 10000 cells or 1% to 100%)"
 
     public init() {}
 
     public static func parse(_ text: String) -> TmuxPopupSpec? {
         var spec = TmuxPopupSpec()
         var parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 4 else { return nil }
+        if let native = parts.firstIndex(of: "border-native") {
+            spec.nativeBorder = true
+            parts.remove(at: native)
+        }
         if let first = parts.first, let position = Position(rawValue: first) {
             spec.position = position
             parts.removeFirst()
@@ -59,7 +68,7 @@ public struct TmuxPopupSpec: Sendable, Hashable {
     }
 
     /// display-popup's placement and size options (tmux's own letters: C the centre, R the
-    /// right edge, S next to the status line).
+    /// right edge, S next to the status line); `-B` (no border of tmux's) unless `border-native`.
     var popupArguments: [String] {
         let place: [String] =
             switch position {
@@ -69,10 +78,18 @@ public struct TmuxPopupSpec: Sendable, Hashable {
             case .left: ["-x0", "-yC"]
             case .right: ["-xR", "-yC"]
             }
-        return place + ["-w", width.argument, "-h", height.argument]
+        return place + ["-w", width.argument, "-h", height.argument] + (nativeBorder ? [] : ["-B"])
     }
 
     /// Outside tmux the session runs inline instead (fzf's fallback), in the popup's height
     /// (a percentage of the terminal, or rows).
     public var inlineHeight: String { height.argument }
+
+    /// What the command run in the popup is given first, as fzf's `popupArgStr`: without tmux's
+    /// border, a rounded border of its own (unless `--border` names one); with it, a column of
+    /// margin each side (unless `--margin` is given).
+    public func interfaceArguments(borderGiven: Bool, marginGiven: Bool) -> [String] {
+        if !nativeBorder { return borderGiven ? [] : ["--border=rounded"] }
+        return marginGiven ? [] : ["--margin=0,1"]
+    }
 }

@@ -43,7 +43,7 @@ import Testing
         let marker = "4242.\(getpid() % 1000)\(round)"
         try tmux.shell(
             "seq 3 | \(Project.binary) --bind 'start:reload(sleep \(marker)1; echo x),ctrl-e:execute-silent(sleep \(marker)2; echo y)'; echo \"exit=$?\"")
-        try tmux.waitFor("the interface") { $0.contains(" result") }
+        try tmux.waitFor("the interface") { $0.contains(" ─────") }
         try tmux.press("C-e")
         waitForProcesses("both commands and their sleeps", holding: "sleep \(marker)") { $0.count == 4 }
         return marker
@@ -85,7 +85,7 @@ import Testing
         let tmux = try Tmux()
         let marker = "4343.\(getpid() % 1000)"
         try tmux.shell("seq 3 | \(Project.binary) --bind 'ctrl-o:execute(sleep \(marker); echo after)'; echo \"exit=$?\"")
-        try tmux.waitFor("3 results")
+        try tmux.waitFor("the lines") { $0.contains("  3/") }
         try tmux.press("C-o")
         waitForProcesses("the command on the terminal", holding: "sleep \(marker)") { $0.count == 2 }
         let program = try #require(processes(holding: marker, program: true).first.flatMap { Int32($0.prefix { $0 != ":" }) })

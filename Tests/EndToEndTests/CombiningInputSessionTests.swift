@@ -43,7 +43,7 @@ import Testing
     /// accent folded into its letter would not pass) with the interface still up.
     private func waitForQuery(_ tmux: Tmux, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try tmux.waitFor("the query \(text.unicodeScalars.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation) { screen in
-            let prompt = screen.split(separator: "\n").first { $0.contains("❯") }.map(String.init) ?? ""
+            let prompt = screen.split(separator: "\n").last { $0.hasPrefix("> ") }.map(String.init) ?? ""
             return prompt.unicodeScalars.map(\.value).containsRun(text.unicodeScalars.map(\.value)) && !screen.contains("exit=")
         }
     }

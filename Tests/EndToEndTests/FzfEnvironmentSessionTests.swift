@@ -45,10 +45,12 @@ import Testing
         // The text starts where the pane does, and the pane reaches the screen's right edge.
         let column = row.distance(from: row.startIndex, to: match.lowerBound)
         #expect(column == left, "the pane starts at column \(column), FZF_PREVIEW_LEFT says \(left)")
-        #expect(left + columns <= 100 && left + columns >= 98, "the pane is \(columns) wide from \(left)")
-        // As many rows as the pane has: those of the screen whose pane part is right of the list's rule.
-        let paneRows = rows.filter { $0.count > left && $0.dropFirst(left - 1).first == "│" }.count
-        #expect(lines >= 1 && lines <= 30 && (paneRows == 0 || abs(paneRows - lines) <= 2), "pane rows \(paneRows), FZF_PREVIEW_LINES \(lines)")
+        #expect(left + columns == 98, "the pane is \(columns) wide from \(left), inside the box's border and padding")
+        // fzf 0.74.5's figures for this pane: the 40-column box's text room, 28 of its 30 rows, from row 1.
+        #expect(numbers == [28, 36, 28, 36, 62], "\(numbers)")
+        // As many rows as the box has between its top and bottom corners (its left side two columns before the text).
+        let paneRows = rows.filter { $0.count > left && $0.dropFirst(left - 2).first == "│" }.count
+        #expect(paneRows == lines, "pane rows \(paneRows), FZF_PREVIEW_LINES \(lines)")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }

@@ -205,11 +205,11 @@ import Testing
     @Test func badHeightIsOneLineAndTheTerminalIsUntouched() throws {
         let tmux = try Tmux()
         try tmux.shell("stty -g > before.txt")
-        try tmux.shell("\(Project.binary) \(products) --height 3; echo \"exit=$?\"")
+        try tmux.shell("\(Project.binary) \(products) --height 2; echo \"exit=$?\"")
         let screen = try tmux.waitFor("exit=2")
         #expect(
             screen.replacingOccurrences(of: "\n", with: "").contains(
-                "instantsearch: --height takes ROWS (8 to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '3'."
+                "instantsearch: --height takes ROWS (3 to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '2'."
             ))
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")
         try tmux.waitFor("saved-42")

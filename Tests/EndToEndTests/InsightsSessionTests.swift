@@ -21,7 +21,8 @@ import Testing
         try tmux.waitFor("three lines for alpha") { $0.contains("alpha three") && $0.contains("beta four") }
         try tmux.type("alpha")
         try tmux.waitFor("the query searched") { !$0.contains("beta four") && $0.contains("alpha three") }
-        try tmux.press("Down", "Down", "Enter")
+        // fzf's default layout: the list runs upward from the prompt, Up goes to the next line.
+        try tmux.press("Up", "Up", "Enter")
         try tmux.waitFor("first=0")
         let picked = try #require(tmux.file("first.txt")).trimmingCharacters(in: .newlines)
         #expect(picked.hasPrefix("alpha"))
@@ -41,8 +42,10 @@ import Testing
         // The next run: the same query puts the picked line first; Enter picks it.
         try tmux.shell("\(Project.binary) words.txt --query alpha > second.txt; echo \"second=$?\"")
         try tmux.waitFor("the picked line first for the same query") { screen in
-            let selected = screen.split(separator: "\n").first { $0.contains("▌") }
-            return screen.contains("❯ alpha") && !screen.contains("beta four") && selected?.contains(picked) == true
+            // The current line: the first, just above the info line and the prompt.
+            let rows = FzfScreen.rows(screen)
+            let selected = rows.count >= 3 ? rows[rows.count - 3] : nil
+            return screen.contains("> alpha") && !screen.contains("beta four") && selected?.contains(picked) == true
         }
         try tmux.press("Enter")
         try tmux.waitFor("second=0")
@@ -53,7 +56,7 @@ import Testing
         let (tmux, state) = try tmux()
         defer { try? FileManager.default.removeItem(atPath: state) }
         try tmux.shell("INSTANTSEARCH_DEFAULT_OPTS=--no-insights \(Project.binary) words.txt --query alpha > out.txt; echo \"done=$?\"")
-        try tmux.waitFor("the query searched") { $0.contains("❯ alpha") && !$0.contains("beta four") }
+        try tmux.waitFor("the query searched") { $0.contains("> alpha") && !$0.contains("beta four") }
         try tmux.press("Enter")
         try tmux.waitFor("done=0")
         // (The directory may hold a crash report's folder: only the insights files count.)

@@ -94,24 +94,20 @@ import Testing
 
 /// fzf's --height ~N: the region below the cursor shrinks to what the hits need.
 @Suite(.serialized) struct AdaptiveHeightSessionTests {
-    @Test func fiveLinesTakeNineRowsAndFiveHundredTheWholeHeight() throws {
+    @Test func fiveLinesTakeSevenRowsAndFiveHundredTheWholeHeight() throws {
         let tmux = try Tmux(width: 100, height: 30)
         try tmux.shell("clear; seq 1 5 | \(Project.binary) --height ~20 > out.txt; echo \"exit=$?\"")
-        var screen = try tmux.waitFor("five lines") { $0.contains("5 results") }
-        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        let tabs = try #require(rows.firstIndex { $0.contains("stdin 5") })
-        let stats = try #require(rows.firstIndex { $0.contains("5 results") })
-        #expect(stats - tabs + 1 == 9, "tabs, search box, rule, five hits, stats:\n\(screen)")
-        #expect(rows[(stats + 1)...].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "nothing below")
+        // As fzf 0.74.5: five lines, the info line and the prompt, nothing below.
+        let five = FzfScreen.bottom(["1", "2", "3", "4", "5"], count: "5/5")
+        try tmux.waitFor("five lines") { FzfScreen.rows($0).suffix(7) == five[...] }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "1\n")
         try tmux.shell("clear; seq 1 500 | \(Project.binary) --height ~15 > out.txt; echo \"exit=$?\"")
-        screen = try tmux.waitFor("five hundred lines") { $0.contains("500 results") && $0.contains("F1 help") }
-        rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        let top = try #require(rows.firstIndex { $0.contains("stdin 500") })
-        let hints = try #require(rows.firstIndex { $0.contains("F1 help") })
-        #expect(hints - top + 1 == 15, "the whole height:\n\(screen)")
+        // The whole height: thirteen lines (the scrollbar's one row by the first), info, prompt.
+        let list = (2...13).reversed().map { "▌ \($0)" } + ["▌ 1".padding(toLength: 99, withPad: " ", startingAt: 0) + "│"]
+        let whole = list + [FzfScreen.info("500/500"), ">"]
+        try tmux.waitFor("five hundred lines") { FzfScreen.rows($0).suffix(15) == whole[...] }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
@@ -138,9 +134,9 @@ import Testing
         let socket = try innerTmux(in: tmux)
         defer { kill(socket) }
         try tmux.shell("printf 'alpha\\nbeta it'\\''s here\\ngamma\\n' | \(Project.binary) --tmux center,80%,60% --query 'bta' > out.txt; echo \"exit=$?\"")
-        let screen = try tmux.waitFor("the popup") { $0.contains("│ ❯ bta") && $0.contains("1 result") }
+        let screen = try tmux.waitFor("the popup") { $0.contains("│ > bta") && $0.contains("  1/3 ─") }
         let rows = screen.split(separator: "\n").map(String.init)
-        let top = try #require(rows.firstIndex { $0.contains("┌") }, "the popup's frame:\n\(screen)")
+        let top = try #require(rows.firstIndex { $0.contains("╭") }, "the popup's rounded frame, drawn by the interface as fzf's:\n\(screen)")
         let left = rows[top].prefix { $0 == " " }.count
         #expect(rows[top].trimmingCharacters(in: .whitespaces).count == 80, "80% of 100 columns wide:\n\(screen)")
         #expect((9...10).contains(left), "centred:\n\(screen)")
@@ -162,7 +158,8 @@ import Testing
         let message = try #require(tmux.file("err.txt"))
         #expect(
             message.hasPrefix(
-                "instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."))
+                "instantsearch: --tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]][,border-native] (sizes 1 to 10000 cells or 1% to 100%); not 'middle,10'."
+            ))
         #expect(message.split(separator: "\n").count == 1)
     }
 

@@ -11,20 +11,17 @@ import Testing
         try tmux.shell("printf 'USER PID COMMAND\\nroot 1 init\\nalice 42 vim\\n' > ps.txt; echo written-$((1 + 1))")
         try tmux.waitFor("written-2")
         try tmux.shell("\(Project.binary) --header-lines 1 --tac < ps.txt > out.txt; echo \"exit=$?\"")
-        let screen = try tmux.waitFor("the records") { $0.contains("2 results") }
-        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = try #require(rows.firstIndex { $0.contains("USER PID COMMAND") })
-        let first = try #require(rows.firstIndex { $0.contains("alice 42 vim") })
-        #expect(header < first && rows[header + 1].hasPrefix("─"), "the header under the search box, over the list")
-        #expect(first < (rows.firstIndex { $0.contains("root 1 init") } ?? 0), "--tac: the last line first, the header still the first")
-        #expect(
-            rows[header].firstIndex(of: "U").map { rows[header].distance(from: rows[header].startIndex, to: $0) }
-                == rows[first].firstIndex(of: "a").map { rows[first].distance(from: rows[first].startIndex, to: $0) }, "column for column")
+        // As fzf 0.74.5 draws it: --tac lists the last line first (nearest the prompt), the
+        // header between the list and the info line, column for column over the lines.
+        let all = ["▌ root 1 init", "▌ alice 42 vim", "  USER PID COMMAND", FzfScreen.info("2/2"), ">"]
+        try tmux.waitFor("the records") { FzfScreen.rows($0).suffix(5) == all[...] }
         try tmux.type("USER")
-        try tmux.waitFor("the header matches nothing") { $0.contains("❯ USER") && $0.contains("No results") }
+        let none = ["  USER PID COMMAND", FzfScreen.info("0/2"), "> USER"]
+        try tmux.waitFor("the header matches nothing") { FzfScreen.rows($0).suffix(3) == none[...] }
         try tmux.press("C-u")
         try tmux.type("vim")
-        try tmux.waitFor("alice") { $0.contains("❯ vim") && $0.contains("1 result") }
+        let alice = ["▌ alice 42 vim", "  USER PID COMMAND", FzfScreen.info("1/2"), "> vim"]
+        try tmux.waitFor("alice") { FzfScreen.rows($0).suffix(4) == alice[...] }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "alice 42 vim\n")
@@ -36,16 +33,16 @@ import Testing
         try tmux.shell("printf '\\033[01;34mbindir\\033[0m\\nplainfile\\n' > ls.txt; echo written-$((1 + 1))")
         try tmux.waitFor("written-2")
         try tmux.shell("\(Project.binary) --ansi < ls.txt > out.txt; echo \"exit=$?\"")
-        let screen = try tmux.waitFor("both names") { $0.contains("2 results") }
+        let screen = try tmux.waitFor("both names") { $0.contains("  2/2 ─") }
         #expect(screen.contains("bindir") && !screen.contains("[01;34m"), "the codes are not shown")
         let colored = try tmux.styledScreen()
         let row = try #require(colored.split(separator: "\n").first { $0.contains("bindir") })
         #expect(row.contains("\u{1B}[34m") || row.contains(";34m"), "blue: \(row.debugDescription)")
         try tmux.type("34")
-        try tmux.waitFor("the codes match nothing") { $0.contains("❯ 34") && $0.contains("No results") }
+        try tmux.waitFor("the codes match nothing") { FzfScreen.rows($0).suffix(2) == [FzfScreen.info("0/2"), "> 34"] }
         try tmux.press("C-u")
         try tmux.type("bindir")
-        try tmux.waitFor("the directory") { $0.contains("❯ bindir") && $0.contains("1 result") }
+        try tmux.waitFor("the directory") { FzfScreen.rows($0).suffix(3) == FzfScreen.bottom(["bindir"], count: "1/2", query: "bindir")[...] }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "bindir\n")
@@ -56,7 +53,7 @@ import Testing
         try tmux.shell("printf '\\033[01;34mbindir\\033[0m\\n' > ls.txt; echo written-$((1 + 1))")
         try tmux.waitFor("written-2")
         try tmux.shell("\(Project.binary) < ls.txt; echo \"exit=$?\"")
-        let screen = try tmux.waitFor("the line") { $0.contains("1 result") }
+        let screen = try tmux.waitFor("the line") { $0.contains("  1/1 ─") }
         #expect(screen.contains("\u{FFFD}[01;34mbindir\u{FFFD}[0m"), "ESC drawn as a replacement character, never sent raw")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
@@ -67,9 +64,9 @@ import Testing
         try tmux.shell("mkdir -p tree && touch tree/alpha tree/beta \"$(printf 'tree/new\\nline')\"; echo written-$((1 + 1))")
         try tmux.waitFor("written-2")
         try tmux.shell("find tree -type f -print0 | \(Project.binary) --read0 --print0 > out.bin; echo \"exit=$?\"")
-        try tmux.waitFor("three files") { $0.contains("3 results") }
+        try tmux.waitFor("three files") { $0.contains("  3/3 ─") }
         try tmux.type("newline")
-        let screen = try tmux.waitFor("the odd name") { $0.contains("❯ newline") && $0.contains("1 result") }
+        let screen = try tmux.waitFor("the odd name") { $0.contains("> newline") && $0.contains("  1/3 ─") }
         #expect(screen.contains("tree/new␊line"))
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")

@@ -35,7 +35,7 @@ import Glibc
         let tmux = try tmuxWithFruits()
         let port = port(2)
         try tmux.shell("\(Project.binary) fruits.txt --listen \(port); echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
         let pwned = tmux.workDirectory.appendingPathComponent("pwned").path
         // What any page can send with fetch(…, {mode: "no-cors"}): no preflight.
         let page = try curl([
@@ -63,7 +63,7 @@ import Glibc
         #expect(try curl(["-X", "POST", "http://127.0.0.1:\(port)/", "--data-binary", "execute-silent(touch \(done))"]).status == 200)
         try tmux.waitFor("the program's action carried out") { _ in FileManager.default.fileExists(atPath: done) }
         #expect(!FileManager.default.fileExists(atPath: pwned), "the page's action never ran")
-        #expect(try tmux.screen().contains("4 results"), "the page's change-query never ran")
+        #expect(try tmux.screen().contains("  4/4 ─"), "the page's change-query never ran")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
@@ -73,13 +73,13 @@ import Glibc
         for (variable, offset) in [("FZF_API_KEY", Int32(3)), ("INSTANTSEARCH_API_KEY", Int32(4))] {
             let port = port(offset)
             try tmux.shell("clear; \(variable)=sesame \(Project.binary) fruits.txt --listen \(port); echo \"\(variable)=$?\"")
-            try tmux.waitFor("4 results")
+            try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
             #expect(try curl(["http://127.0.0.1:\(port)/"]).status == 401, "\(variable): a GET without the key")
             #expect(try curl(["-H", "x-api-key: sesamf", "http://127.0.0.1:\(port)/"]).status == 401, "\(variable): a wrong key")
             #expect(try curl(["-X", "POST", "http://127.0.0.1:\(port)/", "-d", "change-query(cherry)"]).status == 401)
             let keyed = try curl(["-H", "x-api-key: sesame", "-X", "POST", "http://127.0.0.1:\(port)/", "-d", "change-query(cherry)"])
             #expect(keyed.status == 200, "\(variable): the right key")
-            try tmux.waitFor("the query sent with the key") { $0.contains("❯ cherry") && $0.contains("1 result") }
+            try tmux.waitFor("the query sent with the key") { FzfScreen.rows($0).suffix(2) == [FzfScreen.info("1/4", width: 110), "> cherry"] }
             #expect(try curl(["-H", "x-api-key: sesame", "http://127.0.0.1:\(port)/"]).body.contains("\"query\":\"cherry\""))
             try tmux.press("C-c")
             try tmux.waitFor("\(variable)=130")
@@ -92,7 +92,7 @@ import Glibc
         let tmux = try tmuxWithFruits()
         let port = port(5)
         try tmux.shell("\(Project.binary) fruits.txt --listen \(port); echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
         let idle = try (0..<25).map { _ in try LoopbackClient(port: port) }
         let slow = try LoopbackClient(port: port)
         let trickling = Trickle(client: slow, text: "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 12\r\n\r\nchange-query")
@@ -104,7 +104,7 @@ import Glibc
         #expect(state.status == 200 && state.body.contains("\"matchCount\":4"))
         let posted = try curl(["-X", "POST", "http://127.0.0.1:\(port)/", "-d", "change-query(tart)"], seconds: 3)
         #expect(posted.status == 200)
-        try tmux.waitFor("the script's action carried out") { $0.contains("❯ tart") && $0.contains("1 result") }
+        try tmux.waitFor("the script's action carried out") { FzfScreen.rows($0).suffix(2) == [FzfScreen.info("1/4", width: 110), "> tart"] }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
@@ -115,19 +115,19 @@ import Glibc
         let tmux = try tmuxWithFruits()
         let socket = tmux.workDirectory.appendingPathComponent("is.sock").path
         try tmux.shell("\(Project.binary) fruits.txt --listen \(socket) --bind 'start:execute-silent(echo $FZF_SOCK > sock.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
         try tmux.waitFor("the socket named to commands") { _ in tmux.file("sock.txt") == socket + "\n" }
         var status = stat()
         #expect(lstat(socket, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK && status.st_mode & 0o777 == 0o600)
         #expect(try curl(["--unix-socket", socket, "-X", "POST", "http://localhost/", "-d", "change-query(banana)"]).status == 200)
-        try tmux.waitFor("the action through the socket") { $0.contains("❯ banana") && $0.contains("1 result") }
+        try tmux.waitFor("the action through the socket") { FzfScreen.rows($0).suffix(2) == [FzfScreen.info("1/4", width: 110), "> banana"] }
         #expect(try curl(["--unix-socket", socket, "http://localhost/"]).body.contains("\"text\":\"banana split\""))
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
         #expect(lstat(socket, &status) != 0, "the socket's file is removed")
 
         try tmux.shell("clear; \(Project.binary) fruits.txt --listen --bind 'start:execute-silent(echo $FZF_PORT > port.txt)'; echo \"bare=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
         try tmux.waitFor("the port named to commands") { _ in tmux.file("port.txt").flatMap { Int($0.dropLast()) } != nil }
         let chosen = try #require(tmux.file("port.txt").flatMap { Int($0.dropLast()) })
         #expect(try curl(["http://127.0.0.1:\(chosen)/"]).body.contains("\"matchCount\":4"))
@@ -141,7 +141,7 @@ import Glibc
         for (option, offset) in [("--listen", Int32(6)), ("--listen-unsafe", Int32(7))] {
             let port = port(offset)
             try tmux.shell("clear; FZF_API_KEY=k \(Project.binary) fruits.txt \(option) 0.0.0.0:\(port); echo \"\(option)=$?\"")
-            try tmux.waitFor("4 results")
+            try tmux.waitFor("every fruit") { $0.contains("  4/4 ─") }
             let marker = tmux.workDirectory.appendingPathComponent("ran\(option)").path
             let answer = try curl(["-H", "x-api-key: k", "-X", "POST", "http://127.0.0.1:\(port)/", "-d", "execute-silent(touch \(marker))+change-query(go)"])
             if option == "--listen" {

@@ -13,9 +13,9 @@ import Testing
         let tmux = try Tmux()
         try tmux.shell("mkdir d && touch d/alpha.txt d/beta.conf d/gamma.sh d/delta.md d/name,with,commas")
         try start(tmux, "ls d | \(Project.binary) > out.txt", marker: "exit")
-        try tmux.waitFor("every line") { $0.contains("stdin 5") && $0.contains("name,with,commas") }
+        try tmux.waitFor("every line") { $0.contains("  5/5 ─") && $0.contains("▌ name,with,commas") }
         try tmux.type("beta")
-        try tmux.waitFor("the line") { $0.contains("1 result") && $0.contains("beta.conf") }
+        try tmux.waitFor("the line") { FzfScreen.rows($0).suffix(3) == FzfScreen.bottom(["beta.conf"], count: "1/5", query: "beta")[...] }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "beta.conf\n")
@@ -34,7 +34,7 @@ import Testing
         try tmux.type("sleeper 4242")
         // Subsequences of other lines match too (as in fzf); the process is the best match.
         try tmux.waitFor("the sleeping process") { screen in
-            screen.contains("❯ sleeper 4242") && screen.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("sleeper-4242 60") }
+            screen.contains("> sleeper 4242") && screen.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.contains("sleeper-4242 60") }
         }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
@@ -47,16 +47,16 @@ import Testing
     @Test func aSlowPipeCanBeSearchedWhileItLoads() throws {
         let tmux = try Tmux()
         try start(tmux, "(for i in $(seq 1 80); do echo \"row number $i\"; sleep 0.1; done) | \(Project.binary) > out.txt", marker: "exit")
-        // The first frame comes before the last line: progress on the stats line, hits above it.
-        try tmux.waitFor("progress and results while loading") { $0.contains("· loading") && $0.contains("row number 1") }
+        // The first frame comes before the last line: fzf's spinner on the info line, lines above it.
+        try tmux.waitFor("progress and results while loading") { FzfScreen.isReading($0) && $0.contains("row number 1") }
         try tmux.type("number 7")
         try tmux.waitFor("the query's results, still loading") {
-            $0.contains("❯ number 7") && $0.contains("row number 7") && $0.contains("· loading")
+            $0.contains("> number 7") && $0.contains("row number 7") && FzfScreen.isReading($0)
         }
         // Re-run on each bigger snapshot: every line with a 7 once every line is in (17, as
         // fzf finds), the shortest first.
         try tmux.waitFor("the whole input searched") {
-            !$0.contains("· loading") && $0.contains("17 results") && $0.contains("row number 79")
+            !FzfScreen.isReading($0) && $0.contains("  17/80 ─") && $0.contains("row number 79")
         }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
@@ -67,7 +67,7 @@ import Testing
         let tmux = try Tmux()
         try tmux.shell("stty -g > before.txt")
         try start(tmux, "(for i in $(seq 1 600); do echo \"row $i\"; sleep 0.05; done) | \(Project.binary)", marker: "exit")
-        try tmux.waitFor("loading") { $0.contains("· loading") }
+        try tmux.waitFor("loading") { FzfScreen.isReading($0) }
         try tmux.press("Escape")
         try tmux.waitFor("exit=130")
         try tmux.shell("stty -g > after.txt; echo saved-$((40 + 2))")

@@ -42,7 +42,7 @@ import Testing
         try write(String(decoding: record, as: UTF8.self) + "\n", "hostile.ndjson", in: tmux)
         try tmux.shell(
             "\(Project.binary) hostile.ndjson --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {name} > got.txt; echo done > done.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("1 result")  // records keep this interface's panes
         try tmux.press("C-e")
         try tmux.waitFor("the command to finish") { _ in tmux.file("done.txt") == "done\n" }
         #expect(tmux.file("got.txt") == name + "\n", "the field reached the command whole")
@@ -60,7 +60,7 @@ import Testing
         try tmux.shell(
             "SHELL=$(command -v fish) \(Project.binary) lines.txt --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {} > got.txt; echo done > done.txt)'; echo \"exit=$?\""
         )
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("the line") { FzfScreen.rows($0).suffix(3) == FzfScreen.bottom([line], count: "1/1", width: 110)[...] }
         try tmux.press("C-e")
         try tmux.waitFor("the command to finish") { _ in tmux.file("done.txt") == "done\n" }
         #expect(tmux.file("got.txt") == line + "\n", "the line reached fish whole")
@@ -74,11 +74,11 @@ import Testing
         let query = Self.payload(Self.marks[0], marker: "pwned")
         try tmux.shell(
             "echo st''art | \(Project.binary) --disabled --bind 'change:reload(echo {q}; echo reload-done | tr a-z A-Z)' > out.txt; echo \"exit=$?\"")
-        try tmux.waitFor("the list") { $0.contains("start") && $0.contains("1 result") }
+        try tmux.waitFor("the list") { $0.contains("start") && $0.contains("  1/") }
         try tmux.type(query)
         try tmux.waitFor("the reloaded list") { $0.contains("RELOAD-DONE") }
         expectNothingRan(tmux, "pwned")
-        try tmux.waitFor("the query's line and the last word") { $0.contains("2 results") }
+        try tmux.waitFor("the query's line and the last word") { $0.contains("  2/") }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == query + "\n", "the query came back as the list's first line, whole")
@@ -113,7 +113,7 @@ import Testing
         try tmux.press("C-c")
         try tmux.waitFor("exit=")
         expectNothingRan(tmux, "pwned")
-        #expect(screen?.contains("│ ❯ \(query.prefix(2))") == true, "the query as given")
+        #expect(screen?.contains("│ > \(query.prefix(2))") == true, "the query as given")
         #expect(screen?.contains("│ \(variable.prefix(2))") == true, "the variable as exported")
         let raw = try? Data(contentsOf: tmux.workDirectory.appendingPathComponent("raw.bin"))
         #expect(raw.map(Array.init) == [0xFF, 0x27, 0x78], "the variable's bytes as they were")

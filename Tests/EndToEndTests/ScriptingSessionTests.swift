@@ -14,7 +14,7 @@ import Testing
 
     /// The hits' rows on screen (left of the refinements), without the selection bar.
     private func rows(_ screen: String) -> [String] {
-        screen.split(separator: "\n").map { $0.components(separatedBy: "│")[0].trimmingCharacters(in: CharacterSet(charactersIn: " ▌✓")) }
+        screen.split(separator: "\n").map { $0.components(separatedBy: "│")[0].trimmingCharacters(in: CharacterSet(charactersIn: " ▌✓┃")) }
     }
 
     /// fzf's ripgrep launcher, with grep: the query is not searched (`--disabled`), every change
@@ -25,12 +25,12 @@ import Testing
             "grep '' fruits.txt | \(Project.binary) --disabled --bind 'change:reload(grep -i -- {q} fruits.txt || true)' > out.txt; echo \"exit=$?\"")
         try tmux.waitFor("every line") { $0.contains("cherry tart") && $0.contains("banana split") }
         try tmux.type("APPLE")
-        let apples = try tmux.waitFor("the lines grep found") { $0.contains("2 results") && !$0.contains("cherry tart") }
+        let apples = try tmux.waitFor("the lines grep found") { $0.contains("  2/") && !$0.contains("cherry tart") }
         #expect(rows(apples).contains("apple pie") && rows(apples).contains("apple crumble"))
-        #expect(apples.contains("❯ APPLE"), "the query stays as typed")
+        #expect(apples.contains("> APPLE"), "the query stays as typed")
         try tmux.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
         try tmux.type("tart")
-        try tmux.waitFor("the list reloaded for the new query") { $0.contains("1 result") && $0.contains("cherry tart") }
+        try tmux.waitFor("the list reloaded for the new query") { $0.contains("  1/") && $0.contains("cherry tart") }
         try tmux.press("Enter")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("out.txt") == "cherry tart\n")
@@ -40,14 +40,14 @@ import Testing
         let tmux = try tmuxWithFruits()
         try tmux.shell(
             "\(Project.binary) fruits.txt --bind 'ctrl-o:execute(echo \"ran on\" {} > ran.txt; printf \"in the %s\" command; read answer)'; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.type("cherry")
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("the lines") { $0.contains("  1/") }
         try tmux.press("C-o")
-        try tmux.waitFor("the command on the terminal") { $0.contains("in the command") && !$0.contains("1 result") }
+        try tmux.waitFor("the command on the terminal") { $0.contains("in the command") && !$0.contains("  1/") }
         #expect(try !tmux.onAlternateScreen(), "curses let go of the terminal")
         try tmux.press("Enter")
-        try tmux.waitFor("the interface back, as it was") { $0.contains("❯ cherry") && $0.contains("1 result") }
+        try tmux.waitFor("the interface back, as it was") { $0.contains("> cherry") && $0.contains("  1/") }
         #expect(tmux.file("ran.txt") == "ran on cherry tart\n")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
@@ -57,9 +57,9 @@ import Testing
         let tmux = try tmuxWithFruits()
         try tmux.shell(
             "\(Project.binary) fruits.txt --bind 'ctrl-b:become(echo became {} \"$INSTANTSEARCH_QUERY\" > became.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.type("banana")
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("the lines") { $0.contains("  1/") }
         try tmux.press("C-b")
         try tmux.waitFor("exit=0")
         #expect(tmux.file("became.txt") == "became banana split banana\n")
@@ -80,12 +80,12 @@ import Testing
             """
         try script.write(to: tmux.workDirectory.appendingPathComponent("decide.sh"), atomically: true, encoding: .utf8)
         try tmux.shell("\(Project.binary) fruits.txt --bind 'ctrl-t:transform(sh decide.sh {q})'; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.press("C-t")
         try tmux.waitFor("no x in it")
         try tmux.type("x")
         try tmux.press("C-t")
-        let changed = try tmux.waitFor("the prompt and query the script chose") { $0.contains("has x> cherry") && $0.contains("1 result") }
+        let changed = try tmux.waitFor("the prompt and query the script chose") { $0.contains("has x> cherry") && $0.contains("  1/") }
         #expect(changed.contains("cherry tart"))
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
@@ -94,9 +94,9 @@ import Testing
     @Test func aChainMarksEveryHitAndAccepts() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell("\(Project.binary) fruits.txt --multi --bind 'ctrl-a:select-all+accept' > out.txt; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.type("apple")
-        try tmux.waitFor("2 results")
+        try tmux.waitFor("the lines") { $0.contains("  2/") }
         try tmux.press("C-a")
         try tmux.waitFor("exit=0")
         let picked = try #require(tmux.file("out.txt")).split(separator: "\n").map(String.init)
@@ -111,7 +111,7 @@ import Testing
         try records.write(to: tmux.workDirectory.appendingPathComponent("hostile.ndjson"), atomically: true, encoding: .utf8)
         try tmux.shell(
             "\(Project.binary) hostile.ndjson --preview 'echo {name}' --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {name} {q} > got.txt)'; echo \"exit=$?\"")
-        try tmux.waitFor("1 result")
+        try tmux.waitFor("1 result")  // records keep this interface's panes
         try tmux.waitFor("the preview, the field as text") { $0.contains("$(touch marker) `touch marker2`") }
         try tmux.paste("$(touch marker3)")
         try tmux.waitFor("the query typed") { $0.contains("❯ $(touch marker3)") }
@@ -128,11 +128,11 @@ import Testing
     @Test func aFailingCommandSaysItsStatusAndTheInterfaceStays() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell("\(Project.binary) fruits.txt --bind 'ctrl-f:execute-silent(echo no such thing >&2; exit 3)'; echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         try tmux.press("C-f")
         try tmux.waitFor("exited 3: no such thing")
         try tmux.type("tart")
-        try tmux.waitFor("the interface goes on") { $0.contains("1 result") && !$0.contains("exited 3") }
+        try tmux.waitFor("the interface goes on") { $0.contains("  1/") && !$0.contains("exited 3") }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
@@ -142,12 +142,12 @@ import Testing
         let tmux = try tmuxWithFruits()
         let port = 20_000 + Int(getpid() % 20_000)
         try tmux.shell("\(Project.binary) fruits.txt --multi --listen \(port); echo \"exit=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         let (posted, _) = try spawn(
             "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-XPOST", "localhost:\(port)", "-d", "change-query(apple)+change-prompt(remote> )"],
             captureOutput: true)
         #expect(posted == 0)
-        try tmux.waitFor("the actions carried out") { $0.contains("remote> apple") && $0.contains("2 results") }
+        try tmux.waitFor("the actions carried out") { $0.contains("remote> apple") && $0.contains("  2/") }
         let (_, state) = try spawn("curl", ["-s", "localhost:\(port)"], captureOutput: true)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
         #expect(json["query"] as? String == "apple")
@@ -168,14 +168,14 @@ import Testing
         try tmux.waitFor("exit=2")
         #expect(tmux.file("err.txt")?.contains("needs an API key in INSTANTSEARCH_API_KEY") == true)
         try tmux.shell("clear; INSTANTSEARCH_API_KEY=sesame \(Project.binary) fruits.txt --listen 0.0.0.0:\(port); echo \"second=$?\"")
-        try tmux.waitFor("4 results")
+        try tmux.waitFor("the lines") { $0.contains("  4/") }
         let (_, without) = try spawn("curl", ["-s", "-w", "%{http_code}", "-XPOST", "127.0.0.1:\(port)", "-d", "abort"], captureOutput: true)
         #expect(without.hasSuffix("401"))
         let (_, with) = try spawn(
             "curl", ["-s", "-w", "%{http_code}", "-H", "x-api-key: sesame", "-XPOST", "127.0.0.1:\(port)", "-d", "change-query(cherry)"],
             captureOutput: true)
         #expect(with.hasSuffix("200"))
-        try tmux.waitFor("the query sent with the key") { $0.contains("❯ cherry") && $0.contains("1 result") }
+        try tmux.waitFor("the query sent with the key") { $0.contains("> cherry") && $0.contains("  1/") }
         try tmux.press("C-c")
         try tmux.waitFor("second=130")
     }

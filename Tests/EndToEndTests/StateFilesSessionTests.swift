@@ -24,7 +24,7 @@ import Testing
     /// Opens words.txt on `alpha`, picks the first hit; `extra`: more options.
     private func pick(_ tmux: Tmux, _ extra: String = "", output: String = "out.txt") throws {
         try tmux.shell("\(Project.binary) words.txt --query alpha\(extra) > \(output) 2> err.txt; echo \"\(output)=$?\"")
-        try tmux.waitFor("the query searched") { $0.contains("❯ alpha") && !$0.contains("beta four") && $0.contains("alpha three") }
+        try tmux.waitFor("the query searched") { $0.contains("> alpha") && !$0.contains("beta four") && $0.contains("alpha three") }
         try tmux.press("Enter")
         try tmux.waitFor("\(output)=0")
     }
@@ -114,7 +114,7 @@ import Testing
         // Both open (and read the history) before either picks.
         for (tmux, query) in [(first, "alpha"), (second, "beta")] {
             try tmux.shell("\(Project.binary) words.txt --history '\(history)' --query \(query) > out.txt; echo \"done=$?\"")
-            try tmux.waitFor("the query searched") { $0.contains("❯ \(query)") && $0.contains(query == "alpha" ? "alpha three" : "beta four") }
+            try tmux.waitFor("the query searched") { $0.contains("> \(query)") && $0.contains(query == "alpha" ? "alpha three" : "beta four") }
         }
         for tmux in [first, second] {
             try tmux.press("Enter")

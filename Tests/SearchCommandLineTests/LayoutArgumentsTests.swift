@@ -97,6 +97,22 @@ import Testing
         let center = try #require(TmuxPopupSpec.parse("80%,20"))
         #expect(center.position == .center && center.width == .percent(80) && center.height == .cells(20))
         #expect(TmuxPopupSpec.parse("center") == TmuxPopupSpec())
+        let native = try #require(TmuxPopupSpec.parse("bottom,border-native,30%"))
+        #expect(native.nativeBorder && native.position == .bottom && native.height == .percent(30))
+        #expect(TmuxPopupSpec.parse("border-native,left,1,2,3") == nil, "at most three parts besides border-native")
+    }
+
+    /// fzf's popup: no tmux border, a rounded one of the interface's own; with border-native
+    /// tmux's, and a column of margin each side.
+    @Test func thePopupsFrameIsFzfs() throws {
+        let plain = try #require(TmuxPopupSpec.parse("center,80%"))
+        #expect(plain.popupArguments.last == "-B")
+        #expect(plain.interfaceArguments(borderGiven: false, marginGiven: false) == ["--border=rounded"])
+        #expect(plain.interfaceArguments(borderGiven: true, marginGiven: false) == [])
+        let native = try #require(TmuxPopupSpec.parse("center,80%,border-native"))
+        #expect(!native.popupArguments.contains("-B"))
+        #expect(native.interfaceArguments(borderGiven: false, marginGiven: false) == ["--margin=0,1"])
+        #expect(native.interfaceArguments(borderGiven: false, marginGiven: true) == [])
         #expect(TmuxPopup.withoutTmuxOption(["a", "--tmux", "top", "--tmux=x", "-q", "--", "--tmux"]) == ["a", "-q", "--", "--tmux"])
     }
 }

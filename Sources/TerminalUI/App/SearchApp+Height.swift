@@ -14,6 +14,6 @@ extension SearchApp {
             return rows.count + headerRows.count + hitRowsSeen + frameRows
         }
         let withHints = total(hints: true)
-        return withHints >= ScreenLayout.hintsMinimumHeight ? withHints : total(hints: false)
+        return max(ScreenLayout.minimumHeight, withHints >= ScreenLayout.hintsMinimumHeight ? withHints : total(hints: false))
     }
 }

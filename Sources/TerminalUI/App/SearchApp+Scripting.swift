@@ -275,7 +275,9 @@ extension SearchApp {
         values.previewLabel = previewLabel ?? ""
         values.port = remote?.port
         values.socketPath = remote?.socketPath
-        if preview.isShown, let area = layout?.preview {
+        // On fzf's screen the preview's text room is inside its box (border and padding), as fzf exports it.
+        let previewArea = drawsPicker ? (picker ?? pickerLayout()).previewText : layout?.preview
+        if preview.isShown, let area = previewArea {
             values.preview = .init(lines: area.height, columns: area.width, top: area.y, left: area.x)
         }
         return values

@@ -13,6 +13,9 @@ struct PickerInfo {
     var separator = "─"
     /// `--info inline:SEP` / `inline-right:SEP`: what goes before the count (fzf's infoPrefix).
     var prefix: String?
+    /// What a `--bind` command that failed said, or why a search found what it found (typo
+    /// matches, a search error): after the count, where fzf says "[Command failed: …]".
+    var notice: String?
 
     /// fzf's spinner, one frame per batch of lines read (the frames turn as lines arrive).
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -24,6 +27,17 @@ struct PickerInfo {
         var text = "\(found)/\(max(found, total))"
         if let marked { text += markLimit.map { " (\(marked)/\($0))" } ?? " (\(marked))" }
         return text
+    }
+
+    /// The count, then the notice: what the info line says.
+    var shown: String { notice.map { "\(text)  \($0)" } ?? text }
+
+    /// `shown` cut to `width`, as pieces: the count in fzf's info colour, the notice as an error.
+    func pieces(width: Int) -> [(String, Style)] {
+        let cut = Self.trimmed(shown, width: width)
+        let count = cut.prefix(text.count)
+        let rest = cut.dropFirst(text.count)
+        return [(String(count), Theme.info)] + (rest.isEmpty ? [] : [(String(rest), Theme.error)])
     }
 
     /// fzf's `trimMessage`: a count longer than its room ends in "..".
@@ -45,11 +59,11 @@ struct PickerInfo {
         guard width > 1 else { return }
         if reading { canvas.write(spinnerFrame, x: row.x, y: row.y, style: Theme.spinner) }
         let room = width - 3
-        let text = Self.trimmed(text, width: room)
-        canvas.write(text, x: row.x + 2, y: row.y, style: Theme.info, maxWidth: room)
-        let fill = room - text.count - 1
+        let text = Self.trimmed(shown, width: room)
+        canvas.write(pieces(width: room), x: row.x + 2, y: row.y, maxWidth: room)
+        let fill = room - text.displayWidth - 1
         if fill > 0, !separator.isEmpty {
-            canvas.write(separatorPieces(fill), x: row.x + 3 + text.count, y: row.y, style: Theme.border, maxWidth: fill)
+            canvas.write(separatorPieces(fill), x: row.x + 3 + text.displayWidth, y: row.y, style: Theme.border, maxWidth: fill)
         }
     }
 
@@ -58,8 +72,8 @@ struct PickerInfo {
         let width = row.width
         guard width > 1 else { return }
         let room = width - 1 - (reading ? 2 : 0)
-        let text = Self.trimmed(text, width: room)
-        var fill = width - text.count - 2
+        let text = Self.trimmed(shown, width: room)
+        var fill = width - text.displayWidth - 2
         var x = row.x
         if reading {
             fill -= 2
@@ -73,7 +87,7 @@ struct PickerInfo {
             canvas.write(separatorPieces(fill), x: x, y: row.y, style: Theme.border)
             x += fill + 1
         }
-        canvas.write(text, x: x, y: row.y, style: Theme.info, maxWidth: row.maxX - x)
+        canvas.write(pieces(width: room), x: x, y: row.y, maxWidth: row.maxX - x)
     }
 
     /// `--info inline`: after the query (`from`, the column after its end), the prefix (" < "
@@ -86,9 +100,9 @@ struct PickerInfo {
         x += prefixWidth
         let room = row.maxX - x - 1
         guard room > 0 else { return }
-        let text = Self.trimmed(text, width: room)
-        canvas.write(text, x: x, y: row.y, style: Theme.info, maxWidth: room)
-        var length = text.count
+        let text = Self.trimmed(shown, width: room)
+        canvas.write(pieces(width: room), x: x, y: row.y, maxWidth: room)
+        var length = text.displayWidth
         if reading, length < room - 1 {
             canvas.write(spinnerFrame, x: x + length + 1, y: row.y, style: Theme.spinner)
             length += 2
@@ -103,19 +117,19 @@ struct PickerInfo {
     /// least), with the prefix before it when one is given.
     func drawInlineRight(in row: Rect, from: Int, into canvas: inout Canvas) {
         var x = from + 1
-        let text = self.text
+        let text = shown
         if let prefix, !prefix.isEmpty {
-            x = max(x, row.maxX - text.count - prefix.displayWidth - 1)
+            x = max(x, row.maxX - text.displayWidth - prefix.displayWidth - 1)
             canvas.write(prefix, x: x, y: row.y, style: reading ? Theme.spinner : Theme.prompt, maxWidth: max(0, row.maxX - x))
             x += prefix.displayWidth
         } else {
-            x = max(x, row.maxX - text.count - 3)
+            x = max(x, row.maxX - text.displayWidth - 3)
             if reading, x < row.maxX { canvas.write(spinnerFrame, x: x, y: row.y, style: Theme.spinner) }
             x += 2
         }
         let room = row.maxX - x - 1
         guard room > 0 else { return }
-        canvas.write(Self.trimmed(text, width: room), x: x, y: row.y, style: Theme.info, maxWidth: room)
+        canvas.write(pieces(width: room), x: x, y: row.y, maxWidth: room)
     }
 
     /// The separator alone across a row (under the prompt with `hidden` and `inline-right`).

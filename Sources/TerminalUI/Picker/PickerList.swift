@@ -44,10 +44,12 @@ struct PickerList {
                 canvas.write(String(repeating: " ", count: markerWidth), x: area.x + pointerWidth, y: y, style: Theme.selectedRow)
             }
             let highlight = Theme.highlight
+            // A line's own colours (--ansi) stay, on the current line too, as fzf's; fzf's fg / fg+
+            // and bg+ fill in where the line has none.
             let pieces = MatchWindow.fit(row.display.title, width: room, settings: window, isMatch: { $0 == highlight }).map { piece in
                 let matched = piece.1 == highlight
-                if current { return (piece.0, matched ? Theme.selectedRow.patched(with: Theme.selectedHighlight) : Theme.selectedRow) }
-                return (piece.0, matched ? highlight : Theme.text)
+                if current { return (piece.0, matched ? Theme.selectedRow.patched(with: Theme.selectedHighlight) : piece.1.tinted(with: Theme.selectedRow)) }
+                return (piece.0, matched ? highlight : piece.1.tinted(with: Theme.text))
             }
             canvas.write(pieces, x: area.x + indent, y: y, maxWidth: room)
         }

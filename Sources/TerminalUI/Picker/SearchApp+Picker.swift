@@ -5,7 +5,7 @@ import InstantSearchCore
 extension SearchApp {
     /// True when the session is one plain-lines index without facets or sections.
     var drawsPicker: Bool {
-        options.fzfScreen && options.placeholders.lines && hub.indices.count == 1 && sectionsView == nil
+        options.fzfScreen && options.placeholders.lines && hub.indices.count == 1
             && SidebarPanes(for: descriptions[hub.searcher.indexName]).isEmpty
     }
 
@@ -76,7 +76,9 @@ extension SearchApp {
         let total = active.loading?.records ?? descriptions[active.name]?.recordCount ?? results?.nbHits ?? 0
         var info = PickerInfo(found: results?.nbHits ?? 0, total: total)
         if options.multi { (info.marked, info.markLimit) = (marks.count, options.multiLimit == Int.max ? nil : options.multiLimit) }
-        info.reading = active.loading.map { !$0.isFinished } ?? false
+        // fzf's spinner turns while lines are read, a reload's included.
+        info.reading = (active.loading.map { !$0.isFinished } ?? false) || script.reloadUnderway != nil
+        info.notice = pickerNotice
         (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
@@ -108,6 +110,15 @@ extension SearchApp {
             }
         }
         return cursor
+    }
+
+    /// What the info line says after the count: a `--bind` command's failure first, then a
+    /// search error, then why the lines shown are what they are (typo matches).
+    var pickerNotice: String? {
+        if let notice = script.notice { return "⚠ \(notice)" }
+        let active = hub.state.active
+        if let error = active.error { return "⚠ \(error.message)" }
+        return active.results?.notice
     }
 
     /// How the list's rows are drawn, from the options.

@@ -8,8 +8,9 @@ public enum InlineHeight: Sendable, Hashable {
     case percent(Int, atLeast: Int = minimumPercentRows)
     indirect case adaptive(InlineHeight)
 
-    /// The fewest rows the interface works in (see `ScreenLayout`).
-    public static var minimumRows: Int { ScreenLayout.minimumHeight }
+    /// The fewest rows asked for: fzf's (its screen for plain lines works in three; this
+    /// interface's own panes ask for more through `SearchApp.neededRows`).
+    public static let minimumRows = 3
     /// A percentage is at least this many rows (fzf's `--min-height` default).
     public static let minimumPercentRows = 10
     static let maximumRows = 10_000
