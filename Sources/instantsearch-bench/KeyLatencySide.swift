@@ -64,7 +64,7 @@ enum KeyLatencySide {
         }
         // The peak is written once the session has ended, a moment after the tool's Ctrl-C.
         for _ in 0..<50 where !FileManager.default.fileExists(atPath: peak) { usleep(20_000) }
-        row.peakMB = (try? String(contentsOfFile: peak, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        row.peakMB = (try? String(contentsOfFile: peak, encoding: .utf8)).flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
             .map { $0 / 1024 }
         let report = profile ? (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" : ""
         return (row, report)

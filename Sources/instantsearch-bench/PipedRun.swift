@@ -5,9 +5,10 @@ import Glibc
 #endif
 
 /// One whole process as a script runs it: `cat FILE | PROGRAM ARGS`, its output read to the
-/// end. Both are spawned straight (no shell), so the wall time is the program's from its start
-/// to its exit, and `wait4` gives its own peak memory (the parent's running maximum over all
-/// children, which `getrusage` gives, would carry one run's peak into the next).
+/// end. No shell: the program runs under `--peak` (`reportPeak`), which times it from its start
+/// to its exit and reads its peak memory from `wait4`. Not spawned from here: a process spawned
+/// (or forked) from this one, which may hold hundreds of megabytes of generated lines, starts
+/// with this one's resident size as its peak, and `wait4` would report that.
 enum PipedRun {
     struct Outcome {
         var wallMS: Double
@@ -23,9 +24,12 @@ enum PipedRun {
         var input: [Int32] = [-1, -1]
         var output: [Int32] = [-1, -1]
         guard pipe(&input) == 0, pipe(&output) == 0 else { throw BenchFailure("pipe failed: errno \(errno)") }
-        let started = ContinuousClock.now
+        let peakFile = NSTemporaryDirectory() + "instantsearch-bench-\(getpid())-filter.peak"
+        defer { try? FileManager.default.removeItem(atPath: peakFile) }
         let cat = try spawn(["/bin/cat", file], stdin: nil, stdout: input[1], closing: [input[0], output[0], output[1]])
-        let tool = try spawn([program] + arguments, stdin: input[0], stdout: output[1], closing: [input[1], output[0]])
+        let tool = try spawn(
+            [KeyLatencySide.benchExecutable, "--peak", peakFile, "--", program] + arguments, stdin: input[0], stdout: output[1],
+            closing: [input[1], output[0]])
         close(input[0])
         close(input[1])
         close(output[1])
@@ -42,13 +46,16 @@ enum PipedRun {
         }
         close(output[0])
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(tool, &status, 0, &usage) < 0, errno == EINTR {}
-        let wall = milliseconds(since: started)
+        while waitpid(tool, &status, 0) < 0, errno == EINTR {}
+        // "PEAK_KB WALL_MS", as `reportPeak` writes it.
+        let measured = ((try? String(contentsOfFile: peakFile, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         var catStatus: Int32 = 0
         while waitpid(cat, &catStatus, 0) < 0, errno == EINTR {}
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(wallMS: wall, peakMB: Double(usage.ru_maxrss) / 1024, status: exit, bytes: bytes, digest: digest)
+        guard measured.count == 2 else { throw BenchFailure("\(program) left no peak and time") }
+        return Outcome(wallMS: measured[1], peakMB: measured[0] / 1024, status: exit, bytes: bytes, digest: digest)
     }
 
     /// `arguments[0]` started with the given standard input and output (nil: this process's),
@@ -74,12 +81,13 @@ enum PipedRun {
         return pid
     }
 
-    /// `instantsearch-bench --peak FILE -- COMMAND…`: runs the command in this process's place
-    /// in the terminal (same standard streams), then writes its peak resident memory in
-    /// kilobytes (its own, or its largest waited-for descendant's) into FILE and exits with its
-    /// status. The keystroke tool starts programs this way, so that an interactive session's
+    /// `instantsearch-bench --peak FILE -- COMMAND…`: runs the command with this process's
+    /// standard streams, then writes its peak resident memory in kilobytes (its own, or its
+    /// largest waited-for descendant's) and its wall time from start to exit in milliseconds
+    /// into FILE, and exits with its status. The keystroke tool starts programs this way, so that an interactive session's
     /// memory is read when it ends.
     static func reportPeak(into file: String, command: [String]) -> Never {
+        let started = ContinuousClock.now
         guard !command.isEmpty, let child = try? spawn(command, stdin: nil, stdout: nil) else { exit(127) }
         // The session is the terminal's: a Ctrl-C or a hang-up is for the command, which ends.
         signal(SIGINT, SIG_IGN)
@@ -87,7 +95,8 @@ enum PipedRun {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(child, &status, 0, &usage) < 0, errno == EINTR {}
-        try? "\(usage.ru_maxrss)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let wall = milliseconds(since: started)
+        try? "\(usage.ru_maxrss) \(wall)\n".write(toFile: file, atomically: true, encoding: .utf8)
         exit((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
 }
