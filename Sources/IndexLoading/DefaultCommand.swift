@@ -1,3 +1,4 @@
+import InstantSearchCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -5,8 +6,8 @@ import Glibc
 #endif
 
 /// fzf's `FZF_DEFAULT_COMMAND`: with standard input a terminal and no input named, the lines
-/// come from this command, run as fzf runs it — `$SHELL -c COMMAND` (`sh` when `SHELL` is
-/// unset), standard input from /dev/null, standard error left to the terminal — and read as
+/// come from this command, run as fzf runs it — in the session's shell (`CommandShell.current`:
+/// `$SHELL -c COMMAND`, `sh` when `SHELL` is unset, or `--with-shell`), standard input from /dev/null, standard error left to the terminal — and read as
 /// piped lines are.
 public enum DefaultCommand {
     public static let variable = "FZF_DEFAULT_COMMAND"
@@ -27,7 +28,7 @@ public enum DefaultCommand {
 
     /// Starts the command; returns the read end of its standard output.
     public static func start(_ command: String, environment: [String: String]) throws(Failure) -> Int32 {
-        let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+        let shell = CommandShell.current
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw Failure(description: "\(variable): cannot make a pipe: \(String(cString: strerror(errno)))") }
         // Neither end is inherited by a later command of the session (the child's copy is its fd 1).
@@ -48,16 +49,16 @@ public enum DefaultCommand {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let arguments = [shell, "-c", command]
+        let arguments = shell.argv(command)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         // `posix_spawnp`: a SHELL without a slash is looked up in PATH, as Go's exec does.
-        let result = posix_spawnp(&pid, shell, &actions, &attributes, &argv, environ)
+        let result = posix_spawnp(&pid, shell.program, &actions, &attributes, &argv, environ)
         close(pipeEnds[1])
         guard result == 0 else {
             close(pipeEnds[0])
-            throw Failure(description: "\(variable): cannot run \(shell): \(String(cString: strerror(result)))")
+            throw Failure(description: "\(variable): cannot run \(shell.program): \(String(cString: strerror(result)))")
         }
         if group.exchange(pid, ordering: .sequentiallyConsistent) == 0 {
             atexit {

@@ -51,10 +51,20 @@ public struct IndexLoader {
         (self.setup, self.options, self.overrides, self.watch) = (setup, options, overrides, watch)
     }
 
-    /// fzf's FZF_DEFAULT_COMMAND, when it gives the input: nothing named, standard input a terminal.
-    public var runsDefaultCommand: String? {
+    /// What gives the lines when nothing is named and standard input is a terminal, as in fzf:
+    /// `FZF_DEFAULT_COMMAND`, else the built-in walker (`walker`; nil: neither, an error).
+    public enum DefaultSource: Equatable {
+        case command(String)
+        case walker(BuiltInWalker)
+    }
+
+    /// The built-in walker, when it may give the input.
+    public var walker: BuiltInWalker?
+
+    public var defaultSource: DefaultSource? {
         guard setup == nil, files.isEmpty, isatty(STDIN_FILENO) != 0 else { return nil }
-        return DefaultCommand.command(in: ProcessInfo.processInfo.environment)
+        if let command = DefaultCommand.command(in: ProcessInfo.processInfo.environment) { return .command(command) }
+        return walker.map(DefaultSource.walker)
     }
 
     public func load() throws -> Loaded {
@@ -87,11 +97,18 @@ public struct IndexLoader {
             try opened.add(first, from: "<stdin>")
             opened.streaming.append(loader)
         }
-        if let command = runsDefaultCommand {
-            // fzf's FZF_DEFAULT_COMMAND: its output read as piped lines are.
-            let loader = StreamingIndexLoader(
-                source: .descriptor(try DefaultCommand.start(command, environment: ProcessInfo.processInfo.environment)), name: stdinName,
-                format: format ?? .lines, options: options)
+        if let source = defaultSource {
+            // fzf's FZF_DEFAULT_COMMAND, its output read as piped lines are; or the walk's paths,
+            // each ended by a NUL (a name may hold a line end).
+            var options = options
+            let descriptor: Int32
+            switch source {
+            case .command(let command): descriptor = try DefaultCommand.start(command, environment: ProcessInfo.processInfo.environment)
+            case .walker(let walker):
+                descriptor = try walker.start()
+                options.lineSeparator = .nul
+            }
+            let loader = StreamingIndexLoader(source: .descriptor(descriptor), name: stdinName, format: format ?? .lines, options: options)
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
             try opened.add(first, from: "<stdin>")
             opened.streaming.append(loader)

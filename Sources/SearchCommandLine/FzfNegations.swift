@@ -21,6 +21,7 @@ public enum FzfNegations {
             ("--no-tac", ["--tac"]), ("--no-ansi", ["--ansi"]), ("--no-literal", ["--literal"]), ("--no-cycle", ["--cycle"]),
             ("--no-keep-right", ["--keep-right"]), ("--no-filepath-word", ["--filepath-word"]), ("--no-track", ["--track"]),
             ("--no-reverse", ["--reverse"]), ("--no-wrap", ["--wrap"]), ("--no-sync", ["--sync"]), ("--enabled", ["--disabled"]),
+            ("--no-header-first", ["--header-first"]),
         ]
         for (negation, names) in flags { table[negation] = Negated(names: names, takesValue: false) }
         let valued: [(String, String)] = [

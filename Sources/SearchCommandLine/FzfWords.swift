@@ -9,7 +9,7 @@ public enum FzfWords {
     /// here (the negations among them are then read in order: `FzfNegations`).
     static let spellings: [String: [String]] = [
         "+x": ["--no-extended"], "+i": ["--no-ignore-case"], "+s": ["--no-sort"], "+m": ["--no-multi"], "+e": ["--no-exact"],
-        "+0": ["--no-exit-0"], "+1": ["--no-select-1"], "--async": ["--no-sync"], "--no-phony": ["--enabled"],
+        "+0": ["--no-exit-0"], "+1": ["--no-select-1"], "+c": ["--no-color"], "--async": ["--no-sync"], "--no-phony": ["--enabled"],
         "--inline-info": ["--info=inline"], "--no-info": ["--info=hidden"], "--phony": ["--disabled"],
         // fzf's optional values come only after `=`: a bare --scrollbar is its default bar. An
         // empty value (none) goes as its own word: `--scrollbar=` would read as a missing one.
@@ -24,7 +24,8 @@ public enum FzfWords {
     /// Options whose value may look like an option or a spelling: the word after one is its
     /// value, left as it is (`-f +s` searches `+s`, `-d -n2` splits at `-n2`).
     static let textOptions: Set<String> = [
-        "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--gutter", "--border-label",
+        "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--gutter", "--ghost",
+        "--border-label",
         "--preview-label",
     ]
 
@@ -33,8 +34,11 @@ public enum FzfWords {
     static let attachingOptions: Set<Character> = ["q", "f", "d", "n"]
 
     static func respelled(_ arguments: [String]) -> [String] {
-        rewriting(arguments) { word, _ in
+        rewriting(arguments) { word, next in
             if holdsItsValue(word) { return ([String(word.prefix(2)), String(word.dropFirst(2))], false) }
+            // fzf's older `--toggle-sort KEY`: `--bind KEY:toggle-sort`.
+            if word.hasPrefix("--toggle-sort=") { return (["--bind", word.dropFirst("--toggle-sort=".count) + ":toggle-sort"], false) }
+            if word == "--toggle-sort", let next { return (["--bind", next + ":toggle-sort"], true) }
             return spellings[word].map { ($0, false) }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InstantSearchCore
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -71,12 +72,32 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
             valueName: "chars"))
     public var jumpLabels: String?
 
+    @Option(
+        name: .customLong("with-shell"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The shell and flags every command (preview, execute, reload, become, FZF_DEFAULT_COMMAND) runs with, as fzf's (default: $SHELL -c).",
+            valueName: "command"))
+    public var withShell: String?
+
     public init() {}
 
     public func validate() throws {
         _ = try keyTable()
         _ = try listenAddress()
         _ = try labels()
+        _ = try commandShell()
+    }
+
+    /// The shell commands run in: `--with-shell`'s words, else fzf's default (`$SHELL -c`).
+    public func commandShell() throws(ValidationError) -> CommandShell {
+        guard let withShell else { return .standard(environment: ProcessInfo.processInfo.environment) }
+        do {
+            return try CommandShell(words: try ShellWords.split(withShell))
+        } catch let error as ShellWords.Error {
+            throw ValidationError("--with-shell: \(error)")
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// `--jump-labels` read (fzf's labels without it).
@@ -124,6 +145,13 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
             table.bind(.event(.start), to: (table.actions(for: .event(.start), in: [.global]) ?? []) + [BoundAction(.jump)], in: .global)
         }
         return table
+    }
+
+    /// `start` reloads or transforms the list: fzf then keeps its default scheme for the
+    /// walker's and FZF_DEFAULT_COMMAND's lines, which the reload replaces.
+    public var reloadsOnStart: Bool {
+        let actions = (try? keyTable())?.actions(for: .event(.start), in: [.global]) ?? []
+        return actions.contains { [.reload, .reloadSync, .transform].contains($0.action) }
     }
 
     /// Colours as asked, mouse unless `--no-mouse`.

@@ -49,7 +49,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), inline (after the query), inline-right (at the search box's right end), hidden.",
+            "Where the stats line (fzf's info line) goes, as fzf's --info: default (its own row), right (its own row, at the right end), inline[:SEP] (after the query, SEP before the count), inline-right[:SEP] (at the search box's right end), hidden.",
             valueName: "style"), completion: .list(InfoStyle.allCases.map(\.rawValue)))
     public var info: String?
 
@@ -63,14 +63,22 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: one character of one column (default ✓).", valueName: "char"))
     public var marker: String?
 
-    /// Read so that an fzf setup giving it (FZF_DEFAULT_OPTS, fzf's own test suite) runs; the
-    /// column left of the hits stays blank whatever it is.
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "fzf's --gutter, the column left of the hits: one character of one column, or '' (accepted; the column is drawn blank).",
+            "The column left of the lines not selected on fzf's screen for plain lines, as fzf's --gutter: one character of one column, or '' (default ▌; blank on this interface's own panes).",
             valueName: "char"))
     public var gutter: String?
+
+    @Flag(
+        name: .customLong("header-first"),
+        help: "The --header beyond the prompt, on the screen's edge, as fzf's --header-first (fzf's screen for plain lines).")
+    public var headerFirst = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Text shown in the empty query on fzf's screen for plain lines, as fzf's --ghost.", valueName: "text"))
+    public var ghost: String?
 
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
@@ -221,8 +229,17 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// `--info` read.
     public func infoStyle() throws(ValidationError) -> InfoStyle {
         guard let info else { return .default }
-        guard let style = InfoStyle(rawValue: info) else { throw ValidationError("--info takes \(InfoStyle.names); not '\(info)'.") }
+        let name = infoPrefixed(info)?.style ?? info
+        guard let style = InfoStyle(rawValue: name) else { throw ValidationError("--info takes \(InfoStyle.names); not '\(info)'.") }
         return style
+    }
+
+    /// fzf's `inline:SEP` and `inline-right:SEP`: the style and what goes before the count.
+    func infoPrefixed(_ info: String) -> (style: String, prefix: String)? {
+        for style in ["inline-right", "inline"] where info.hasPrefix(style + ":") {
+            return (style, String(info.dropFirst(style.count + 1)))
+        }
+        return nil
     }
 
     /// Every `--color` read onto this interface's own look, left to right.
@@ -254,6 +271,11 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let theme = try? theme() { options.theme = theme }
         if let frame = try? frame() { options.frame = frame }
         if let info = try? infoStyle() { options.info = info }
+        if let info, let prefix = infoPrefixed(info)?.prefix, !OptionText.holdsControlCharacters(prefix) { options.infoPrefix = prefix }
+        options.pickerLayout = layout.flatMap(ListLayout.init(rawValue:)) ?? (reverse ? .reverse : .default)
+        options.headerFirst = headerFirst
+        if let ghost, !OptionText.holdsControlCharacters(ghost) { options.ghost = ghost }
+        if let gutter = try? glyph(gutter, "--gutter", emptyAllowed: true) { options.gutter = gutter }
         options.wrap = wrap
         if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
         if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }

@@ -60,11 +60,12 @@ public struct LineArguments: ParsableArguments, Sendable {
 
     @Option(
         name: .customLong("with-nth"), parsing: .unconditional,
-        help: ArgumentHelp("Lines: show and search only these fields; the whole line is still printed.", valueName: "fields"))
+        help: ArgumentHelp("Lines: show and search only these fields (or a template: '{2}: {1}'); the whole line is still printed.", valueName: "fields"))
     public var withNth: String?
 
     @Option(
-        name: .customLong("accept-nth"), parsing: .unconditional, help: ArgumentHelp("Lines: print only these fields of a picked line.", valueName: "fields"))
+        name: .customLong("accept-nth"), parsing: .unconditional,
+        help: ArgumentHelp("Lines: print only these fields of a picked line (or a template: '{1}:{n}').", valueName: "fields"))
     public var acceptNth: String?
 
     @Flag(help: "Print each picked line followed by a NUL byte instead of a newline.")
@@ -136,7 +137,7 @@ public struct LineArguments: ParsableArguments, Sendable {
         do {
             options.delimiter = try fieldDelimiter()
             options.nth = try nth.map { try FieldExpression($0, option: "--nth") }
-            options.withNth = try withNth.map { try FieldExpression($0, option: "--with-nth") }
+            options.withNth = try withNth.map { try FieldTemplate($0, option: "--with-nth") }
             _ = try acceptedFields()
         } catch let error as LineOptionError {
             throw ValidationError(error.description)
@@ -149,16 +150,17 @@ public struct LineArguments: ParsableArguments, Sendable {
     }
 
     /// `--accept-nth`: the fields printed of a picked line; nil: the whole line.
-    public func acceptedFields() throws(LineOptionError) -> FieldExpression? {
-        try acceptNth.map { text throws(LineOptionError) in try FieldExpression(text, option: "--accept-nth") }
+    public func acceptedFields() throws(LineOptionError) -> FieldTemplate? {
+        try acceptNth.map { text throws(LineOptionError) in try FieldTemplate(text, option: "--accept-nth") }
     }
 
-    /// What is printed of a picked line: the fields `--accept-nth` names, else the line's bytes
-    /// as they came — with `--ansi`, without their colour codes, as fzf prints them.
-    public func printed(_ bytes: [UInt8]) -> [UInt8] {
+    /// What is printed of a picked line, the `index`-th read (from 0, for `{n}`): what
+    /// `--accept-nth` makes of it, else the line's bytes as they came — with `--ansi`, without
+    /// their colour codes, as fzf prints them.
+    public func printed(_ bytes: [UInt8], index: Int) -> [UInt8] {
         let bytes = ansi ? Array(ANSIText.strip(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
-        guard let fields = try? acceptedFields(), let delimiter = try? fieldDelimiter() else { return bytes }
-        return Array(delimiter.select(fields, of: String(decoding: bytes, as: UTF8.self)).utf8)
+        guard let template = try? acceptedFields(), let delimiter = try? fieldDelimiter() else { return bytes }
+        return Array(template.accepted(String(decoding: bytes, as: UTF8.self), index: index, delimiter: delimiter).utf8)
     }
 
     /// `--header-lines`' lines as the header shows them: in their colours with `--ansi`, else

@@ -254,11 +254,8 @@ struct SearchCommand: ParsableCommand {
         if config != nil && !files.isEmpty {
             throw ValidationError("--config lists the indices itself; give no FILE with it.")
         }
-        // fzf's FZF_DEFAULT_COMMAND gives the lines when nothing else does.
-        let runsDefaultCommand = files.isEmpty && config == nil && DefaultCommand.command(in: ProcessInfo.processInfo.environment) != nil
-        guard readsStdin || !files.isEmpty || config != nil || runsDefaultCommand else {
-            throw ValidationError("Give one or more data files, or pipe records in. (Try: make run)")
-        }
+        // Nothing named and nothing piped: FZF_DEFAULT_COMMAND or the built-in walker gives
+        // the lines, as in fzf (`IndexLoader.defaultSource`).
         if session.settings != nil && files.filter({ $0 != "-" }).count > 1 && !readsStdin {
             throw ValidationError("--settings applies to one index; with several files use NAME.settings.json beside each.")
         }
@@ -266,10 +263,13 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         if man { return ManualPage.show() }
+        CommandShell.current = try session.interface.commandShell()
         if let shell = shellSource.script { return shellSource.printScript(shell) }
         var session = session
         // fzf's --tmux: this command line again, in a popup; what it prints and its status are ours.
         if try session.runsInTmuxPopup(commandLine: Self.commandLine) { return }
+        // A script's --filter over piped lines streams, no index built (`streamsFilter`).
+        if streamsFilter() { return try runStreamingFilter() }
         let lines = session.lines
         var settingsOptions = settingsOptions
         var data = data
@@ -299,13 +299,16 @@ struct SearchCommand: ParsableCommand {
             } else {
                 setup = try config.map(SetupFile.load)
                 let loadOptions = try data.loadOptions(lenient, lines: lines)
-                let loaded = try IndexLoader(
+                var loader = IndexLoader(
                     files: files, settings: session.settings, stdinName: stdinName, format: data.format(for: lines),
-                    cache: data.cache(for: loadOptions), setup: setup, options: loadOptions, overrides: overrides, watch: watch
-                ).load()
+                    cache: data.cache(for: loadOptions), setup: setup, options: loadOptions, overrides: overrides, watch: watch)
+                loader.walker = try shellSource.builtInWalker()
+                let loaded = try loader.load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
                 headerLines = loaded.headers.mapValues { lines.headerText($0) }
-                let matching = try lines.options()
+                var matching = try lines.options()
+                // fzf's default for the walker's and FZF_DEFAULT_COMMAND's lines: paths.
+                if lines.scheme == nil, loader.defaultSource != nil, !session.interface.reloadsOnStart { matching.scheme = .path }
                 for name in lineIndices { loaded.backend.matchLines(in: name, options: matching) }
                 let engine = loaded.backend
                 lists = loaded.lists
@@ -359,14 +362,15 @@ struct SearchCommand: ParsableCommand {
                     case .string(let line)? = fields["line"]
                 {
                     // Line numbers name lines: with one line index the id says which; with several, the text too.
+                    let index = (Int(hit.objectID) ?? 1) - 1
                     for name in lineIndexNames {
                         if let bytes = lineIndex(name, hit.objectID),
                             lineIndices.count == 1 || String(decoding: bytes, as: UTF8.self) == line
                         {
-                            return lines.printed(bytes)
+                            return lines.printed(bytes, index: index)
                         }
                     }
-                    return lines.printed(Array(line.utf8))
+                    return lines.printed(Array(line.utf8), index: index)
                 }
                 return Array(PickSession.jsonLine(hit).utf8)
             }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),

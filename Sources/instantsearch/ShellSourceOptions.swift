@@ -1,4 +1,5 @@
 import ArgumentParser
+import IndexLoading
 import InstantSearchCore
 import SearchCommandLine
 import SearchEngine
@@ -35,8 +36,32 @@ struct ShellSourceOptions: ParsableArguments {
     )
     var source: Source?
 
-    @Option(name: .customLong("walker-root"), help: ArgumentHelp("Where --source files / dirs walks from.", valueName: "dir"))
-    var walkerRoot = "."
+    @Option(
+        name: .customLong("walker"),
+        help: ArgumentHelp(
+            "fzf's built-in walker, which gives the lines when nothing is named, standard input is a terminal and FZF_DEFAULT_COMMAND is unset: file, dir, follow, hidden (comma-separated; default file,follow,hidden).",
+            valueName: "opts"))
+    var walker: String?
+
+    @Option(
+        name: .customLong("walker-root"), parsing: .upToNextOption,
+        help: ArgumentHelp("The folders the built-in walker walks (default: .); --source files / dirs walks the first.", valueName: "dir"))
+    var walkerRoots: [String] = []
+
+    @Option(
+        name: .customLong("walker-skip"),
+        help: ArgumentHelp("Folders the built-in walker leaves out: names, or paths (comma-separated; default .git,node_modules).", valueName: "dirs"))
+    var walkerSkip: String?
+
+    /// Where `--source files` / `dirs` walks.
+    var walkerRoot: String { walkerRoots.first ?? "." }
+
+    /// fzf's built-in walker as the options describe it.
+    func builtInWalker() throws(LineOptionError) -> BuiltInWalker {
+        BuiltInWalker(
+            options: try walker.map { text throws(LineOptionError) in try BuiltInWalker.Options(parsing: text) } ?? BuiltInWalker.Options(),
+            roots: walkerRoots, skipped: walkerSkip.map(BuiltInWalker.skipList) ?? BuiltInWalker.defaultSkipped)
+    }
 
     @Flag(name: .customLong("walker-hidden"), help: "Walk hidden files and folders too (.git never).")
     var walkerHidden = false
@@ -84,6 +109,12 @@ struct ShellSourceOptions: ParsableArguments {
         guard (1...1000).contains(walkerDepth) else { throw ValidationError("--walker-depth takes 1 to 1000; not \(walkerDepth).") }
         guard (1...50_000_000).contains(walkerLimit) else { throw ValidationError("--walker-limit takes 1 to 50000000; not \(walkerLimit).") }
         if printAttribute?.isEmpty == true { throw ValidationError("--print-attribute needs an attribute name.") }
+        do {
+            _ = try builtInWalker()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if source != nil, walkerRoots.count > 1 { throw ValidationError("--source files and dirs walk one folder; --walker-root gave \(walkerRoots.count).") }
     }
 
     func printScript(_ shell: ShellKind) {

@@ -95,4 +95,43 @@ import Testing
         try tmux.waitFor("second=0")
         #expect(tmux.file("two.txt") == "two\n")
     }
+
+    /// Without FZF_DEFAULT_COMMAND, fzf's built-in walker: the files under the current folder
+    /// (hidden ones too, .git and node_modules left out), folders with `--walker dir`, and the
+    /// path scheme: `b` ranks `src/b.go` over `.bashrc` as fzf 0.74.5 does.
+    @Test func theBuiltInWalkerGivesTheFilesWhenNothingElseDoes() throws {
+        let tmux = try Tmux()
+        try tmux.shell("mkdir -p tree/src tree/.git tree/node_modules && touch tree/.bashrc tree/a.txt tree/src/b.go tree/.git/g tree/node_modules/m")
+        try tmux.shell("cd tree; unset FZF_DEFAULT_COMMAND; \(Project.binary) --filter '' > ../all.txt; echo \"all=$?\"")
+        try tmux.waitFor("all=0")
+        #expect(tmux.file("all.txt") == ".bashrc\na.txt\nsrc/b.go\n")
+        try tmux.shell(
+            "\(Project.binary) --filter b > ../b.txt; \(Project.binary) --filter '' --walker dir,hidden --walker-skip node_modules > ../dirs.txt; echo \"dirs=$?\""
+        )
+        try tmux.waitFor("dirs=0")
+        #expect(tmux.file("b.txt") == "src/b.go\n.bashrc\n")
+        #expect(tmux.file("dirs.txt") == ".git/\nsrc/\n")
+        // Interactive: the walk fills the list; what is picked is the path.
+        try tmux.shell("clear; \(Project.binary) > ../picked.txt; echo \"picked=$?\"")
+        try tmux.waitFor("the walked files") { $0.contains("src/b.go") && $0.contains("a.txt") }
+        try tmux.type("bgo")
+        try tmux.waitFor("one match") { !$0.contains("a.txt") && $0.contains("src/b.go") }
+        try tmux.press("Enter")
+        try tmux.waitFor("picked=0")
+        #expect(tmux.file("picked.txt") == "src/b.go\n")
+    }
+
+    /// Commands run in $SHELL (sh without it), or in what `--with-shell` names, as in fzf.
+    @Test func commandsRunInTheShellWithShellNames() throws {
+        let tmux = try Tmux()
+        try tmux.shell(
+            "export FZF_DEFAULT_COMMAND='echo $0'; SHELL=/bin/sh \(Project.binary) -f '' > sh.txt; \(Project.binary) -f '' --with-shell 'bash -c' > bash.txt; echo \"done=$?\""
+        )
+        try tmux.waitFor("done=0")
+        #expect(tmux.file("sh.txt") == "/bin/sh\n")
+        #expect(tmux.file("bash.txt") == "bash\n")
+        let (status, output) = try spawn(Project.binary, ["--with-shell", "'bash", "-f", "x"])
+        #expect(status == 2)
+        #expect(output.hasPrefix("instantsearch: --with-shell: column 1: "))
+    }
 }

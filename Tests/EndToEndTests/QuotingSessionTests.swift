@@ -51,6 +51,24 @@ import Testing
         try tmux.waitFor("exit=130")
     }
 
+    /// fish reads `\\` and `\'` inside single quotes: with SHELL=fish (commands run in
+    /// $SHELL, as fzf runs them) a line's backslash before a quote must not end the quoting.
+    @Test func aLineWithBackslashesNeverRunsInFish() throws {
+        let tmux = try Tmux(width: 110, height: 24)
+        let line = "a\\'; touch pwned; echo \\' end\\"
+        try write(line + "\n", "lines.txt", in: tmux)
+        try tmux.shell(
+            "SHELL=$(command -v fish) \(Project.binary) lines.txt --bind 'ctrl-e:execute-silent(printf \"%s\\n\" {} > got.txt; echo done > done.txt)'; echo \"exit=$?\""
+        )
+        try tmux.waitFor("1 result")
+        try tmux.press("C-e")
+        try tmux.waitFor("the command to finish") { _ in tmux.file("done.txt") == "done\n" }
+        #expect(tmux.file("got.txt") == line + "\n", "the line reached fish whole")
+        expectNothingRan(tmux, "pwned")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
     @Test func theQueryInAReloadNeverRuns() throws {
         let tmux = try Tmux(width: 110, height: 24)
         let query = Self.payload(Self.marks[0], marker: "pwned")

@@ -96,20 +96,24 @@ import Testing
         let text = ANSIText(parsing: "ab\(e)[32mc:d\(e)[0me:\(e)[1mf\(e)[0m")
         #expect(text.text == "abc:de:f")
         let delimiter = try FieldDelimiter(":")
-        let picked = text.selecting(try FieldExpression("3,1", option: "--with-nth"), delimiter: delimiter)
-        // Each piece keeps its separator but the last (as `FieldDelimiter.select`).
-        #expect(picked.text == "fabc")
+        let picked = text.selecting(try FieldTemplate("3,1", option: "--with-nth"), index: 0, delimiter: delimiter)
+        // An expression's fields keep their separators, the last one's too (as fzf's).
+        #expect(picked.text == "fabc:")
         #expect(
             picked.spans == [
                 ANSISpan(range: 0..<1, style: ANSIStyle(bold: true)),
-                ANSISpan(range: 3..<4, style: ANSIStyle(foreground: .indexed(2))),
+                ANSISpan(range: 3..<5, style: ANSIStyle(foreground: .indexed(2))),
             ])
+        // A template's text has no colours; its fields keep theirs, without the last separator.
+        let templated = text.selecting(try FieldTemplate("<{1}>{n}", option: "--with-nth"), index: 7, delimiter: delimiter)
+        #expect(templated.text == "<abc>7")
+        #expect(templated.spans == [ANSISpan(range: 3..<4, style: ANSIStyle(foreground: .indexed(2)))])
         // The same pieces as the plain selection, whatever the fields.
         #expect(
-            text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).text
+            text.selecting(try FieldTemplate("2..", option: "--with-nth"), index: 0, delimiter: delimiter).text
                 == delimiter.select(try FieldExpression("2..", option: "x"), of: text.text))
         #expect(
-            text.selecting(try FieldExpression("2..", option: "--with-nth"), delimiter: delimiter).spans == [
+            text.selecting(try FieldTemplate("2..", option: "--with-nth"), index: 0, delimiter: delimiter).spans == [
                 ANSISpan(range: 0..<1, style: ANSIStyle(foreground: .indexed(2)))
             ] + [ANSISpan(range: 3..<4, style: ANSIStyle(bold: true))])
     }

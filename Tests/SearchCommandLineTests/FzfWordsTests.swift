@@ -33,6 +33,16 @@ import Testing
         #expect(options.lines.delimiter == "\\t" && options.lines.nth == "-1" && options.pick.query == "a b")
     }
 
+    /// fzf's older spellings: `--toggle-sort KEY` binds the key, `+c` is `--no-color`.
+    @Test func toggleSortAndPlusC() throws {
+        #expect(
+            FzfWords.normalized(["--toggle-sort", "ctrl-s", "+c", "--toggle-sort=alt-s", "a.txt"])
+                == ["--bind", "ctrl-s:toggle-sort", "--no-color", "--bind", "alt-s:toggle-sort", "a.txt"])
+        let options = try SessionOptions.parse(FzfWords.normalized(["--toggle-sort", "ctrl-s", "+c"]))
+        #expect(options.noColor)
+        #expect(try options.interface.keyTable().actions(for: try #require(KeyName.parse("ctrl-s")), in: [.global]) == [BoundAction(.toggleSort)])
+    }
+
     /// fzf's `--scrollbar[=C]`, `--no-scrollbar` and `--no-separator` as the one option each.
     @Test func scrollbarAndSeparatorSpellings() throws {
         #expect(

@@ -71,7 +71,7 @@ import Testing
         (["--margin", "1,2,3,4,5"], "--margin takes one to four comma-separated sizes"),
         (["--padding", "x"], "--padding takes one to four"),
         (["--border-label-pos", "middle"], "--border-label-pos takes N, N:top or N:bottom"),
-        (["--info", "right"], "--info takes default, inline, inline-right, hidden; not 'right'."),
+        (["--info", "middle"], "--info takes default, inline, inline-right, right, hidden; not 'middle'."),
         (["--tmux", "center,0"], "--tmux takes [center|top|bottom|left|right][,WIDTH[%]][,HEIGHT[%]]"),
         (["--tmux", "left,50%,50%,1"], "--tmux takes"),
         (["--tmux", "top,101%"], "--tmux takes"),

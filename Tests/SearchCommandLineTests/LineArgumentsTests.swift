@@ -43,9 +43,9 @@ import Testing
 
     @Test func ansiPrintsThePickWithoutItsCodes() throws {
         let line = Array("\u{1B}[01;34mbin\u{1B}[0m:x".utf8)
-        #expect(try LineArguments.parse(["--ansi"]).printed(line) == Array("bin:x".utf8))
-        #expect(try LineArguments.parse(["--ansi", "--delimiter", ":", "--accept-nth", "2"]).printed(line) == Array("x".utf8))
-        #expect(try LineArguments.parse([]).printed(line) == line)
+        #expect(try LineArguments.parse(["--ansi"]).printed(line, index: 0) == Array("bin:x".utf8))
+        #expect(try LineArguments.parse(["--ansi", "--delimiter", ":", "--accept-nth", "2"]).printed(line, index: 0) == Array("x".utf8))
+        #expect(try LineArguments.parse([]).printed(line, index: 0) == line)
         #expect(try LineArguments.parse(["--ansi"]).options().ansi)
     }
 

@@ -78,7 +78,7 @@ struct FzfFilterTableTests {
             $0.nth = try FieldExpression("-1", option: "--nth")
         },
         Case("--nth=1", "foo", ["Foo Bar", "foo bar baz"]) { $0.nth = try FieldExpression("1", option: "--nth") },
-        Case("--with-nth=2", "bar", ["Foo Bar", "foo bar baz"]) { $0.withNth = try FieldExpression("2", option: "--with-nth") },
+        Case("--with-nth=2", "bar", ["Foo Bar", "foo bar baz"]) { $0.withNth = try FieldTemplate("2", option: "--with-nth") },
     ]
 
     /// Where our order is not fzf's yet (left to fix; the table keeps fzf's answer).

@@ -124,7 +124,7 @@ import Testing
         let index = try Self.index(Array("rw 4096 \(e)[01;34mbin\(e)[0m\nrw 12 \(e)[32mnotes\(e)[0m\n".utf8)) { _ in }
         var options = LineMatchOptions()
         options.ansi = true
-        options.withNth = try FieldExpression("3,2", option: "--with-nth")
+        options.withNth = try FieldTemplate("3,2", option: "--with-nth")
         let hits = try index.searchLines(Query(text: "bin"), options: options).hits
         let bin = try #require(hits.first)
         // Field 3 then field 2, without the last one's trailing blank.

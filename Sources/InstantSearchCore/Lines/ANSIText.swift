@@ -32,27 +32,37 @@ public struct ANSIText: Hashable, Sendable {
         spans = Self.characterSpans(parser.finishedSpans, in: text)
     }
 
-    /// The chosen fields of the text (`--with-nth`), their colours kept: fields are cut from the
-    /// text without codes, as they are for matching, and each keeps the styles over it.
-    public func selecting(_ expression: FieldExpression, delimiter: FieldDelimiter) -> ANSIText {
-        let pieces = delimiter.selectedPieces(expression, of: text)
+    /// The text `--with-nth` shows, its colours kept: fields are cut from the text without
+    /// codes, as they are for matching, and each keeps the styles over it; a template's own text
+    /// has none. Trailing white space is trimmed, as `FieldTemplate.shown` trims it.
+    public func selecting(_ template: FieldTemplate, index: Int, delimiter: FieldDelimiter) -> ANSIText {
         var kept: [ANSISpan] = []
         var offset = 0
-        for piece in pieces {
-            let start = text.distance(from: text.startIndex, to: piece.startIndex)
-            let length = piece.count
-            for span in spans where span.range.overlaps(start..<start + length) {
-                let lower = max(span.range.lowerBound, start) - start + offset
-                let upper = min(span.range.upperBound, start + length) - start + offset
-                if let last = kept.last, last.style == span.style, last.range.upperBound == lower {
-                    kept[kept.count - 1].range = last.range.lowerBound..<upper
-                } else {
-                    kept.append(ANSISpan(range: lower..<upper, style: span.style))
+        for piece in template.pieces(of: text, index: index, delimiter: delimiter) {
+            switch piece {
+            case .text(let literal):
+                offset += literal.count
+            case .line(let field):
+                let start = text.distance(from: text.startIndex, to: field.startIndex)
+                let length = field.count
+                for span in spans where span.range.overlaps(start..<start + length) {
+                    let lower = max(span.range.lowerBound, start) - start + offset
+                    let upper = min(span.range.upperBound, start + length) - start + offset
+                    if let last = kept.last, last.style == span.style, last.range.upperBound == lower {
+                        kept[kept.count - 1].range = last.range.lowerBound..<upper
+                    } else {
+                        kept.append(ANSISpan(range: lower..<upper, style: span.style))
+                    }
                 }
+                offset += length
             }
-            offset += length
         }
-        return ANSIText(text: pieces.joined(), spans: kept)
+        let shown = template.shown(text, index: index, delimiter: delimiter)
+        let length = shown.count
+        kept = kept.compactMap { span in
+            span.range.lowerBound < length ? ANSISpan(range: span.range.lowerBound..<min(span.range.upperBound, length), style: span.style) : nil
+        }
+        return ANSIText(text: shown, spans: kept)
     }
 
     private init(text: String, spans: [ANSISpan]) {

@@ -1,5 +1,5 @@
 /// fzf's placeholders in a command (`--preview`, `--bind` actions), filled in for the current
-/// hit, each value single-quoted for `sh -c` by `ShellQuoting`:
+/// hit, each value single-quoted for the session's shell (`CommandShell.current`):
 ///
 /// - `{}`: the line (plain lines), else the record as one JSON line;
 /// - `{1}`, `{-1}`, `{2..}`, `{1,3}`: fields of the line, cut by the delimiter (`FieldExpression`);
@@ -38,7 +38,7 @@ public struct Placeholders: Sendable {
             // `${NAME}` is the shell's.
             let shellVariable = open > template.startIndex && template[template.index(before: open)] == "$"
             if !shellVariable, name == "+f" {
-                out += ShellQuoting.quote(markedFile() ?? "")
+                out += CommandShell.current.quote(markedFile() ?? "")
             } else if !shellVariable, let value = value(of: name, current: current, marked: marked, query: query, index: index) {
                 out += value
             } else {
@@ -51,17 +51,18 @@ public struct Placeholders: Sendable {
 
     /// The quoted value of one placeholder; nil when `name` is not one (the braces stay).
     private func value(of name: String, current: Hit?, marked: [Hit], query: String, index: Int?) -> String? {
-        if name == "q" { return ShellQuoting.quote(query) }
+        let shell = CommandShell.current
+        if name == "q" { return shell.quote(query) }
         if name == "n" { return index.map(String.init) ?? "''" }
         if name.hasPrefix("+") {
             let inner = String(name.dropFirst())
             let hits = marked.isEmpty ? (current.map { [$0] } ?? []) : marked
             let values = hits.compactMap { text(of: inner, in: $0) }
             guard inner.isEmpty || isFieldName(inner) else { return nil }
-            return values.isEmpty ? "''" : values.map(ShellQuoting.quote).joined(separator: " ")
+            return values.isEmpty ? "''" : values.map(shell.quote).joined(separator: " ")
         }
         guard name.isEmpty || isFieldName(name) else { return nil }
-        return ShellQuoting.quote(current.flatMap { text(of: name, in: $0) } ?? "")
+        return shell.quote(current.flatMap { text(of: name, in: $0) } ?? "")
     }
 
     private func isFieldName(_ name: String) -> Bool {

@@ -56,9 +56,9 @@ public struct LineMatchOptions: Hashable, Sendable {
     public var delimiter = FieldDelimiter.awk
     /// Terms are matched in these fields only (`--nth`; nil: the whole line).
     public var nth: FieldExpression?
-    /// The lines shown and searched are these fields of each line (`--with-nth`); the line
+    /// The lines shown and searched are made of each line's fields (`--with-nth`); the line
     /// printed when picked is still the whole line.
-    public var withNth: FieldExpression?
+    public var withNth: FieldTemplate?
     /// fzf's `--ansi`: colour codes in the lines are drawn, and taken out of what is matched,
     /// highlighted, cut into fields and printed (`ANSIText`).
     public var ansi = false
@@ -66,7 +66,7 @@ public struct LineMatchOptions: Hashable, Sendable {
     /// What the lines searched are made of: a searcher built for one transform serves every
     /// query with it.
     public struct Transform: Hashable, Sendable {
-        public var withNth: FieldExpression?
+        public var withNth: FieldTemplate?
         public var delimiter: FieldDelimiter
         public var ansi = false
     }

@@ -14,12 +14,13 @@ struct LineMasks: Sendable {
     /// The columns of `lineCount` lines, made on every core (the longest part of opening lines,
     /// a pass over every byte): `fill(word, columns)` adds the masks of each word's lines to its
     /// 32 columns (`add`), which start empty.
-    init(lineCount: Int, _ fill: (_ word: Int, _ columns: UnsafeMutablePointer<UInt64>) -> Void) {
+    /// `cores`: at most this many parts (one: a chunk of a streamed filter, on its own core).
+    init(lineCount: Int, cores: Int = Parallel.cores, _ fill: (_ word: Int, _ columns: UnsafeMutablePointer<UInt64>) -> Void) {
         let wordCount = (lineCount + LineSet.wordLines - 1) / LineSet.wordLines
         self.wordCount = wordCount
         columns = [UInt64](unsafeUninitializedCapacity: 32 * wordCount) { columns, initialized in
             let first = columns.baseAddress
-            _ = Parallel.map(Parallel.ranges(wordCount, minimum: 1 << 10)) { range in
+            _ = Parallel.map(Parallel.ranges(wordCount, minimum: 1 << 10, parts: cores)) { range in
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { word in
                     for index in range {
                         _ = word.initialize(repeating: 0)

@@ -14,7 +14,7 @@ extension LineScan {
         let bounds = gapped.bounds
         let worst = best.worst
         let count = best.count
-        let parts = Parallel.map(Parallel.ranges(bounds.count, minimum: 4096)) { range in
+        let parts = Parallel.map(Parallel.ranges(bounds.count, minimum: 4096, parts: cores)) { range in
             var best = TopKeys.Best<UInt64>(count: count, below: worst)
             table.bytes.withUnsafeBufferPointer { bytes in
                 for bound in bounds[range] where best.admits(bound) {

@@ -27,6 +27,8 @@ struct LineScan {
     /// after the scan (`LineScan+Gaps.swift`): the pattern is one subsequence of two
     /// characters or more, ranked.
     let defersGaps: Bool
+    /// The most parts the scan is split into (one: a chunk of a streamed filter, already on a core of its own).
+    let cores: Int
 
     /// A scan's answer: every matching line (what a longer query narrows), and the smallest
     /// keys asked for, sorted.
@@ -43,8 +45,9 @@ struct LineScan {
         var gapped = GappedLines()
     }
 
-    init(table: LineTable, pattern: LinePattern, options: LineMatchOptions) {
+    init(table: LineTable, pattern: LinePattern, options: LineMatchOptions, cores: Int = Parallel.cores) {
         self.table = table
+        self.cores = cores
         self.pattern = pattern
         self.options = options
         scorer = LineScorer(scheme: options.scheme, forward: options.searchesForward, algorithm: options.algorithm)
@@ -109,7 +112,7 @@ struct LineScan {
                 end = min(wordCount, start + (blockLines + LineSet.wordLines - 1) / LineSet.wordLines)
                 lines = (end - start) * LineSet.wordLines
             }
-            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : Parallel.cores)) {
+            let parts = Parallel.map(Parallel.ranges(end - start, minimum: 128, parts: lines < Self.blockLines / 8 ? 1 : cores)) {
                 range in
                 self.scan(
                     words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates,

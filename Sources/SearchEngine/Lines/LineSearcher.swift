@@ -38,10 +38,10 @@ public final class LineSearcher: Sendable {
     /// (which holds them stripped); the hits' colours are read from them.
     let colored: LineTable?
     /// With `--with-nth` and `--ansi`: the fields `table` shows of each coloured line.
-    let shownFields: (FieldExpression, FieldDelimiter)?
+    let shownFields: (FieldTemplate, FieldDelimiter)?
     private let last = Mutex<Last?>(nil)
 
-    init(table: LineTable, colored: LineTable? = nil, shownFields: (FieldExpression, FieldDelimiter)? = nil) {
+    init(table: LineTable, colored: LineTable? = nil, shownFields: (FieldTemplate, FieldDelimiter)? = nil) {
         self.table = table
         self.colored = colored
         self.shownFields = shownFields
@@ -140,7 +140,7 @@ public final class LineSearcher: Sendable {
                 objectID: objectID(line), record: .object([LineRecords.attribute: .string(text)]), highlights: [LineRecords.attribute: highlight])
             if let colored {
                 var ansi = ANSIText(parsing: colored.text(of: line))
-                if let (fields, delimiter) = shownFields { ansi = ansi.selecting(fields, delimiter: delimiter) }
+                if let (fields, delimiter) = shownFields { ansi = ansi.selecting(fields, index: line, delimiter: delimiter) }
                 let spans = ansi.spans
                 if !spans.isEmpty { hit.colors[LineRecords.attribute] = spans }
             }

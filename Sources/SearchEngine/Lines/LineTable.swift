@@ -36,7 +36,8 @@ struct LineTable: Sendable {
     /// In `whiteStarts`: a line starts or ends with white space.
     static let whiteEdgeBit: UInt32 = 1 << 31
 
-    init(bytes: [UInt8], ends: TextEnds) {
+    /// `cores`: the most the masks are made on (`LineFilter` makes each chunk's on one).
+    init(bytes: [UInt8], ends: TextEnds, cores: Int = Parallel.cores) {
         self.bytes = bytes
         self.ends = ends
         // Made on every core, each part writing its own words' lines: a pass over every byte,
@@ -46,7 +47,7 @@ struct LineTable: Sendable {
         var masks: LineMasks?
         words = [Word](unsafeUninitializedCapacity: wordCount) { summaries, initialized in
             let firstSummary = summaries.baseAddress
-            masks = LineMasks(lineCount: lineCount) { word, columns in
+            masks = LineMasks(lineCount: lineCount, cores: cores) { word, columns in
                 Self.byteBits.withUnsafeBufferPointer { byteBits in
                     bytes.withUnsafeBufferPointer { bytes in
                         ends.withReader { ends in
@@ -139,12 +140,12 @@ struct LineTable: Sendable {
     }
 
     /// The same lines made into others (`--with-nth`), line for line.
-    func transformed(_ transform: (String) -> String) -> LineTable {
+    func transformed(_ transform: (String, Int) -> String) -> LineTable {
         var bytes: [UInt8] = []
         var ends = TextEnds()
         ends.reserveCapacity(count)
         for line in 0..<count {
-            bytes += transform(text(of: line)).utf8
+            bytes += transform(text(of: line), line).utf8
             ends.append(bytes.count)
         }
         return LineTable(bytes: bytes, ends: ends)

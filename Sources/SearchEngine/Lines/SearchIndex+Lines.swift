@@ -105,13 +105,13 @@ extension SearchIndex {
         lineState.searcher(options.transform) {
             let raw = LineTable(store: records)
             // --ansi: matched on the text without its colour codes (the codes kept, for drawing).
-            let table = options.ansi ? raw.transformed(ANSIText.strip) : raw
+            let table = options.ansi ? raw.transformed { line, _ in ANSIText.strip(line) } : raw
             let colored = options.ansi ? raw : nil
             guard let withNth = options.transform.withNth else { return LineSearcher(table: table, colored: colored) }
             // Fields are cut from the text without codes; each keeps its colours (`ANSIText.selecting`).
             let delimiter = options.transform.delimiter
             return LineSearcher(
-                table: table.transformed { delimiter.select(withNth, of: $0) }, colored: colored,
+                table: table.transformed { withNth.shown($0, index: $1, delimiter: delimiter) }, colored: colored,
                 shownFields: colored == nil ? nil : (withNth, delimiter))
         }
     }

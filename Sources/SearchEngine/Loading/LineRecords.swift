@@ -115,10 +115,12 @@ enum LineRecords {
 
     /// Calls `body` with each line (its end left out; a byte-order mark at the start skipped)
     /// until it returns false. Lines end in LF, CRLF or a CR alone, or — `.nul` — in NUL only.
-    private static func forEachLine(
-        _ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator, _ body: (Range<Int>) throws -> Bool
+    /// `skippingByteOrderMark`: the bytes are the input's first (`LineFilter` reads it in chunks).
+    static func forEachLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator, skippingByteOrderMark: Bool = true,
+        _ body: (Range<Int>) throws -> Bool
     ) rethrows {
-        var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var start = skippingByteOrderMark && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while start < bytes.count {
             var end = start
             switch separator {
@@ -158,7 +160,7 @@ enum LineRecords {
 
     /// A line of nothing but these is blank, and left out: spaces and tabs (and, for records
     /// that end in NUL, line ends: `printf 'a\n\0'` has one record, "a\n").
-    private static func isBlank(_ byte: UInt8, _ separator: LoadOptions.LineSeparator) -> Bool {
+    static func isBlank(_ byte: UInt8, _ separator: LoadOptions.LineSeparator) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
             || (separator == .nul && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")))
     }

@@ -29,6 +29,8 @@ public enum InfoStyle: String, Sendable, Hashable, CaseIterable {
     case inline
     /// On the search box's row, at its right end.
     case inlineRight = "inline-right"
+    /// On its own row, at its right end (on this interface's own panes, as `default`).
+    case right
     case hidden
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -93,7 +93,7 @@ struct ScreenLayout: Equatable {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let showsHints = screen.height >= Self.hintsMinimumHeight
         let order = Self.rowOrder(hasHeader: headerRows > 0, showsHints: showsHints, promptAtBottom: listLayout.promptAtBottom)
-            .filter { $0 != .stats || info == .default }
+            .filter { $0 != .stats || info == .default || info == .right }
         let headerHeight = min(headerRows, max(1, screen.height / 3))
         let heights: [LayoutConstraint] = order.map { $0 == .body ? .rest : $0 == .header ? .fixed(headerHeight) : .fixed(1) }
         let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(heights)))
@@ -101,7 +101,7 @@ struct ScreenLayout: Equatable {
         (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
         hints = rows[.hints]
         switch info {
-        case .default: stats = rows[.stats]!
+        case .default, .right: stats = rows[.stats]!
         case .hidden: stats = Rect(x: searchBox.x, y: searchBox.y, width: 0, height: 0)
         // After the query: the app starts it where the query ends.
         case .inline: stats = searchBox

@@ -6,10 +6,11 @@ extension SearchApp {
     /// refinement or range panes, whose lists want the rows too.
     public var neededRows: Int? {
         guard SidebarPanes(for: descriptions[hub.searcher.indexName]).isEmpty, !hub.showsSections else { return nil }
+        if drawsPicker { return pickerNeededRows }
         let frameRows = screen.height - options.frame.inner(of: screen).height
         func total(hints: Bool) -> Int {
             let rows = ScreenLayout.rowOrder(hasHeader: !headerRows.isEmpty, showsHints: hints, promptAtBottom: options.layout.promptAtBottom)
-                .filter { $0 != .body && $0 != .header && ($0 != .stats || options.info == .default) }
+                .filter { $0 != .body && $0 != .header && ($0 != .stats || options.info == .default || options.info == .right) }
             return rows.count + headerRows.count + hitRowsSeen + frameRows
         }
         let withHints = total(hints: true)

@@ -31,6 +31,20 @@ extension SearchApp {
         public var jumpLabels = JumpLabels.standard
         /// fzf's `--layout`: the prompt on top (our look, fzf's `reverse`) or at the bottom.
         public var layout = ListLayout.standard
+        /// fzf's `--layout` on fzf's screen for plain lines (`SearchApp+Picker`), where fzf's
+        /// own default (the prompt at the bottom) holds without the option.
+        public var pickerLayout = ListLayout.default
+        /// fzf's screen for one list of plain lines (`SearchApp+Picker`) in place of this
+        /// interface's panes; the command line asks for it where the data is lines.
+        public var fzfScreen = false
+        /// fzf's `--header-first`: the `--header` beyond the prompt, on the screen's edge.
+        public var headerFirst = false
+        /// fzf's `--ghost`: shown in the empty query on fzf's screen.
+        public var ghost = ""
+        /// fzf's `--gutter`: the column left of the lines not current on fzf's screen (nil: fzf's `▌`).
+        public var gutter: String?
+        /// fzf's `--info inline:SEP` / `inline-right:SEP`: what goes before the count.
+        public var infoPrefix: String?
         /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
         public var theme = Theme.standard
         /// fzf's `--margin`, `--border` (`--border-label`) and `--padding` around the panes.

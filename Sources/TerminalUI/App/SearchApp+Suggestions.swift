@@ -24,6 +24,7 @@ extension SearchApp {
     /// The hits' rows: the layout's, less those the dropdown takes. The list moves away from it
     /// rather than under it, so that the hit drawn as selected (the one Enter picks) is always seen.
     var hitsArea: Rect? {
+        if drawsPicker { return picker?.list }
         guard let layout else { return nil }
         guard let dropdown = suggestionsArea else { return layout.hits }
         return SuggestionsDropdown.hits(layout.hits, beside: dropdown, upward: options.layout.promptAtBottom)

@@ -18,7 +18,9 @@ extension SearchApp {
     /// over what was drawn: the panes' first, then the whole screen's.
     private func tint(_ canvas: inout Canvas) {
         let theme = options.theme
-        if let layout, !hub.showsSections, !showsHelp {
+        if drawsPicker, !showsHelp, let box = picker?.previewBox {
+            canvas.tint(box, with: theme.previewTint)
+        } else if !drawsPicker, let layout, !hub.showsSections, !showsHelp {
             if let preview = layout.preview { canvas.tint(preview, with: theme.previewTint) }
             if layout.panes.contains(.refinements) { canvas.tint(layout.refinements, with: theme.facetTint) }
             if layout.panes.contains(.slider) { canvas.tint(layout.slider, with: theme.sliderTint) }
@@ -32,6 +34,14 @@ extension SearchApp {
         var frame = options.frame
         frame.label = borderLabel
         frame.draw(on: screen, into: &canvas, line: Theme.border, labelStyle: Theme.paneTitle)
+        if drawsPicker {
+            let cursor = drawPicker(into: &canvas)
+            if showsHelp {
+                help.render(&canvas)
+                return nil
+            }
+            return cursor
+        }
         guard let layout else {
             let message = "Make the terminal at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)."
             canvas.write(message, x: 0, y: 0, style: Theme.error, maxWidth: canvas.width)

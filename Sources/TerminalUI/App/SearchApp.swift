@@ -86,6 +86,8 @@ public final class SearchApp {
     /// The screen's size and where each pane goes, from the last resize.
     private(set) var screen = Rect(x: 0, y: 0, width: 80, height: 24)
     private(set) var layout = ScreenLayout(screen: Rect(x: 0, y: 0, width: 80, height: 24))
+    /// Where fzf's screen (`drawsPicker`) puts everything, from the last resize.
+    var picker: PickerLayout?
     /// The rows the hits list was last sized for (`hitsArea`).
     var hitsListArea: Rect?
     let descriptions: [String: IndexDescription]
@@ -132,6 +134,7 @@ public final class SearchApp {
         sectionsView = hub.sectionsSearch.map { _ in SectionsView(indices: hub.indices) }
         sectionsView?.numbers = numbers
         (hitsList.numbers, refinementList.numbers, sliderPane.numbers, currentRefinements.numbers) = (numbers, numbers, numbers, numbers)
+        if drawsPicker { adoptPickerDefaults() }
         resize(width: screen.width, height: screen.height)
         if preview.isShown { hub.dispatch(.setRankingInfo(previewCommand == nil)) }
     }
@@ -263,10 +266,15 @@ public final class SearchApp {
             screen: options.frame.inner(of: screen), headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info)
         defer { fitHitsList(force: force) }
+        if drawsPicker {
+            let wantedPicker = pickerLayout()
+            if force || wantedPicker != picker, let text = wantedPicker.previewText { preview.resize(width: text.width, height: text.height) }
+            picker = wantedPicker
+        }
         guard force || wanted != layout else { return }
         layout = wanted
         if let layout {
-            if let area = layout.preview { preview.resize(width: area.width, height: area.height) }
+            if !drawsPicker, let area = layout.preview { preview.resize(width: area.width, height: area.height) }
             refinementList.resize(height: layout.refinements.height)
             sliderPane.resize(width: layout.slider.width, height: layout.slider.height)
         }
@@ -332,7 +340,8 @@ public final class SearchApp {
         suggestions = state.suggestions
         suggestionsDropdown.update(suggestions)
         // The sections view searches every index: no one index's name.
-        searchBox.placeholder = state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
+        searchBox.placeholder =
+            drawsPicker ? options.ghost : state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsSections { intents = [] }
         fitLayout()
         hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)

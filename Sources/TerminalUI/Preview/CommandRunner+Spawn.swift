@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +12,7 @@ import Glibc
 extension CommandRunner {
     enum Spawned { case success(pid_t), failure(String) }
 
-    /// `sh -c command` in a process group of its own, standard output and error into the
+    /// `command` in the session's shell (`CommandShell.current`: `$SHELL -c`, or `--with-shell`) in a process group of its own, standard output and error into the
     /// descriptors given, standard input from /dev/null, signals back to their defaults (the UI
     /// blocks some), `environment` over this process's.
     static func spawn(_ command: String, stdout: Int32, stderr: Int32, environment: [String: String]) -> Spawned {
@@ -53,12 +55,13 @@ extension CommandRunner {
         }
     }
 
-    /// fzf's `become`: this process becomes `sh -c command` (the terminal already restored by
+    /// fzf's `become`: this process becomes the shell running `command` (the terminal already restored by
     /// the caller, standard input and output as the program got them). Returns only if the
     /// shell could not be started, with why.
     public static func replaceProcess(with command: String, environment: [String: String]) -> String {
         fflush(nil)
-        let arguments = ["/bin/sh", "-c", command]
+        let shell = CommandShell.current
+        let arguments = shell.argv(command)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var envp = environmentBlock(adding: environment)
         defer { (argv + envp).forEach { free($0) } }
@@ -67,8 +70,8 @@ extension CommandRunner {
         sigemptyset(&empty)
         sigprocmask(SIG_SETMASK, &empty, nil)
         for signal in SignalGuard.terminationSignals + SignalGuard.loopSignals { Glibc.signal(signal, SIG_DFL) }
-        execve("/bin/sh", &argv, &envp)
-        return "cannot run /bin/sh: \(String(cString: strerror(errno)))"
+        execve(shell.executablePath(), &argv, &envp)
+        return "cannot run \(shell.program): \(String(cString: strerror(errno)))"
     }
 
     private static func spawn(
@@ -89,13 +92,15 @@ extension CommandRunner {
             flags |= POSIX_SPAWN_SETPGROUP
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        let arguments = ["/bin/sh", "-c", command]
+        let shell = CommandShell.current
+        let arguments = shell.argv(command)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var envp = environmentBlock(adding: environment)
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
-        guard result == 0 else { return .failure(String(cString: strerror(result))) }
+        // `posix_spawnp`: a shell named without a slash is looked up in PATH, as fzf's (Go's) exec does.
+        let result = posix_spawnp(&pid, shell.program, &actions, &attributes, &argv, &envp)
+        guard result == 0 else { return .failure("cannot run \(shell.program): \(String(cString: strerror(result)))") }
         if ownGroup { ChildProcessGroups.register(pid) }
         return .success(pid)
     }

@@ -382,6 +382,25 @@ public struct HitsList {
         }
     }
 
+    /// A line on fzf's screen (`PickerList`): where it is in the list, the hit, how it is drawn.
+    struct ShownRow {
+        var position: Int
+        var hit: Hit
+        var display: HitDisplay
+    }
+
+    /// Up to `count` hits from the first drawn, with the displays `measure` made for them.
+    func shownRows(_ count: Int) -> [ShownRow] {
+        guard let hits = shown?.hits, !hits.isEmpty else { return [] }
+        let first = min(top, hits.count - 1)
+        let made = displays.count == hits.count && Theme.current == displaysTheme
+        return (first..<min(hits.count, first + max(0, count))).map { position in
+            ShownRow(
+                position: position, hit: hits[position],
+                display: made ? displays[position] : HitDisplay(hit: hits[position], description: description, numbers: numbers))
+        }
+    }
+
     /// A long text scrolled so its first match shows (`MatchWindow`).
     func scrolled(_ pieces: [(String, Style)], width: Int) -> [(String, Style)] {
         MatchWindow.fit(pieces, width: width, settings: window, isMatch: { $0 == Theme.highlight })

@@ -1,0 +1,125 @@
+/// fzf 0.74's info line, as its `printInfo` writes it: `found/total`, the marked count with
+/// `--multi` (`(K)`, or `(K/N)` with a limit), the spinner while lines are still read, and
+/// the separator filling the rest of the row — in each `--info` style.
+struct PickerInfo {
+    var found: Int
+    var total: Int
+    /// Marked lines, with `--multi`; nil without.
+    var marked: Int?
+    var markLimit: Int?
+    /// Lines still coming in: the spinner turns.
+    var reading = false
+    /// `--separator`'s text, "" for none.
+    var separator = "─"
+    /// `--info inline:SEP` / `inline-right:SEP`: what goes before the count (fzf's infoPrefix).
+    var prefix: String?
+
+    /// fzf's spinner, one frame per batch of lines read (the frames turn as lines arrive).
+    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    var spinnerFrame: String { Self.spinner[(total / 1000) % Self.spinner.count] }
+
+    /// "856/100000", then " (2)" with --multi.
+    var text: String {
+        var text = "\(found)/\(max(found, total))"
+        if let marked { text += markLimit.map { " (\(marked)/\($0))" } ?? " (\(marked))" }
+        return text
+    }
+
+    /// fzf's `trimMessage`: a count longer than its room ends in "..".
+    static func trimmed(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(0, width - 2))) + String(repeating: ".", count: max(0, min(width, 2)))
+    }
+
+    /// `--separator` repeated over `columns` columns, the last repetition cut.
+    func separatorPieces(_ columns: Int) -> String {
+        let width = separator.displayWidth
+        guard width > 0, columns > 0 else { return "" }
+        return String(String(repeating: separator, count: columns / width + 1).prefix(columns))
+    }
+
+    /// The default style, on its own row: the spinner's column, a margin, the count, then the separator.
+    func drawDefault(in row: Rect, into canvas: inout Canvas) {
+        let width = row.width
+        guard width > 1 else { return }
+        if reading { canvas.write(spinnerFrame, x: row.x, y: row.y, style: Theme.spinner) }
+        let room = width - 3
+        let text = Self.trimmed(text, width: room)
+        canvas.write(text, x: row.x + 2, y: row.y, style: Theme.info, maxWidth: room)
+        let fill = room - text.count - 1
+        if fill > 0, !separator.isEmpty {
+            canvas.write(separatorPieces(fill), x: row.x + 3 + text.count, y: row.y, style: Theme.border, maxWidth: fill)
+        }
+    }
+
+    /// `--info right`: the separator first, the count at the row's right end.
+    func drawRight(in row: Rect, into canvas: inout Canvas) {
+        let width = row.width
+        guard width > 1 else { return }
+        let room = width - 1 - (reading ? 2 : 0)
+        let text = Self.trimmed(text, width: room)
+        var fill = width - text.count - 2
+        var x = row.x
+        if reading {
+            fill -= 2
+            if fill >= 0 {
+                canvas.write(separatorPieces(fill), x: x, y: row.y, style: Theme.border)
+                x += fill + 1
+            }
+            canvas.write(spinnerFrame, x: x, y: row.y, style: Theme.spinner)
+            x += 2
+        } else if fill >= 0 {
+            canvas.write(separatorPieces(fill), x: x, y: row.y, style: Theme.border)
+            x += fill + 1
+        }
+        canvas.write(text, x: x, y: row.y, style: Theme.info, maxWidth: row.maxX - x)
+    }
+
+    /// `--info inline`: after the query (`from`, the column after its end), the prefix (" < "
+    /// by default), the count, the spinner while reading, then the separator to the row's end.
+    func drawInline(in row: Rect, from: Int, into canvas: inout Canvas) {
+        var x = from + 1
+        let prefix = self.prefix ?? " < "
+        let prefixWidth = min(prefix.displayWidth, max(0, row.maxX - x))
+        canvas.write(prefix, x: x, y: row.y, style: reading ? Theme.spinner : Theme.prompt, maxWidth: prefixWidth)
+        x += prefixWidth
+        let room = row.maxX - x - 1
+        guard room > 0 else { return }
+        let text = Self.trimmed(text, width: room)
+        canvas.write(text, x: x, y: row.y, style: Theme.info, maxWidth: room)
+        var length = text.count
+        if reading, length < room - 1 {
+            canvas.write(spinnerFrame, x: x + length + 1, y: row.y, style: Theme.spinner)
+            length += 2
+        }
+        let fill = room - length - 1
+        if fill > 0, !separator.isEmpty {
+            canvas.write(separatorPieces(fill), x: x + length + 1, y: row.y, style: Theme.border, maxWidth: fill)
+        }
+    }
+
+    /// `--info inline-right`: the count at the prompt row's right end (after the query at the
+    /// least), with the prefix before it when one is given.
+    func drawInlineRight(in row: Rect, from: Int, into canvas: inout Canvas) {
+        var x = from + 1
+        let text = self.text
+        if let prefix, !prefix.isEmpty {
+            x = max(x, row.maxX - text.count - prefix.displayWidth - 1)
+            canvas.write(prefix, x: x, y: row.y, style: reading ? Theme.spinner : Theme.prompt, maxWidth: max(0, row.maxX - x))
+            x += prefix.displayWidth
+        } else {
+            x = max(x, row.maxX - text.count - 3)
+            if reading, x < row.maxX { canvas.write(spinnerFrame, x: x, y: row.y, style: Theme.spinner) }
+            x += 2
+        }
+        let room = row.maxX - x - 1
+        guard room > 0 else { return }
+        canvas.write(Self.trimmed(text, width: room), x: x, y: row.y, style: Theme.info, maxWidth: room)
+    }
+
+    /// The separator alone across a row (under the prompt with `hidden` and `inline-right`).
+    func drawSeparator(in row: Rect, into canvas: inout Canvas) {
+        canvas.write(separatorPieces(row.width - 1), x: row.x, y: row.y, style: Theme.border)
+    }
+}

@@ -1,0 +1,114 @@
+/// fzf's screen for plain lines, as geometry: for the room inside `--margin`, `--border` and
+/// `--padding`, where fzf 0.74 puts the prompt, the info line, the header rows, the list and
+/// the preview box. Pure arithmetic: `PickerScreen` draws into what it says.
+///
+/// From the prompt's edge (the bottom with fzf's `default` and `reverse-list` layouts, the top
+/// with `reverse`): the prompt, the info line's row (when it has one of its own), the
+/// `--header` lines, the `--header-lines` lines, then the list in the rows left. With
+/// `--header-first` the header goes beyond the prompt, on the screen's edge.
+public struct PickerLayout: Equatable, Sendable {
+    public struct Settings: Equatable, Sendable {
+        public var layout = ListLayout.default
+        public var info = InfoStyle.default
+        /// Whether a separator shows (fzf's `--separator` not empty): with `--info hidden` or
+        /// `inline-right` it keeps the info line's row for itself.
+        public var separator = true
+        /// How many `--header` lines and `--header-lines` lines there are.
+        public var headerRows = 0
+        public var headerLines = 0
+        public var headerFirst = false
+        /// The preview window, while it shows.
+        public var preview: PreviewWindow?
+
+        public init() {}
+    }
+
+    public var prompt: Rect
+    /// The info line's own row: fzf's `default` and `right` info, and the separator's row
+    /// of `hidden` and `inline-right`; nil when the info goes on the prompt's row or nowhere.
+    public var infoRow: Rect?
+    /// Each `--header` line's row, in the header's order.
+    public var headerRows: [Rect]
+    /// Each `--header-lines` line's row, in the input's order.
+    public var headerLineRows: [Rect]
+    /// The list's rows; the first hit on the last of them when `listRunsUpward`.
+    public var list: Rect
+    public var listRunsUpward: Bool
+    /// The preview's box (its border) and the text's room inside it, while it shows.
+    public var previewBox: Rect?
+    public var previewText: Rect?
+
+    public init(area: Rect, settings: Settings) {
+        var main = area
+        if let window = settings.preview, let (box, rest) = Self.carve(window, from: area) {
+            (previewBox, previewText, main) = (box, box.inset(top: 1, left: 2, bottom: 1, right: 2), rest)
+        }
+        listRunsUpward = settings.layout.listRunsUpward
+        var rest = main
+        let fromBottom = settings.layout.promptAtBottom
+        // `count` rows off the prompt's edge of what is left, top to bottom.
+        func take(_ count: Int) -> [Rect] {
+            let count = max(0, min(count, rest.height))
+            let block: Rect
+            if fromBottom {
+                block = Rect(x: rest.x, y: rest.maxY - count, width: rest.width, height: count)
+                rest.height -= count
+            } else {
+                block = Rect(x: rest.x, y: rest.y, width: rest.width, height: count)
+                rest = rest.inset(top: count)
+            }
+            return (0..<count).map { block.row($0) }
+        }
+        // fzf's default layout runs the header lines upward from the prompt, as its list.
+        func ordered(_ rows: [Rect]) -> [Rect] { settings.layout == .default ? rows.reversed() : rows }
+        var headerRows: [Rect]?
+        var headerLineRows: [Rect]?
+        if settings.headerFirst {
+            if settings.headerRows > 0 {
+                headerRows = take(settings.headerRows)
+            } else {
+                headerLineRows = ordered(take(settings.headerLines))
+            }
+        }
+        prompt = take(1).first ?? Rect(x: rest.x, y: rest.y, width: rest.width, height: 0)
+        infoRow = Self.hasInfoRow(settings) ? take(1).first : nil
+        self.headerRows = headerRows ?? take(settings.headerRows)
+        self.headerLineRows = headerLineRows ?? ordered(take(settings.headerLines))
+        list = Rect(x: rest.x, y: rest.y, width: rest.width, height: max(0, rest.height))
+    }
+
+    /// fzf's `noSeparatorLine`: the info line has a row of its own unless it is inline, or
+    /// hidden or at the right of the prompt without a separator to draw there.
+    static func hasInfoRow(_ settings: Settings) -> Bool {
+        switch settings.info {
+        case .inline: false
+        case .hidden, .inlineRight: settings.separator
+        case .default, .right: true
+        }
+    }
+
+    /// The preview's box out of `area`, and what is left for the rest: fzf's size in cells is
+    /// the text's (the border and a column of padding each side come on top), a percentage
+    /// the whole box's. A box on the left keeps one blank column before the list.
+    static func carve(_ window: PreviewWindow, from area: Rect) -> (box: Rect, rest: Rect)? {
+        switch window.position {
+        case .left, .right:
+            let wanted = window.sizeIsPercent ? area.width * window.size / 100 : window.size + 4
+            let width = min(wanted, area.width - 1)
+            guard width >= 5 else { return nil }
+            if window.position == .right {
+                return (Rect(x: area.maxX - width, y: area.y, width: width, height: area.height), area.inset(right: width))
+            }
+            let box = Rect(x: area.x, y: area.y, width: width, height: area.height)
+            return (box, area.inset(left: min(area.width, width + 1)))
+        case .top, .bottom:
+            let wanted = window.sizeIsPercent ? area.height * window.size / 100 : window.size + 2
+            let height = min(wanted, area.height - 1)
+            guard height >= 3 else { return nil }
+            if window.position == .bottom {
+                return (Rect(x: area.x, y: area.maxY - height, width: area.width, height: height), area.inset(bottom: height))
+            }
+            return (Rect(x: area.x, y: area.y, width: area.width, height: height), area.inset(top: height))
+        }
+    }
+}

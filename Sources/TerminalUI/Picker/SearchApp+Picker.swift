@@ -1,0 +1,123 @@
+import InstantSearchCore
+
+/// fzf's screen, for what fzf users pipe in: one list of plain lines (standard input or a
+/// command), nothing to refine by. Data with facets keeps this interface's panes.
+extension SearchApp {
+    /// True when the session is one plain-lines index without facets or sections.
+    var drawsPicker: Bool {
+        options.fzfScreen && options.placeholders.lines && hub.indices.count == 1 && sectionsView == nil
+            && SidebarPanes(for: descriptions[hub.searcher.indexName]).isEmpty
+    }
+
+    /// fzf's looks where the option was not given: its prompt, marker and ellipsis in place
+    /// of this interface's own (the pointer is the same bar).
+    func adoptPickerDefaults() {
+        options.layout = options.pickerLayout
+        hitsList.runsUpward = options.layout.listRunsUpward
+        if options.prompt == SearchBox.defaultPrompt { options.prompt = "> " }
+        if options.marker == HitsList.markGlyph { options.marker = "┃" }
+        if options.matchWindow.ellipsis == MatchWindow.Settings().ellipsis { options.matchWindow.ellipsis = ".." }
+        searchBox.prompt = options.prompt
+        hitsList.window = options.matchWindow
+    }
+
+    /// The `--header` rows and the `--header-lines` rows, apart (fzf places them apart).
+    var pickerHeaders: (given: [ANSIText], lines: [ANSIText]) {
+        script.headerHidden ? ([], []) : (givenHeaderRows, options.headerLines[hub.searcher.indexName] ?? [])
+    }
+
+    /// Where fzf's screen puts everything now: inside the frame.
+    func pickerLayout() -> PickerLayout {
+        var area = options.frame.inner(of: screen)
+        // fzf keeps a blank column inside a left border (none inside a right one).
+        area = area.inset(left: options.frame.border.sides.left ? 1 : 0)
+        area = Rect(x: area.x, y: area.y, width: max(0, area.width), height: max(0, area.height))
+        var settings = PickerLayout.Settings()
+        settings.layout = options.layout
+        settings.info = options.info
+        settings.separator = pickerSeparator != ""
+        let headers = pickerHeaders
+        (settings.headerRows, settings.headerLines) = (headers.given.count, headers.lines.count)
+        settings.headerFirst = options.headerFirst
+        settings.preview = preview.isShown ? preview.window : nil
+        return PickerLayout(area: area, settings: settings)
+    }
+
+    /// `--separator`'s text; fzf's `─` without it, "" with `--no-separator`.
+    var pickerSeparator: String { options.separator ?? "─" }
+
+    /// The rows fzf's `--height ~N` needs: every line listed, with the prompt, info and header rows and the frame.
+    var pickerNeededRows: Int {
+        let layout = pickerLayout()
+        let frameRows = screen.height - options.frame.inner(of: screen).height
+        let fixed = 1 + (layout.infoRow == nil ? 0 : 1) + layout.headerRows.count + layout.headerLineRows.count
+        let headers = pickerHeaders
+        let wantedHeaders = headers.given.count + headers.lines.count - layout.headerRows.count - layout.headerLineRows.count
+        return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen
+    }
+
+    /// Draws fzf's screen; returns where the cursor goes (after the query).
+    func drawPicker(into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        let layout = picker ?? pickerLayout()
+        let state = hub.state
+        let active = state.active
+        let prompt = layout.prompt
+        var cursor: (x: Int, y: Int)?
+        // Where the query ends (fzf's info goes one column after it), or the ghost text's last column.
+        var queryEnd = prompt.x
+        if prompt.height > 0 {
+            cursor = (searchBox.render(prompt, &canvas), prompt.y)
+            let promptWidth = min(searchBox.prompt.displayWidth, prompt.width)
+            let query = min(searchBox.text.displayWidth, max(0, prompt.width - promptWidth - 1))
+            let ghost = query == 0 && !options.ghost.isEmpty ? options.ghost.displayWidth - 1 : 0
+            queryEnd = prompt.x + promptWidth + query + ghost
+        }
+        let results = active.results
+        let total = active.loading?.records ?? descriptions[active.name]?.recordCount ?? results?.nbHits ?? 0
+        var info = PickerInfo(found: results?.nbHits ?? 0, total: total)
+        if options.multi { (info.marked, info.markLimit) = (marks.count, options.multiLimit == Int.max ? nil : options.multiLimit) }
+        info.reading = active.loading.map { !$0.isFinished } ?? false
+        (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
+        switch options.info {
+        case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
+        case .right: if let row = layout.infoRow { info.drawRight(in: row, into: &canvas) }
+        case .inline: info.drawInline(in: prompt, from: queryEnd, into: &canvas)
+        case .inlineRight:
+            info.drawInlineRight(in: prompt, from: queryEnd, into: &canvas)
+            if let row = layout.infoRow { info.drawSeparator(in: row, into: &canvas) }
+        case .hidden: if let row = layout.infoRow { info.drawSeparator(in: row, into: &canvas) }
+        }
+        let list = pickerList(layout)
+        let headers = pickerHeaders
+        for (row, line) in Array(zip(layout.headerRows, headers.given)) + Array(zip(layout.headerLineRows, headers.lines)) {
+            canvas.write(Self.headerPieces(line), x: row.x + list.indent, y: row.y, maxWidth: row.width - list.indent - 1)
+        }
+        if let results, !results.hits.isEmpty {
+            let marks = self.marks
+            let name = active.name
+            list.render(
+                layout.list, &canvas, rows: hitsList.shownRows(layout.list.height), selection: hitsList.selection,
+                total: max(results.nbHits, results.hits.count), first: hitsList.top, marked: { options.multi && marks.contains($0, in: name) },
+                jumpLabels: jumping == nil ? nil : options.jumpLabels)
+        }
+        if let box = layout.previewBox, let text = layout.previewText {
+            canvas.drawBorder(box, style: .rounded, lineStyle: Theme.border, title: previewLabel, titleStyle: Theme.paneTitle)
+            preview.render(text, &canvas)
+            if let position = preview.position.map({ String($0.filter { $0 != " " }) }), position.displayWidth < text.width {
+                canvas.write(position, x: text.maxX - position.displayWidth, y: text.y, style: Theme.secondary.reverse())
+            }
+        }
+        return cursor
+    }
+
+    /// How the list's rows are drawn, from the options.
+    func pickerList(_ layout: PickerLayout) -> PickerList {
+        let sides = options.frame.border.sides
+        let scrollbar = options.scrollbar ?? "│"
+        let previewOnRight = layout.previewBox.map { $0.x >= layout.list.maxX } ?? false
+        return PickerList(
+            pointer: options.pointer, marker: options.marker, gutter: options.gutter ?? "▌", scrollbar: scrollbar,
+            keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight, runsUpward: options.layout.listRunsUpward,
+            window: options.matchWindow)
+    }
+}
