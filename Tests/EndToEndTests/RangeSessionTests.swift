@@ -22,11 +22,13 @@ import Testing
         let tmux = try Tmux()
         // The settings file beside the data declares the sorts (babynames.settings.json).
         try tmux.shell("cp \(Self.fixture("babynames.csv")) \(Self.fixture("babynames.settings.json")) . && \(Project.binary) babynames.csv; echo \"exit=$?\"")
-        try tmux.waitFor("sort: Relevance · F7")
+        // The inferred popularity column is said where the load's end is, before any query.
+        try tmux.waitFor("the inferred ranking said") { $0.contains("sort: Relevance · F7") && $0.contains("ranked by count ↓ — inferred") }
         try tmux.type("mar")
         let relevance = try tmux.waitFor("the Mar… names by relevance") { $0.contains("❯ mar") && $0.contains("8 results") }
-        // The file's order: Marcus (12) is met before Mary (7065).
-        #expect(try #require(row(of: "Marcus", in: relevance)) < row(of: "Mary ", in: relevance) ?? 0)
+        // Every name matches `mar` equally well: the inferred popularity column (count) orders
+        // them: Mary (7065) before Marcus (12), though the file meets Marcus first.
+        #expect(try #require(row(of: "Mary ", in: relevance)) < row(of: "Marcus", in: relevance) ?? 0)
         try tmux.press("F7")
         let popular = try tmux.waitFor("sorted by count") { $0.contains("sort: Most popular · F7") && $0.contains("8 results") }
         #expect(popular.contains("sort: Most popular ×"), "the sort is a chip too")

@@ -119,7 +119,8 @@ extension IndexSettings {
     /// years), are facets; empty texts count as absent, so an empty column is none.
     /// Single-valued facets are disjunctive, since AND between two values of a one-value
     /// attribute could never match. Numbers that are not ids are numeric (filters, sorts); a
-    /// few of them are sliders (`SliderChoice`). The title shown is the first searchable attribute.
+    /// few of them are sliders (`SliderChoice`); one that says how popular a record is ranks equally
+    /// good matches (`PopularityChoice`). The title shown is the first searchable attribute.
     public func resolved(for records: [JSONValue]) -> ResolvedIndexSettings {
         resolved(recordCount: records.count) { records[$0] }
     }
@@ -174,7 +175,7 @@ extension IndexSettings {
         }
         let needsProfiles =
             objectIDAttribute == nil || attributesForFaceting == nil || numericAttributesForFiltering == nil
-            || searchableAttributes == nil || disjunctiveFacets == nil || widgets.toggles == nil
+            || searchableAttributes == nil || disjunctiveFacets == nil || widgets.toggles == nil || customRanking == nil
         if needsProfiles { profile() }
 
         let idAttribute =
@@ -214,6 +215,13 @@ extension IndexSettings {
                 among: numerics.filter { !toggled.contains($0) }.map { (name: $0, profile: profiles[$0]!) }, sampled: min(recordCount, sample))
         }
 
+        // A popularity column (downloads, votes, a rank) orders equally good matches, unless
+        // the settings say how (an empty `customRanking` says: by none).
+        let ranking =
+            customRanking
+            ?? [PopularityChoice.choose(among: numerics.compactMap { name in profiles[name].map { (name: name, profile: $0) } })]
+            .compactMap { $0 }
+
         var display = displayAttributes ?? []
         if displayAttributes == nil {
             // A few lines per hit stay readable; data with dozens of numeric columns would not.
@@ -229,7 +237,7 @@ extension IndexSettings {
 
         var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
-            numericAttributesForFiltering: numerics, customRanking: customRanking ?? [],
+            numericAttributesForFiltering: numerics, customRanking: ranking,
             displayAttributes: display, objectIDAttribute: idAttribute, relevance: relevance, widgets: widgets
         )
         resolved.hierarchicalFacets = hierarchical

@@ -155,6 +155,11 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         }
         let resolved = (format == .lines ? LineRecords.settings(keepingRelevanceOf: given) : given).resolved(recordCount: store.count) { store[$0] }
         settings = resolved
+        // An inferred order is said once, where the load's end is said: who expected another
+        // knows which setting to give.
+        if given.customRanking == nil, format != .lines, let popularity = resolved.customRanking.first {
+            remark = [remark, PopularityChoice.summary(popularity)].compactMap { $0 }.joined(separator: "; ")
+        }
         sample = store
         // Data that fit in the sample is indexed now, in the time a sample takes: the interface
         // opens on all of it, with nothing left to swap in.
