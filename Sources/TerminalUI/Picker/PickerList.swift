@@ -48,8 +48,10 @@ struct PickerList {
             // and bg+ fill in where the line has none.
             let pieces = MatchWindow.fit(row.display.title, width: room, settings: window, isMatch: { $0 == highlight }).map { piece in
                 let matched = piece.1 == highlight
-                if current { return (piece.0, matched ? Theme.selectedRow.patched(with: Theme.selectedHighlight) : piece.1.tinted(with: Theme.selectedRow)) }
-                return (piece.0, matched ? highlight : piece.1.tinted(with: Theme.text))
+                // The hits' own title style is not the line's colour: only --ansi's are kept.
+                let own = piece.1 == Theme.title ? Style.plain : piece.1
+                if current { return (piece.0, matched ? Theme.selectedRow.patched(with: Theme.selectedHighlight) : own.tinted(with: Theme.selectedRow)) }
+                return (piece.0, matched ? highlight : own.tinted(with: Theme.text))
             }
             canvas.write(pieces, x: area.x + indent, y: y, maxWidth: room)
         }
