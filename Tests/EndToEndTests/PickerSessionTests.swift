@@ -20,12 +20,16 @@ import Testing
 
     @Test func theDefaultLayoutIsFzfsRowForRow() throws {
         let tmux = try session("")
-        let expected = ["▌ 10", "▌ 9", "▌ 8", "▌ 7", "▌ 6", "▌ 5", "▌ 4", "▌ 3", "▌ 2", "▌ 1                                    │", "  100/100 ─────────────────────────────", ">"]
+        let expected = [
+            "▌ 10", "▌ 9", "▌ 8", "▌ 7", "▌ 6", "▌ 5", "▌ 4", "▌ 3", "▌ 2", "▌ 1                                    │",
+            "  100/100 ─────────────────────────────", ">",
+        ]
         try tmux.waitFor("fzf's screen") { rows($0) == expected }
         try tmux.type("9")
         // 9, then 90…98 (as short, earlier): fzf's order; its scrollbar five rows of ten for 19.
         let ranked =
-            ["▌ 98", "▌ 97", "▌ 96", "▌ 95", "▌ 94"] + ["▌ 93", "▌ 92", "▌ 91", "▌ 90", "▌ 9"].map { $0.padding(toLength: 39, withPad: " ", startingAt: 0) + "│" }
+            ["▌ 98", "▌ 97", "▌ 96", "▌ 95", "▌ 94"]
+            + ["▌ 93", "▌ 92", "▌ 91", "▌ 90", "▌ 9"].map { $0.padding(toLength: 39, withPad: " ", startingAt: 0) + "│" }
             + ["  19/100 ──────────────────────────────", "> 9"]
         try tmux.waitFor("the nines, shortest first as fzf ranks them") { rows($0) == ranked }
         try tmux.press("Enter")
@@ -68,7 +72,10 @@ import Testing
 
     @Test func aBorderAroundAShortHeight() throws {
         let tmux = try session("--border --no-scrollbar --pointer '>' --height 6")
-        let expected = ["╭──────────────────────────────────────╮", "│ ▌ 2                                  │", "│ > 1                                  │", "│   100/100 ────────────────────────── │", "│ >                                    │", "╰──────────────────────────────────────╯"]
+        let expected = [
+            "╭──────────────────────────────────────╮", "│ ▌ 2                                  │", "│ > 1                                  │",
+            "│   100/100 ────────────────────────── │", "│ >                                    │", "╰──────────────────────────────────────╯",
+        ]
         try tmux.waitFor("fzf's bordered screen") { rows($0).suffix(6) == expected[...] }
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
