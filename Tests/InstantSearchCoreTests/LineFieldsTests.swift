@@ -35,6 +35,19 @@ struct LineFieldsTests {
         #expect(try select("2..", "a::b", delimiter: colon) == ":b")
     }
 
+    /// fzf cuts bytes: a line ending with the delimiter has an empty last field, and a
+    /// delimiter followed by a combining mark still cuts (where a Character would hold both).
+    @Test func aStringDelimiterCutsAsFzfCutsBytes() throws {
+        let slash = try FieldDelimiter("/")
+        #expect(slash.fields("usr/lib/") == ["usr/", "lib/", ""])
+        #expect(try select("-1", "usr/lib/", delimiter: slash) == "")
+        #expect(try select("-2", "usr/lib/", delimiter: slash) == "lib")
+        #expect(slash.fields("a/\u{301}b") == ["a/", "\u{301}b"])
+        #expect(try select("1", "a/\u{301}b", delimiter: slash) == "a")
+        #expect(FieldDelimiter.awk.fields("a \u{301}b") == ["a ", "\u{301}b"])
+        #expect(try select("1", "a \u{301}b") == "a")
+    }
+
     @Test func aRegularExpressionDelimiter() throws {
         let blanks = try FieldDelimiter("[,;] *")
         #expect(try select("2", "a, b;c", delimiter: blanks) == "b")

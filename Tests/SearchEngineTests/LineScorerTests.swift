@@ -64,6 +64,11 @@ struct LineScorerTests {
         #expect(
             found(.fuzzy, "xFoo-Bar Baz", "foo-b")!
                 == (1, 6, match * 5 + camel * firstMultiplier + camel * 2 + nonWord + boundary))
+        // A non-word character starts a word as a letter does: at the start, after a delimiter.
+        #expect(found(.fuzzy, ".vimrc", ".vimrc")! == (0, 6, match * 6 + white * (firstMultiplier + 5)))
+        #expect(found(.fuzzy, "/.vimrc", ".vimrc")! == (1, 7, match * 6 + delimiter * (firstMultiplier + 5)))
+        #expect(found(.fuzzy, "a.vimrc", ".vimrc")! == (1, 7, match * 6 + boundary * (firstMultiplier + 5)))
+        #expect(found(.exact, "/.vimrc", ".vimrc")! == (1, 7, match * 6 + delimiter * (firstMultiplier + 5)))
     }
 
     @Test func caseSensitiveFuzzyFromFzfsTable() {

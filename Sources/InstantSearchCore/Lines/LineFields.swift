@@ -98,34 +98,45 @@ public struct FieldDelimiter: Hashable, Sendable {
         }
     }
 
-    /// The fields of `line`, each with its trailing separator.
+    /// The fields of `line`, each with its trailing separator, cut scalar by scalar as fzf cuts
+    /// bytes (a separator followed by a combining mark still separates). A line ending with a
+    /// string separator has an empty last field, as fzf's (Go's `strings.SplitAfter`).
     public func fields(_ line: String) -> [Substring] {
+        let scalars = line.unicodeScalars
+        var fields: [Substring] = []
+        var start = scalars.startIndex
         switch kind {
         case .awk:
-            var fields: [Substring] = []
-            var start = line.startIndex
-            var i = line.startIndex
             // Leading blanks belong to the first field.
-            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
-            while i < line.endIndex {
-                while i < line.endIndex, line[i] != " " && line[i] != "\t" { i = line.index(after: i) }
-                while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+            var i = start
+            while i < scalars.endIndex, Self.isBlank(scalars[i]) { i = scalars.index(after: i) }
+            while i < scalars.endIndex {
+                while i < scalars.endIndex, !Self.isBlank(scalars[i]) { i = scalars.index(after: i) }
+                while i < scalars.endIndex, Self.isBlank(scalars[i]) { i = scalars.index(after: i) }
                 fields.append(line[start..<i])
                 start = i
             }
             return fields.isEmpty ? [line[...]] : fields
         case .text(let separator):
-            var fields: [Substring] = []
-            var start = line.startIndex
-            while let found = line[start...].firstRange(of: separator) {
-                fields.append(line[start..<found.upperBound])
-                start = found.upperBound
+            let pattern = Array(separator.unicodeScalars)
+            var i = start
+            while i < scalars.endIndex {
+                var end = i
+                var k = 0
+                while k < pattern.count, end < scalars.endIndex, scalars[end] == pattern[k] {
+                    end = scalars.index(after: end)
+                    k += 1
+                }
+                if k == pattern.count {
+                    fields.append(line[start..<end])
+                    (start, i) = (end, end)
+                } else {
+                    i = scalars.index(after: i)
+                }
             }
-            if start < line.endIndex || fields.isEmpty { fields.append(line[start...]) }
+            fields.append(line[start...])
             return fields
         case .pattern(let regex):
-            var fields: [Substring] = []
-            var start = line.startIndex
             for match in line.matches(of: regex) where !match.range.isEmpty {
                 let range = match.range
                 guard range.lowerBound >= start else { continue }
@@ -137,20 +148,25 @@ public struct FieldDelimiter: Hashable, Sendable {
         }
     }
 
+    /// AWK-style blanks, as fzf's: tab, space and line feed (a line of `--read0`).
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" }
+
     /// A field without its trailing separator (and, AWK style, without trailing blanks).
     public func stripped(_ field: Substring) -> Substring {
         switch kind {
         case .awk:
-            var field = field
-            while field.last == " " || field.last == "\t" { field = field.dropLast() }
-            return field
+            var scalars = field.unicodeScalars
+            while let last = scalars.last, Self.isBlank(last) { scalars.removeLast() }
+            return Substring(scalars)
         case .text(let separator):
-            return field.hasSuffix(separator) ? field.dropLast(separator.count) : field
+            let tail = separator.unicodeScalars
+            guard field.unicodeScalars.suffix(tail.count).elementsEqual(tail) else { return field }
+            return Substring(field.unicodeScalars.dropLast(tail.count))
         case .pattern(let regex):
             let text = String(field)
             guard let last = text.matches(of: regex).last(where: { !$0.range.isEmpty }), last.range.upperBound == text.endIndex
             else { return field }
-            return field.prefix(text.distance(from: text.startIndex, to: last.range.lowerBound))
+            return Substring(field.unicodeScalars.prefix(text.unicodeScalars.distance(from: text.startIndex, to: last.range.lowerBound)))
         }
     }
 

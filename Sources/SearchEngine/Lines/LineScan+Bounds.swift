@@ -44,7 +44,7 @@ extension LineScan {
             highest += most
         }
         if gapped { highest += LineScorer.scoreGapStart }
-        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - highest)))
+        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - max(0, highest))))
         return scorePart << 48 | UInt64(min(tiebreak, 0xFFFF)) << 32 | order
     }
 

@@ -328,7 +328,7 @@ struct LineScan {
         guard let found = match(text, mask: mask) else { return nil }
         let order = UInt64(options.reversed ? table.count - 1 - line : line)
         guard options.sort else { return order }
-        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - found.score)))
+        let scorePart = UInt64(max(0, min(0xFFFF, 0x8000 - max(0, found.score))))
         let tiebreak =
             firstTiebreak.map { criterion in
                 whole.map { tiebreakValue(criterion, $0, Self.shifted(found, by: offset)) } ?? tiebreakValue(criterion, text, found)

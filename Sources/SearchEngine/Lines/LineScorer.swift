@@ -94,8 +94,10 @@ struct LineScorer: @unchecked Sendable {
         }
     }
 
+    /// fzf 0.73's bonus: a word starts after a blank, a delimiter or another non-word character,
+    /// and so does a non-word character itself (`.vimrc` after `/` takes the delimiter's bonus).
     private static func bonus(_ previous: LineCharacters.Class, _ current: LineCharacters.Class, white: Int, delimiter: Int) -> Int {
-        if current.rawValue > LineCharacters.Class.nonWord.rawValue {
+        if current != .white {
             switch previous {
             case .white: return white
             case .delimiter: return delimiter
@@ -203,12 +205,15 @@ struct LineScorer: @unchecked Sendable {
     }
 
     /// The occurrence whose first character earns the most (a word start over the middle of a
-    /// word); with `boundary`, only an occurrence with no letter or digit either side.
+    /// word); with `boundary`, only an occurrence with no letter or digit either side. As fzf,
+    /// from the end when searching backwards (`--tiebreak=end`), and the first occurrence at a
+    /// word start met in that direction ends the search.
     private func exact<T: LineText>(_ term: MatchTerm, _ text: T, boundary: Bool) -> (range: Range<Int>, score: Int)? {
         let pattern = term.text
         guard pattern.count <= text.count else { return nil }
         var best: (start: Int, bonus: Int)?
-        for start in 0...(text.count - pattern.count) {
+        let last = text.count - pattern.count
+        for start in stride(from: forward ? 0 : last, through: forward ? last : 0, by: forward ? 1 : -1) {
             var k = 0
             while k < pattern.count, text.comparable(start + k, term) == pattern[k] { k += 1 }
             guard k == pattern.count else { continue }
@@ -221,8 +226,8 @@ struct LineScorer: @unchecked Sendable {
                 else { continue }
             }
             let bonus = bonus(previous, classOf(text[start]))
-            if best == nil || bonus > best!.bonus || !forward && bonus == best!.bonus { best = (start, bonus) }
-            if forward && bonus >= Self.bonusBoundary { break }
+            if best == nil || bonus > best!.bonus { best = (start, bonus) }
+            if bonus >= Self.bonusBoundary { break }
         }
         guard let best else { return nil }
         let range = best.start..<best.start + pattern.count
