@@ -53,9 +53,16 @@ import Testing
 
     @Test func blankLinesWithoutARecordAreRefusedPastTheLimit() throws {
         var guarded = InputGuard(file: "<stdin>", options: options())
-        try check(&guarded, Array("a\n".utf8) + Array(repeating: 0x0A, count: 16), format: .lines, atEnd: false)
-        let found = error { try check(&guarded, Array("a\n".utf8) + Array(repeating: 0x0A, count: 17), format: .lines, atEnd: false) }
-        #expect(found == DataError(file: "<stdin>", line: 2, message: "more than 16 bytes of blank lines from here and not one record in them"))
+        try check(&guarded, Array("{}".utf8) + Array(repeating: 0x0A, count: 16), format: .ndjson, atEnd: false)
+        let found = error { try check(&guarded, Array("{}".utf8) + Array(repeating: 0x0A, count: 17), format: .ndjson, atEnd: false) }
+        #expect(found == DataError(file: "<stdin>", line: 1, message: "more than 16 bytes of blank lines from here and not one record in them"))
+    }
+
+    /// A blank line is one of fzf's lines: any number of them is as many lines, never an error.
+    @Test func blankPlainLinesAreLines() throws {
+        var guarded = InputGuard(file: "<stdin>", options: options())
+        let bytes = Array("a\n".utf8) + Array(repeating: 0x0A, count: 64) + Array("b".utf8)
+        #expect(try check(&guarded, bytes, format: .lines, atEnd: true) == bytes)
     }
 
     @Test func aRecordLongerThanTheLimitIsRefusedWhereItStarts() {
@@ -135,8 +142,8 @@ import Testing
 
     @Test func blankLinesTooManyAreStillRefusedWhenLenient() throws {
         var guarded = InputGuard(file: "<stdin>", options: options(lenient: true))
-        let found = error { try check(&guarded, Array("a\n".utf8) + Array(repeating: 0x0A, count: 17), format: .lines) }
-        #expect(found == DataError(file: "<stdin>", line: 2, message: "more than 16 bytes of blank lines from here and not one record in them"))
+        let found = error { try check(&guarded, Array("{}".utf8) + Array(repeating: 0x0A, count: 17), format: .ndjson) }
+        #expect(found == DataError(file: "<stdin>", line: 1, message: "more than 16 bytes of blank lines from here and not one record in them"))
     }
 
     @Test func readingDevZeroEndsAtItsFirstByteOrAtTheLimit() throws {
@@ -166,7 +173,7 @@ import Testing
         }
         thread.start()
         var limited = options(limit: 4_096)
-        let found = error { _ = try DataLoader.readAll(descriptor: ends[0], format: .lines, options: &limited, chunkSize: 512) }
+        let found = error { _ = try DataLoader.readAll(descriptor: ends[0], format: .ndjson, options: &limited, chunkSize: 512) }
         #expect(found == DataError(file: "<stdin>", line: 1, message: "more than 4096 bytes of blank lines from here and not one record in them"))
     }
 

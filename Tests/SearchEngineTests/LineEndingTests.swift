@@ -4,8 +4,9 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 28, item 9: a CR alone ends a line (old Mac text) in every line-based format, and
-/// CRLF is still one line end: same records, same line numbers in errors and in ids.
+/// A CR alone ends a line (old Mac text) in every record format, and CRLF is still one line
+/// end: same records, same line numbers in errors and in ids. Plain lines are fzf's: LF alone
+/// ends one, and every other byte is the line's.
 @Suite struct LineEndingTests {
     private func load(_ text: String, _ format: DataFormat?) throws -> [JSONValue] {
         try DataLoader.load(bytes: Array(text.utf8), name: "t", format: format)
@@ -23,18 +24,19 @@ import Testing
         #expect(try load("name,note\r\"ann\",\"two\rlines\"\r", .csv) == [.object(["name": "ann", "note": "two\rlines"])])
     }
 
-    @Test(arguments: ["\n", "\r\n", "\r"])
-    func plainLinesEndInAnyLineEnd(_ end: String) throws {
+    /// fzf's lines: an LF ends one; a CR before it, or alone, is part of the line, and a blank
+    /// line is a line (printed back as it came).
+    @Test(arguments: [("\n", ["first", "second", "", "fourth"]), ("\r\n", ["first\r", "second\r", "\r", "fourth\r"]), ("\r", ["first\rsecond\r\rfourth\r"])])
+    func plainLinesEndAtLineFeedsAlone(_ end: String, _ lines: [String]) throws {
         let text = ["first", "second", "", "fourth"].joined(separator: end) + end
         let store = try LineRecords.table(Array(text.utf8), file: "t").store
-        #expect((0..<store.count).map { store[$0] } == ["first", "second", "fourth"].map { .object(["line": .string($0)]) })
+        #expect((0..<store.count).map { store[$0] } == lines.map { .object(["line": .string($0)]) })
         let index = SearchIndex(name: "t", records: store, settings: LineRecords.settings)
-        #expect(index.objectIDs == ["1", "2", "4"], "ids are line numbers, CRLF counting once")
+        #expect(index.objectIDs == (1...lines.count).map(String.init), "ids are line numbers")
     }
 
-    /// Line ends are looked for eight bytes at a time: wherever one falls in such a step, next
-    /// to bytes one off from it (\u{0B}, \u{0C}, \u{8A}…) or outside ASCII, the lines are those
-    /// a byte-by-byte reading gives.
+    /// Line ends are looked for with `memchr`: wherever one falls, next to bytes one off from it
+    /// (\u{0B}, \u{0C}, \u{8A}…) or outside ASCII, the lines are those a byte-by-byte reading gives.
     @Test func plainLinesSplitAsAByteByByteReadingDoes() throws {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         let alphabet: [UInt8] = [0x0A, 0x0D, 0x0B, 0x0C, 0x09, 0x8A, 0x8D, 0x20, 0x61, 0x7A, 0xC3, 0xA9, 0x0E, 0x2D]
@@ -44,21 +46,19 @@ import Testing
         }
         for _ in 0..<300 {
             let bytes = (0..<next(70)).map { _ in alphabet[next(alphabet.count)] }
-            // The rule, a byte at a time: CRLF, CR or LF ends a line; blank lines (spaces and
-            // tabs only) are left out.
+            // The rule, a byte at a time: each LF ends a line, and what follows the last one is a
+            // line when it holds anything.
             var expected: [[UInt8]] = []
             var line: [UInt8] = []
-            var i = 0
-            while i <= bytes.count {
-                if i == bytes.count || bytes[i] == 0x0A || bytes[i] == 0x0D {
-                    if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { expected.append(line) }
+            for byte in bytes {
+                if byte == 0x0A {
+                    expected.append(line)
                     line = []
-                    if i + 1 < bytes.count, bytes[i] == 0x0D, bytes[i + 1] == 0x0A { i += 1 }
                 } else {
-                    line.append(bytes[i])
+                    line.append(byte)
                 }
-                i += 1
             }
+            if !line.isEmpty { expected.append(line) }
             let store = try LineRecords.table(bytes, file: "t", options: LoadOptions(lenient: true)).store
             let index = SearchIndex(name: "t", records: store, settings: LineRecords.settings)
             #expect((0..<store.count).map { index.originalLineBytes(objectID: index.objectIDs[$0]) } == expected, "\(bytes)")
@@ -88,9 +88,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [DataFormat.csv, .lines, .ndjson])
+    /// Plain lines are framed as fzf reads them: each LF ends one, a blank one too; a CR does not.
+    @Test func theStreamingFramerCutsPlainLinesAtLineFeedsAlone() throws {
+        let text = Array("one\r\ntwo\rstill two\n\nthree".utf8)
+        var framer = RecordFramer(format: .lines)
+        framer.advance(over: text)
+        #expect(framer.records == 3)
+        let prefix = framer.prefix(of: text)
+        #expect(try DataLoader.load(bytes: prefix, name: "t", format: .lines) == ["one\r", "two\rstill two", ""].map { .object(["line": .string($0)]) })
+    }
+
+    @Test(arguments: [DataFormat.csv, .ndjson])
     func theStreamingFramerCutsAtACR(_ format: DataFormat) {
-        let text = format == .ndjson ? "{\"a\": 1}\r{\"a\": 2}\r{\"a\"" : format == .csv ? "h,i\r1,2\r3,4\r5," : "one\rtwo\r\rthree"
+        let text = format == .ndjson ? "{\"a\": 1}\r{\"a\": 2}\r{\"a\"" : "h,i\r1,2\r3,4\r5,"
         var framer = RecordFramer(format: format)
         framer.advance(over: Array(text.utf8))
         #expect(framer.records == 2)

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func lineEndsInAHitAreShownOneCharacterForOne() {
-        #expect(HitDisplay.showingLineEnds("a\nb\r\nc\rd") == "a␊b␊c␊d")
+        #expect(HitDisplay.showingLineEnds("a\nb\r\nc\rd") == "a␊b␍␊c␍d")
         let hit = Hit(
             objectID: "1", record: .object(["line": .string("x\ny")]),
             highlights: ["line": AttributeHighlight(values: [HighlightedText(text: "x\ny", matchedRanges: [2..<3])], matchLevel: .full)])

@@ -8,7 +8,7 @@ extension LineFilter {
     /// One chunk on one core: cut into lines as `LineRecords` cuts them (each moved down over
     /// the line ends and blank lines before it, in place), matched and scored by `LineScan` on
     /// a table of its own, and only the matching lines' bytes kept, in the order they print.
-    static func process(_ chunk: consuming [UInt8], first: Bool, job: Job) -> ChunkResult {
+    static func process(_ chunk: consuming [UInt8], job: Job) -> ChunkResult {
         var text = chunk
         var result = ChunkResult()
         var length = 0
@@ -17,7 +17,7 @@ extension LineFilter {
         let separator = load.lineSeparator
         text.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            LineRecords.forEachLine(UnsafeBufferPointer(buffer), separator: separator, skippingByteOrderMark: first) { range in
+            LineRecords.forEachLine(UnsafeBufferPointer(buffer), separator: separator) { range in
                 result.rawLines += 1
                 if range.count > load.maxRecordBytes {
                     let error = DataError(
@@ -27,7 +27,7 @@ extension LineFilter {
                         return false
                     }
                     result.skipped.append(error)
-                } else if buffer[range].contains(where: { !LineRecords.isBlank($0, separator) }) {
+                } else {
                     memmove(base + length, base + range.lowerBound, range.count)
                     length += range.count
                     ends.append(length)

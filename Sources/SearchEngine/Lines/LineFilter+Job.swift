@@ -63,8 +63,8 @@ extension LineFilter {
         /// Whether reading should stop: a chunk met a problem.
         var stopped: Bool { stop.load(ordering: .relaxed) }
 
-        func process(_ bytes: consuming [UInt8], first: Bool) -> ChunkResult {
-            LineFilter.process(bytes, first: first, job: self)
+        func process(_ bytes: consuming [UInt8]) -> ChunkResult {
+            LineFilter.process(bytes, job: self)
         }
 
         /// Keeps a chunk's answer; when streaming, prints every chunk now next in line.

@@ -6,14 +6,14 @@ import Glibc
 
 extension LineFilter {
     /// The input in chunks of whole lines: about `chunkBytes` read, cut after the last line end
-    /// (never between the CR and LF of a CRLF), the rest carried into the next chunk. Checks
+    /// (after an LF, or a NUL with `--read0`), the rest carried into the next chunk. Checks
     /// the text as it comes, as the loader does (`InputGuard`): the first NUL byte (unless
     /// `--lenient`, or NUL ends lines) is an error at once; a line with no end within
     /// `maxRecordBytes` is an error, or with `--lenient` skipped to its end.
     struct ChunkReader {
         enum Piece {
-            /// Whole lines; `first`: the input's first bytes (where a byte-order mark is skipped).
-            case lines([UInt8], first: Bool)
+            /// Whole lines.
+            case lines([UInt8])
             /// One line too long, skipped (`--lenient`), its line number 1 (the piece's first).
             case skipped(DataError)
         }
@@ -24,7 +24,6 @@ extension LineFilter {
         /// The input's bytes before `carry`.
         private var consumed = 0
         private var atEnd = false
-        private var first = true
 
         init(_ input: Input) {
             self.input = input
@@ -73,14 +72,12 @@ extension LineFilter {
                     carry = Array(buffer[cut...])
                     buffer.removeLast(buffer.count - cut)
                     consumed += cut
-                    defer { first = false }
-                    return .lines(buffer, first: first)
+                    return .lines(buffer)
                 }
                 if buffer.count > input.load.maxRecordBytes {
                     let error = DataError(file: input.file, line: 1, column: 1, message: InputGuard.recordTooLong(input.load.maxRecordBytes))
                     guard input.load.lenient else { throw Located(chunk: 0, error: error) }
                     skipLine(read: buffer.count)
-                    first = false
                     return .skipped(error)
                 }
                 // One line longer than the buffer: read on into one twice as large.
@@ -103,13 +100,11 @@ extension LineFilter {
                 }
                 let end = scratch.withUnsafeBufferPointer { bytes in
                     (0..<count).first {
-                        bytes[$0] == (input.load.lineSeparator == .nul ? 0 : 0x0A) || (input.load.lineSeparator == .newline && bytes[$0] == 0x0D)
+                        bytes[$0] == (input.load.lineSeparator == .nul ? 0 : 0x0A)
                     }
                 }
                 if let end {
                     carry = Array(scratch[(end + 1)..<count])
-                    // The LF of a CRLF ends the same line.
-                    if scratch[end] == 0x0D, carry.first == 0x0A { carry.removeFirst() }
                     return
                 }
                 skipped += count
@@ -118,20 +113,12 @@ extension LineFilter {
             carry = []
         }
 
-        /// Where the buffer's last whole line ends (0: none does). A CR as the last byte may be
-        /// the first half of a CRLF still to come: the cut is before its line.
+        /// Where the buffer's last whole line ends (0: none does).
         static func cut(_ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator) -> Int {
+            let end: UInt8 = separator == .nul ? 0 : 0x0A
             var index = bytes.count - 1
-            while index >= 0 {
-                let byte = bytes[index]
-                switch separator {
-                case .nul: if byte == 0 { return index + 1 }
-                case .newline:
-                    if byte == 0x0A || (byte == 0x0D && index + 1 < bytes.count) { return index + 1 }
-                }
-                index -= 1
-            }
-            return 0
+            while index >= 0, bytes[index] != end { index -= 1 }
+            return index + 1
         }
     }
 }

@@ -87,11 +87,11 @@ public enum LineFilter {
             switch piece {
             case .skipped(let error):
                 job.finish(chunk, ChunkResult(rawLines: 1, skipped: [error]))
-            case .lines(let bytes, let first):
+            case .lines(let bytes):
                 inFlight.wait()
                 let work = ChunkWork(bytes: bytes)
                 DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                    job.finish(chunk, job.process(work.take(), first: first))
+                    job.finish(chunk, job.process(work.take()))
                     inFlight.signal()
                 }
             }

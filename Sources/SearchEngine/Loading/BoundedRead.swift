@@ -37,6 +37,7 @@ extension DataLoader {
             _ = try inputGuard.check(&buffer, format: format, atEnd: atEnd)
             if atEnd {
                 options.skippedBefore = inputGuard.skipped.counted
+                options.skippedBefore.lines = inputGuard.skippedLines
                 return buffer
             }
         }

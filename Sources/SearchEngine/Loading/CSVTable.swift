@@ -12,8 +12,12 @@ struct CSVTable: Sendable {
 
     func value(_ attribute: String, of row: Int) -> JSONValue? {
         guard let column = header.firstIndex(of: attribute) else { return nil }
-        return columns[column].value(at: row, numeric: numeric[column])
+        return columns[column].value(at: row, numeric: numeric[column]) ?? emptyLine
     }
+
+    /// Plain lines' table (its one column `line`, as `LineTable` knows it): a blank line is a
+    /// line, its text "" (a CSV's empty cell is no value).
+    private var emptyLine: JSONValue? { header.count == 1 && header[0] == LineRecords.attribute ? .string("") : nil }
 
     /// A column of few distinct texts as each row's text id + 1 (0: empty); nil for other columns.
     /// Equal ids are equal cells, so a build can read each distinct text once.
@@ -32,7 +36,7 @@ struct CSVTable: Sendable {
     func record(_ row: Int) -> JSONValue {
         var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.count)
         for (column, cells) in columns.enumerated() {
-            if let value = cells.value(at: row, numeric: numeric[column]) { fields[header[column]] = value }
+            if let value = cells.value(at: row, numeric: numeric[column]) ?? emptyLine { fields[header[column]] = value }
         }
         return .object(fields)
     }

@@ -34,6 +34,8 @@ struct InputGuard {
     private let lineSeparator: LoadOptions.LineSeparator
     /// Records skipped as they arrived (`--lenient`), for the load's report.
     private(set) var skipped: SkipLog
+    /// The plain lines skipped (`Skipped.lines`).
+    private(set) var skippedLines: [Int] = []
     /// Where the record being skipped was cut; what arrives until its line end goes too.
     private var skippingFrom: Int?
     /// The line it starts on, and its bytes so far.
@@ -102,7 +104,15 @@ struct InputGuard {
         guard let start = skippableStart(buffer, format: format) else {
             throw buffer.withUnsafeBufferPointer { tooLong($0, from: recordEnd) }
         }
-        let line = buffer.withUnsafeBufferPointer { SourceLocation.lineAndColumn(of: start, in: $0).line }
+        let line: Int
+        if format == .lines {
+            // fzf's lines end at LF (NUL) alone.
+            let end: UInt8 = lineSeparator == .nul ? 0 : 0x0A
+            line = 1 + buffer[..<start].reduce(0) { $0 + ($1 == end ? 1 : 0) }
+            skippedLines.append(line)
+        } else {
+            line = buffer.withUnsafeBufferPointer { SourceLocation.lineAndColumn(of: start, in: $0).line }
+        }
         try skipped.skip(DataError(file: file, line: line, column: 1, message: Self.recordTooLong(maxRecordBytes)))
         skippingLine = line
         skippedOfRecord = buffer.count - start

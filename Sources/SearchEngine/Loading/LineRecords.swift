@@ -9,9 +9,10 @@ import Foundation
 import Glibc
 #endif
 
-/// Plain text as records, the way fzf reads its input: each non-blank line is `{"line": TEXT}`,
-/// identified by its line number; lines end in LF, CRLF or a CR alone (old Mac text). Kept as
-/// one column of text, so a million lines cost their bytes and an offset each.
+/// Plain text as records, the way fzf reads its input: each line is `{"line": TEXT}`,
+/// identified by its line number; a line ends at LF (NUL with `--read0`) and keeps every other
+/// byte, a CR or a byte-order mark too; a blank line is a line. Kept as one column of text, so
+/// a million lines cost their bytes and an offset each.
 enum LineRecords {
     static let attribute = "line"
 
@@ -40,7 +41,7 @@ enum LineRecords {
     /// counted. The first `options.headerLines` lines are the header, not records (their
     /// numbers are still counted, so a line's id is its place in the input).
     ///
-    /// The lines' text is the input less its line ends and blank lines, written over the input
+    /// The lines' text is the input less its line ends, written over the input
     /// itself (each line moved down to where the last one ended): given an input nobody else
     /// holds, the table takes no second copy of it.
     static func table(_ bytes: consuming [UInt8], file: String, options: LoadOptions = .strict) throws -> Table {
@@ -54,15 +55,19 @@ enum LineRecords {
         var length = 0
         var ends = TextEnds()
         // Each line's id is its number in the input: kept as the first one alone while the
-        // numbers follow each other, written into one buffer from the first gap (a blank line).
+        // numbers follow each other, written into one buffer from the first gap (a line skipped).
         var numbers = LineNumbers()
         var number = 1
         var log = SkipLog(options: options, file: file)
+        var cutOut = options.skippedBefore.lines[...]
         try text.withUnsafeMutableBufferPointer { buffer in
             try forEachLine(UnsafeBufferPointer(buffer), separator: options.lineSeparator) { range in
-                if range.count > options.maxRecordBytes {
+                if cutOut.first == number {
+                    // Cut out as it arrived, and counted then: only its line end is left.
+                    cutOut.removeFirst()
+                } else if range.count > options.maxRecordBytes {
                     try log.skip(DataError(file: file, line: number, column: 1, message: InputGuard.recordTooLong(options.maxRecordBytes)))
-                } else if number > options.headerLines, buffer[range].contains(where: { !isBlank($0, options.lineSeparator) }) {
+                } else if number > options.headerLines {
                     // Down, never past where the scan reads next: the copy may overlap itself.
                     memmove(buffer.baseAddress! + length, buffer.baseAddress! + range.lowerBound, range.count)
                     length += range.count
@@ -99,70 +104,26 @@ enum LineRecords {
     static func holdsHeader(_ bytes: [UInt8], options: LoadOptions, atEnd: Bool) -> Bool {
         guard options.headerLines > 0, !atEnd else { return true }
         var ends = 0
-        var previous: UInt8 = 0
         for byte in bytes {
-            switch options.lineSeparator {
-            case .nul: if byte == 0 { ends += 1 }
-            case .newline:
-                // CRLF is one line end.
-                if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")) { ends += 1 }
-            }
+            if byte == (options.lineSeparator == .nul ? 0 : UInt8(ascii: "\n")) { ends += 1 }
             if ends >= options.headerLines { return true }
-            previous = byte
         }
         return false
     }
 
-    /// Calls `body` with each line (its end left out; a byte-order mark at the start skipped)
-    /// until it returns false. Lines end in LF, CRLF or a CR alone, or — `.nul` — in NUL only.
-    /// `skippingByteOrderMark`: the bytes are the input's first (`LineFilter` reads it in chunks).
+    /// Calls `body` with each line (its end left out) until it returns false: what lies before
+    /// each LF (each NUL with `.nul`), and after the last one when anything does, as fzf reads.
     static func forEachLine(
-        _ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator, skippingByteOrderMark: Bool = true,
-        _ body: (Range<Int>) throws -> Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, separator: LoadOptions.LineSeparator, _ body: (Range<Int>) throws -> Bool
     ) rethrows {
-        var start = skippingByteOrderMark && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        guard let base = bytes.baseAddress else { return }
+        let end = Int32(separator == .nul ? 0 : UInt8(ascii: "\n"))
+        var start = 0
         while start < bytes.count {
-            var end = start
-            switch separator {
-            case .newline:
-                end = lineEnd(bytes, from: start)
-            case .nul:
-                while end < bytes.count, bytes[end] != 0 { end += 1 }
-            }
-            guard try body(start..<end) else { return }
-            // CRLF is one line end.
-            let crlf = separator == .newline && end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
-            start = end + (crlf ? 2 : 1)
+            let found = memchr(base + start, end, bytes.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            guard try body(start..<(found ?? bytes.count)) else { return }
+            start = (found ?? bytes.count) + 1
         }
-    }
-
-    /// Where the next `\n` or `\r` is at or after `start` (the end of `bytes` when none is),
-    /// eight bytes a step: a byte at a time, the scan took a third of opening 10M lines.
-    @inline(__always)
-    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var end = start
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        while end + 8 <= bytes.count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-            // A zero byte in `word ^ pattern` is a byte equal to the pattern's (the classic
-            // test: its high bit set in `(x - 0x01…) & ~x & 0x80…`).
-            let newline = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            let carriage = word ^ 0x0D0D_0D0D_0D0D_0D0D
-            let found =
-                ((newline &- 0x0101_0101_0101_0101) & ~newline | (carriage &- 0x0101_0101_0101_0101) & ~carriage)
-                & 0x8080_8080_8080_8080
-            if found != 0 { return end + found.trailingZeroBitCount / 8 }
-            end += 8
-        }
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-        return end
-    }
-
-    /// A line of nothing but these is blank, and left out: spaces and tabs (and, for records
-    /// that end in NUL, line ends: `printf 'a\n\0'` has one record, "a\n").
-    static func isBlank(_ byte: UInt8, _ separator: LoadOptions.LineSeparator) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-            || (separator == .nul && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")))
     }
 }
 

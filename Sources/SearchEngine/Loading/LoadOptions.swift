@@ -29,12 +29,15 @@ public struct LoadOptions: Sendable {
     public struct Skipped: Sendable {
         public var count = 0
         public var examples: [DataError] = []
+        /// The numbers of the plain lines cut out as they arrived (their line ends left, so
+        /// the lines after them keep their numbers): no line of their own in the table.
+        public var lines: [Int] = []
 
         public init() {}
     }
 
     public enum LineSeparator: Sendable, Equatable {
-        /// LF, CRLF or a CR alone.
+        /// LF (plain lines: LF alone, as fzf; records: LF, CRLF or a CR alone).
         case newline
         /// NUL: a line's LF and CR are its own.
         case nul

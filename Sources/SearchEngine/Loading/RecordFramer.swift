@@ -136,18 +136,16 @@ struct RecordFramer {
     }
 
     private mutating func frameLines(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+        // fzf's lines: every line end ends one, a blank line too; a CR is part of its line.
+        let separator: UInt8 = lineSeparator == .nul ? 0 : UInt8(ascii: "\n")
         for i in consumed..<bytes.count {
-            let byte = bytes[i]
-            let ends = lineSeparator == .nul ? byte == 0 : byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-            if ends {
-                if rowHasContent {
-                    records += 1
-                    recordEnd = i + 1
-                }
+            if bytes[i] == separator {
+                records += 1
+                recordEnd = i + 1
                 rowHasContent = false
                 boundary = i + 1
                 if records >= limit { return i + 1 }
-            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") {
+            } else {
                 rowHasContent = true
             }
         }

@@ -230,8 +230,10 @@ public final class StreamingIndexLoader: BackgroundLoading, @unchecked Sendable 
         let skipped = SkippedRecords()
         var last = options.reporting { skipped.report = $0 }
         last.skippedBefore = inputGuard.skipped.counted
-        let store = try DataLoader.loadRecords(
-            bytes: consume bytes, name: sourceName, format: format, options: atEnd ? last : options.reporting(to: nil))
+        last.skippedBefore.lines = inputGuard.skippedLines
+        var partial = options.reporting(to: nil)
+        partial.skippedBefore.lines = inputGuard.skippedLines
+        let store = try DataLoader.loadRecords(bytes: consume bytes, name: sourceName, format: format, options: atEnd ? last : partial)
         if let report = skipped.report {
             if settings == nil {
                 options.report?(report)

@@ -101,11 +101,16 @@ struct HitDisplay {
         return [(Self.showingLineEnds(hit.record.value(atPath: attribute)?.displayText ?? ""), plain)]
     }
 
-    /// A line end inside a hit's text (a `--read0` record, a JSON value) shown as fzf shows it
-    /// on one row: a visible ␊. One character for one, so highlight offsets stay true.
+    /// A line end inside a hit's text (a CR before a line's LF, a `--read0` record, a JSON
+    /// value) shown as fzf shows it on one row: each CR a visible ␍, each LF a ␊. Scalar for
+    /// scalar, so highlight offsets stay true.
     static func showingLineEnds(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
-        return String(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? "␊" : $0 })
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            shown.append(scalar == "\r" ? "␍" : scalar == "\n" ? "␊" : scalar)
+        }
+        return String(shown)
     }
 
     /// The first searchable attribute (in ranking order) that matched and is not displayed:
