@@ -35,9 +35,16 @@ all: build
 ##   them at start instead of megabytes;
 ## - each function in a section of its own (-function-sections), placed as
 ##   Resources/link-order.txt says (written by `make link-order`): the functions everyday use
-##   runs side by side.
+##   runs side by side;
+## - no RUNPATH ($ORIGIN, which SwiftPM adds for libraries of its own beside the binary; a
+##   release binary has none): the loader would otherwise look for each system library in a
+##   dozen folders under it before its cache;
+## - no symbols exported (SwiftPM exports every one of an executable's, for tests linking
+##   it; none links a release binary): a megabyte of names in the binary. A crash report of
+##   the stripped, installed binary then gives addresses, to look up in the unstripped build.
 LINK_ORDER  := $(abspath Resources/link-order.txt)
-RELEASE_LINKING := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+RELEASE_LINKING := --disable-local-rpath -Xlinker --no-export-dynamic \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
   -Xswiftc -Xfrontend -Xswiftc -function-sections
 BUILD_FLAGS_release := -c release --static-swift-stdlib $(RELEASE_LINKING)
