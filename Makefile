@@ -73,8 +73,11 @@ build: $(RELEASE) $(BACKTRACER)
 ## in a sibling only): touched, so that make does not ask again next time. One rule per
 ## configuration, the same for `make build`, `make run` and `make install`: what one built,
 ## the others find up to date and do not build again.
-.build/%/instantsearch: $(SOURCES)
+## A new link order (Resources/link-order.txt) changes no input SwiftPM knows of: the binary
+## goes, so that it is linked again in that order.
+.build/%/instantsearch: $(SOURCES) $(LINK_ORDER)
 	@./scripts/ensure-deps.sh
+	@if [ "$*" = release ] && [ -e $@ ] && [ $(LINK_ORDER) -nt $@ ]; then rm -f $@; fi
 	@echo "== building instantsearch ($*): a few minutes the first time on two cores, seconds after a change"
 	$(SWIFT) build $(BUILD_FLAGS_$*) --product instantsearch
 	@touch $@
