@@ -37,10 +37,10 @@ all: build
 ##   Resources/link-order.txt says (written by `make link-order`): the functions everyday use
 ##   runs side by side;
 ## - no RUNPATH ($ORIGIN, which SwiftPM adds for libraries of its own beside the binary; a
-##   release binary has none): the loader would otherwise look for each system library in a
-##   dozen folders under it before its cache;
+##   release binary has none): the loader would otherwise look for each system library in
+##   every hardware-capability folder under it before its cache;
 ## - no symbols exported (SwiftPM exports every one of an executable's, for tests linking
-##   it; none links a release binary): a megabyte of names in the binary. A crash report of
+##   it; none links a release binary): every name kept out of the binary. A crash report of
 ##   the stripped, installed binary then gives addresses, to look up in the unstripped build.
 LINK_ORDER  := $(abspath Resources/link-order.txt)
 RELEASE_LINKING := --disable-local-rpath -Xlinker --no-export-dynamic \

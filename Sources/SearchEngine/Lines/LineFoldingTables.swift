@@ -1,6 +1,6 @@
 // The folding tables of LineCharacters.normalized as literals: derived at start, from Unicode
-// names, they cost a run a millisecond and more before its first line. Written from
-// LineCharacters.derivedBase, which LineCharactersTests checks them against.
+// names, they were a large part of a short `--filter` run's work before its first line.
+// Written from LineCharacters.derivedBase, which LineFoldingTablesTests checks them against.
 
 extension LineCharacters {
     /// U+00C0 to U+02AF: Latin-1, Latin Extended-A and B, the IPA letters.
