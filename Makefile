@@ -35,9 +35,16 @@ all: build
 ##   them at start instead of megabytes;
 ## - each function in a section of its own (-function-sections), placed as
 ##   Resources/link-order.txt says (written by `make link-order`): the functions everyday use
-##   runs side by side.
+##   runs side by side;
+## - no RUNPATH ($ORIGIN, which SwiftPM adds for libraries of its own beside the binary; a
+##   release binary has none): the loader would otherwise look for each system library in
+##   every hardware-capability folder under it before its cache;
+## - no symbols exported (SwiftPM exports every one of an executable's, for tests linking
+##   it; none links a release binary): every name kept out of the binary. A crash report of
+##   the stripped, installed binary then gives addresses, to look up in the unstripped build.
 LINK_ORDER  := $(abspath Resources/link-order.txt)
-RELEASE_LINKING := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+RELEASE_LINKING := --disable-local-rpath -Xlinker --no-export-dynamic \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
   -Xswiftc -Xfrontend -Xswiftc -function-sections
 BUILD_FLAGS_release := -c release --static-swift-stdlib $(RELEASE_LINKING)
@@ -66,8 +73,11 @@ build: $(RELEASE) $(BACKTRACER)
 ## in a sibling only): touched, so that make does not ask again next time. One rule per
 ## configuration, the same for `make build`, `make run` and `make install`: what one built,
 ## the others find up to date and do not build again.
-.build/%/instantsearch: $(SOURCES)
+## A new link order (Resources/link-order.txt) changes no input SwiftPM knows of: the binary
+## goes, so that it is linked again in that order.
+.build/%/instantsearch: $(SOURCES) $(LINK_ORDER)
 	@./scripts/ensure-deps.sh
+	@if [ "$*" = release ] && [ -e $@ ] && [ $(LINK_ORDER) -nt $@ ]; then rm -f $@; fi
 	@echo "== building instantsearch ($*): a few minutes the first time on two cores, seconds after a change"
 	$(SWIFT) build $(BUILD_FLAGS_$*) --product instantsearch
 	@touch $@

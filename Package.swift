@@ -45,7 +45,10 @@ let package = Package(
         // The manual page (docs/instantsearch.1) inside the binary, for `--man` (C23's #embed).
         .target(name: "CManualPage"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "HTTPParsing", "HTTPServing"]),
+        // The Swift runtime's crash settings, made by a constructor that runs before the runtime
+        // reads them, so that a release binary starts once (see CrashReport).
+        .target(name: "CCrashSettings"),
+        .target(name: "TerminalUI", dependencies: ["InstantSearchCore", "CNcurses", "CCrashSettings", "HTTPParsing", "HTTPServing"]),
         // The HTTP/1.1 request parser and its limits, free of any network stack: the server's
         // front and the TUI's `--listen` both parse requests with it.
         .target(name: "HTTPParsing"),
@@ -115,7 +118,7 @@ let package = Package(
         ),
         .testTarget(name: "InstantSearchCoreTests", dependencies: ["InstantSearchCore"]),
         .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "InstantSearchCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InstantSearchCore", "CCrashSettings"]),
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
         // The end-to-end tests' stand-in for a session that crashes (see its main.swift).
         .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),

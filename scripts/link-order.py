@@ -108,21 +108,33 @@ def main():
     profiles = [
         ("instantsearch-bench", run(work, binaries["instantsearch-bench"], ["--lines-child", lines, "--rounds", "1"], "lines-bench")),
     ]
+    # A start that does almost nothing else: what every process runs first (the loader's
+    # constructors, the command line), which a script's short run pays for in full.
+    profiles.append(("instantsearch", run(work, binaries["instantsearch"], ["--version"], "version")))
+    hundred = os.path.join(work, "hundred.txt")
+    with open(hundred, "w") as out:
+        out.write("".join("%d\n" % n for n in range(1, 101)))
+    with open(hundred) as stdin:
+        profiles.append(("instantsearch", run(work, binaries["instantsearch"], ["--filter", "5"], "filter-hundred", stdin=stdin)))
     for number, query in enumerate(["jn", "'bin ^/usr !share", "py$ | sh$", "zip"]):
         with open(lines) as stdin:
             profiles.append(("instantsearch", run(work, binaries["instantsearch"], ["--filter", query], "filter-%d" % number, stdin=stdin)))
     profiles.append(("instantsearch", interface(work, binaries["instantsearch"], [lines], list("dpkgq") + ["Down", "Up", "BSpace", "Enter"], "lines-tui")))
     profiles.append(("instantsearch", interface(work, binaries["instantsearch"], ["--config", demo], list("phone") + ["Down", "F3", "Down", "Enter", "F4", "Right", "F2", "Tab", "BSpace"], "demo-tui")))
-    # The functions every run needs first (starting, reading, searching), then those fewer runs
+    # What a start runs (`--version`), then what a short script adds (`--filter` on 100
+    # lines): the code every process pays for, first and together (a short run maps little
+    # else); then the functions every run needs (reading, searching), then those fewer runs
     # need: what one process runs stays close together.
-    runs, first = {}, {}
+    runs, first, stage = {}, {}, {}
     for product, profile in profiles:
         if not os.path.exists(profile) or os.path.getsize(profile) == 0:
             sys.exit("link-order: no profile from %s (%s)" % (product, profile))
+        kind = os.path.basename(profile).split(".")[0]
         for name in dict.fromkeys(functions(profile, product)):
             runs[name] = runs.get(name, 0) + 1
             first.setdefault(name, len(first))
-    ordered = sorted(runs, key=lambda name: (-runs[name], first[name]))
+            stage[name] = min(stage.get(name, 2), {"version": 0, "filter-hundred": 1}.get(kind, 2))
+    ordered = sorted(runs, key=lambda name: (stage[name], -runs[name], first[name]))
     with open(OUTPUT, "w") as out:
         out.write("\n".join(ordered) + "\n")
     shutil.rmtree(work, ignore_errors=True)

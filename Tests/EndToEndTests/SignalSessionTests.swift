@@ -58,7 +58,7 @@ import Testing
     @Test func killSegvFromOutsideRestoresAndEndsTheProcess() throws {
         let tmux = try Tmux()
         let data = try start("sigsegv", in: tmux)
-        // Started again at start-up for its crash settings (CrashReport), under its own name.
+        // A debug build starts again at start-up for its crash settings (CrashReport), under its own name.
         let pid = try spawn("pgrep", ["-f", data]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "instantsearch\n")
         try spawn("pkill", ["-SEGV", "-f", data])

@@ -88,14 +88,11 @@ enum LineCharacters {
         return c
     }
 
-    /// Makes the folding tables now: made on first use, they took 1.4 ms (752 names and
-    /// foldings looked up), which landed on the first key typed into a line index.
+    /// Touches the folding tables (literals, LineFoldingTables.swift), so that the first key
+    /// typed into a line index does not pay for their first use.
     static func prepareTables() {
         _ = (latinBases.count, latinAdditionalBases.count, combiningLetters.count)
     }
-
-    private static let latinBases: [UInt32] = (UInt32(0xC0)...0x2AF).map(base)
-    private static let latinAdditionalBases: [UInt32] = (UInt32(0x1E00)...0x1EFF).map(base)
 
     /// U+0363 to U+036F, the letters written small above another (zalgo text is made of them).
     private static let combiningLetters: [UInt32] = "aeioucdhmrtvx".unicodeScalars.map(\.value)
@@ -104,7 +101,8 @@ enum LineCharacters {
     /// the letter its Unicode name is a form of, for the strokes, hooks and turned forms Unicode
     /// does not decompose (`LATIN SMALL LETTER O WITH STROKE` `ø`, `… DOTLESS I` `ı`, `… TURNED V`
     /// `ʌ`; not `æ` or `ð`, whose names hold no single letter).
-    private static func base(_ value: UInt32) -> UInt32 {
+    /// What the tables of LineFoldingTables.swift hold, derived (their test compares them).
+    static func derivedBase(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value) else { return value }
         let folded = TextFolding.fold(scalar, .diacritics).unicodeScalars
         if folded.count == 1, let base = folded.first, base.value < 0x80, base.properties.isAlphabetic { return base.value }

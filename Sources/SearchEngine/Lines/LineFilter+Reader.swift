@@ -30,6 +30,9 @@ extension LineFilter {
             checksNUL = !input.load.lenient && input.load.lineSeparator == .newline
         }
 
+        /// Whether the input is read to its end and every piece handed out.
+        var isAtEnd: Bool { atEnd && carry.isEmpty }
+
         /// The next piece, nil at the end. A problem is thrown as a `Located` whose line is
         /// counted from the piece's first.
         mutating func next() throws(Located) -> Piece? {

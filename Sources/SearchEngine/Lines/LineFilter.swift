@@ -87,6 +87,10 @@ public enum LineFilter {
             switch piece {
             case .skipped(let error):
                 job.finish(chunk, ChunkResult(rawLines: 1, skipped: [error]))
+            case .lines(let bytes) where chunk == 0 && reader.isAtEnd:
+                // The whole input in one chunk (a script's short list): scanned here, without
+                // starting the cores' threads for it.
+                job.finish(chunk, job.process(bytes))
             case .lines(let bytes):
                 inFlight.wait()
                 let work = ChunkWork(bytes: bytes)

@@ -1,3 +1,4 @@
+import CCrashSettings
 import InstantSearchCore
 
 #if canImport(Glibc)
@@ -8,12 +9,17 @@ import Glibc
 ///
 /// The Swift runtime catches crashes and runs its backtracer, which by default asks on a
 /// terminal "Press space to interact…" and waits 30 s before the process may end. It reads
-/// its settings (`SWIFT_BACKTRACE`) once, when the process starts, so a program cannot
-/// change them for itself later: `prepare` sets them and executes the same program again
-/// (same pid, same arguments, nothing read yet), which then finds them. The report goes
-/// to a file — `$XDG_STATE_HOME/instantsearch/crashes/` (by default
+/// its settings (`SWIFT_BACKTRACE`) once, in a constructor, before `main`. A binary holding
+/// the runtime (a release build) has them made by a constructor that runs before the
+/// runtime's (CCrashSettings): one start, nothing looked for that a run does not use.
+/// A binary whose runtime is a shared library (a debug build) has had the runtime read
+/// them before any code of its own runs: `prepare` sets them and executes the same program
+/// again (same pid, same arguments, nothing read yet), which then finds them. The report
+/// goes to a file — `$XDG_STATE_HOME/instantsearch/crashes/` (by default
 /// `~/.local/state/instantsearch/crashes/`), one file per run — and a crash says on
-/// standard error, after the terminal is restored, which file that is.
+/// standard error, after the terminal is restored, which file that is. Without a backtracer
+/// (none beside the binary or installed with it) backtracing is off, quietly: the runtime
+/// would otherwise say "unable to locate swift-backtrace" at every start.
 ///
 /// A `SWIFT_BACKTRACE` the user set is left as it is (they chose their settings).
 public enum CrashReport {
@@ -21,15 +27,31 @@ public enum CrashReport {
     static let reportVariable = "INSTANTSEARCH_CRASH_REPORT"
 
     /// Call first in `main`, before reading standard input or starting threads: it may
-    /// replace the process image. `program` names the report file and the message.
+    /// replace the process image (a debug build only). `program` names the report file and
+    /// the message.
     public static func prepare(program: String) {
+        if ccrash_settings_made() != 0 {
+            // Read by the runtime already; the commands this process runs (previews, --bind
+            // execute, a --tmux popup) start with the environment the user gave it.
+            unsetenv("SWIFT_BACKTRACE")
+            if let report = ccrash_report_path() {
+                SignalGuard.installCrashHandlers(message: "\n\(program) crashed; the crash report is in \(String(cString: report))\n")
+            } else {
+                SignalGuard.installCrashHandlers()
+            }
+            return
+        }
         if let report = environment(reportVariable), let settings = environment("SWIFT_BACKTRACE"),
             settings.contains("output-to=\(report)")
         {
+            unsetenv(reportVariable)
+            unsetenv("SWIFT_BACKTRACE")
             SignalGuard.installCrashHandlers(message: "\n\(program) crashed; the crash report is in \(report)\n")
             return
         }
-        guard environment("SWIFT_BACKTRACE") == nil, let directory = reportDirectory() else {
+        // A runtime linked in that the constructor did not prepare reads nothing again: no
+        // second start for it.
+        guard environment("SWIFT_BACKTRACE") == nil, runtimeIsShared(), let directory = reportDirectory() else {
             SignalGuard.installCrashHandlers()
             return
         }
@@ -37,7 +59,7 @@ public enum CrashReport {
         let executable = executablePath()
         setenv(reportVariable, report, 1)
         let backtracer = executable.flatMap(installedBacktracer)
-        setenv("SWIFT_BACKTRACE", settings(report: report, backtracer: backtracer, runtimeFindsItsOwn: runtimeIsShared()), 1)
+        setenv("SWIFT_BACKTRACE", settings(report: report, backtracer: backtracer, runtimeFindsItsOwn: true), 1)
         fflush(nil)
         // The file /proc/self/exe points to, not the link: the process's name (`ps`, `pgrep`,
         // `killall`) comes from the path executed, and would otherwise read "exe".
