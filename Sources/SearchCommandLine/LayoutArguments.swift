@@ -55,12 +55,12 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: one character of one column, or '' for none (default ▌).", valueName: "char"))
+        help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: up to two columns, or '' for none (default ▌).", valueName: "char"))
     public var pointer: String?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: one character of one column (default ✓).", valueName: "char"))
+        help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: up to two columns, or '' for none (default ✓).", valueName: "char"))
     public var marker: String?
 
     @Option(
