@@ -36,6 +36,10 @@ public enum FzfWords {
     static func respelled(_ arguments: [String]) -> [String] {
         rewriting(arguments) { word, next in
             if holdsItsValue(word) { return ([String(word.prefix(2)), String(word.dropFirst(2))], false) }
+            // fzf's `--pointer=`: an empty value. ArgumentParser would take the next word for it.
+            if word.hasPrefix("--"), word.hasSuffix("="), word.count > 3, word.filter({ $0 == "=" }).count == 1 {
+                return ([String(word.dropLast())] + [""], false)
+            }
             // fzf's older `--toggle-sort KEY`: `--bind KEY:toggle-sort`.
             if word.hasPrefix("--toggle-sort=") { return (["--bind", word.dropFirst("--toggle-sort=".count) + ":toggle-sort"], false) }
             if word == "--toggle-sort", let next { return (["--bind", next + ":toggle-sort"], true) }

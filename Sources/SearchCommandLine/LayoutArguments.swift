@@ -55,12 +55,12 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: one character of one column, or '' for none (default ▌).", valueName: "char"))
+        help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: up to two columns, or '' for none (default ▌).", valueName: "char"))
     public var pointer: String?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: one character of one column (default ✓).", valueName: "char"))
+        help: ArgumentHelp("The mark of a hit marked with --multi, as fzf's --marker: up to two columns, or '' for none (default ✓).", valueName: "char"))
     public var marker: String?
 
     @Option(
@@ -155,7 +155,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         _ = try infoStyle()
         _ = try tmuxPopup()
         _ = try glyph(pointer, "--pointer", emptyAllowed: true)
-        _ = try glyph(marker, "--marker", emptyAllowed: false)
+        _ = try glyph(marker, "--marker", emptyAllowed: true)
         _ = try glyph(gutter, "--gutter", emptyAllowed: true)
         _ = try matchWindow()
         _ = try scrollbarGlyph()
@@ -163,14 +163,15 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let scrollOff, scrollOff < 0 { throw ValidationError("--scroll-off takes a number of lines from 0; not \(scrollOff).") }
     }
 
-    /// `--pointer` / `--marker` read: one character one column wide, drawn in the list's one
-    /// column for it (fzf allows two; a second column would move every hit's text).
+    /// `--pointer` / `--marker` / `--gutter` read as fzf's `validateSign`: up to two columns
+    /// wide, "" for none (fzf's list then gives the pointer's or marker's column up). Our own
+    /// panes draw the first column of it.
     func glyph(_ given: String?, _ option: String, emptyAllowed: Bool) throws(ValidationError) -> String? {
         guard let given else { return nil }
-        if given.isEmpty && emptyAllowed { return " " }
-        guard given.count == 1, given.displayWidth == 1, !OptionText.holdsControlCharacters(given)
+        if given.isEmpty && emptyAllowed { return "" }
+        guard !given.isEmpty, given.displayWidth <= 2, !OptionText.holdsControlCharacters(given)
         else {
-            throw ValidationError("\(option) takes one character one column wide (such as > or ▶)\(emptyAllowed ? ", or '' for none" : ""); not '\(given)'.")
+            throw ValidationError("\(option) takes up to two columns of text (such as > or ▶)\(emptyAllowed ? ", or '' for none" : ""); not '\(given)'.")
         }
         return given
     }
@@ -278,7 +279,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let gutter = try? glyph(gutter, "--gutter", emptyAllowed: true) { options.gutter = gutter }
         options.wrap = wrap
         if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
-        if let marker = try? glyph(marker, "--marker", emptyAllowed: false) { options.marker = marker }
+        if let marker = try? glyph(marker, "--marker", emptyAllowed: true) { options.marker = marker }
         if let window = try? matchWindow() { options.matchWindow = window }
         if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
         if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }

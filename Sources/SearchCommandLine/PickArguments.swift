@@ -138,8 +138,12 @@ public struct PickArguments: ParsableArguments, Sendable {
         for (option, text) in [("--header", header), ("--prompt", prompt)] {
             guard let text else { continue }
             if text.count > Self.maximumTextLength { throw ValidationError("\(option) takes at most \(Self.maximumTextLength) characters.") }
-            if OptionText.holdsControlCharacters(text) {
-                throw ValidationError("\(option) takes one line of text without control characters.")
+            // fzf's --header is lines (`--header "$(git status -s)"`): each is drawn on a row of its own.
+            let lines = option == "--header" ? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [text]
+            if lines.contains(where: OptionText.holdsControlCharacters) {
+                throw ValidationError(
+                    option == "--header"
+                        ? "--header takes lines of text without other control characters." : "\(option) takes one line of text without control characters.")
             }
         }
     }

@@ -93,4 +93,19 @@ import Testing
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }
+
+    /// fzf's `--header` of several lines (one row each, in their order above the info line),
+    /// and `--pointer ''` / `--marker ''`, which give their columns up: the lines start at the edge.
+    @Test func aHeaderOfTwoLinesWithoutPointerOrMarkerColumns() throws {
+        let tmux = try session("--header \"$(printf 'one\\ntwo')\" --pointer '' --marker '' -m")
+        try tmux.waitFor("the list") { $0.contains("100/100 (0)") }
+        try tmux.press("Tab")
+        let expected =
+            ["8", "7", "6", "5", "4", "3", "2", "1".padding(toLength: 39, withPad: " ", startingAt: 0) + "│", "one", "two"]
+            + ["  100/100 (1) " + String(repeating: "─", count: 25), ">"]
+        try tmux.waitFor("fzf's rows for two header lines") { rows($0) == expected }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "1\n")
+    }
 }

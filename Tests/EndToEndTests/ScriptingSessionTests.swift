@@ -187,4 +187,18 @@ import Testing
         let message = try #require(tmux.file("err.txt"))
         #expect(message.contains("column 14") && message.contains("\"reload(\" is never closed"))
     }
+
+    /// fzf's `focus` event fires when the query leaves nothing to select too, `{}` then empty,
+    /// and again when a line is selected once more.
+    @Test func focusFiresWhenNothingIsLeftToSelect() throws {
+        let tmux = try Tmux(width: 40, height: 8)
+        try tmux.shell("seq 3 | \(Project.binary) --bind 'focus:transform-prompt(echo [{}]:)' > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("the first line's prompt") { $0.split(separator: "\n").last.map { $0.hasPrefix("[1]:") } == true }
+        try tmux.type("x")
+        try tmux.waitFor("the prompt of no line") { $0.split(separator: "\n").last.map { $0.hasPrefix("[]:x") } == true }
+        try tmux.press("BSpace")
+        try tmux.waitFor("the first line's prompt again") { $0.split(separator: "\n").last.map { $0.hasPrefix("[1]:") } == true }
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
 }

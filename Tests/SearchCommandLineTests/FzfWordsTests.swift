@@ -33,6 +33,16 @@ import Testing
         #expect(options.lines.delimiter == "\\t" && options.lines.nth == "-1" && options.pick.query == "a b")
     }
 
+    /// `--pointer=` is fzf's empty value, never the next word.
+    @Test func anEqualsSignWithNothingAfterItIsAnEmptyValue() throws {
+        #expect(
+            FzfWords.normalized(["--pointer=", "--jump-labels", "12345", "--query=a=b", "--", "--marker="])
+                == ["--pointer", "", "--jump-labels", "12345", "--query=a=b", "--", "--marker="])
+        var options = SearchApp.Options()
+        try SessionOptions.parse(FzfWords.normalized(["--pointer=", "--marker="])).layout.configure(&options)
+        #expect(options.pointer == "" && options.marker == "")
+    }
+
     /// fzf's older spellings: `--toggle-sort KEY` binds the key, `+c` is `--no-color`.
     @Test func toggleSortAndPlusC() throws {
         #expect(

@@ -74,7 +74,7 @@ import Testing
         (["--hits-per-page", "0"], "--hits-per-page"), (["--debounce=-1"], "--debounce"), (["--throttle", "0"], "--throttle"),
         (["--cache-ttl", "0"], "--cache-ttl"), (["--simulate-latency", "fast"], "--simulate-latency takes MS or MS:JITTER_MS"),
         (["--height", "0"], "--height takes ROWS"), (["--layout", "sideways"], "--layout takes"),
-        (["--pointer", "->"], "--pointer takes one character one column wide"), (["--marker", ""], "--marker takes one character"),
+        (["--pointer", "-->"], "--pointer takes up to two columns"), (["--marker", "\u{1}"], "--marker takes up to two columns"),
     ])
     func aBadValueIsOneLineNamingTheOption(arguments: [String], start: String) {
         guard let message = refusal(SessionOptions.self, arguments) else {
@@ -82,6 +82,15 @@ import Testing
             return
         }
         #expect(message.hasPrefix(start) && !message.contains("\n"), "\(message)")
+    }
+
+    /// fzf's signs: `--pointer ''` and `--marker ''` give their column up, two columns are allowed.
+    @Test func pointerAndMarkerMayBeEmptyOrTwoColumnsWide() throws {
+        var options = SearchApp.Options()
+        try SessionOptions.parse(["--pointer", "", "--marker", ""]).layout.configure(&options)
+        #expect(options.pointer == "" && options.marker == "")
+        try SessionOptions.parse(["--pointer", ">>", "--marker", "▶▶"]).layout.configure(&options)
+        #expect(options.pointer == ">>" && options.marker == "▶▶")
     }
 
     @Test func theSessionIsMadeAsTheOptionsSay() throws {

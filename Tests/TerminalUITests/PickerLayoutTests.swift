@@ -62,6 +62,20 @@ import Testing
         #expect(reverse.list.y == 6)
     }
 
+    /// reverse-list: the header lines start the list, at its top, in the input's order; the
+    /// header stays by the info line (or beyond the prompt with --header-first).
+    @Test func reverseListPutsTheHeaderLinesAtTheTopOfTheList() {
+        let layout = Self.layout { ($0.layout, $0.headerRows, $0.headerLines) = (.reverseList, 1, 3) }
+        #expect(layout.headerLineRows.map(\.y) == [0, 1, 2])
+        #expect(layout.headerRows.map(\.y) == [9])
+        #expect(layout.list == Rect(x: 0, y: 3, width: 40, height: 6))
+        let first = Self.layout { ($0.layout, $0.headerRows, $0.headerLines, $0.headerFirst) = (.reverseList, 1, 3, true) }
+        #expect(first.headerLineRows.map(\.y) == [0, 1, 2])
+        #expect(first.headerRows.map(\.y) == [11])
+        #expect(first.prompt.y == 10 && first.infoRow?.y == 9)
+        #expect(first.list == Rect(x: 0, y: 3, width: 40, height: 6))
+    }
+
     @Test func headerFirstPutsTheHeaderBeyondThePrompt() {
         // seq 1000 | fzf --header foobar --header-lines 3 --header-first: foobar on the last row.
         let layout = Self.layout { ($0.headerRows, $0.headerLines, $0.headerFirst) = (1, 3, true) }

@@ -135,9 +135,44 @@ import Testing
         ("top", PreviewWindow(position: .top, size: 50, startsHidden: false)),
         ("hidden", PreviewWindow(position: .right, size: 50, startsHidden: true)),
         ("right:60%:hidden", PreviewWindow(position: .right, size: 60, startsHidden: true)),
+        ("hidden,nohidden", PreviewWindow(position: .right, size: 50, startsHidden: false)),
+        (
+            "up,border-sharp",
+            {
+                var window = PreviewWindow(position: .top, startsHidden: false); window.border = .single; return window
+            }()
+        ),
+        (
+            "border-double",
+            {
+                var window = PreviewWindow(startsHidden: false); window.border = .double; return window
+            }()
+        ),
+        ("left,border-bold,border-rounded", PreviewWindow(position: .left, startsHidden: false)),
+        (
+            "right,wrap,noinfo",
+            {
+                var window = PreviewWindow(startsHidden: false); (window.wraps, window.showsInfo) = (true, false); return window
+            }()
+        ),
+        (
+            "nowrap,info",
+            {
+                var window = PreviewWindow(startsHidden: false); window.wraps = false; return window
+            }()
+        ),
     ])
     func previewWindowReadsFzfsSyntax(spec: String, expected: PreviewWindow) throws {
         #expect(try PreviewWindow(parsing: spec) == expected)
+    }
+
+    /// fzf runs a preview with nothing selected when no placeholder names the current line.
+    @Test(arguments: [
+        ("echo {q}/{q}", true), ("echo 1. /{q:1}/", true), ("date", true), ("echo {fzf:query}", true), ("echo {*}", true),
+        ("echo {}", false), ("echo {q} {}", true), ("cat {+f}", false), ("echo {1..2} {n}", false), ("echo \\{} {x}", true),
+    ])
+    func aPreviewRunsWithoutAHitWhenItDoesNotNameTheLine(template: String, runs: Bool) {
+        #expect(PreviewCommand.runsWithoutAHit(template) == runs, "\(template)")
     }
 
     @Test func aBadPreviewWindowSaysWhichWord() {

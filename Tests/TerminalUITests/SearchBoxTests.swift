@@ -41,8 +41,23 @@ import Testing
         box.perform(.beginningOfLine)
         box.perform(.deleteChar)
         #expect(box.text == "g ole")
+        box.perform(.endOfLine)
         box.perform(.unixLineDiscard)
         #expect(box.text.isEmpty && box.cursor == 0)
+    }
+
+    @Test func ctrlUDeletesWhatStandsBeforeTheCursorAndYankPutsItBack() {
+        var box = SearchBox()
+        type("1939", into: &box)
+        box.perform(.backwardChar)
+        box.perform(.backwardChar)
+        box.perform(.unixLineDiscard)
+        #expect(box.text == "39" && box.cursor == 0)
+        box.perform(.unixLineDiscard)
+        #expect(box.text == "39", "nothing before the cursor: nothing goes")
+        box.perform(.endOfLine)
+        box.perform(.yank)
+        #expect(box.text == "3919" && box.cursor == 4)
     }
 
     @Test func actionsThatAreNotEditsAreLeftAlone() {

@@ -122,8 +122,9 @@ extension SearchApp {
         }
         let focus = hitsList.selectedHit.map { "\(hitsList.selection) \($0.objectID)" }
         if focus != script.seenFocus {
+            // fzf's focus fires when nothing is left to select too (its {} then empty).
             script.seenFocus = focus
-            if focus != nil { raise(.focus) }
+            raise(.focus)
         }
     }
 
@@ -182,6 +183,7 @@ extension SearchApp {
                 let window = try PreviewWindow(parsing: argument)
                 if preview.isShown == window.startsHidden { togglePreview() }
                 preview.window = window
+                if let wraps = window.wraps { preview.wrapsOutput = wraps }
                 resize(width: screen.width, height: screen.height)
             } catch {
                 script.notice = "change-preview-window: \(error)"

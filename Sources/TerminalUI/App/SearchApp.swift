@@ -358,7 +358,9 @@ public final class SearchApp {
         let hit = hitsList.selectedHit
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.activeState.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
-        let command = hit.map { _ in expand(previewCommand.template) }
+        // With nothing selected, fzf still runs a command that does not name the line ({q}).
+        let runs = hit != nil || (options.placeholders.lines && PreviewCommand.runsWithoutAHit(previewCommand.template))
+        let command = runs ? expand(previewCommand.template) : nil
         guard moved || command != commandRunning else { return }
         commandRunning = command
         if let command { previewRunner.start(command, environment: previewEnvironment) } else { previewRunner.cancel() }

@@ -61,19 +61,27 @@ public struct PickerLayout: Equatable, Sendable {
         }
         // fzf's default layout runs the header lines upward from the prompt, as its list.
         func ordered(_ rows: [Rect]) -> [Rect] { settings.layout == .default ? rows.reversed() : rows }
+        // fzf's reverse-list starts its list with the header lines, at the top, in the input's order.
+        let linesStartTheList = settings.layout == .reverseList
         var headerRows: [Rect]?
         var headerLineRows: [Rect]?
         if settings.headerFirst {
             if settings.headerRows > 0 {
                 headerRows = take(settings.headerRows)
-            } else {
+            } else if !linesStartTheList {
                 headerLineRows = ordered(take(settings.headerLines))
             }
         }
         prompt = take(1).first ?? Rect(x: rest.x, y: rest.y, width: rest.width, height: 0)
         infoRow = Self.hasInfoRow(settings) ? take(1).first : nil
         self.headerRows = headerRows ?? take(settings.headerRows)
-        self.headerLineRows = headerLineRows ?? ordered(take(settings.headerLines))
+        if linesStartTheList {
+            let count = max(0, min(settings.headerLines, rest.height))
+            self.headerLineRows = (0..<count).map { rest.row($0) }
+            rest = rest.inset(top: count)
+        } else {
+            self.headerLineRows = headerLineRows ?? ordered(take(settings.headerLines))
+        }
         list = Rect(x: rest.x, y: rest.y, width: rest.width, height: max(0, rest.height))
     }
 

@@ -103,9 +103,11 @@ extension SearchApp {
                 jumpLabels: jumping == nil ? nil : options.jumpLabels)
         }
         if let box = layout.previewBox, let text = layout.previewText {
-            canvas.drawBorder(box, style: .rounded, lineStyle: Theme.border, title: previewLabel, titleStyle: Theme.paneTitle)
+            canvas.drawBorder(box, style: preview.window.border, lineStyle: Theme.border, title: previewLabel, titleStyle: Theme.paneTitle)
             preview.render(text, &canvas)
-            if let position = preview.position.map({ String($0.filter { $0 != " " }) }), position.displayWidth < text.width {
+            if preview.window.showsInfo, let position = preview.position.map({ String($0.filter { $0 != " " }) }),
+                position.displayWidth < text.width
+            {
                 canvas.write(position, x: text.maxX - position.displayWidth, y: text.y, style: Theme.secondary.reverse())
             }
         }

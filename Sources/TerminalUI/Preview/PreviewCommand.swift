@@ -46,4 +46,30 @@ public struct PreviewCommand: Sendable {
 
     /// A hit as one line of text: a plain line as it came in (fzf's `{}`), a record as JSON.
     public static func text(of hit: Hit) -> String { Placeholders.text(of: hit) }
+
+    /// fzf's rule for when nothing is selected (no match): the command still runs when no
+    /// placeholder of it names the current line — it has none, or has `{q}`, `{fzf:…}` or
+    /// `{*}` (whose values do not come from the current line) — and the line's placeholders
+    /// are then empty.
+    public static func runsWithoutAHit(_ template: String) -> Bool {
+        var placeholders: [Substring] = []
+        var index = template.startIndex
+        while let open = template[index...].firstIndex(of: "{") {
+            guard let close = template[open...].firstIndex(of: "}") else { break }
+            let escaped = open > template.startIndex && template[template.index(before: open)] == "\\"
+            let token = template[template.index(after: open)..<close]
+            if !escaped, isPlaceholder(token) { placeholders.append(token) }
+            index = template.index(after: open)
+        }
+        return placeholders.isEmpty || placeholders.contains { $0.hasPrefix("q") || $0.hasPrefix("fzf:") || $0.prefix { "+*sfrn".contains($0) }.contains("*") }
+    }
+
+    /// What stands between braces is one of fzf's placeholders: flags then a field range
+    /// (`{}`, `{+f}`, `{2..}`, `{n}`), `{q}` or `{q:RANGE}`, `{fzf:NAME}`.
+    private static func isPlaceholder(_ token: Substring) -> Bool {
+        if token.hasPrefix("fzf:") { return token.dropFirst(4).allSatisfy { $0.isLetter || $0 == "-" } }
+        if token == "q" || token.hasPrefix("q:") { return true }
+        let range = token.drop { "+*sfrn".contains($0) }
+        return range.allSatisfy { $0.isNumber || ",.-".contains($0) }
+    }
 }

@@ -39,6 +39,7 @@ public struct PreviewPane {
         self.window = window
         self.runsCommand = runsCommand
         isShown = !window.startsHidden
+        wrapsOutput = window.wraps ?? false
     }
 
     // MARK: Update
@@ -141,7 +142,8 @@ public struct PreviewPane {
     // MARK: Drawing
 
     func render(_ area: Rect, _ canvas: inout Canvas) {
-        guard hit != nil || notice != nil else {
+        // A command that runs with nothing selected (fzf's `{q}` preview) shows its output.
+        guard hit != nil || notice != nil || (runsCommand && output != nil) else {
             canvas.write("No hit selected.", x: area.x, y: area.y, style: Theme.secondary, maxWidth: area.width)
             return
         }

@@ -9,6 +9,12 @@ public struct PreviewWindow: Hashable, Sendable {
     public var sizeIsPercent: Bool
     /// Closed until toggled (F6 / Alt-p).
     public var startsHidden: Bool
+    /// The box's lines: fzf's `border-rounded` (the default), `border-sharp`, `border-double`, `border-bold`.
+    public var border = BorderStyle.rounded
+    /// fzf's `wrap` / `nowrap` (nil: neither said, a toggle made before stays); `wrap-word` wraps too.
+    public var wraps: Bool?
+    /// fzf's `info` / `noinfo`: the scroll position shown in the box's top right corner.
+    public var showsInfo = true
 
     public init(position: Position = .right, size: Int = 50, sizeIsPercent: Bool = true, startsHidden: Bool = true) {
         self.position = position
@@ -18,7 +24,8 @@ public struct PreviewWindow: Hashable, Sendable {
     }
 
     /// Reads fzf's syntax: words separated by `:` or `,` — a position (`right`, `left`, `top` or
-    /// fzf's `up`, `bottom` or fzf's `down`), a size (`50%`, `40`), `hidden`. Position and size default to right, 50%.
+    /// fzf's `up`, `bottom` or fzf's `down`), a size (`50%`, `40`), `hidden` / `nohidden`, the box's
+    /// `border-rounded|sharp|double|bold`, `wrap` / `nowrap`, `info` / `noinfo`. Position and size default to right, 50%.
     /// A window named explicitly starts shown unless `hidden` is among the words.
     public init(parsing spec: String) throws(PreviewWindowError) {
         self.init(startsHidden: false)
@@ -31,6 +38,15 @@ public struct PreviewWindow: Hashable, Sendable {
             case "top", "up": position = .top
             case "bottom", "down": position = .bottom
             case "hidden": startsHidden = true
+            case "nohidden": startsHidden = false
+            case "border-rounded": border = .rounded
+            case "border-sharp": border = .single
+            case "border-double": border = .double
+            case "border-bold": border = .heavy
+            case "wrap", "wrap-word": wraps = true
+            case "nowrap": wraps = false
+            case "info": showsInfo = true
+            case "noinfo": showsInfo = false
             default:
                 let isPercent = word.hasSuffix("%")
                 guard let number = Int(isPercent ? String(word.dropLast()) : word) else { throw .malformed(spec, word: word) }

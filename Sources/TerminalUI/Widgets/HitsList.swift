@@ -307,7 +307,7 @@ public struct HitsList {
             let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
             drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
-                canvas.write(marker, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker)
+                canvas.write(marker, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker, maxWidth: 1)
             } else if results.hits[position].isPromoted {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
@@ -350,8 +350,9 @@ public struct HitsList {
     private func drawHit(
         _ display: HitDisplay, in area: Rect, textX: Int, columns: HitColumns?, selected: Bool, focused: Bool, into canvas: inout Canvas
     ) {
-        let bar = selected ? (focused ? pointer : "│") : " "
-        for row in 0..<area.height { canvas.write(bar, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter) }
+        // The panes keep one column for the pointer, whatever width fzf's --pointer has.
+        let bar = selected ? (focused ? (pointer.isEmpty ? " " : pointer) : "│") : " "
+        for row in 0..<area.height { canvas.write(bar, x: area.x, y: area.y + row, style: selected ? Theme.pointer : Theme.gutter, maxWidth: 1) }
         let textWidth = area.maxX - 1 - textX
         if let columns {
             columns.draw(display, x: textX, y: area.y, into: &canvas)

@@ -81,8 +81,10 @@ public struct SearchBox: Equatable, Sendable {
         case .beginningOfLine: cursor = 0; return true
         case .endOfLine: cursor = characters.count; return true
         case .unixLineDiscard:
-            killed = String(characters)
-            characters.removeAll()
+            // fzf's and readline's: what stands before the cursor goes, what follows it stays.
+            guard cursor > 0 else { return true }
+            killed = String(characters[..<cursor])
+            characters.removeSubrange(..<cursor)
             cursor = 0
         case .killLine:
             killed = String(characters[cursor...])
