@@ -54,6 +54,9 @@ public struct HitsList {
     private var heights: [Int] { list.heights ?? [] }
     var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
+    /// The results laid out (the ones the next frame draws).
+    var shownResults: SearchResults? { shown }
+
     /// The hits laid out, in their order (what `--listen` tells as the matches).
     var shownHits: [Hit] { shown?.hits ?? [] }
 
