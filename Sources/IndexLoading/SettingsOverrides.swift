@@ -121,7 +121,11 @@ public struct SettingsOverrides: Hashable, Sendable {
             // Disjunctive ones the file named stay so only if they are still facets; else inferred.
             result.disjunctiveFacets = settings.disjunctiveFacets?.filter(facets.contains)
         }
-        if let numeric = scope.numeric { result.numericAttributesForFiltering = numeric }
+        if let numeric = scope.numeric {
+            result.numericAttributesForFiltering = numeric
+            // Numbers named to filter by are sliders: none of them is taken for an on/off toggle.
+            if result.widgets.toggles == nil { result.widgets.toggles = [] }
+        }
         if let queryType = scope.queryType { result.relevance.queryType = queryType }
         if let sort = scope.sort {
             result.customRanking = sort

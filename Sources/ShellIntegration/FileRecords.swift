@@ -6,7 +6,7 @@ extension FileWalker.Entry {
     /// `size` in bytes, `mtime` in seconds since 1970 and `age` in days before `now` (sliders).
     public func json(now: Int) -> JSONValue {
         .object([
-            "path": .string(path), "name": .string(name), "ext": .string(ext), "dir": .string(dir),
+            "path": .string(path), "name": .string(name), "ext": .string(shownExt), "dir": .string(dir),
             "size": .number(Double(size)), "mtime": .number(Double(mtime)), "age": .number(Double(age(now: now))),
         ])
     }
@@ -20,7 +20,7 @@ extension FileWalker.Entry {
         line += ",\"name\":"
         JSONLine.append(name, to: &line)
         line += ",\"ext\":"
-        JSONLine.append(ext, to: &line)
+        JSONLine.append(shownExt, to: &line)
         line += ",\"dir\":"
         JSONLine.append(dir, to: &line)
         line += ",\"size\":\(size),\"mtime\":\(mtime),\"age\":\(age(now: now))"
@@ -28,6 +28,10 @@ extension FileWalker.Entry {
         line += "}"
         return line
     }
+
+    /// The extension facet's value: a file without one says so rather than showing a blank value.
+    var shownExt: String { ext.isEmpty ? Self.noExtension : ext }
+    public static let noExtension = "(none)"
 
     func age(now: Int) -> Int { max(0, now - mtime) / 86_400 }
 }

@@ -297,6 +297,9 @@ extension ShellSourceOptions.Source {
             orDefault(&settings.facets, facets.compactMap { $0 }.joined(separator: ","))
             orDefault(&settings.numeric, records.contains { $0.time != nil } ? "days" : "")
         }
+        // One row a hit, as fzf lists them: the most hits in a --height 40% (the path or the
+        // command says what a second row would repeat).
+        orDefault(&settings.hitsLayout, "one")
         // Commands and paths are typed a few letters a word (`dock comp up`, `src tes`), as
         // fzf users type them: every word may start a longer one.
         orDefault(&settings.queryType, QueryType.prefixAll.rawValue)

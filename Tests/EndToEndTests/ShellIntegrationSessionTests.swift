@@ -227,6 +227,33 @@ import Testing
         #expect(tmux.file("pwned") == nil, "the name ran as a command")
     }
 
+    /// Ctrl-T at the default --height 40% (16 rows of 40): one row a hit when the query
+    /// matches (no `name: …` row under each), files without an extension under `(none)` in
+    /// the extension facet, and no toggle made of the files' age (all of today).
+    @Test(arguments: shells)
+    func ctrlTListsOneRowAHitAndNamesFilesWithoutAnExtension(shell: Shell) throws {
+        let tmux = try start(shell)
+        for name in (1...6).map({ "note-\($0).txt" }) + ["NOTES", "LICENSE"] {
+            try "x\n".write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try tmux.shell("clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("C-t")
+        let listed = try tmux.waitFor("the files listed") { $0.contains("note-1.txt") && $0.contains("EXT") }
+        #expect(listed.contains("(none)"), "LICENSE and NOTES under (none):\n\(listed)")
+        #expect(!listed.contains("TOGGLES") && !listed.contains("[ ] age"), "no toggle named after a constant:\n\(listed)")
+        try tmux.type("note")
+        // The six notes, NOTES, the folder "my notes" and "my notes/plan b.md".
+        let screen = try tmux.waitFor("the notes matched") { $0.contains(" 9 results") }
+        let rows = screen.split(separator: "\n").map(String.init)
+        let hits = rows.indices.filter { ["note-", "NOTES", "my notes"].contains(where: rows[$0].contains) }
+        #expect(hits.count == 9, "the nine matches, one row each:\n\(screen)")
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $1 == $0 + 1 }, "no row between two hits:\n\(screen)")
+        #expect(!screen.contains("name:"), "no second row naming the file:\n\(screen)")
+        try tmux.press("Escape")
+        try tmux.waitFor("the interface gone") { !$0.contains("Hits F2") }
+    }
+
     /// The command log is written at every prompt by the shell itself: no program runs
     /// (`strace` sees every execve between two commands of ours).
     @Test(arguments: shells)

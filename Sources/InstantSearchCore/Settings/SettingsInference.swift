@@ -13,6 +13,7 @@ struct AttributeProfile {
     var numbers = 0
     /// Numbers that are 0 or 1: a column of nothing else is a flag (a toggle).
     var zeroOrOne = 0
+    var ones = 0
     var bools = 0
     var textValues = 0
     var textLength = 0
@@ -42,6 +43,7 @@ struct AttributeProfile {
         case .number(let n):
             numbers += 1
             if n == 0 || n == 1 { zeroOrOne += 1 }
+            if n == 1 { ones += 1 }
             numberSample.append((position, n))
         case .bool(let b):
             bools += 1
@@ -95,8 +97,9 @@ struct AttributeProfile {
     var isMostlyURLs: Bool { urlLikeValues * 2 > textValues }
 
     /// Only 0/1 numbers, or only true/false: on / off / any rather than a slider or a list.
+    /// A column of one value (every file modified today: `age` 0) refines nothing: no flag.
     var isFlag: Bool {
-        if isNumeric { return zeroOrOne == numbers }
+        if isNumeric { return zeroOrOne == numbers && ones > 0 && ones < numbers }
         return present > 0 && !tooManyDistinct && !distinct.isEmpty && distinct.isSubset(of: ["true", "false"])
     }
 

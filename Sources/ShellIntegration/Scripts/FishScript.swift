@@ -12,7 +12,7 @@ enum FishScript {
             set -q $extra_name; and set extra $$extra_name
             set -l height 40%
             set -q INSTANTSEARCH_HEIGHT; and set height $INSTANTSEARCH_HEIGHT
-            INSTANTSEARCH_DEFAULT_OPTS="$INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height $argv[2..-1]
+            INSTANTSEARCH_DEFAULT_OPTS="$INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height --min-height=27 $argv[2..-1]
         end
 
         # --query=TEXT, or no word at all for no text (an empty --query= is refused).

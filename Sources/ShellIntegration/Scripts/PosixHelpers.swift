@@ -5,13 +5,14 @@ enum PosixHelpers {
         __instantsearch_log_file=${XDG_STATE_HOME:-$HOME/.local/state}/instantsearch/history.${__instantsearch_shell}
 
         # Runs instantsearch with the key's own options added to the default ones ($1: the variable's name).
+        # 40% of the terminal, at least 27 rows (fzf's keys take at least 20 list rows: 27 hold as many hits).
         __instantsearch_run() {
           local extra_name=$1
           shift
           local extra
           eval "extra=\${$extra_name:-}"
           INSTANTSEARCH_DEFAULT_OPTS="${INSTANTSEARCH_DEFAULT_OPTS:-} $extra" \
-            command instantsearch --height="${INSTANTSEARCH_HEIGHT:-40%}" "$@"
+            command instantsearch --height="${INSTANTSEARCH_HEIGHT:-40%}" --min-height=27 "$@"
         }
 
         # The picked paths, each ending in NUL (a name may hold a line end): the walker from $1

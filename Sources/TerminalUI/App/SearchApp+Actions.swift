@@ -118,7 +118,14 @@ extension SearchApp {
     func pickedHits() -> [Hit] {
         if !marks.isEmpty { return marks.hits }
         if hub.showsSections { return sectionsView?.selectedHit.map { [$0] } ?? [] }
-        return hitsList.selectedHit.map { [$0] } ?? []
+        return selectedAsDrawn.map { [$0] } ?? []
+    }
+
+    /// The selected hit; while the list holds results no frame has drawn yet, the one the last
+    /// frame drew as selected (a selection moved by a key since is the list's own: same results).
+    var selectedAsDrawn: Hit? {
+        if let drawnList, drawnList.results != hitsList.shownResults { return drawnList.selected }
+        return hitsList.selectedHit
     }
 
     /// Actions of the lists and the slider, in whichever view or pane has them.

@@ -8,6 +8,7 @@ extension SearchApp {
     public func render(into canvas: inout Canvas) -> CursorPosition? {
         Theme.$current.withValue(options.theme) {
             let cursor = draw(into: &canvas)
+            drawnList = (hitsList.shownResults, hitsList.selectedHit)
             tint(&canvas)
             // In normal mode keys do not type: no cursor in the query.
             return inNormalMode && !showsHelp ? nil : cursor.map { CursorPosition(x: $0.x, y: $0.y) }

@@ -90,6 +90,10 @@ public final class SearchApp {
     var picker: PickerLayout?
     /// The rows the hits list was last sized for (`hitsArea`).
     var hitsListArea: Rect?
+    /// The hits list as the last frame drew it: its results and the hit drawn as selected.
+    /// Enter picks that hit when newer results were laid out but not drawn yet (a load's
+    /// next batch between the frame and the key): what the user saw selected.
+    var drawnList: (results: SearchResults?, selected: Hit?)?
     let descriptions: [String: IndexDescription]
     /// The most rows the hits have needed so far (fzf's `--height ~N` grows with them).
     var hitRowsSeen = 0

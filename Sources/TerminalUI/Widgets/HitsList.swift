@@ -54,6 +54,9 @@ public struct HitsList {
     private var heights: [Int] { list.heights ?? [] }
     var usesColumns: Bool { width >= Self.columnsFromWidth && !wraps }
 
+    /// The results laid out (the ones the next frame draws).
+    var shownResults: SearchResults? { shown }
+
     /// The hits laid out, in their order (what `--listen` tells as the matches).
     var shownHits: [Hit] { shown?.hits ?? [] }
 
@@ -230,8 +233,12 @@ public struct HitsList {
         return (true, loadMoreIfNeeded(state))
     }
 
+    /// The next page when the selection nears the end of what is loaded, or when the hits
+    /// loaded from the first drawn do not fill the pane (a page of one-row hits on a tall one).
     private func loadMoreIfNeeded(_ state: IndexState) -> [SearchIntent] {
-        guard state.hasNextPage, let hits = state.results?.hits, list.selection + list.visible >= hits.count else { return [] }
+        guard state.hasNextPage, let hits = state.results?.hits else { return [] }
+        let unfilled = heights.dropFirst(top).reduce(0, +) < height
+        guard unfilled || list.selection + list.visible >= hits.count else { return [] }
         return [.nextPage]
     }
 
@@ -289,22 +296,25 @@ public struct HitsList {
         let made =
             results == shown && description == self.description && displays.count == results.hits.count && Theme.current == displaysTheme
             ? displays : nil
-        var drawn: [(hit: Int, display: HitDisplay, y: Int)] = []
+        // `rows`: the rows a hit gets. The last hit drawn may get fewer than it takes (its
+        // title, its second row cut off) so that no row of the pane is left blank.
+        var drawn: [(hit: Int, display: HitDisplay, y: Int, rows: Int)] = []
+        var whole = 0
         var y = area.y
-        for position in first..<results.hits.count {
+        for position in first..<results.hits.count where y < area.maxY {
             let display = made?[position] ?? HitDisplay(hit: results.hits[position], description: description, numbers: numbers)
             let rows = position < heights.count ? heights[position] : 2
-            guard y + rows <= area.maxY || drawn.isEmpty else { break }
+            let fits = min(rows, area.maxY - y)
+            if fits == rows { whole += 1 }
             // Running upward, the hits stack from the pane's last row.
-            drawn.append((position, display, runsUpward ? max(area.y, area.y + area.maxY - y - rows) : y))
+            drawn.append((position, display, runsUpward ? area.y + area.maxY - y - fits : y, fits))
             y += rows
         }
         let textX = area.x + Self.textOffset(multi: marks != nil)
         let textWidth = area.maxX - 1 - textX
         let columns = area.width >= Self.columnsFromWidth ? HitColumns(displays: drawn.map(\.display), width: textWidth, window: window) : nil
-        for (position, display, rowY) in drawn {
-            let rows = position < heights.count ? heights[position] : 2
-            let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: min(rows, area.maxY - rowY))
+        for (position, display, rowY, rows) in drawn {
+            let hitArea = Rect(x: area.x, y: rowY, width: area.width, height: rows)
             drawHit(display, in: hitArea, textX: textX, columns: columns, selected: position == list.selection, focused: focused, into: &canvas)
             if marks?.contains(results.hits[position], in: state.name) == true {
                 canvas.write(marker, x: hitArea.x + 1, y: hitArea.y, style: Theme.marker, maxWidth: 1)
@@ -312,15 +322,15 @@ public struct HitsList {
                 canvas.write(Self.promotedGlyph, x: hitArea.x + 1, y: hitArea.y, style: Theme.refined)
             }
             // Where the selection bar goes, as fzf puts the label in place of its pointer.
-            if let label = jumpLabels?.label(at: position - first) {
+            if position - first < whole, let label = jumpLabels?.label(at: position - first) {
                 canvas.write(String(label), x: hitArea.x, y: hitArea.y, style: Theme.jumpLabel)
             }
         }
-        let more = (drawn.last?.hit ?? 0) + 1 < results.hits.count || results.page + 1 < results.nbPages
+        let more = first + whole < results.hits.count || results.page + 1 < results.nbPages
         if let scrollbar {
             let total = max(results.nbHits, results.hits.count)
-            guard !scrollbar.isEmpty, first > 0 || more, total > drawn.count else { return }
-            let thumb = Self.scrollbarThumb(first: first, shown: drawn.count, total: total, rows: area.height)
+            guard !scrollbar.isEmpty, first > 0 || more, total > whole else { return }
+            let thumb = Self.scrollbarThumb(first: first, shown: whole, total: total, rows: area.height)
             for row in thumb {
                 canvas.write(scrollbar, x: area.maxX - 1, y: runsUpward ? area.maxY - 1 - row : area.y + row, style: Theme.border)
             }
