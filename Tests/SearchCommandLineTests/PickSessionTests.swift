@@ -106,7 +106,9 @@ import Testing
             #expect(error("--height=\(bad)").hasPrefix("--height takes ROWS"), "\(bad)")
         }
         #expect(error("--history-size", "0").hasPrefix("--history-size takes 1 to"))
-        #expect(error("--header", "two\nlines").hasPrefix("--header takes one line"))
+        // fzf's header may hold several lines; no other control character.
+        #expect(error("--header", "two\nlines").isEmpty)
+        #expect(error("--header", "two\u{07}lines").hasPrefix("--header takes lines of text without other control characters"))
         #expect(error("--prompt", "\u{1B}[31m> ").hasPrefix("--prompt takes one line"))
         #expect(error("--height", "12").isEmpty && error("--height", "40%").isEmpty)
     }
