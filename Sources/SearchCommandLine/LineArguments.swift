@@ -71,7 +71,7 @@ public struct LineArguments: ParsableArguments, Sendable {
     @Flag(help: "Print each picked line followed by a NUL byte instead of a newline.")
     public var print0 = false
 
-    @Flag(help: "Lines: read input lines separated by NUL bytes (find -print0), not by line ends; a line's own line ends show as ␊.")
+    @Flag(help: "Lines: read input lines separated by NUL bytes (find -print0), not by line ends; a line's own line feeds show as ␊, its CRs as ␍.")
     public var read0 = false
 
     @Option(
