@@ -1,7 +1,7 @@
 import InstantSearchCore
 
 /// Settings given on the command line (`--display`, `--searchable`, `--facets`, `--numeric`,
-/// `--sort`, `--hits-layout`, `--query-type`), for every index or, with a `NAME:` prefix, for the index of that
+/// `--sort`, `--hits-layout`, `--query-type`, `--subsequence`), for every index or, with a `NAME:` prefix, for the index of that
 /// name. They win over the settings file and inference; an index's own beat every index's; a
 /// later option beats an earlier one. Parsed here once for the interactive command and `query`.
 public struct SettingsOverrides: Hashable, Sendable {
@@ -14,6 +14,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         public var sort: [CustomRankingCriterion]?
         public var hitsLayout: HitsLayout?
         public var queryType: QueryType?
+        public var subsequence: SubsequenceSetting?
     }
 
     public private(set) var everyIndex = Scope()
@@ -26,12 +27,13 @@ public struct SettingsOverrides: Hashable, Sendable {
     public var isEmpty: Bool { everyIndex == Scope() && byIndex.isEmpty }
 
     public enum Option: String, CaseIterable, Sendable {
-        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout", queryType = "query-type"
+        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout", queryType = "query-type", subsequence
         public var flag: String { "--" + rawValue }
     }
 
     /// Adds one option's value: `a,b,c` or `NAME:a,b,c`; for `--sort`, `[NAME:]attr:asc|desc[,…]`;
-    /// for `--hits-layout`, `[NAME:]one|two`; for `--query-type`, `[NAME:]prefixLast|prefixAll|prefixNone`.
+    /// for `--hits-layout`, `[NAME:]one|two`; for `--query-type`, `[NAME:]prefixLast|prefixAll|prefixNone`;
+    /// for `--subsequence`, `[NAME:]ATTRIBUTE[:SCHEME]`.
     /// A mistake throws a message naming the option.
     public mutating func add(_ option: Option, _ value: String) throws {
         func fail(_ message: String) -> SettingsOptionError { SettingsOptionError(message: "\(option.flag): \(message)") }
@@ -61,6 +63,8 @@ public struct SettingsOverrides: Hashable, Sendable {
         case .queryType:
             guard let type = QueryType(rawValue: rest) else { throw fail("\"\(rest)\" must be prefixLast, prefixAll or prefixNone") }
             scope.queryType = type
+        case .subsequence:
+            do { scope.subsequence = try SubsequenceSetting(option: rest) } catch { throw fail(error.message) }
         }
         if let name {
             byIndex[name] = scope
@@ -80,6 +84,8 @@ public struct SettingsOverrides: Hashable, Sendable {
             let first = value.prefix { $0 != "," }
             guard first.filter({ $0 == ":" }).count >= 2 else { return (nil, value) }
         }
+        // `path:path` is an attribute and its scheme; `files:path:path` names the index too.
+        if option == .subsequence, value.filter({ $0 == ":" }).count < 2 { return (nil, value) }
         return (String(value[..<colon]), String(value[value.index(after: colon)...]))
     }
 
@@ -107,6 +113,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         merged.sort = own.sort ?? merged.sort
         merged.hitsLayout = own.hitsLayout ?? merged.hitsLayout
         merged.queryType = own.queryType ?? merged.queryType
+        merged.subsequence = own.subsequence ?? merged.subsequence
         return merged
     }
 
@@ -127,6 +134,7 @@ public struct SettingsOverrides: Hashable, Sendable {
             if result.widgets.toggles == nil { result.widgets.toggles = [] }
         }
         if let queryType = scope.queryType { result.relevance.queryType = queryType }
+        if let subsequence = scope.subsequence { result.relevance.subsequence = subsequence }
         if let sort = scope.sort {
             result.customRanking = sort
             // F7 offers each as a sort of the whole result set too, after the file's own sorts.
@@ -153,7 +161,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         var named: [NamedAttribute] = []
         for (option, names) in [
             (Option.display, scope.display), (.searchable, scope.searchable), (.facets, scope.facets), (.numeric, scope.numeric),
-            (.sort, scope.sort?.map(\.attribute)),
+            (.sort, scope.sort?.map(\.attribute)), (.subsequence, scope.subsequence.map { [$0.attribute] }),
         ] {
             named += (names ?? []).map { NamedAttribute($0, source: option.flag) }
         }
@@ -166,7 +174,8 @@ public struct SettingsOverrides: Hashable, Sendable {
         guard scope != Scope() else { return "" }
         let lists = [scope.display, scope.searchable, scope.facets, scope.numeric].map { $0.map { $0.joined(separator: ",") } ?? "-" }
         let key = (lists + [scope.sort.map { $0.map(\.description).joined(separator: ",") } ?? "-"]).joined(separator: "|")
-        return key + (scope.queryType.map { "|" + $0.rawValue } ?? "")
+        let subsequence = scope.subsequence.map { "|~" + $0.attribute + ":" + $0.scheme.rawValue } ?? ""
+        return key + (scope.queryType.map { "|" + $0.rawValue } ?? "") + subsequence
     }
 }
 

@@ -243,6 +243,7 @@ public struct SearchService: Sendable {
         fields["advancedSyntax"] = .bool(relevance.advancedSyntax)
         fields["advancedSyntaxFeatures"] = strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted())
         fields["infix"] = relevance.infix.json
+        if let subsequence = relevance.subsequence { fields["subsequence"] = subsequence.json }
         // Toggles and numeric menus (not sorts: Algolia's protocol carries no sort to ask for them).
         for (key, value) in s.widgets.fileFields where key != "sorts" { fields[key] = value }
         fields["nbRecords"] = .number(Double(index.recordCount))

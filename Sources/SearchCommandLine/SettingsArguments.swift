@@ -2,7 +2,7 @@ import ArgumentParser
 import IndexLoading
 import InstantSearchCore
 
-/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`, `--query-type`: the same
+/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`, `--query-type`, `--subsequence`: the same
 /// options, same meaning, for the interactive search and `query` (see `SettingsOverrides`).
 public struct SettingsArguments: ParsableArguments, Sendable {
     @Option(
@@ -34,6 +34,12 @@ public struct SettingsArguments: ParsableArguments, Sendable {
             valueName: "[NAME:]prefixLast|prefixAll|prefixNone"))
     public var queryType: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "An attribute also matched as fzf matches a line (letters in order, fzf's search syntax and score under SCHEME: default, path or history); the records it finds first, word matches with typos after.",
+            valueName: "[NAME:]attr[:SCHEME]"))
+    public var subsequence: [String] = []
+
     public init() {}
 
     /// The options as one value; a mistake is a `ValidationError` naming the option.
@@ -42,7 +48,7 @@ public struct SettingsArguments: ParsableArguments, Sendable {
         do {
             for (option, values) in [
                 (SettingsOverrides.Option.display, display), (.searchable, searchable), (.facets, facets),
-                (.numeric, numeric), (.sort, sort), (.hitsLayout, hitsLayout), (.queryType, queryType),
+                (.numeric, numeric), (.sort, sort), (.hitsLayout, hitsLayout), (.queryType, queryType), (.subsequence, subsequence),
             ] {
                 for value in values { try overrides.add(option, value) }
             }

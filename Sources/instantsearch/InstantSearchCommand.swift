@@ -274,6 +274,9 @@ struct SearchCommand: ParsableCommand {
         var settingsOptions = settingsOptions
         var data = data
         var stdinName = stdinName
+        var shellSource = shellSource
+        // A script's answer never depends on earlier picks: --filter neither reads nor keeps frecency.
+        if session.pick.filter != nil { shellSource.noFrecency = true }
         if let source = shellSource.source {
             stdinName = try shellSource.start(source, settings: &settingsOptions, data: &data)
         }

@@ -92,7 +92,9 @@ struct ShellSourceOptions: ParsableArguments {
 
     @Flag(
         name: .customLong("no-frecency"),
-        help: "With --source: neither bring up what was picked before nor remember this pick ($XDG_STATE_HOME/instantsearch/frecency).")
+        help:
+            "With --source: neither bring up what was picked before nor remember this pick ($XDG_STATE_HOME/instantsearch/frecency); --filter never does either."
+    )
     var noFrecency = false
 
     @Option(
@@ -282,11 +284,13 @@ extension ShellSourceOptions.Source {
             orDefault(&settings.searchable, "name,path")
             orDefault(&settings.facets, "ext,dir")
             orDefault(&settings.numeric, "size,age")
+            orDefault(&settings.subsequence, "path:path")
         case .dirs:
             orDefault(&settings.display, "path")
             orDefault(&settings.searchable, "name,path")
             orDefault(&settings.facets, "dir")
             orDefault(&settings.numeric, "age")
+            orDefault(&settings.subsequence, "path:path")
         case .history:
             let records = history?.records ?? []
             orDefault(&settings.display, "command,count")
@@ -296,6 +300,7 @@ extension ShellSourceOptions.Source {
             ]
             orDefault(&settings.facets, facets.compactMap { $0 }.joined(separator: ","))
             orDefault(&settings.numeric, records.contains { $0.time != nil } ? "days" : "")
+            orDefault(&settings.subsequence, "command:history")
         }
         // One row a hit, as fzf lists them: the most hits in a --height 40% (the path or the
         // command says what a second row would repeat).

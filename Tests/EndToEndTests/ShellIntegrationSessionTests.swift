@@ -22,16 +22,17 @@ import Testing
         /// line end too, a name starting with a dash as ./-name.
         var quotedAwkwardFiles: String {
             switch self {
-            case .bash: #"./-rf.txt $'new\nline.txt' one\ a.txt"#
-            case .zsh: #"./-rf.txt new$'\n'line.txt one\ a.txt"#
-            case .fish: #"./-rf.txt new\nline.txt 'one a.txt'"#
+            case .bash: #"./-rf.txt one\ a.txt $'new\nline.txt'"#
+            case .zsh: #"./-rf.txt one\ a.txt new$'\n'line.txt"#
+            case .fish: #"./-rf.txt 'one a.txt' new\nline.txt"#
             }
         }
     }
 
     /// Names a command would misread unless each is quoted as one word: a dash first (an
-    /// option), a line end inside, a space; each file holds one letter, for `cat` to show.
-    static let awkwardFiles = [("-rf.txt", "R"), ("new\nline.txt", "N"), ("one a.txt", "O")]
+    /// option), a line end inside, a space; each file holds one letter, for `cat` to show. In
+    /// the order fzf ranks them for `txt` (the shorter first), as the list shows them.
+    static let awkwardFiles = [("-rf.txt", "R"), ("one a.txt", "O"), ("new\nline.txt", "N")]
 
     /// The shells installed here (scripts/ensure-deps.sh --test installs all three).
     static var shells: [Shell] { Shell.allCases.filter(\.isInstalled) }
@@ -189,7 +190,7 @@ import Testing
         try tmux.type("> out.txt")
         try tmux.press("Enter")
         try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
-        #expect(tmux.file("out.txt") == "[./-rf.txt][new\nline.txt][one a.txt]")
+        #expect(tmux.file("out.txt") == "[./-rf.txt][one a.txt][new\nline.txt]")
     }
 
     /// `**<Tab>` with several marks, the same.
@@ -202,7 +203,7 @@ import Testing
         try markTheAwkwardFiles(in: tmux)
         try tmux.waitFor("the quoted paths on the prompt") { promptLine($0).hasPrefix("$ cat \(shell.quotedAwkwardFiles)") }
         try tmux.press("Enter")
-        try tmux.waitFor("the three files shown") { $0.contains("R\nN\nO\n$") }
+        try tmux.waitFor("the three files shown") { $0.contains("R\nO\nN\n$") }
     }
 
     /// Each shell quotes what Ctrl-T inserts with its own builtin (`printf %q`, `(q)`, `string
@@ -252,6 +253,46 @@ import Testing
         #expect(!screen.contains("name:"), "no second row naming the file:\n\(screen)")
         try tmux.press("Escape")
         try tmux.waitFor("the interface gone") { !$0.contains("Hits F2") }
+    }
+
+    /// The shell keys match as fzf's do: a query's letters in order anywhere in the path or
+    /// the command (`srctap` for `src/terminal/app`), which no word of it starts with, and
+    /// what is picked is the row drawn as selected.
+    @Test(arguments: shells)
+    func theKeysFindLettersInOrderAsFzfsDo(shell: Shell) throws {
+        let tmux = try start(shell)
+        try tmux.shell("mkdir -p src/terminal/app src/other && echo main > src/terminal/app/main.txt")
+        try tmux.shell("echo alpha-beta-gamma")
+        try tmux.shell("clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.type("cat ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("src/other") }
+        try tmux.type("srctapmn")
+        let files = try tmux.waitFor("the file found by its letters") { $0.contains(" 1 result") }
+        #expect(files.split(separator: "\n").contains { $0.contains("▌") && $0.contains("src/terminal/app/main.txt") }, "\(files)")
+        try tmux.press("Enter")
+        try tmux.waitFor("the path on the prompt") { promptLine($0) == "$ cat src/terminal/app/main.txt" }
+        try tmux.press("Enter")
+        try tmux.waitFor("the file shown") { $0.split(separator: "\n").contains("main") }
+
+        try tmux.press("M-c")
+        try tmux.waitFor("the folders listed") { $0.contains("src/other") }
+        try tmux.type("srctap")
+        try tmux.waitFor("the folder found by its letters") { $0.contains(" 1 result") && $0.contains("src/terminal/app") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the picker gone") { !$0.contains("src/other") && !$0.contains("result") }
+        try tmux.shell("pwd")
+        try tmux.waitFor("the new folder") { $0.split(separator: "\n").contains { $0.hasSuffix("/src/terminal/app") } }
+
+        try tmux.shell("clear")
+        try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
+        try tmux.press("C-r")
+        try tmux.waitFor("the history listed") { $0.contains("echo alpha-beta-gamma") }
+        try tmux.type("ehabg")
+        try tmux.waitFor("the command found by its letters") { $0.contains(" 1 result") && $0.contains("echo alpha-beta-gamma") }
+        try tmux.press("Enter")
+        try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo alpha-beta-gamma" }
     }
 
     /// The command log is written at every prompt by the shell itself: no program runs

@@ -15,6 +15,7 @@ extension IndexSettings {
         add("objectIDAttribute", objectIDAttribute.map { [$0] })
         add("disableTypoToleranceOnAttributes", relevance.disableTypoToleranceOnAttributes)
         add("attributeForDistinct", relevance.attributeForDistinct.map { [$0] })
+        add("subsequence", relevance.subsequence.map { [$0.attribute] })
         add("hierarchical", hierarchical.flatMap(\.sources))
         add("sliders", widgets.sliders)
         return named

@@ -79,6 +79,8 @@ public struct RelevanceSettings: Hashable, Sendable {
     public var advancedSyntaxFeatures = Set(AdvancedSyntaxFeature.allCases)
     /// Typesense's `infix`: query words found inside indexed words (see `InfixSetting`).
     public var infix = InfixSetting()
+    /// One attribute also matched as fzf matches a line, its records first (see `SubsequenceSetting`).
+    public var subsequence: SubsequenceSetting?
 
     public init() {}
 
@@ -93,6 +95,7 @@ public struct RelevanceSettings: Hashable, Sendable {
         "ranking", "removeWordsIfNoResults", "exactOnSingleWordQuery", "queryType", "synonyms", "removeStopWords", "ignorePlurals",
         "attributeForDistinct", "distinct", "facetingAfterDistinct", "relevanceBucketWidth",
         "relevancyStrictness", "enableReRanking", "advancedSyntax", "advancedSyntaxFeatures", "infix",
+        "subsequence",
     ]
 
     /// Algolia's limit on hits per group.
@@ -198,6 +201,8 @@ public struct RelevanceSettings: Hashable, Sendable {
             }
         case "infix":
             do { infix = try InfixSetting.parse(value) } catch { throw fail(error.message) }
+        case "subsequence":
+            do { subsequence = try SubsequenceSetting.parse(value) } catch { throw fail(error.message) }
         case "distinct":
             if case .bool(let on) = value {
                 distinct = on ? 1 : 0

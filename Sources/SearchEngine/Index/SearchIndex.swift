@@ -29,6 +29,8 @@ public final class SearchIndex: Sendable {
     let recordLookup = RecordLookup()
     /// For a line index: its lines as the scanner reads them and the last matches (see `LineSearchState`).
     let lineState = LineSearchState()
+    /// The `subsequence` attribute's values as lines, made when a query first needs them.
+    let subsequenceTable = SubsequenceTable()
     /// Its words were left for later (plain lines): a word search goes to `wordsLater`.
     let wordsDeferred: Bool
     let facetColumns: [String: FacetColumn]

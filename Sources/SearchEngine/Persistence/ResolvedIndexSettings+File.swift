@@ -35,6 +35,7 @@ extension ResolvedIndexSettings {
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
             if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
             if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
+            if let subsequence = relevance.subsequence { fields["subsequence"] = subsequence.json }
             if !hierarchicalFacets.isEmpty { fields["hierarchical"] = .array(hierarchicalFacets.map(\.json)) }
             for (key, value) in widgets.fileFields { fields[key] = value }
             for (key, value) in display.fileFields { fields[key] = value }

@@ -6,27 +6,33 @@ import InstantSearchCore
 struct HitOrdering {
     var buckets: RelevanceBuckets?
     var geo: GeoRanking?
+    /// The `subsequence` attribute's fzf match: its records first, in fzf's order.
+    var subsequence: SubsequenceMatch?
 
     /// Nothing beyond the keys: what a hit is explained by when no ordering applies.
-    static let none = HitOrdering(buckets: nil, geo: nil)
+    static let none = HitOrdering(buckets: nil, geo: nil, subsequence: nil)
 
-    private init(buckets: RelevanceBuckets?, geo: GeoRanking?) {
+    private init(buckets: RelevanceBuckets?, geo: GeoRanking?, subsequence: SubsequenceMatch?) {
         self.buckets = buckets
         self.geo = geo
+        self.subsequence = subsequence
     }
 
     /// nil when the keys alone decide.
-    init?(_ query: Query, keys: [UInt64], wordCount: Int, index: SearchIndex) {
+    init?(_ query: Query, keys: [UInt64], wordCount: Int, subsequence: SubsequenceMatch? = nil, index: SearchIndex) {
         guard query.sortBy == nil else { return nil }
         buckets = RelevanceBuckets(
             width: index.settings.relevance.relevanceBucketWidth, keys: keys, wordCount: wordCount, index: index)
         geo = keys.isEmpty ? nil : GeoRanking(query, index: index)
-        if buckets == nil && geo == nil { return nil }
+        self.subsequence = subsequence.flatMap { $0.documents.isEmpty ? nil : $0 }
+        if buckets == nil && geo == nil && self.subsequence == nil { return nil }
     }
 
     /// What comes before the key in a hit's place (see `PlacedKey`).
     func place(_ key: UInt64) -> UInt64 {
-        if let buckets { return buckets.place(key, middle: geo?.value(key) ?? 0) }
-        return geo?.place(key) ?? 0
+        let words = buckets.map { $0.place(key, middle: geo?.value(key) ?? 0) } ?? geo?.place(key) ?? 0
+        guard let subsequence else { return words }
+        return subsequence.place(of: Int32(RankingKey.customRank(of: key)))
+            ?? SubsequenceMatch.wordsOnly | min(words, SubsequenceMatch.wordsOnly - 1)
     }
 }

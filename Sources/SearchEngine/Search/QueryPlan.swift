@@ -24,6 +24,8 @@ struct QueryPlan {
     var readings: [Reading] = []
     /// For the highlighter: the new words of the readings, each for the query word it stands for.
     var standIns: [(word: QueryWord, for: Int)] = []
+    /// The `subsequence` attribute's fzf match: its records first, its characters highlighted.
+    var subsequence: SubsequenceMatch?
 
     /// Readings beyond this many are not searched: each costs a match of the whole query.
     static let maxReadings = 6

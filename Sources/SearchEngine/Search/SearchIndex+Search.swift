@@ -70,7 +70,7 @@ extension SearchIndex {
         let nbHits: Int
         let hits: [Hit]
         var sorted: (strictness: Int, hits: Int)?
-        if let ordering = HitOrdering(query, keys: hitKeys, wordCount: evaluation.plan.words.count, index: self) {
+        if let ordering = HitOrdering(query, keys: hitKeys, wordCount: evaluation.plan.words.count, subsequence: evaluation.plan.subsequence, index: self) {
             var placed = hitKeys.map { PlacedKey(place: ordering.place($0), key: $0) }
             if let grouping { placed = Distinct.keep(placed, perGroup: grouping.perGroup, column: grouping.column) }
             (nbHits, hits) = (placed.count, pageOfHits(placed, query, evaluation.plan, ordering: ordering, reRanking: reRanking))
@@ -198,7 +198,12 @@ extension SearchIndex {
             let value = records[record]
             var attributes = highlighting ?? settings.searchableAttributes
             if attributes.contains("*") { attributes = value.objectValue.map { Array($0.keys) } ?? [] }
-            let (highlights, snippets) = highlighter.highlights(of: value, attributes: attributes)
+            var (highlights, snippets) = highlighter.highlights(of: value, attributes: attributes)
+            if let subsequence = plan.subsequence, highlights[subsequence.attribute] != nil, case .string? = value[subsequence.attribute],
+                subsequence.place(of: Int32(RankingKey.customRank(of: key))) != nil
+            {
+                highlights[subsequence.attribute] = subsequence.highlight(of: Int32(RankingKey.customRank(of: key)))
+            }
             return Hit(
                 objectID: records.objectID(of: record), record: value, highlights: highlights, snippets: snippets,
                 rankingInfo: explain.map { rankingInfo(key, record: value, wordCount: plan.words.count, ordering: $0) },
@@ -235,6 +240,11 @@ extension SearchIndex {
         for reading in plan.readings {
             let more = try TextMatcher.match(reading.words, removedWords: removedWords, adjustment: reading.adjustment, in: self)
             matches = matches.union(more)
+        }
+        if let subsequence = try subsequenceMatch(query) {
+            // Joined before the geo, syntax and filter passes, which then keep what they keep of both.
+            matches = matches.union(subsequence.textMatches(rankingKey))
+            plan.subsequence = subsequence
         }
         let distances = try geoDistanceStats(matches, query)
         matches = keepingGeo(matches, query.geo)
