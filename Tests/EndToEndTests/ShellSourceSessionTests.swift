@@ -110,3 +110,30 @@ extension ShellSourceSessionTests {
         )
     }
 }
+
+extension ShellSourceSessionTests {
+    /// A script's answer never depends on what was picked before: `--filter` lists the files
+    /// in the same order whatever the frecency store holds, and adds nothing to it.
+    @Test func filterNeitherReadsNorRecordsPicks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filter-frecency-\(UUID().uuidString)")
+        let files = folder.appendingPathComponent("files")
+        let state = folder.appendingPathComponent("state/instantsearch/frecency")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["notes-a.txt", "notes-b.txt", "notes-c.txt"] {
+            try "x\n".write(to: files.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let arguments = ["XDG_STATE_HOME=\(folder.path)/state", Project.binary, "--source", "files", "--walker-root", files.path, "--filter", "notes"]
+        let before = try spawn("/usr/bin/env", arguments)
+        #expect(before.status == 0)
+        #expect(before.output == "notes-a.txt\nnotes-b.txt\nnotes-c.txt\n")
+        // notes-c.txt picked many times, just now: an interactive session would list it first.
+        let store = state.appendingPathComponent("files.tsv")
+        let now = Int(Date().timeIntervalSince1970)
+        try "50\t\(now)\t\(files.path)/notes-c.txt\n".write(to: store, atomically: true, encoding: .utf8)
+        let after = try spawn("/usr/bin/env", arguments)
+        #expect(after.output == before.output)
+        #expect(try String(contentsOf: store, encoding: .utf8) == "50\t\(now)\t\(files.path)/notes-c.txt\n", "nothing recorded")
+    }
+}
