@@ -192,6 +192,7 @@ extension SearchApp {
             commandRunning = nil
             refreshPreview()
         case .selectAll, .deselectAll, .toggleAll: markAll(bound.action)
+        case .toggleShowMarked: toggleShowMarked()
         case .acceptNonEmpty: if !pickedHits().isEmpty { _ = accept() }
         default: return false
         }

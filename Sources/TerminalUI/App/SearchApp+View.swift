@@ -63,6 +63,7 @@ extension SearchApp {
             drawSections(sectionsView, sections, layout: layout, state: state, into: &canvas)
         } else {
             let active = state.active
+            let listed = listed(state)
             let description = descriptions[active.name]
             let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
             let sortWidth = SortByLabel.render(sort, in: layout.tabs, &canvas)
@@ -73,7 +74,7 @@ extension SearchApp {
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
                 currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
                 hitsList.render(
-                    hitsArea ?? layout.hits, &canvas, state: active, description: description, focused: focus == .hits, marks: marks,
+                    hitsArea ?? layout.hits, &canvas, state: listed.active, description: description, focused: focus == .hits, marks: marks,
                     jumpLabels: jumping == nil ? nil : options.jumpLabels)
                 if let area = layout.preview { preview.render(area, &canvas) }
             }
@@ -92,7 +93,7 @@ extension SearchApp {
                 ? Rect(x: cursorX + 2, y: layout.stats.y, width: max(0, layout.stats.maxX - cursorX - 2), height: 1) : layout.stats
             if stats.width > 0, stats.height > 0 {
                 StatsLine.render(
-                    stats, &canvas, state: state, marked: marks?.count ?? 0,
+                    stats, &canvas, state: listed, marked: marks?.count ?? 0,
                     markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
                     showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
             }

@@ -64,6 +64,8 @@ public final class SearchApp {
     public internal(set) var jumping: KeyAction?
     /// The hits marked with `--multi`.
     public internal(set) var marks = Marks()
+    /// `toggle-show-marked`: the list holds only the marked hits (`SearchApp+ShowMarked`).
+    public internal(set) var showsMarked = false
     /// The query suggestions under the search box: which is selected, whether Esc hid them.
     public internal(set) var suggestionsDropdown = SuggestionsDropdown()
     /// The suggestions the hub offers for the query in the box, as of the last `refresh`.
@@ -335,7 +337,7 @@ public final class SearchApp {
         let kept = viewsByIndex.show(state.active.name, leaving: .init(hits: hitsList.place, sliderAttribute: sliderPane.active))
         // Under the theme it is drawn with: the list makes its hits' displays (styles) here.
         var intents = Theme.$current.withValue(options.theme) {
-            hitsList.update(state.active, description: descriptions[state.active.name], place: kept?.hits)
+            hitsList.update(listed(state).active, description: descriptions[state.active.name], place: kept?.hits)
         }
         refinementList.update(
             state.active, description: descriptions[state.active.name], limits: (hub.facetLists.limit, hub.facetLists.showMoreLimit))

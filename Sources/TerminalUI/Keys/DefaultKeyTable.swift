@@ -33,6 +33,7 @@ extension KeyTable {
             Binding(.function(7), .global, .nextSort),
             Binding(.alt("s"), .global, .nextSort),
             Binding(.alt("r"), .global, .toggleRelevantSort),
+            Binding(.alt("m"), .global, .toggleShowMarked),
 
             Binding(.backspace, .searchBox, .backwardDeleteChar),
             Binding(.control("h"), .searchBox, .backwardDeleteChar),

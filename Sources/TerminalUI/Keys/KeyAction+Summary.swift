@@ -120,6 +120,7 @@ extension KeyAction {
         case .selectAll: return "with --multi: mark every hit listed"
         case .deselectAll: return "with --multi: unmark every hit"
         case .toggleAll: return "with --multi: mark the hits listed that are not, unmark those that are"
+        case .toggleShowMarked: return "with --multi: list only the marked hits, or the query's hits again"
         case .first: return "select the first hit"
         case .last: return "select the last hit listed"
         case .acceptNonEmpty: return "accept, unless nothing would be picked"

@@ -124,6 +124,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case selectAll = "select-all"
     case deselectAll = "deselect-all"
     case toggleAll = "toggle-all"
+    case toggleShowMarked = "toggle-show-marked"
     case first
     case last
     case acceptNonEmpty = "accept-non-empty"

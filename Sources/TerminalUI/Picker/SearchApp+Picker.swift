@@ -59,7 +59,7 @@ extension SearchApp {
     /// Draws fzf's screen; returns where the cursor goes (after the query).
     func drawPicker(into canvas: inout Canvas) -> (x: Int, y: Int)? {
         let layout = picker ?? pickerLayout()
-        let state = hub.state
+        let state = listed(hub.state)
         let active = state.active
         let prompt = layout.prompt
         var cursor: (x: Int, y: Int)?
@@ -118,7 +118,7 @@ extension SearchApp {
     /// search error, then why the lines shown are what they are (typo matches).
     var pickerNotice: String? {
         if let notice = script.notice { return "⚠ \(notice)" }
-        let active = hub.state.active
+        let active = listed(hub.state).active
         if let error = active.error { return "⚠ \(error.message)" }
         return active.results?.notice
     }
