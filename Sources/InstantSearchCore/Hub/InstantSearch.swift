@@ -90,6 +90,7 @@ public final class InstantSearch {
         case .setRelevancyStrictness(let strictness): searcher.update(.final) { $0.relevancyStrictness = strictness }
         case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
+        case .loadThrough(let count): searcher.loadThrough(count: count)
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()
         case .previousIndex: selectPreviousIndex()

@@ -23,6 +23,9 @@ public enum SearchIntent: Hashable, Sendable {
     case setToggle(FilterToggle, FilterToggle.State)
     /// The page after the last one shown, for the hits on screen (infinite scrolling).
     case nextPage
+    /// Pages of the hits on screen loaded until this many are (as far as there are): fzf's
+    /// `last` and `pos(-N)` reach every match.
+    case loadThrough(Int)
     case selectIndex(Int)
     case nextIndex
     case previousIndex

@@ -157,8 +157,8 @@ extension SearchApp {
                 if bound.action == .unbind { unboundKeys.insert(key) } else { unboundKeys.remove(key) }
             }
         case .position:
-            guard let position = Int(argument.trimmingBlanks()), position != 0 else {
-                script.notice = "pos takes a position from 1 (-1: the last); not '\(argument)'"
+            guard let position = Int(argument.trimmingBlanks()) else {
+                script.notice = "pos takes a position from 1 (-1: the last, 0: the first); not '\(argument)'"
                 return true
             }
             if !hub.showsSections, focus == .hits { send(hitsList.select(position: position, hub.state.active)) }
