@@ -18,6 +18,8 @@ struct ScriptState {
     /// A command the chain waits for before its next action.
     enum Waiting: Equatable {
         case executeSilent, transform, transformQuery, reloadSync
+        /// fzf's `wait`: the search under way (the reading included) to be done.
+        case search
         /// A `transform-*` whose output is the argument of this action (`change-prompt`, …).
         case into(KeyAction)
     }
