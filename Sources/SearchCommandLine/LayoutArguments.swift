@@ -109,7 +109,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     @Option(
         name: .customLong("scroll-off"), parsing: .unconditional,
-        help: ArgumentHelp("Hits kept in view above and below the selected one as it moves, as fzf's --scroll-off (default 0).", valueName: "lines"))
+        help: ArgumentHelp(
+            "Hits kept in view above and below the selected one as it moves, as fzf's --scroll-off (default 3 on fzf's screen, as fzf's; 0 in the panes).",
+            valueName: "lines"))
     public var scrollOff: Int?
 
     @Flag(name: .customLong("keep-right"), help: "A long hit without a match shows its end, cut at its start, as fzf's --keep-right (paths).")

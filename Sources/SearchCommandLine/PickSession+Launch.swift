@@ -43,6 +43,8 @@ extension PickSession {
                 options.placeholders = placeholders
                 // Plain lines get fzf's screen (the app keeps its panes where the data has facets).
                 options.fzfScreen = placeholders.lines
+                // fzf keeps three lines in view around the selected one unless told otherwise.
+                if placeholders.lines, layout.scrollOff == nil { options.scrollOff = 3 }
             }
             options.headerLines = headerLines
         }

@@ -42,6 +42,11 @@ final class Tmux {
         try run(["send-keys", "-t", session] + keys)
     }
 
+    /// Sends many tmux key names at once (a burst, as keys held down send them).
+    func press(contentsOf keys: [String]) throws {
+        try run(["send-keys", "-t", session] + keys)
+    }
+
     /// Runs a shell command line in the pane's shell.
     func shell(_ commandLine: String) throws {
         try type(commandLine)

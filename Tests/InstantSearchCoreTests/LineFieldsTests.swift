@@ -86,6 +86,12 @@ struct PlaceholdersTests {
         #expect(colon.expand("grep {q} {n}", current: line, query: "a b", index: 2) == "grep 'a b' 2")
     }
 
+    /// fzf reads `{{}-{+}}` as a brace, `{}`, a dash, `{+}` and a brace.
+    @Test func aBraceBeforeAPlaceholderIsText() {
+        #expect(colon.expand("echo {{1}-{+1}}", current: line, marked: [line, other], query: "") == "echo {'root'-'root' 'daemon'}")
+        #expect(colon.expand("{ a; {q}; }", current: line, query: "x") == "{ a; 'x'; }")
+    }
+
     @Test func recordsKeepTheirJSONAndAttributes() {
         let record = Hit(objectID: "1", record: ["title": "Alien", "year": 1979])
         let placeholders = Placeholders(lines: false)

@@ -81,6 +81,7 @@ public final class InstantSearch {
     public func dispatch(_ intent: SearchIntent) {
         switch intent {
         case .setQuery(let text): setQueryText(text)
+        case .holdQuery(let text): searcher.holdText(text)
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
         case .refineHierarchy(let attribute, let path):
             searcher.update(.final) { $0.facetRefinements[attribute] = path.map { [$0] } }
@@ -90,6 +91,7 @@ public final class InstantSearch {
         case .setRelevancyStrictness(let strictness): searcher.update(.final) { $0.relevancyStrictness = strictness }
         case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
         case .nextPage: searcher.loadNextPage()
+        case .loadThrough(let count): searcher.loadThrough(count: count)
         case .selectIndex(let position): selectIndex(position)
         case .nextIndex: selectNextIndex()
         case .previousIndex: selectPreviousIndex()

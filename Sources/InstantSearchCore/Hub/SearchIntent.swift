@@ -5,6 +5,8 @@
 public enum SearchIntent: Hashable, Sendable {
     /// The query text, shared by every index.
     case setQuery(String)
+    /// The query text without a search: the next one uses it (fzf's disable-search matches every line).
+    case holdQuery(String)
     /// Adds or removes one facet value of the active index.
     case toggleRefinement(attribute: String, value: String)
     /// Refines a tree facet of the active index to one path (nil: clears it) — the
@@ -23,6 +25,9 @@ public enum SearchIntent: Hashable, Sendable {
     case setToggle(FilterToggle, FilterToggle.State)
     /// The page after the last one shown, for the hits on screen (infinite scrolling).
     case nextPage
+    /// Pages of the hits on screen loaded until this many are (as far as there are): fzf's
+    /// `last` and `pos(-N)` reach every match.
+    case loadThrough(Int)
     case selectIndex(Int)
     case nextIndex
     case previousIndex

@@ -35,6 +35,12 @@ public struct Placeholders: Sendable {
                 return out
             }
             let name = String(after[..<close])
+            // `{{}`: the first brace is text, the placeholder starts at the next (fzf's reading).
+            if name.contains("{") {
+                out += "{"
+                rest = after
+                continue
+            }
             // `${NAME}` is the shell's.
             let shellVariable = open > template.startIndex && template[template.index(before: open)] == "$"
             if !shellVariable, name == "+f" {

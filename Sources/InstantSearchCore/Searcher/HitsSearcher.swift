@@ -114,10 +114,42 @@ public final class HitsSearcher: PipelineSearcher {
     /// for the results on screen, and the caller asks again once they are current.
     public func loadNextPage() {
         guard let results, lastError == nil, results.page + 1 < results.nbPages, !pipeline.isRunning,
-            var next = shownQuery, next.withPage(0) == query
+            var next = shownQuery, isCurrent(next)
         else { return }
         next.page = results.page + 1
         send(next)
+    }
+
+    /// Hits reached by loading through (`loadThrough`): far more than a screen, few enough that
+    /// every hit made stays a small share of memory on a list of millions.
+    public static let reachableHits = 100_000
+
+    /// Loads pages until `count` hits of the results shown are loaded, as far as there are
+    /// (up to `reachableHits`): what fzf's `last`, `pos(-N)` and keys held past the end need.
+    /// From a backend in this process each request asks as many hits as are loaded, the page
+    /// after them (a page of that size), so the hits loaded double with each answer; a remote
+    /// backend gets the next page. The caller asks again as each answer arrives.
+    public func loadThrough(count wanted: Int) {
+        guard let results, lastError == nil, results.page + 1 < results.nbPages, !pipeline.isRunning,
+            var next = shownQuery, isCurrent(next)
+        else { return }
+        let loaded = results.hits.count
+        guard loaded < min(wanted, results.nbHits, Self.reachableHits) else { return }
+        if pipeline.answersWithinFrame, loaded > 0, loaded == (results.page + 1) * results.hitsPerPage {
+            next.hitsPerPage = loaded
+            next.page = 1
+        } else {
+            next.page = results.page + 1
+        }
+        send(next)
+    }
+
+    /// Whether a query sent for the results shown is still the query (its pages aside: next
+    /// pages may be asked in larger sizes than the first).
+    private func isCurrent(_ sent: Query) -> Bool {
+        var first = sent.withPage(0)
+        first.hitsPerPage = query.hitsPerPage
+        return first == query
     }
 
     /// True when the results shown have a page after the last one loaded.
@@ -153,6 +185,10 @@ public final class HitsSearcher: PipelineSearcher {
     /// The request this searcher adds to its aggregator's multi-query.
     var request: SearchRequest { .hits(IndexedQuery(indexName: indexName, query: query.withPage(0))) }
 
+    /// The query's text without a search (fzf's disable-search): the next search, whatever
+    /// starts it (new records, `search`), uses it.
+    public func holdText(_ text: String) { adoptText(text) }
+
     /// Takes the text of the aggregator's query without searching on its own.
     func adoptText(_ text: String) {
         guard text != query.text else { return }
@@ -176,9 +212,14 @@ public final class HitsSearcher: PipelineSearcher {
     }
 
     private func appending(_ page: SearchResults) -> SearchResults {
-        guard var merged = results, page.page == merged.page + 1 else { return page }
+        // The page follows the last one loaded, or starts where the loaded hits end (a page of another size).
+        guard var merged = results,
+            (page.page == merged.page + 1 && page.hitsPerPage == merged.hitsPerPage) || page.page * page.hitsPerPage == merged.hits.count
+        else { return page }
         merged.hits += page.hits
         merged.page = page.page
+        merged.hitsPerPage = page.hitsPerPage
+        merged.nbPages = page.nbPages
         merged.processingTimeMS = page.processingTimeMS
         return merged
     }

@@ -59,6 +59,8 @@ public final class RequestPipeline: DeliveryReceiver {
     }
 
     public var isRunning: Bool { !running.isEmpty }
+    /// The backend answers in this process, within a frame (`RequestPolicy`): large pages cost it little.
+    public var answersWithinFrame: Bool { backend.requestPolicy.answersWithinFrame }
     public var pendingRequests: Int { running.count }
     public var cancelledRequests: Int { sequencer.cancelledCount }
 

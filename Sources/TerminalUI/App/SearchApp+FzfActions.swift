@@ -12,6 +12,7 @@ extension ScriptState.Waiting {
         case .transform: return "transform"
         case .transformQuery: return "transform-query"
         case .reloadSync: return "reload-sync"
+        case .search: return "wait"
         case .into(let action): return "transform into \(action.name)"
         }
     }
@@ -38,6 +39,7 @@ extension SearchApp {
         case .bgCancel:
             previewRunner?.cancel(.background)
             script.background = nil
+        case .wait: if !searchIsDone { script.waiting = .search }
         case .clearQuery: showQuery("")
         case .search:
             // The box keeps what it shows; the searcher gets the text (fzf's search with --disabled too).

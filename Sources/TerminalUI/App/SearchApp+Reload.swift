@@ -42,7 +42,36 @@ extension SearchApp {
         marks.matchesByContent = true
         hitsList.beginReload()
         script.reloadUnderway = (name, number)
-        if sync { script.waiting = .reloadSync }
+        if sync { script.waiting = .reloadSync } else { script.reloadInChain = true }
+    }
+
+    /// No search on its way or held back, every line read: what fzf's `wait` waits for.
+    var searchIsDone: Bool {
+        let state = hub.state.active
+        let reading = state.loading.map { !$0.isFinished } ?? readsInBackground
+        // The answer in the views too: what the actions after `wait` (accept) act on.
+        return !reading && script.reloadUnderway == nil && !state.isSearching && state.pendingRequests == 0 && !state.hasUnsentChanges
+            && state.results?.query == state.query.text && hitsList.shownResults == state.results
+    }
+
+    /// `wait`'s chain goes on once the search is done. Called after each update of the views.
+    func finishWaitIfDone() {
+        guard script.waiting == .search, searchIsDone else { return }
+        script.waiting = nil
+        // The actions after it act on the search's answer, before any frame has drawn it.
+        drawnList = nil
+        drain()
+    }
+
+    /// fzf's keys while `wait` holds the chain: one bound to abort or cancel ends the wait (the
+    /// actions that waited are dropped, the rest of its own chain runs); the others are ignored.
+    func keyWhileWaiting(_ chain: [BoundAction]) {
+        guard let first = chain.firstIndex(where: { $0.action == .abort || $0.action == .cancel }) else { return }
+        script.waiting = nil
+        script.pending = []
+        var rest = chain
+        rest.remove(at: first)
+        run(rest)
     }
 
     /// Once the reload under way has read its last record and that list has been searched:

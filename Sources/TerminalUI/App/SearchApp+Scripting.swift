@@ -18,6 +18,8 @@ struct ScriptState {
     /// A command the chain waits for before its next action.
     enum Waiting: Equatable {
         case executeSilent, transform, transformQuery, reloadSync
+        /// fzf's `wait`: the search under way (the reading included) to be done.
+        case search
         /// A `transform-*` whose output is the argument of this action (`change-prompt`, …).
         case into(KeyAction)
     }
@@ -34,6 +36,8 @@ struct ScriptState {
     /// place and searched (`SearchApp+Reload`).
     var reloads = 0
     var reloadUnderway: (indexName: String, number: Int)?
+    /// A `reload` began in the chain running: its query edits wait for the new lines' search.
+    var reloadInChain = false
     /// `{+f}` files, removed when the session ends.
     var files: [String] = []
     /// What the `bg-transform*` under way (the background slot) does with its output.
@@ -77,6 +81,7 @@ extension SearchApp {
             script.lastAction = next.action.name
             if !performScripted(next), !performFzfAction(next) { perform(next.action) }
         }
+        script.reloadInChain = false
     }
 
     /// The session's events: `start` once the interface is up; the rest as they happen.
@@ -157,8 +162,8 @@ extension SearchApp {
                 if bound.action == .unbind { unboundKeys.insert(key) } else { unboundKeys.remove(key) }
             }
         case .position:
-            guard let position = Int(argument.trimmingBlanks()), position != 0 else {
-                script.notice = "pos takes a position from 1 (-1: the last); not '\(argument)'"
+            guard let position = Int(argument.trimmingBlanks()) else {
+                script.notice = "pos takes a position from 1 (-1: the last, 0: the first); not '\(argument)'"
                 return true
             }
             if !hub.showsSections, focus == .hits { send(hitsList.select(position: position, hub.state.active)) }

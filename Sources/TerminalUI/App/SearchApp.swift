@@ -104,6 +104,9 @@ public final class SearchApp {
     var answerHold: Duration?
     /// Run once, when the first frame is on screen (the loaders start then).
     var onFirstFrame: (() -> Void)?
+    /// Records are read in the background (standard input, a reload): until their first news
+    /// comes, the reading counts as under way (fzf's `start:wait` waits for it).
+    var readsInBackground = false
     /// What the views keep of each index while another is on screen.
     private var viewsByIndex = ViewsByIndex()
 
@@ -158,6 +161,13 @@ public final class SearchApp {
         script.lastKey = KeyName.bindName(key)
         dismissDoneNotes()
         (script.triggers, script.key) = (0, key)
+        if script.waiting == .search {
+            // fzf's `wait`: keys are ignored, but abort or cancel ends the wait.
+            if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) { keyWhileWaiting(chain) }
+            refresh()
+            raiseEvents()
+            return outcome == nil
+        }
         if jumping != nil {
             jump(with: key)
             return outcome == nil
@@ -354,6 +364,7 @@ public final class SearchApp {
         hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
         intents.forEach(hub.dispatch)
         finishReloadIfDone()
+        finishWaitIfDone()
         refreshPreview()
     }
 

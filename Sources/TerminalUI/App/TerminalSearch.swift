@@ -155,6 +155,7 @@ public struct TerminalSearch {
         // delay it by the time its threads take.
         app.answerHold = backend.requestPolicy.answersWithinFrame ? SearchApp.answerHold : nil
         app.onFirstFrame = { for loader in loaders { loader.start(report: report) } }
+        app.readsInBackground = !loaders.isEmpty
         defer { for loader in loaders { loader.cancel() } }
         hub.start()
         if !initialQuery.isEmpty { app.paste(initialQuery) }

@@ -154,6 +154,7 @@ extension KeyAction {
         case .bgTransformPointer: return "as transform-pointer, without holding the chain back"
         case .bgTransformNth: return "as transform-nth, without holding the chain back"
         case .bgCancel: return "drop what the bg-transform commands under way would do"
+        case .wait: return "the actions after it wait until the search under way, the reading of the lines included, is done"
         case .toggleSort: return "sort lines by score, or keep them in input order (--no-sort)"
         case .togglePreviewWrap: return "wrap the preview's long lines, or cut them"
         case .togglePreviewWrapWord: return "wrap the preview's long lines, or cut them (as toggle-preview-wrap)"

@@ -162,6 +162,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case bgTransformPointer = "bg-transform-pointer"
     case bgTransformNth = "bg-transform-nth"
     case bgCancel = "bg-cancel"
+    /// fzf's `wait`: the rest of the chain runs once the search under way (the reading included) is done.
+    case wait
     case toggleSort = "toggle-sort"
     case togglePreviewWrap = "toggle-preview-wrap"
     case togglePreviewWrapWord = "toggle-preview-wrap-word"

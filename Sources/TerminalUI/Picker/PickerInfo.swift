@@ -7,6 +7,8 @@ struct PickerInfo {
     /// Marked lines, with `--multi`; nil without.
     var marked: Int?
     var markLimit: Int?
+    /// fzf's `wait` holds a chain: " (..)" after the count.
+    var waiting = false
     /// Lines still coming in: the spinner turns.
     var reading = false
     /// `--separator`'s text, "" for none.
@@ -26,6 +28,7 @@ struct PickerInfo {
     var text: String {
         var text = "\(found)/\(max(found, total))"
         if let marked { text += markLimit.map { " (\(marked)/\($0))" } ?? " (\(marked))" }
+        if waiting { text += " (..)" }
         return text
     }
 

@@ -79,6 +79,7 @@ extension SearchApp {
         // fzf's spinner turns while lines are read, a reload's included.
         info.reading = (active.loading.map { !$0.isFinished } ?? false) || script.reloadUnderway != nil
         info.notice = pickerNotice
+        info.waiting = script.waiting == .search
         (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }

@@ -47,7 +47,7 @@ enum HitSelectionRule {
         reload: Reload? = nil
     ) -> Outcome {
         if let reload, let answer, !answer.hits.isEmpty, answer.query == (shown?.query ?? answer.query) {
-            if let shown, answer.page > 0, answer.page > shown.page { return .keep }
+            if let shown, appends(answer, to: shown) { return .keep }
             if tracks, let record = reload.record, let row = answer.hits.firstIndex(where: { $0.record == record }) {
                 return .follow(row: row)
             }
@@ -59,10 +59,15 @@ enum HitSelectionRule {
             return .follow(row: row)
         }
         guard let answer, !answer.hits.isEmpty, let shown, answer.query == shown.query else { return .top }
-        if answer.page > 0, answer.page > shown.page { return .keep }
+        if appends(answer, to: shown) { return .keep }
         guard selection > 0, shown.hits.indices.contains(selection) else { return .top }
         let selected = shown.hits[selection].objectID
         guard let row = answer.hits.firstIndex(where: { $0.objectID == selected }), onScreen.contains(row) else { return .top }
         return .follow(row: row)
+    }
+
+    /// `answer` is `shown` with pages after it (of the same size, or one as large as those loaded).
+    private static func appends(_ answer: SearchResults, to shown: SearchResults) -> Bool {
+        answer.page > 0 && (answer.page > shown.page || answer.hits.count > shown.hits.count)
     }
 }

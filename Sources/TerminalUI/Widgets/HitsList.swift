@@ -88,6 +88,7 @@ public struct HitsList {
         if state.name != indexName {
             (list, shown) = place.map { ($0.list, $0.shown) } ?? (list.emptied(), nil)
             indexName = state.name
+            wanted = nil
             measure()
         }
         if description != self.description {
@@ -107,7 +108,56 @@ public struct HitsList {
         case .follow(let row): list.update(count: count, select: row)
         case .top: list.update(count: count, select: 0)  // and the first hit at the top
         }
+        // A move past the hits loaded goes on as their pages come, while the query is the same.
+        if let wanted, wanted.query == shown?.query { return reach(wanted, state) }
+        wanted = nil
         return loadMoreIfNeeded(state)
+    }
+
+    /// Where a move asked to go past the hits loaded: fzf reaches every match, so the selection
+    /// waits on the last one loaded while the pages up to it come (`SearchIntent.loadThrough`).
+    private struct Wanted: Equatable {
+        /// From the first hit, or with `fromEnd` back from the last (1: the last).
+        var position: Int
+        var fromEnd: Bool
+        /// The text searched when the move was made: another query's answer ends the wait.
+        var query: String
+    }
+    private var wanted: Wanted?
+
+    /// Hits that can be reached: every match while more pages are to come, else those loaded.
+    private func reachable(_ state: IndexState) -> Int {
+        state.hasNextPage && list.count < HitsSearcher.reachableHits ? max(shown?.nbHits ?? 0, list.count) : list.count
+    }
+
+    /// The position `target` stands for among `total` hits, within them.
+    private func resolve(_ target: Wanted, total: Int) -> Int {
+        max(0, min(target.fromEnd ? total - target.position : target.position, total - 1))
+    }
+
+    /// Selects `target`'s hit when it is loaded; else the last loaded, asking for the pages up to it.
+    private mutating func reach(_ target: Wanted, _ state: IndexState) -> [SearchIntent] {
+        let position = resolve(target, total: reachable(state))
+        guard position >= list.count else {
+            wanted = nil
+            list.select(position)
+            return loadMoreIfNeeded(state)
+        }
+        wanted = target
+        list.select(list.count - 1)
+        return [.loadThrough(position + 1 + list.visible)]
+    }
+
+    /// A move by `steps` hits from the selection (or from where a move still waiting goes), past
+    /// the hits loaded when there are more; with `cycling`, past either end to the other.
+    private mutating func move(by steps: Int, cycling: Bool = false, _ state: IndexState) -> [SearchIntent] {
+        let total = reachable(state)
+        guard total > 0 else { return [] }
+        let query = shown?.query ?? ""
+        let from = wanted.map { $0.query == query ? resolve($0, total: total) : list.selection } ?? list.selection
+        if cycling, steps < 0, from <= 0 { return reach(Wanted(position: 1, fromEnd: true, query: query), state) }
+        if cycling, steps > 0, from >= total - 1 { return reach(Wanted(position: 0, fromEnd: false, query: query), state) }
+        return reach(Wanted(position: max(0, min(from + steps, total - 1)), fromEnd: false, query: query), state)
     }
 
     /// While a reload's records come in: the selection when it began, or where the user moved
@@ -181,27 +231,32 @@ public struct HitsList {
             ]
             action = flipped[action] ?? action
         }
+        let query = shown?.query ?? ""
+        let intents: [SearchIntent]
         switch action {
-        case .up: list.move(by: -1, cycling: cycles)
-        case .down: list.move(by: 1, cycling: cycles)
-        case .pageUp: list.move(by: -list.page)
-        case .pageDown: list.move(by: list.page)
-        case .halfPageUp: list.move(by: -max(1, list.page / 2))
-        case .halfPageDown: list.move(by: max(1, list.page / 2))
-        case .first: list.move(by: -list.count)
-        case .last: list.move(by: list.count)
+        case .up: intents = move(by: -1, cycling: cycles, state)
+        case .down: intents = move(by: 1, cycling: cycles, state)
+        case .pageUp: intents = move(by: -list.page, state)
+        case .pageDown: intents = move(by: list.page, state)
+        case .halfPageUp: intents = move(by: -max(1, list.page / 2), state)
+        case .halfPageDown: intents = move(by: max(1, list.page / 2), state)
+        case .first: intents = reach(Wanted(position: 0, fromEnd: false, query: query), state)
+        case .last: intents = reach(Wanted(position: 1, fromEnd: true, query: query), state)
         default: return (false, [])
         }
         noteMove()
-        return (true, loadMoreIfNeeded(state))
+        return (true, intents)
     }
 
-    /// fzf's `pos(N)`: selects the Nth hit listed from 1, or with -N the Nth from the last
-    /// (the pages loaded), clamped to the list.
+    /// fzf's `pos(N)`: selects the Nth hit listed from 1, with -N the Nth from the last, with 0
+    /// the first; clamped to the matches (pages past those loaded are loaded for it).
     mutating func select(position: Int, _ state: IndexState) -> [SearchIntent] {
-        list.select(position > 0 ? position - 1 : max(0, list.count + position))
+        let query = shown?.query ?? ""
+        let target =
+            position < 0 ? Wanted(position: -position, fromEnd: true, query: query) : Wanted(position: max(0, position - 1), fromEnd: false, query: query)
+        let intents = reach(target, state)
         noteMove()
-        return loadMoreIfNeeded(state)
+        return intents
     }
 
     /// fzf's `jump`: selects the hit `offset` hits below the first on screen (the one labelled
@@ -210,6 +265,7 @@ public struct HitsList {
         let onScreen = rowsOnScreen(from: top)
         guard offset >= 0, offset < onScreen.count else { return (false, []) }
         list.select(onScreen.lowerBound + offset)
+        wanted = nil
         noteMove()
         return (true, loadMoreIfNeeded(state))
     }
@@ -229,6 +285,7 @@ public struct HitsList {
         }
         guard hits.indices.contains(position) else { return (false, []) }
         list.select(position)
+        wanted = nil
         noteMove()
         return (true, loadMoreIfNeeded(state))
     }
