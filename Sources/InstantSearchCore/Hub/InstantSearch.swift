@@ -81,7 +81,6 @@ public final class InstantSearch {
     public func dispatch(_ intent: SearchIntent) {
         switch intent {
         case .setQuery(let text): setQueryText(text)
-        case .holdQuery(let text): searcher.holdText(text)
         case .toggleRefinement(let attribute, let value): searcher.toggleRefinement(attribute: attribute, value: value)
         case .refineHierarchy(let attribute, let path):
             searcher.update(.final) { $0.facetRefinements[attribute] = path.map { [$0] } }

@@ -5,8 +5,6 @@
 public enum SearchIntent: Hashable, Sendable {
     /// The query text, shared by every index.
     case setQuery(String)
-    /// The query text without a search: the next one uses it (fzf's disable-search matches every line).
-    case holdQuery(String)
     /// Adds or removes one facet value of the active index.
     case toggleRefinement(attribute: String, value: String)
     /// Refines a tree facet of the active index to one path (nil: clears it) — the

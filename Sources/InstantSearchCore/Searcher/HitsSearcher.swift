@@ -185,10 +185,6 @@ public final class HitsSearcher: PipelineSearcher {
     /// The request this searcher adds to its aggregator's multi-query.
     var request: SearchRequest { .hits(IndexedQuery(indexName: indexName, query: query.withPage(0))) }
 
-    /// The query's text without a search (fzf's disable-search): the next search, whatever
-    /// starts it (new records, `search`), uses it.
-    public func holdText(_ text: String) { adoptText(text) }
-
     /// Takes the text of the aggregator's query without searching on its own.
     func adoptText(_ text: String) {
         guard text != query.text else { return }

@@ -110,11 +110,6 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     private func run(report: @escaping @Sendable (LoadingProgress) -> Void) {
         guard let current = backend.index(named: indexName) else { return }
         report(LoadingProgress(indexName: indexName, note: "reloading"))
-        // fzf's reload lets go of the old lines at once: the answer on screen stays, but a search
-        // before the command's first lines (an edit of the query) finds none. reload-sync keeps them.
-        if !atOnce {
-            guard replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings)) else { return }
-        }
         do {
             let first = try loader.prepare(settings: IndexSettings())
             guard !cancelled.load(ordering: .relaxed) else { return }

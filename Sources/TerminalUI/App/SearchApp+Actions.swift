@@ -73,8 +73,6 @@ extension SearchApp {
             let wasDisabled = searchDisabled
             searchDisabled = action == .toggleSearch ? !searchDisabled : action == .disableSearch
             if wasDisabled && !searchDisabled { searchQuery() }
-            // fzf's next search (a reload's lines, an edit) matches every line; none is started here.
-            if !wasDisabled && searchDisabled { hub.dispatch(.holdQuery("")) }
         case .nextSelected, .previousSelected:
             let state = hub.state.active
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hits = state.results?.hits else { return true }

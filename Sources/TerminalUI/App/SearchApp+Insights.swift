@@ -28,17 +28,10 @@ extension SearchApp {
     }
 
     /// Hands the widgets' intents to the hub, noting each facet value they refine (not those
-    /// they unrefine). With `--disabled` the query is kept for commands alone, never searched:
-    /// as in fzf, an edit searches the list again with no query (every line matches).
+    /// they unrefine). With `--disabled` the query is kept for commands alone, never searched.
     func send(_ intents: [SearchIntent]) {
         for intent in intents {
-            if case .setQuery(let text) = intent, searchDisabled || script.reloadInChain {
-                hub.dispatch(.holdQuery(searchDisabled ? "" : text))
-                // A reload started by the same chain searches when its lines come (fzf's order).
-                // The list may have been let go of since its answers were kept: searched afresh.
-                if !script.reloadInChain { hub.dispatch(.refreshIndex(hub.state.active.name)) }
-                continue
-            }
+            if searchDisabled, case .setQuery = intent { continue }
             guard let insights, case .toggleRefinement(let attribute, let value) = intent else {
                 hub.dispatch(intent)
                 continue

@@ -42,7 +42,7 @@ extension SearchApp {
         marks.matchesByContent = true
         hitsList.beginReload()
         script.reloadUnderway = (name, number)
-        if sync { script.waiting = .reloadSync } else { script.reloadInChain = true }
+        if sync { script.waiting = .reloadSync }
     }
 
     /// No search on its way or held back, every line read: what fzf's `wait` waits for.

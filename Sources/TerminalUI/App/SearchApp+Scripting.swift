@@ -36,8 +36,6 @@ struct ScriptState {
     /// place and searched (`SearchApp+Reload`).
     var reloads = 0
     var reloadUnderway: (indexName: String, number: Int)?
-    /// A `reload` began in the chain running: its query edits wait for the new lines' search.
-    var reloadInChain = false
     /// `{+f}` files, removed when the session ends.
     var files: [String] = []
     /// What the `bg-transform*` under way (the background slot) does with its output.
@@ -81,7 +79,6 @@ extension SearchApp {
             script.lastAction = next.action.name
             if !performScripted(next), !performFzfAction(next) { perform(next.action) }
         }
-        script.reloadInChain = false
     }
 
     /// The session's events: `start` once the interface is up; the rest as they happen.
