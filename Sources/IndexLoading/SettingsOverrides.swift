@@ -1,7 +1,7 @@
 import InstantSearchCore
 
 /// Settings given on the command line (`--display`, `--searchable`, `--facets`, `--numeric`,
-/// `--sort`, `--hits-layout`, `--query-type`, `--subsequence`), for every index or, with a `NAME:` prefix, for the index of that
+/// `--sort`, `--hits-layout`, `--query-type`, `--subsequence`, `--scope`), for every index or, with a `NAME:` prefix, for the index of that
 /// name. They win over the settings file and inference; an index's own beat every index's; a
 /// later option beats an earlier one. Parsed here once for the interactive command and `query`.
 public struct SettingsOverrides: Hashable, Sendable {
@@ -15,6 +15,8 @@ public struct SettingsOverrides: Hashable, Sendable {
         public var hitsLayout: HitsLayout?
         public var queryType: QueryType?
         public var subsequence: SubsequenceSetting?
+        /// `--scope`, each option adding one.
+        public var scopes: [FilterScope]?
     }
 
     public private(set) var everyIndex = Scope()
@@ -27,16 +29,26 @@ public struct SettingsOverrides: Hashable, Sendable {
     public var isEmpty: Bool { everyIndex == Scope() && byIndex.isEmpty }
 
     public enum Option: String, CaseIterable, Sendable {
-        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout", queryType = "query-type", subsequence
+        case display, searchable, facets, numeric, sort, hitsLayout = "hits-layout", queryType = "query-type", subsequence, scope
         public var flag: String { "--" + rawValue }
     }
 
     /// Adds one option's value: `a,b,c` or `NAME:a,b,c`; for `--sort`, `[NAME:]attr:asc|desc[,…]`;
     /// for `--hits-layout`, `[NAME:]one|two`; for `--query-type`, `[NAME:]prefixLast|prefixAll|prefixNone`;
-    /// for `--subsequence`, `[NAME:]ATTRIBUTE[:SCHEME]`.
-    /// A mistake throws a message naming the option.
+    /// for `--subsequence`, `[NAME:]ATTRIBUTE[:SCHEME]`; for `--scope`, `NAME=FACET:VALUE` or `NAME`
+    /// (every index: its name is the scope's). A mistake throws a message naming the option.
     public mutating func add(_ option: Option, _ value: String) throws {
         func fail(_ message: String) -> SettingsOptionError { SettingsOptionError(message: "\(option.flag): \(message)") }
+        if option == .scope {
+            do {
+                let scope = try FilterScope(option: value)
+                everyIndex.scopes = (everyIndex.scopes ?? []) + [scope]
+                guard everyIndex.scopes!.count <= 64 else { throw fail("at most 64 scopes") }
+            } catch let error as SyntaxSettingError {
+                throw fail(error.message)
+            }
+            return
+        }
         let (name, rest) = try Self.split(option, value, fail: fail)
         guard name.map({ !$0.isEmpty }) ?? true else { throw fail("the index name before \":\" is empty in \"\(value)\"") }
         var scope = name.map { byIndex[$0] ?? Scope() } ?? everyIndex
@@ -65,6 +77,7 @@ public struct SettingsOverrides: Hashable, Sendable {
             scope.queryType = type
         case .subsequence:
             do { scope.subsequence = try SubsequenceSetting(option: rest) } catch { throw fail(error.message) }
+        case .scope: break
         }
         if let name {
             byIndex[name] = scope
@@ -114,6 +127,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         merged.hitsLayout = own.hitsLayout ?? merged.hitsLayout
         merged.queryType = own.queryType ?? merged.queryType
         merged.subsequence = own.subsequence ?? merged.subsequence
+        merged.scopes = own.scopes ?? merged.scopes
         return merged
     }
 
@@ -152,6 +166,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         var result = description
         if let display = scope.display { result.displayAttributes = display }
         result.hitsLayout = scope.hitsLayout ?? result.hitsLayout
+        if let scopes = scope.scopes { result.scopes = scopes }
         return result
     }
 
@@ -162,6 +177,7 @@ public struct SettingsOverrides: Hashable, Sendable {
         for (option, names) in [
             (Option.display, scope.display), (.searchable, scope.searchable), (.facets, scope.facets), (.numeric, scope.numeric),
             (.sort, scope.sort?.map(\.attribute)), (.subsequence, scope.subsequence.map { [$0.attribute] }),
+            (.scope, scope.scopes?.compactMap(\.attribute)),
         ] {
             named += (names ?? []).map { NamedAttribute($0, source: option.flag) }
         }
@@ -170,7 +186,8 @@ public struct SettingsOverrides: Hashable, Sendable {
 
     /// Part of an index cache entry's name: an index built with these options is another index.
     public func cacheKey(forIndex name: String) -> String {
-        let scope = scope(forIndex: name)
+        var scope = scope(forIndex: name)
+        scope.scopes = nil  // a filter of the interface, not of the index
         guard scope != Scope() else { return "" }
         let lists = [scope.display, scope.searchable, scope.facets, scope.numeric].map { $0.map { $0.joined(separator: ",") } ?? "-" }
         let key = (lists + [scope.sort.map { $0.map(\.description).joined(separator: ",") } ?? "-"]).joined(separator: "|")

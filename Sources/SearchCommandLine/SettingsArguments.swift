@@ -2,7 +2,7 @@ import ArgumentParser
 import IndexLoading
 import InstantSearchCore
 
-/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`, `--query-type`, `--subsequence`: the same
+/// `--display`, `--searchable`, `--facets`, `--numeric`, `--sort`, `--hits-layout`, `--query-type`, `--subsequence`, `--scope`: the same
 /// options, same meaning, for the interactive search and `query` (see `SettingsOverrides`).
 public struct SettingsArguments: ParsableArguments, Sendable {
     @Option(
@@ -40,6 +40,12 @@ public struct SettingsArguments: ParsableArguments, Sendable {
             valueName: "[NAME:]attr[:SCHEME]"))
     public var subsequence: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A scope the records can be narrowed to, cycled by Ctrl-R (next-scope) and named on the tabs row: NAME=FACET:VALUE, or NAME alone for every record. Repeatable, in cycling order; the first is in force at the start.",
+            valueName: "name=facet:value"))
+    public var scope: [String] = []
+
     public init() {}
 
     /// The options as one value; a mistake is a `ValidationError` naming the option.
@@ -49,6 +55,7 @@ public struct SettingsArguments: ParsableArguments, Sendable {
             for (option, values) in [
                 (SettingsOverrides.Option.display, display), (.searchable, searchable), (.facets, facets),
                 (.numeric, numeric), (.sort, sort), (.hitsLayout, hitsLayout), (.queryType, queryType), (.subsequence, subsequence),
+                (.scope, scope),
             ] {
                 for value in values { try overrides.add(option, value) }
             }

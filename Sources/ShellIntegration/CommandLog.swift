@@ -13,10 +13,12 @@ import Glibc
 /// command ran in, its exit status). The shell scripts append one line per command, with
 /// builtins only (no process started at each prompt):
 ///
-///     SECONDS <tab> STATUS <tab> FOLDER <tab> COMMAND
+///     SECONDS <tab> STATUS <tab> FOLDER <tab> HOST <tab> SESSION <tab> COMMAND
 ///
-/// with `\` written `\\`, a newline `\n` and a tab `\t` in FOLDER and COMMAND. A line that does
-/// not read so is skipped (a line cut short by a full disk, say), never an error.
+/// with `\` written `\\`, a newline `\n` and a tab `\t` in the text fields, so a line's tabs are
+/// its separators (lines of four fields, without HOST and SESSION, were written before those
+/// were and still read). A line that does not read so is skipped (a line cut short by a full
+/// disk, say), never an error.
 ///
 /// The file is bounded: `trim` keeps the newest `keptLines` when it has grown past `maximumLines`,
 /// and a reader reads its newest `maximumBytes` at most. It is a `StateFile`: a link, a FIFO or
@@ -34,18 +36,26 @@ public enum CommandLog {
     public static func parse(_ text: String) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let time = Int(fields[0]), let status = Int(fields[1]) else { continue }
-            let command = unescaped(fields[3])
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4 || fields.count == 6, let time = Int(fields[0]), let status = Int(fields[1]) else { continue }
+            let command = unescaped(fields[fields.count - 1])
             guard !command.allSatisfy(\.isWhitespace) else { continue }
-            entries.append(HistoryEntry(command: command, time: time, directory: unescaped(fields[2]), exitStatus: status))
+            var entry = HistoryEntry(command: command, time: time, directory: unescaped(fields[2]), exitStatus: status)
+            if fields.count == 6 {
+                entry.host = fields[3].isEmpty ? nil : unescaped(fields[3])
+                entry.session = fields[4].isEmpty ? nil : unescaped(fields[4])
+            }
+            entries.append(entry)
         }
         return entries
     }
 
     /// One line of the log (what the scripts write, for tests and tools).
     public static func line(_ entry: HistoryEntry) -> String {
-        "\(entry.time ?? 0)\t\(entry.exitStatus ?? 0)\t\(escaped(entry.directory ?? ""))\t\(escaped(entry.command))"
+        [
+            String(entry.time ?? 0), String(entry.exitStatus ?? 0), escaped(entry.directory ?? ""), escaped(entry.host ?? ""),
+            escaped(entry.session ?? ""), escaped(entry.command),
+        ].joined(separator: "\t")
     }
 
     static func escaped(_ text: String) -> String {

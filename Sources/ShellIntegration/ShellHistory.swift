@@ -7,12 +7,19 @@ public struct HistoryEntry: Sendable, Equatable {
     /// The folder it ran in (the integration's log only: no shell keeps it).
     public var directory: String?
     public var exitStatus: Int?
+    /// The machine and the shell session it ran in (the log only): `PID:STARTSECONDS`.
+    public var host: String?
+    public var session: String?
 
-    public init(command: String, time: Int? = nil, directory: String? = nil, exitStatus: Int? = nil) {
+    public init(
+        command: String, time: Int? = nil, directory: String? = nil, exitStatus: Int? = nil, host: String? = nil, session: String? = nil
+    ) {
         self.command = command
         self.time = time
         self.directory = directory
         self.exitStatus = exitStatus
+        self.host = host
+        self.session = session
     }
 }
 

@@ -84,6 +84,13 @@ struct ShellSourceOptions: ParsableArguments {
     var shellHistory: String?
 
     @Option(
+        name: .customLong("shell-session"),
+        help: ArgumentHelp(
+            "With --source history: this shell's session as the command log names it (PID:STARTSECONDS; the scripts give it), for the scope \"this session\".",
+            valueName: "id"))
+    var shellSession: String?
+
+    @Option(
         name: .customLong("command-log"),
         help: ArgumentHelp(
             "With --source history: the integration's log of folders and exit statuses (default: $XDG_STATE_HOME/instantsearch/history.SHELL).",
@@ -154,7 +161,9 @@ struct ShellSourceOptions: ParsableArguments {
             throw ValidationError("--walker-root \(walkerRoot): not a folder (--source files and dirs walk a folder)")
         }
         try checkNotEmpty(source, history: history)
-        source.preset(&settings, history: history, frecency: !noFrecency)
+        let repositories = RepositoryRoots()
+        source.preset(&settings, history: history, repositories: repositories, frecency: !noFrecency)
+        if let history, settings.scope.isEmpty { settings.scope = historyScopes(history, repositories: repositories) }
         data.format = .ndjson
         let frecency = noFrecency ? nil : loadFrecency(source)
         var ends: [Int32] = [0, 0]
@@ -167,7 +176,7 @@ struct ShellSourceOptions: ParsableArguments {
         let now = Int(Date().timeIntervalSince1970)
         let root = absoluteRoot
         if let history {
-            let records = history.json(now: now, home: ProcessInfo.processInfo.environment["HOME"]).map { record in
+            let records = history.json(now: now, home: ProcessInfo.processInfo.environment["HOME"], repositories: repositories).map { record in
                 frecency.map { Self.adding($0.score(of: record["command"]?.stringValue ?? "", now: now), to: record) } ?? record
             }
             Threads.start(named: "instantsearch \(source.rawValue)") { SourceWriter.write(records, to: writeEnd) }
@@ -207,6 +216,54 @@ extension ShellSourceOptions {
         throw ValidationError(
             "--source \(source.rawValue): \(what) under \(walkerRoot) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)"
         )
+    }
+}
+
+// MARK: Ctrl-R's scopes
+
+extension ShellSourceOptions {
+    /// Everywhere, then this folder, its repository, this session and this machine, each where
+    /// the history records it (as `--scope` values: the facet values the records are written with).
+    func historyScopes(_ history: HistoryRecords, repositories: RepositoryRoots) -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"]
+        let here = Self.currentDirectory(environment: environment)
+        var scopes = ["everywhere"]
+        if history.records.contains(where: { !$0.directories.isEmpty }) {
+            scopes.append("this directory=dir:" + HistoryRecords.shown(here, home: home))
+            if let root = repositories.root(of: here),
+                history.records.contains(where: { record in record.directories.contains { repositories.root(of: $0) == root } })
+            {
+                scopes.append("this repository=repo:" + HistoryRecords.shown(root, home: home))
+            }
+        }
+        if let session = shellSession, !session.isEmpty, history.records.contains(where: { $0.sessions.contains(session) }) {
+            scopes.append("this session=session:" + HistoryRecords.shownSession(session))
+        }
+        if history.records.contains(where: { !$0.hosts.isEmpty }), let host = Self.hostName() {
+            scopes.append("this host=host:" + host)
+        }
+        return scopes
+    }
+
+    /// The folder as the shell names it: `$PWD` (the path the user went by, links and all, as
+    /// the command log records it) when it is this folder, else the real path.
+    static func currentDirectory(environment: [String: String]) -> String {
+        var here = stat()
+        var named = stat()
+        if let pwd = environment["PWD"], pwd.hasPrefix("/"), stat(".", &here) == 0, stat(pwd, &named) == 0, here.st_dev == named.st_dev,
+            here.st_ino == named.st_ino
+        {
+            return pwd
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+
+    static func hostName() -> String? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return nil }
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return host.isEmpty ? nil : host
     }
 }
 
@@ -274,7 +331,7 @@ extension ShellSourceOptions.Source {
 
     /// The source's settings, where the command line gave none of its own: what is shown and
     /// searched, the facets and sliders. History's facets and slider only where recorded.
-    func preset(_ settings: inout SettingsArguments, history: HistoryRecords?, frecency: Bool) {
+    func preset(_ settings: inout SettingsArguments, history: HistoryRecords?, repositories: RepositoryRoots, frecency: Bool) {
         func orDefault(_ given: inout [String], _ value: String) {
             if given.isEmpty, !value.isEmpty { given = [value] }
         }
@@ -295,8 +352,12 @@ extension ShellSourceOptions.Source {
             let records = history?.records ?? []
             orDefault(&settings.display, "command,count")
             orDefault(&settings.searchable, "command")
+            let hasFolders = records.contains { !$0.directories.isEmpty }
             let facets = [
-                records.contains { !$0.directories.isEmpty } ? "dir" : nil, records.contains { $0.exitStatus != nil } ? "exit" : nil,
+                hasFolders ? "dir" : nil,
+                records.contains { $0.directories.contains { repositories.root(of: $0) != nil } } ? "repo" : nil,
+                records.contains { !$0.hosts.isEmpty } ? "host" : nil,
+                records.contains { !$0.sessions.isEmpty } ? "session" : nil, records.contains { $0.exitStatus != nil } ? "exit" : nil,
             ]
             orDefault(&settings.facets, facets.compactMap { $0 }.joined(separator: ","))
             orDefault(&settings.numeric, records.contains { $0.time != nil } ? "days" : "")

@@ -40,7 +40,7 @@ import Testing
     /// A shell with the integration loaded, `instantsearch` on its PATH, its state in the
     /// work folder, a prompt of "$ ", a file with spaces in its path and a cleared screen.
     /// `trace`: the shell runs under `strace`, its execve calls written to that file.
-    private func start(_ shell: Shell, trace: String? = nil) throws -> Tmux {
+    static func start(_ shell: Shell, trace: String? = nil) throws -> Tmux {
         let binaries = URL(fileURLWithPath: Project.binary).deletingLastPathComponent().path
         let path = "\(binaries):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let command =
@@ -66,13 +66,13 @@ import Testing
     }
 
     /// The last line that starts with the prompt.
-    private func promptLine(_ screen: String) -> String {
+    static func promptLine(_ screen: String) -> String {
         screen.split(separator: "\n").last { $0.hasPrefix("$ ") }.map(String.init) ?? ""
     }
 
     @Test(arguments: shells)
     func ctrlRFindsACommandTypedWithATypoAndPutsItOnThePrompt(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.shell("echo unrelated words")
         try tmux.shell("echo pineapple-marker")
         try tmux.shell("clear")
@@ -82,7 +82,7 @@ import Testing
         try tmux.type("pineaple")  // a letter missing
         try tmux.waitFor("only the pineapple") { $0.contains("echo pineapple-marker") && !$0.contains("unrelated") }
         try tmux.press("Enter")
-        let screen = try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo pineapple-marker" }
+        let screen = try tmux.waitFor("the command on the prompt") { Self.promptLine($0) == "$ echo pineapple-marker" }
         #expect(!screen.split(separator: "\n").contains("pineapple-marker"), "Enter put the command on the prompt without running it")
         try tmux.press("Enter")
         try tmux.waitFor("the command run") { $0.split(separator: "\n").contains("pineapple-marker") }
@@ -100,7 +100,7 @@ import Testing
 
     @Test(arguments: shells)
     func ctrlRRefinedByTheFolderACommandRanIn(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.shell("mkdir alpha beta")
         try tmux.shell("cd alpha")
         try tmux.shell("echo fruit-in-alpha")
@@ -118,26 +118,26 @@ import Testing
         try tmux.waitFor("beta's command gone") { $0.contains("echo fruit-in-alpha") && !$0.contains("echo fruit-in-beta") }
         try tmux.press("F2")
         try tmux.press("Enter")
-        try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo fruit-in-alpha" }
+        try tmux.waitFor("the command on the prompt") { Self.promptLine($0) == "$ echo fruit-in-alpha" }
     }
 
     @Test(arguments: shells)
     func ctrlTInsertsAQuotedPathWithASpace(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.type("cat ")
         try tmux.press("C-t")
         try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
         try tmux.type("plan b")
         try tmux.waitFor("the plan selected") { $0.contains("▌") && $0.contains("plan b.md") }
         try tmux.press("Enter")
-        try tmux.waitFor("the quoted path on the prompt") { promptLine($0).hasPrefix("$ cat \(shell.quotedPlan)") }
+        try tmux.waitFor("the quoted path on the prompt") { Self.promptLine($0).hasPrefix("$ cat \(shell.quotedPlan)") }
         try tmux.press("Enter")
         try tmux.waitFor("the file shown") { $0.split(separator: "\n").contains("the plan") }
     }
 
     @Test(arguments: shells)
     func altCChangesDirectory(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.shell("mkdir -p 'deep/inner folder' && clear")
         try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
         try tmux.press("M-c")
@@ -153,12 +153,12 @@ import Testing
 
     @Test(arguments: shells)
     func starStarTabCompletesAPath(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.type("vim plan**")
         try tmux.press("Tab")
         try tmux.waitFor("the picker on the query") { $0.contains("plan b.md") && $0.contains("plan") }
         try tmux.press("Enter")
-        try tmux.waitFor("the path completed") { promptLine($0).hasPrefix("$ vim \(shell.quotedPlan)") }
+        try tmux.waitFor("the path completed") { Self.promptLine($0).hasPrefix("$ vim \(shell.quotedPlan)") }
         try tmux.press("C-u")
     }
 
@@ -179,14 +179,14 @@ import Testing
     /// Ctrl-T with several marks: each path its own word, whatever it holds.
     @Test(arguments: shells)
     func ctrlTInsertsEveryMarkedPathAsAWordOfItsOwn(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try writeTheAwkwardFiles(in: tmux)
         try tmux.type("printf '[%s]' ")
         try tmux.press("C-t")
         try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
         try tmux.type("txt")
         try markTheAwkwardFiles(in: tmux)
-        try tmux.waitFor("the quoted paths on the prompt") { promptLine($0).hasPrefix("$ printf '[%s]' \(shell.quotedAwkwardFiles)") }
+        try tmux.waitFor("the quoted paths on the prompt") { Self.promptLine($0).hasPrefix("$ printf '[%s]' \(shell.quotedAwkwardFiles)") }
         try tmux.type("> out.txt")
         try tmux.press("Enter")
         try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
@@ -196,12 +196,12 @@ import Testing
     /// `**<Tab>` with several marks, the same.
     @Test(arguments: shells)
     func starStarTabInsertsEveryMarkedPathAsAWordOfItsOwn(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try writeTheAwkwardFiles(in: tmux)
         try tmux.type("cat txt**")
         try tmux.press("Tab")
         try markTheAwkwardFiles(in: tmux)
-        try tmux.waitFor("the quoted paths on the prompt") { promptLine($0).hasPrefix("$ cat \(shell.quotedAwkwardFiles)") }
+        try tmux.waitFor("the quoted paths on the prompt") { Self.promptLine($0).hasPrefix("$ cat \(shell.quotedAwkwardFiles)") }
         try tmux.press("Enter")
         try tmux.waitFor("the three files shown") { $0.contains("R\nO\nN\n$") }
     }
@@ -211,7 +211,7 @@ import Testing
     /// is still a quote, and the name reaches the command whole.
     @Test(arguments: shells)
     func aQuoteInsideAGraphemeInAFileNameNeverRuns(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         let name = "a'\u{301}; touch pwned; echo '\u{301}.txt"
         try "x\n".write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         try tmux.type("printf '[%s]' ")
@@ -220,7 +220,7 @@ import Testing
         try tmux.type("txt")
         try tmux.waitFor("the file alone") { $0.contains("1 result") }
         try tmux.press("Enter")
-        try tmux.waitFor("the path on the prompt") { promptLine($0).hasPrefix("$ printf '[%s]' a") }
+        try tmux.waitFor("the path on the prompt") { Self.promptLine($0).hasPrefix("$ printf '[%s]' a") }
         try tmux.type("> out.txt")
         try tmux.press("Enter")
         try tmux.waitFor("the command run") { _ in tmux.file("out.txt") != nil }
@@ -233,7 +233,7 @@ import Testing
     /// the extension facet, and no toggle made of the files' age (all of today).
     @Test(arguments: shells)
     func ctrlTListsOneRowAHitAndNamesFilesWithoutAnExtension(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         for name in (1...6).map({ "note-\($0).txt" }) + ["NOTES", "LICENSE"] {
             try "x\n".write(to: tmux.workDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
@@ -260,7 +260,7 @@ import Testing
     /// what is picked is the row drawn as selected.
     @Test(arguments: shells)
     func theKeysFindLettersInOrderAsFzfsDo(shell: Shell) throws {
-        let tmux = try start(shell)
+        let tmux = try Self.start(shell)
         try tmux.shell("mkdir -p src/terminal/app src/other && echo main > src/terminal/app/main.txt")
         try tmux.shell("echo alpha-beta-gamma")
         try tmux.shell("clear")
@@ -272,7 +272,7 @@ import Testing
         let files = try tmux.waitFor("the file found by its letters") { $0.contains(" 1 result") }
         #expect(files.split(separator: "\n").contains { $0.contains("▌") && $0.contains("src/terminal/app/main.txt") }, "\(files)")
         try tmux.press("Enter")
-        try tmux.waitFor("the path on the prompt") { promptLine($0) == "$ cat src/terminal/app/main.txt" }
+        try tmux.waitFor("the path on the prompt") { Self.promptLine($0) == "$ cat src/terminal/app/main.txt" }
         try tmux.press("Enter")
         try tmux.waitFor("the file shown") { $0.split(separator: "\n").contains("main") }
 
@@ -292,7 +292,7 @@ import Testing
         try tmux.type("ehabg")
         try tmux.waitFor("the command found by its letters") { $0.contains(" 1 result") && $0.contains("echo alpha-beta-gamma") }
         try tmux.press("Enter")
-        try tmux.waitFor("the command on the prompt") { promptLine($0) == "$ echo alpha-beta-gamma" }
+        try tmux.waitFor("the command on the prompt") { Self.promptLine($0) == "$ echo alpha-beta-gamma" }
     }
 
     /// The command log is written at every prompt by the shell itself: no program runs
@@ -301,7 +301,7 @@ import Testing
     func theCommandLogRunsNoProgramAtAPrompt(shell: Shell) throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let tmux = try start(shell, trace: trace)
+        let tmux = try Self.start(shell, trace: trace)
         try tmux.shell("/bin/echo marker-start")
         try tmux.shell("echo one")
         try tmux.shell("echo two")

@@ -89,6 +89,7 @@ public final class InstantSearch {
         case .sortBy(let criterion): searcher.update(.final) { $0.sortBy = criterion }
         case .setRelevancyStrictness(let strictness): searcher.update(.final) { $0.relevancyStrictness = strictness }
         case .setToggle(let toggle, let state): searcher.update(.final) { toggle.apply(state, to: &$0) }
+        case .applyScope(let scope, let scopes): searcher.update(.final) { scope.apply(to: &$0, among: scopes) }
         case .nextPage: searcher.loadNextPage()
         case .loadThrough(let count): searcher.loadThrough(count: count)
         case .selectIndex(let position): selectIndex(position)

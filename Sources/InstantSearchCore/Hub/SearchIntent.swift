@@ -21,6 +21,8 @@ public enum SearchIntent: Hashable, Sendable {
     case setRelevancyStrictness(Int?)
     /// Sets a toggle of the active index to on, off or any (InstantSearch's FilterToggle).
     case setToggle(FilterToggle, FilterToggle.State)
+    /// Puts one of the active index's scopes in force, in place of the others (`FilterScope`).
+    case applyScope(FilterScope, among: [FilterScope])
     /// The page after the last one shown, for the hits on screen (infinite scrolling).
     case nextPage
     /// Pages of the hits on screen loaded until this many are (as far as there are): fzf's

@@ -37,6 +37,9 @@ public struct IndexDescription: Hashable, Sendable {
     /// Geo search from this point (`--around-lat-lng`): hits rank by distance and show it, and
     /// the slider pane offers a radius (`GeoDistance`).
     public var aroundLatLng: GeoPoint?
+    /// Filters one of which is in force at a time, cycled by a key (`--scope`; Ctrl-R's
+    /// "this directory", "this repository"…).
+    public var scopes: [FilterScope] = []
 
     public init(
         name: String, recordCount: Int? = nil, searchableAttributes: [String] = [],
@@ -76,6 +79,8 @@ public struct IndexDescription: Hashable, Sendable {
             query.getRankingInfo = true
             query.facets.append(GeoDistance.distanceAttribute)
         }
+        // The first scope is in force from the start.
+        scopes.first?.apply(to: &query, among: scopes)
         return query
     }
 }

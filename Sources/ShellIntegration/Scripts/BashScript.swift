@@ -35,7 +35,8 @@ enum BashScript {
 
         __instantsearch_history() {
           __instantsearch_finish redraw-current-line
-          local output key args=(--source=history --shell=bash --expect=ctrl-o ${READLINE_LINE:+"--query=$READLINE_LINE"})
+          local output key args=(--source=history --shell=bash --shell-session="$__instantsearch_session" --expect=ctrl-o
+            ${READLINE_LINE:+"--query=$READLINE_LINE"})
           [ -f "${HISTFILE:-}" ] && args+=(--shell-history="$HISTFILE")
           output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}") || return 0
           key=${output%%$'\n'*}
@@ -86,7 +87,10 @@ enum BashScript {
         done
         unset __instantsearch_command
 
-        # The command log: the folder a command ran in (where the prompt before it was) and its status.
+        # The command log: the folder a command ran in (where the prompt before it was), its status,
+        # the machine and this session.
+        __instantsearch_host=${HOSTNAME:-}
+        printf -v __instantsearch_session '%s:%(%s)T' "$$" -1
         __instantsearch_log_command() {
           local exit_status=$? line now
           line=$(HISTTIMEFORMAT= builtin history 1)

@@ -44,6 +44,7 @@ enum FishScript {
 
         function instantsearch-history-widget
             set -l args --source=history --shell=fish --expect=ctrl-o (__instantsearch_query (commandline))
+            set -q __instantsearch_session; and set -a args --shell-session=$__instantsearch_session
             set -l file (set -q XDG_DATA_HOME; and echo $XDG_DATA_HOME; or echo $HOME/.local/share)/fish/fish_history
             test -f $file; and set -a args --shell-history=$file
             set -l output (__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS $args)
@@ -117,7 +118,8 @@ enum FishScript {
             bind -M $mode \t instantsearch-completion
         end
 
-        # The command log: the folder a command ran in and its status.
+        # The command log: the folder a command ran in, its status, the machine and this session
+        # (PID:STARTSECONDS, the start being the first command's time).
         function __instantsearch_preexec --on-event fish_preexec
             set -g __instantsearch_command_dir $PWD
         end
@@ -131,7 +133,10 @@ enum FishScript {
             test -d $folder; or command mkdir -p -- $folder 2>/dev/null; or return
             # The time without running date: a file written now has now as its modification time.
             echo >$__instantsearch_log_file.clock; or return
-            printf '%s\t%s\t%s\t%s\n' (path mtime -- $__instantsearch_log_file.clock) $exit_status "$(string join '\n' -- $dir)" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
+            set -l now (path mtime -- $__instantsearch_log_file.clock)
+            set -q __instantsearch_session; or set -g __instantsearch_session $fish_pid:$now
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' $now $exit_status "$(string join '\n' -- $dir)" "$(string replace -a \t '' -- $hostname)" \
+                "$__instantsearch_session" "$(string join '\n' -- $command)" >>$__instantsearch_log_file
         end
 
         """#

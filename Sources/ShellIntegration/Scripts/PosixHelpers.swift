@@ -78,14 +78,16 @@ enum PosixHelpers {
           done
         }
 
-        # One line of the command log: SECONDS TAB STATUS TAB FOLDER TAB COMMAND, with \ \n \t escaped.
+        # One line of the command log: SECONDS TAB STATUS TAB FOLDER TAB HOST TAB SESSION TAB COMMAND,
+        # with \ \n \t escaped (the session: this shell's PID:STARTSECONDS).
         __instantsearch_log_line() {
           local now=$1 exit_status=$2 dir=$3 command=$4 backslash='\' newline='
         ' tab='	'
           dir=${dir//"$backslash"/\\\\} dir=${dir//"$newline"/\\n} dir=${dir//"$tab"/\\t}
           command=${command//"$backslash"/\\\\} command=${command//"$newline"/\\n} command=${command//"$tab"/\\t}
           [ -d "${__instantsearch_log_file%/*}" ] || command mkdir -p "${__instantsearch_log_file%/*}" 2>/dev/null
-          printf '%s\t%s\t%s\t%s\n' "$now" "$exit_status" "$dir" "$command" >>"$__instantsearch_log_file" 2>/dev/null
+          printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$now" "$exit_status" "$dir" "${__instantsearch_host//"$tab"/}" \
+            "$__instantsearch_session" "$command" >>"$__instantsearch_log_file" 2>/dev/null
         }
 
         """#

@@ -14,7 +14,7 @@ enum ZshScript {
 
         instantsearch-history-widget() {
           local output
-          local -a args=(--source=history --shell=zsh --expect=ctrl-o ${BUFFER:+"--query=$BUFFER"})
+          local -a args=(--source=history --shell=zsh --shell-session="$__instantsearch_session" --expect=ctrl-o ${BUFFER:+"--query=$BUFFER"})
           [[ -f ${HISTFILE:-} ]] && args+=(--shell-history="$HISTFILE")
           output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}")
           if [[ -n $output ]]; then
@@ -74,8 +74,10 @@ enum ZshScript {
         bindkey -M viins '^I' instantsearch-completion
         unset __instantsearch_keymap
 
-        # The command log: the folder a command ran in and its status.
+        # The command log: the folder a command ran in, its status, the machine and this session.
         zmodload zsh/datetime 2>/dev/null
+        __instantsearch_host=${HOST:-}
+        __instantsearch_session=$$:${EPOCHSECONDS:-0}
         __instantsearch_preexec() {
           __instantsearch_command=$1
           __instantsearch_command_dir=$PWD

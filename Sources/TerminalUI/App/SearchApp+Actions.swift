@@ -49,6 +49,13 @@ extension SearchApp {
                 return true
             }
             hub.dispatch(.sortBy(sorts.next(after: current)))
+        case .nextScope where !hub.showsSections:
+            let scopes = hub.activeDescription.scopes
+            guard let next = FilterScope.next(after: FilterScope.active(scopes, in: hub.state.active.query), in: scopes) else {
+                sortNotice = "no scopes: give --scope NAME=FACET:VALUE"
+                return true
+            }
+            hub.dispatch(.applyScope(next, among: scopes))
         case .toggleRelevantSort where !hub.showsSections:
             let query = hub.state.active.query
             guard query.sortBy != nil else {

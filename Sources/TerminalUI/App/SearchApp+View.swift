@@ -66,7 +66,9 @@ extension SearchApp {
             let listed = listed(state)
             let description = descriptions[active.name]
             let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
-            let sortWidth = SortByLabel.render(sort, in: layout.tabs, &canvas)
+            let scope = ScopeLabel.text(state: active, description: description, key: keys.keys(for: .nextScope, in: .global).first)
+            let label = scope.map { $0 + (sort.map { [("   ", Theme.secondary)] + $0 } ?? []) } ?? sort
+            let sortWidth = SortByLabel.render(label, in: layout.tabs, &canvas)
             IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
             drawRules(layout, into: &canvas)
             let marks = options.multi ? self.marks : nil

@@ -33,6 +33,8 @@ extension KeyTable {
             Binding(.function(7), .global, .nextSort),
             Binding(.alt("s"), .global, .nextSort),
             Binding(.alt("r"), .global, .toggleRelevantSort),
+            // atuin's key for its filter modes, where the records have scopes (Ctrl-R's history).
+            Binding(.control("r"), .global, .nextScope),
             Binding(.alt("m"), .global, .toggleShowMarked),
 
             Binding(.backspace, .searchBox, .backwardDeleteChar),

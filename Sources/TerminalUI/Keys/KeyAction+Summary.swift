@@ -42,6 +42,7 @@ extension KeyAction {
         case .previewPageUp: return "scroll the preview a page up"
         case .previewPageDown: return "scroll the preview a page down"
         case .nextSort: return "sort by: relevance, then each sort the settings declare, in turn"
+        case .nextScope: return "the next scope (--scope; Ctrl-R's everywhere, this directory, this repository, this session, this host)"
         case .toggleRelevantSort: return "in a sorted view: only the most relevant hits (relevancyStrictness) or all of them"
         case .editRange: return "type a range: 50-200, <50, >=4, =3 (Enter applies, Esc closes)"
         case .firstAttribute: return "first numeric attribute"

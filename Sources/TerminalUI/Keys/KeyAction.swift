@@ -49,6 +49,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     // Sort by, typed ranges, the slider's attribute list (issue 16: ranges)
     case nextSort = "next-sort"
     case toggleRelevantSort = "toggle-relevant-sort"
+    case nextScope = "next-scope"
     case editRange = "edit-range"
     case firstAttribute = "first-attribute"
     case lastAttribute = "last-attribute"
