@@ -114,6 +114,27 @@ public enum CommandLog {
     }
 }
 
+extension CommandLog {
+    /// Takes every line of `commands` out of the log at `path` (`delete-hit`), under its lock,
+    /// the other lines kept byte for byte; how many went. No log: none.
+    public static func remove(_ commands: Set<String>, path: String, named: Bool = false) throws(StateFileError) -> Int {
+        guard try StateFile.open(path, for: .read, rules: named ? .named : .ours) != nil else { return 0 }
+        let file = try StateFile.locked(path, rules: named ? .named : .ours)
+        var kept: [UInt8] = []
+        var removed = 0
+        for line in try file.read(atMost: maximumBytes, from: .end).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            if let entry = parse(String(decoding: line, as: UTF8.self)).first, commands.contains(entry.command) {
+                removed += 1
+                continue
+            }
+            kept += line
+            kept.append(UInt8(ascii: "\n"))
+        }
+        if removed > 0 { try file.replace(with: kept) }
+        return removed
+    }
+}
+
 /// Where the integration keeps what it learns: `$XDG_STATE_HOME/instantsearch`, else
 /// `~/.local/state/instantsearch`.
 public enum StateFolder {

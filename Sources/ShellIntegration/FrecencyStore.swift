@@ -93,9 +93,21 @@ public struct FrecencyStore: Sendable, Equatable {
     /// missing), under its lock; the file is replaced whole.
     public static func record(_ keys: [String], now: Int, path: String) throws(StateFileError) {
         try StateFile.makeFolder(PathText.deletingLastComponent(path))
+        try update(path: path) { $0.record(keys, now: now) }
+    }
+
+    /// Forgets `keys` in the file at `path` (`delete-hit`), if there is one.
+    public static func forget(_ keys: Set<String>, path: String) throws(StateFileError) {
+        guard try StateFile.open(path, for: .read) != nil else { return }
+        try update(path: path) { store in
+            for key in keys { store.entries[key] = nil }
+        }
+    }
+
+    private static func update(path: String, _ change: (inout FrecencyStore) -> Void) throws(StateFileError) {
         let file = try StateFile.locked(path)
         var store = try load(file)
-        store.record(keys, now: now)
+        change(&store)
         let lines = store.entries.sorted { $0.key < $1.key }.map { "\($0.value.picks)\t\($0.value.lastPick)\t\(CommandLog.escaped($0.key))\n" }
         try file.replace(with: Array(lines.joined().utf8))
     }

@@ -347,6 +347,7 @@ struct SearchCommand: ParsableCommand {
             sections: setup?.sections ?? [], startsWithSections: setup?.startsWithSections ?? false)
         search.loaders = loaders
         search.reloader = reloader
+        search.hitDeleter = shellSource.historyDeletion
         search.suggestionIndices = suggestionIndices
         defer { if let suggestionsNote { StandardError.write("instantsearch: \(suggestionsNote)\n") } }
         let picked = PickedRecords()

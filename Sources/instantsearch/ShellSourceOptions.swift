@@ -97,6 +97,13 @@ struct ShellSourceOptions: ParsableArguments {
             valueName: "file"))
     var commandLog: String?
 
+    @Option(
+        name: .customLong("history-deleted"),
+        help: ArgumentHelp(
+            "With --source history: where delete-hit (Shift-Delete) writes each command it deleted, ended by a NUL byte, for the shell to forget it too (the scripts give it).",
+            valueName: "file"))
+    var historyDeleted: String?
+
     @Flag(
         name: .customLong("no-frecency"),
         help:
@@ -216,6 +223,23 @@ extension ShellSourceOptions {
         throw ValidationError(
             "--source \(source.rawValue): \(what) under \(walkerRoot) (hidden entries and what .gitignore ignores are left out: --walker-hidden, --walker-no-ignore)"
         )
+    }
+}
+
+// MARK: Ctrl-R's deletions
+
+extension ShellSourceOptions {
+    /// What `delete-hit` deletes a command from: the files Ctrl-R read it from (nil: not the history).
+    var historyDeletion: HistoryDeletion? {
+        guard source == .history else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        var deletion = HistoryDeletion(
+            shell: shellName, historyFile: shellHistory ?? HistorySources.defaultHistoryFile(shell: shellName, environment: environment),
+            logFile: commandLog ?? CommandLog.defaultPath(shell: shellName, environment: environment))
+        deletion.logIsNamed = commandLog != nil
+        deletion.frecencyFile = noFrecency ? nil : frecencyPath(.history)
+        deletion.handOffFile = historyDeleted
+        return deletion
     }
 }
 

@@ -13,4 +13,8 @@ public protocol RecordReloading: Sendable {
     /// when a record is there twice); a record not there has none. fzf keeps the marks of the
     /// lines a reload still has.
     func objectIDs(of records: Set<JSONValue>, in indexName: String) -> [JSONValue: String]
+
+    /// Takes the records with these objectIDs out of index `indexName` (`delete-hit`); the
+    /// others keep their objectIDs, so marks stay on them. False: no such index.
+    func remove(objectIDs: Set<String>, from indexName: String) -> Bool
 }

@@ -44,6 +44,12 @@ public struct CommandOutputReloader: RecordReloading {
         }
         return found
     }
+
+    public func remove(objectIDs: Set<String>, from indexName: String) -> Bool {
+        guard let index = backend.index(named: indexName) else { return false }
+        backend.replace(index.removing(objectIDs: objectIDs))
+        return true
+    }
 }
 
 /// Numbers the reloads; replacing an index and checking that its reload is still the latest

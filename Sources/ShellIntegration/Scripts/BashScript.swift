@@ -36,13 +36,41 @@ enum BashScript {
         __instantsearch_history() {
           __instantsearch_finish redraw-current-line
           local output key args=(--source=history --shell=bash --shell-session="$__instantsearch_session" --expect=ctrl-o
-            ${READLINE_LINE:+"--query=$READLINE_LINE"})
+            --history-deleted="$__instantsearch_deleted_file" ${READLINE_LINE:+"--query=$READLINE_LINE"})
           [ -f "${HISTFILE:-}" ] && args+=(--shell-history="$HISTFILE")
-          output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}") || return 0
+          output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}")
+          local picked=$?
+          __instantsearch_forget
+          [ $picked -eq 0 ] || return 0
           key=${output%%$'\n'*}
           READLINE_LINE=${output#*$'\n'}
           READLINE_POINT=${#READLINE_LINE}
           [ "$key" = ctrl-o ] && __instantsearch_finish accept-line
+        }
+
+        # Takes the commands Ctrl-R deleted out of this shell's memory too, newest first (so the
+        # numbers of the others stay), so that bash does not write them back; then the command
+        # log goes on from the history's new last number.
+        __instantsearch_forget() {
+          [ -s "$__instantsearch_deleted_file" ] || return 0
+          local deleted=() item line numbers=() texts=() newline=$'\n' i
+          while IFS= read -r -d '' item; do deleted+=("$item"); done <"$__instantsearch_deleted_file"
+          command rm -f -- "$__instantsearch_deleted_file"
+          # history's lines: "  NUMBER  COMMAND", a command of several lines going on below.
+          while IFS= read -r line; do
+            if [[ $line =~ ^\ *([0-9]+)[*\ ]\ (.*)$ ]]; then
+              numbers+=("${BASH_REMATCH[1]}") texts+=("${BASH_REMATCH[2]}")
+            elif [ ${#texts[@]} -gt 0 ]; then
+              texts[${#texts[@]}-1]+=$newline$line
+            fi
+          done < <(HISTTIMEFORMAT= builtin history)
+          for ((i = ${#numbers[@]} - 1; i >= 0; i--)); do
+            for item in "${deleted[@]}"; do
+              [ "${texts[i]}" = "$item" ] && builtin history -d "${numbers[i]}" && break
+            done
+          done
+          line=$(HISTTIMEFORMAT= builtin history 1)
+          [[ $line =~ ^\ *([0-9]+) ]] && __instantsearch_last_number=${BASH_REMATCH[1]}
         }
 
         __instantsearch_cd() {

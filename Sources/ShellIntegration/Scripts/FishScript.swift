@@ -4,6 +4,8 @@ enum FishScript {
     static let text = #"""
         status is-interactive; or exit 0
         set -g __instantsearch_log_file (set -q XDG_STATE_HOME; and echo $XDG_STATE_HOME; or echo $HOME/.local/state)/instantsearch/history.fish
+        # Where Ctrl-R's Shift-Delete hands this shell the commands it deleted (each ended by NUL).
+        set -g __instantsearch_deleted_file (path dirname -- $__instantsearch_log_file)/deleted.$fish_pid
 
         # Runs instantsearch with the key's own options added to the default ones ($argv[1]: the variable's name).
         function __instantsearch_run
@@ -43,11 +45,22 @@ enum FishScript {
         end
 
         function instantsearch-history-widget
-            set -l args --source=history --shell=fish --expect=ctrl-o (__instantsearch_query (commandline))
+            set -l args --source=history --shell=fish --expect=ctrl-o --history-deleted=$__instantsearch_deleted_file (__instantsearch_query (commandline))
             set -q __instantsearch_session; and set -a args --shell-session=$__instantsearch_session
-            set -l file (set -q XDG_DATA_HOME; and echo $XDG_DATA_HOME; or echo $HOME/.local/share)/fish/fish_history
+            # fish's file for this session: $fish_history names it (empty: none kept).
+            set -l name fish
+            set -q fish_history; and set name $fish_history
+            set -l file (set -q XDG_DATA_HOME; and echo $XDG_DATA_HOME; or echo $HOME/.local/share)/fish/{$name}_history
             test -f $file; and set -a args --shell-history=$file
             set -l output (__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS $args)
+            # What Shift-Delete deleted goes from fish's memory and file too (fish rewrites its file, now).
+            if test -s $__instantsearch_deleted_file
+                for deleted in (string split0 <$__instantsearch_deleted_file)
+                    builtin history delete --exact --case-sensitive -- $deleted
+                end
+                builtin history save
+                command rm -f -- $__instantsearch_deleted_file
+            end
             if test (count $output) -gt 1
                 commandline -r -- (string join \n -- $output[2..-1])
                 test "$output[1]" = ctrl-o; and commandline -f execute

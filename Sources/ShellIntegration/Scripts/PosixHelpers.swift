@@ -3,6 +3,8 @@
 enum PosixHelpers {
     static let text = #"""
         __instantsearch_log_file=${XDG_STATE_HOME:-$HOME/.local/state}/instantsearch/history.${__instantsearch_shell}
+        # Where Ctrl-R's Shift-Delete hands this shell the commands it deleted (each ended by NUL).
+        __instantsearch_deleted_file=${__instantsearch_log_file%/*}/deleted.$$
 
         # Runs instantsearch with the key's own options added to the default ones ($1: the variable's name).
         # 40% of the terminal, at least 27 rows (fzf's keys take at least 20 list rows: 27 hold as many hits).

@@ -14,9 +14,11 @@ enum ZshScript {
 
         instantsearch-history-widget() {
           local output
-          local -a args=(--source=history --shell=zsh --shell-session="$__instantsearch_session" --expect=ctrl-o ${BUFFER:+"--query=$BUFFER"})
+          local -a args=(--source=history --shell=zsh --shell-session="$__instantsearch_session" --expect=ctrl-o
+            --history-deleted="$__instantsearch_deleted_file" ${BUFFER:+"--query=$BUFFER"})
           [[ -f ${HISTFILE:-} ]] && args+=(--shell-history="$HISTFILE")
           output=$(__instantsearch_run INSTANTSEARCH_CTRL_R_OPTS "${args[@]}")
+          __instantsearch_forget
           if [[ -n $output ]]; then
             BUFFER=${output#*$'\n'}
             CURSOR=$#BUFFER
@@ -24,6 +26,29 @@ enum ZshScript {
           zle reset-prompt
           [[ ${output%%$'\n'*} == ctrl-o ]] && zle accept-line
           return 0
+        }
+
+        # Takes the commands Ctrl-R deleted out of this shell's memory too. zsh deletes no single
+        # entry: HISTORY_IGNORE (kept for the session, after the user's own) leaves them out of
+        # every write from now on, this session's new commands go to the file first (fc -AI),
+        # and the history is read again from its own copy without them (fc -W, fc -p). The list
+        # pushed aside gets no file, so nothing writes it back on exit.
+        typeset -ga __instantsearch_forgotten
+        __instantsearch_user_ignore=${HISTORY_IGNORE-}
+        __instantsearch_forget() {
+          [[ -s $__instantsearch_deleted_file ]] || return 0
+          local -a deleted=(${(0)"$(<$__instantsearch_deleted_file)"})
+          command rm -f -- "$__instantsearch_deleted_file"
+          __instantsearch_forgotten+=("${(@b)deleted}")
+          HISTORY_IGNORE="(${(j:|:)__instantsearch_forgotten}${__instantsearch_user_ignore:+|$__instantsearch_user_ignore})"
+          [[ -n ${HISTFILE:-} ]] && fc -AI
+          local file=$HISTFILE copy=${__instantsearch_deleted_file}.history saved=${SAVEHIST:-0}
+          SAVEHIST=$HISTSIZE  # the whole list in the copy, whatever goes to the file
+          fc -W "$copy" || { SAVEHIST=$saved; return 0; }
+          HISTFILE=
+          fc -p "$copy" "$HISTSIZE" "$saved"
+          HISTFILE=$file
+          command rm -f -- "$copy"
         }
 
         instantsearch-cd-widget() {

@@ -195,6 +195,7 @@ extension SearchApp {
             refreshPreview()
         case .selectAll, .deselectAll, .toggleAll: markAll(bound.action)
         case .toggleShowMarked: toggleShowMarked()
+        case .deleteHit: askToDeleteHit()
         case .acceptNonEmpty: if !pickedHits().isEmpty { _ = accept() }
         default: return false
         }

@@ -96,7 +96,7 @@ extension SearchApp {
             if stats.width > 0, stats.height > 0 {
                 StatsLine.render(
                     stats, &canvas, state: listed, marked: marks?.count ?? 0,
-                    markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: script.notice,
+                    markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: pendingDeletion?.question ?? script.notice,
                     showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
             }
         }

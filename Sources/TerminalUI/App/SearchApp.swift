@@ -62,6 +62,12 @@ public final class SearchApp {
     var searchDisabled: Bool
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
+    /// Deletes what a hit stands for (`delete-hit`); nil: nothing here can be deleted.
+    public var hitDeleter: (any HitDeleting)?
+    /// A `delete-hit` waiting for its y or n (`SearchApp+DeleteHit`).
+    var pendingDeletion: PendingDeletion?
+    /// The hit just deleted, until the list without it is in (`finishDeletionIfDone`).
+    var deletedHit: (indexName: String, objectID: String)?
     /// The hits marked with `--multi`.
     public internal(set) var marks = Marks()
     /// `toggle-show-marked`: the list holds only the marked hits (`SearchApp+ShowMarked`).
@@ -158,6 +164,11 @@ public final class SearchApp {
     public func handle(_ key: Key) -> Bool {
         sortNotice = nil
         script.notice = nil
+        if pendingDeletion != nil {
+            answerDeletion(key)
+            refresh()
+            return outcome == nil
+        }
         script.lastKey = KeyName.bindName(key)
         dismissDoneNotes()
         (script.triggers, script.key) = (0, key)
@@ -364,6 +375,7 @@ public final class SearchApp {
         hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
         intents.forEach(hub.dispatch)
         finishReloadIfDone()
+        finishDeletionIfDone()
         finishWaitIfDone()
         refreshPreview()
     }

@@ -67,6 +67,8 @@ public struct TerminalSearch {
     public var previewCommand: PreviewCommand?
     /// Reads `reload` commands' output into an index (nil: the source cannot be reloaded).
     public var reloader: (any RecordReloading)?
+    /// Deletes what a hit stands for (`delete-hit`; nil: the source has nothing to delete).
+    public var hitDeleter: (any HitDeleting)?
     /// Set to time each step of the event loop (`--profile`); read it once `run` returned.
     public var profile: LoopProfile?
     /// Where the session's insights go (`--no-insights`: nil, nothing recorded).
@@ -141,6 +143,7 @@ public struct TerminalSearch {
             hub: hub, keys: options.history == nil ? keys : keys.walkingHistory(), options: options,
             previewWindow: previewWindow, previewCommand: previewCommand, previewRunner: runner, numbers: .current,
             reloader: reloader)
+        app.hitDeleter = hitDeleter
         defer { app.cleanUpCommands() }
         if let insights { app.recordInsights(insights, scheduler: timers) }
         if let address = options.listen {

@@ -36,6 +36,7 @@ extension KeyTable {
             // atuin's key for its filter modes, where the records have scopes (Ctrl-R's history).
             Binding(.control("r"), .global, .nextScope),
             Binding(.alt("m"), .global, .toggleShowMarked),
+            Binding(.named("shift-delete"), .hits, .deleteHit),
 
             Binding(.backspace, .searchBox, .backwardDeleteChar),
             Binding(.control("h"), .searchBox, .backwardDeleteChar),

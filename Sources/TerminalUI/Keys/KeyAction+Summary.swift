@@ -122,6 +122,7 @@ extension KeyAction {
         case .deselectAll: return "with --multi: unmark every hit"
         case .toggleAll: return "with --multi: mark the hits listed that are not, unmark those that are"
         case .toggleShowMarked: return "with --multi: list only the marked hits, or the query's hits again"
+        case .deleteHit: return "delete the selected hit where the source keeps it, after y (Ctrl-R: from the shell's history and ours)"
         case .first: return "select the first hit"
         case .last: return "select the last hit listed"
         case .acceptNonEmpty: return "accept, unless nothing would be picked"

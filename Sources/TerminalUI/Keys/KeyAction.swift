@@ -126,6 +126,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case deselectAll = "deselect-all"
     case toggleAll = "toggle-all"
     case toggleShowMarked = "toggle-show-marked"
+    case deleteHit = "delete-hit"
     case first
     case last
     case acceptNonEmpty = "accept-non-empty"

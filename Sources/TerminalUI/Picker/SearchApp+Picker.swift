@@ -118,6 +118,7 @@ extension SearchApp {
     /// What the info line says after the count: a `--bind` command's failure first, then a
     /// search error, then why the lines shown are what they are (typo matches).
     var pickerNotice: String? {
+        if let question = pendingDeletion?.question { return question }
         if let notice = script.notice { return "⚠ \(notice)" }
         let active = listed(hub.state).active
         if let error = active.error { return "⚠ \(error.message)" }
