@@ -39,8 +39,9 @@ import Testing
 
     /// A shell with the integration loaded, `instantsearch` on its PATH, its state in the
     /// work folder, a prompt of "$ ", a file with spaces in its path and a cleared screen.
-    /// `trace`: the shell runs under `strace`, its execve calls written to that file.
-    static func start(_ shell: Shell, trace: String? = nil) throws -> Tmux {
+    /// `trace`: the shell runs under `strace`, its execve calls written to that file. A
+    /// terminal of 110 by 40 unless `width` and `height` say otherwise.
+    static func start(_ shell: Shell, width: Int = 110, height: Int = 40, trace: String? = nil) throws -> Tmux {
         let binaries = URL(fileURLWithPath: Project.binary).deletingLastPathComponent().path
         let path = "\(binaries):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let command =
@@ -50,7 +51,7 @@ import Testing
             case .fish: "fish --no-config"
             }
         let traced = trace.map { "strace -f -qq -e trace=execve -o '\($0)' \(command)" } ?? command
-        let tmux = try Tmux(width: 110, height: 40, shell: traced, environment: ["PATH='\(path)'"])
+        let tmux = try Tmux(width: width, height: height, shell: traced, environment: ["PATH='\(path)'"])
         let state = tmux.workDirectory.appendingPathComponent("state").path
         switch shell {
         case .bash:

@@ -167,4 +167,25 @@ extension String {
         }
         return ellipsisWidth <= width ? kept + ellipsis : kept
     }
+
+    /// The text cut to at most `width` columns from the start, beginning with `ellipsis`
+    /// when something was cut: the end of a long path, which tells it from its neighbours.
+    public func truncatedKeepingEnd(toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if displayWidth <= width { return self }
+        let budget = max(0, width - ellipsis.displayWidth)
+        var clusters: [(text: String, width: Int)] = []
+        TextWidth.forEachCluster(in: self) { cluster in
+            clusters.append((cluster.text, cluster.width))
+            return true
+        }
+        var kept: [String] = []
+        var used = 0
+        for cluster in clusters.reversed() {
+            guard used + cluster.width <= budget else { break }
+            kept.append(cluster.text)
+            used += cluster.width
+        }
+        return ellipsis + kept.reversed().joined()
+    }
 }

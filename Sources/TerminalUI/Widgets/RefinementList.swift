@@ -110,6 +110,13 @@ public struct RefinementList {
         list.update(count: lines.count, selectable: selectable, select: same ?? (selected == nil || openedOrClosed ? 0 : nil))
     }
 
+    private static func isHeading(_ line: Line) -> Bool {
+        switch line {
+        case .header, .widgetHeader: return true
+        default: return false
+        }
+    }
+
     private static func isSelectable(_ line: Line) -> Bool {
         switch line {
         case .item, .showMore, .toggle, .bucket, .tree: return true
@@ -226,8 +233,12 @@ public struct RefinementList {
             return nil
         }
         var cursor: (x: Int, y: Int)?
-        for (row, position) in (list.offset..<min(lines.count, list.offset + area.height)).enumerated() {
+        let shown = list.offset..<min(lines.count, list.offset + area.height)
+        for (row, position) in shown.enumerated() {
             let y = area.y + row
+            // A heading on the pane's last row, its values out of sight below, names nothing
+            // the user can pick: the row stays blank (the values are a scroll away).
+            if position == shown.upperBound - 1, position + 1 < lines.count, Self.isHeading(lines[position]) { continue }
             switch lines[position] {
             case .header(let attribute, let mode, let order):
                 let orderLabel = order == .count ? "by count" : "by name"
@@ -292,9 +303,13 @@ public struct RefinementList {
         let countX = area.maxX - count.displayWidth - 1
         canvas.write(isSelected && focused ? "▌" : " ", x: area.x, y: y, style: Theme.title)
         let boxWidth = canvas.write(box, x: area.x + 1, y: y, style: item.isRefined ? Theme.refined : Theme.secondary)
+        // A path too long for the pane shows its end: folders of one tree share their start
+        // (lib/google-cloud-sdk/lib/…) and differ in their last names.
+        let valueWidth = countX - area.x - 2 - boxWidth
+        let value = item.value.contains("/") ? item.value.truncatedKeepingEnd(toWidth: valueWidth) : item.value
         canvas.write(
-            item.value, x: area.x + 1 + boxWidth, y: y, style: item.isRefined ? Theme.refined : Theme.text,
-            maxWidth: countX - area.x - 2 - boxWidth, overflow: .ellipsis)
+            value, x: area.x + 1 + boxWidth, y: y, style: item.isRefined ? Theme.refined : Theme.text,
+            maxWidth: valueWidth, overflow: .ellipsis)
         canvas.write(count, x: countX, y: y, style: Theme.count)
         if isSelected && focused {
             canvas.applyStyle(Theme.selectedFacet, to: Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1))
