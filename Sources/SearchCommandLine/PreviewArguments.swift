@@ -24,6 +24,13 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     public var previewWindow: String?
 
     @Option(
+        name: .customLong("preview-border"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The preview box's border, as fzf's --preview-border: rounded (alone: --preview-border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line (the side facing the list), none (also --no-preview-border). --preview-window's border-STYLE words say it too.",
+            valueName: "style"))
+    public var previewBorder: String?
+
+    @Option(
         name: .customLong("preview-label"), parsing: .unconditional,
         help: ArgumentHelp("Text on the preview pane's rule in place of its title, as fzf's --preview-label.", valueName: "label"))
     public var previewLabel: String?
@@ -43,8 +50,9 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
+        let border = try self.border()
         if let previewWindow {
-            do { _ = try PreviewWindow(parsing: previewWindow) } catch { throw ValidationError(error.description) }
+            do { _ = try PreviewWindow(parsing: previewWindow, border: border) } catch { throw ValidationError(error.description) }
         }
         _ = try labelPosition()
         try OptionText.checkLabel(previewLabel, option: "--preview-label")
@@ -56,8 +64,21 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     /// The pane: as `--preview-window` says; else open at the start when a command is given
     /// (as fzf does), closed otherwise.
     public var window: PreviewWindow {
-        if let previewWindow, let parsed = try? PreviewWindow(parsing: previewWindow) { return parsed }
-        return PreviewWindow(startsHidden: preview == nil)
+        let border = (try? self.border()) ?? .shape(.rounded)
+        if let previewWindow, let parsed = try? PreviewWindow(parsing: previewWindow, border: border) { return parsed }
+        var window = PreviewWindow(startsHidden: preview == nil)
+        window.border = border
+        return window
+    }
+
+    /// `--preview-border` read: the box's style before `--preview-window`'s words.
+    func border() throws(ValidationError) -> PreviewWindow.Border {
+        guard let previewBorder else { return .shape(.rounded) }
+        if previewBorder == "line" { return .line }
+        guard let shape = ScreenFrame.Border(rawValue: previewBorder) else {
+            throw ValidationError("--preview-border takes \(ScreenFrame.Border.names), line; not '\(previewBorder)'.")
+        }
+        return .shape(shape)
     }
 
     public var command: PreviewCommand? { preview.map { PreviewCommand($0) } }
