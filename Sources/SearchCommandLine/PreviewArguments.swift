@@ -17,11 +17,11 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     public var preview: String?
 
     @Option(
-        name: .customLong("preview-window"), parsing: .unconditional,
+        name: .customLong("preview-window"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed. F6 / Alt-p toggle it.",
+            "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed; fzf's other words too (follow, wrap, cycle, border-STYLE, +SCROLL, ~N, <N(…)); given again, its words apply on top. F6 / Alt-p toggle it.",
             valueName: "spec"))
-    public var previewWindow: String?
+    public var previewWindow: [String] = []
 
     @Option(
         name: .customLong("preview-border"), parsing: .unconditional,
@@ -51,9 +51,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
 
     public func validate() throws {
         let border = try self.border()
-        if let previewWindow {
-            do { _ = try PreviewWindow(parsing: previewWindow, border: border) } catch { throw ValidationError(error.description) }
-        }
+        do { _ = try parsedWindow(border: border) } catch { throw ValidationError(error.description) }
         _ = try labelPosition()
         try OptionText.checkLabel(previewLabel, option: "--preview-label")
         if let preview, preview.allSatisfy(\.isWhitespace) {
@@ -65,9 +63,19 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     /// (as fzf does), closed otherwise.
     public var window: PreviewWindow {
         let border = (try? self.border()) ?? .shape(.rounded)
-        if let previewWindow, let parsed = try? PreviewWindow(parsing: previewWindow, border: border) { return parsed }
+        if let parsed = try? parsedWindow(border: border) { return parsed }
         var window = PreviewWindow(startsHidden: preview == nil)
         window.border = border
+        return window
+    }
+
+    /// Every `--preview-window` given, read in order onto fzf's defaults (as fzf reads them:
+    /// `--preview-window follow --preview-window '~4'` follows with four header lines); nil
+    /// when none is given.
+    func parsedWindow(border: PreviewWindow.Border) throws(PreviewWindowError) -> PreviewWindow? {
+        guard let first = previewWindow.first else { return nil }
+        var window = try PreviewWindow(parsing: first, border: border)
+        for spec in previewWindow.dropFirst() { try window.apply(spec) }
         return window
     }
 
