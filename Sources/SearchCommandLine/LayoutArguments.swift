@@ -139,12 +139,17 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     public init() {}
 
-    /// fzf's `--border` without a value means rounded: a bare `--border` (followed by nothing,
+    /// fzf's `--border` (and `--preview-border`) without a value means rounded: a bare `--border` (followed by nothing,
     /// by an option or by a word that is not a style, such as a file) becomes `--border=rounded`
     /// before the parser, which wants a value, sees it.
     public static func translatingBareOptions(_ arguments: [String]) -> [String] {
         FzfWords.rewriting(arguments) { word, next in
             if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=rounded"], false) }
+            // fzf's --preview-border takes `line` too; --no-preview-border draws none.
+            if word == "--preview-border", !(next.map { $0 == "line" || ScreenFrame.Border(rawValue: $0) != nil } ?? false) {
+                return (["--preview-border=rounded"], false)
+            }
+            if word == "--no-preview-border" { return (["--preview-border=none"], false) }
             if word == "--tmux", !(next.map(Self.looksLikeTmuxSpec) ?? false) { return (["--tmux=\(TmuxPopupSpec.bare)"], false) }
             return nil
         }

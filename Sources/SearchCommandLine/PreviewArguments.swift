@@ -17,11 +17,18 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     public var preview: String?
 
     @Option(
-        name: .customLong("preview-window"), parsing: .unconditional,
+        name: .customLong("preview-window"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed. F6 / Alt-p toggle it.",
+            "Where the preview pane goes: right:50% (the default), bottom:40%, a size in cells (right:60); hidden starts it closed; fzf's other words too (follow, wrap, cycle, border-STYLE, +SCROLL, ~N, <N(…)); given again, its words apply on top. F6 / Alt-p toggle it.",
             valueName: "spec"))
-    public var previewWindow: String?
+    public var previewWindow: [String] = []
+
+    @Option(
+        name: .customLong("preview-border"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The preview box's border, as fzf's --preview-border: rounded (alone: --preview-border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line (the side facing the list), none (also --no-preview-border). --preview-window's border-STYLE words say it too.",
+            valueName: "style"))
+    public var previewBorder: String?
 
     @Option(
         name: .customLong("preview-label"), parsing: .unconditional,
@@ -43,9 +50,8 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        if let previewWindow {
-            do { _ = try PreviewWindow(parsing: previewWindow) } catch { throw ValidationError(error.description) }
-        }
+        let border = try self.border()
+        do { _ = try parsedWindow(border: border) } catch { throw ValidationError(error.description) }
         _ = try labelPosition()
         try OptionText.checkLabel(previewLabel, option: "--preview-label")
         if let preview, preview.allSatisfy(\.isWhitespace) {
@@ -56,8 +62,31 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     /// The pane: as `--preview-window` says; else open at the start when a command is given
     /// (as fzf does), closed otherwise.
     public var window: PreviewWindow {
-        if let previewWindow, let parsed = try? PreviewWindow(parsing: previewWindow) { return parsed }
-        return PreviewWindow(startsHidden: preview == nil)
+        let border = (try? self.border()) ?? .shape(.rounded)
+        if let parsed = try? parsedWindow(border: border) { return parsed }
+        var window = PreviewWindow(startsHidden: preview == nil)
+        window.border = border
+        return window
+    }
+
+    /// Every `--preview-window` given, read in order onto fzf's defaults (as fzf reads them:
+    /// `--preview-window follow --preview-window '~4'` follows with four header lines); nil
+    /// when none is given.
+    func parsedWindow(border: PreviewWindow.Border) throws(PreviewWindowError) -> PreviewWindow? {
+        guard let first = previewWindow.first else { return nil }
+        var window = try PreviewWindow(parsing: first, border: border)
+        for spec in previewWindow.dropFirst() { try window.apply(spec) }
+        return window
+    }
+
+    /// `--preview-border` read: the box's style before `--preview-window`'s words.
+    func border() throws(ValidationError) -> PreviewWindow.Border {
+        guard let previewBorder else { return .shape(.rounded) }
+        if previewBorder == "line" { return .line }
+        guard let shape = ScreenFrame.Border(rawValue: previewBorder) else {
+            throw ValidationError("--preview-border takes \(ScreenFrame.Border.names), line; not '\(previewBorder)'.")
+        }
+        return .shape(shape)
     }
 
     public var command: PreviewCommand? { preview.map { PreviewCommand($0) } }

@@ -117,6 +117,20 @@ import Testing
     }
 }
 
+/// fzf's --preview-window given more than once, and --preview-border, read in fzf's order.
+@Suite struct PreviewWindowArgumentsTests {
+    @Test func eachPreviewWindowAppliesOnTopOfTheOnesBeforeOverThePreviewBorder() throws {
+        let window = try PreviewArguments.parse([
+            "--preview", "cat {}", "--preview-border", "sharp", "--preview-window", "follow,left", "--preview-window", "~4,40%",
+        ]).window
+        var expected = PreviewWindow(position: .left, size: 40, startsHidden: false)
+        (expected.follows, expected.headerLines, expected.border) = (true, 4, .shape(.sharp))
+        #expect(window == expected)
+        #expect(try PreviewArguments.parse(["--preview-border=line"]).window.border == .line)
+        #expect(throws: (any Error).self) { try PreviewArguments.parse(["--preview-border", "wavy"]) }
+    }
+}
+
 /// fzf's --preview-label and --preview-label-pos as the session reads them.
 @Suite struct PreviewLabelArgumentsTests {
     @Test func theLabelAndItsPositionReachTheInterface() throws {

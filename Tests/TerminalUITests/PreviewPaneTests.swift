@@ -139,13 +139,13 @@ import Testing
         (
             "up,border-sharp",
             {
-                var window = PreviewWindow(position: .top, startsHidden: false); window.border = .single; return window
+                var window = PreviewWindow(position: .top, startsHidden: false); window.border = .shape(.sharp); return window
             }()
         ),
         (
             "border-double",
             {
-                var window = PreviewWindow(startsHidden: false); window.border = .double; return window
+                var window = PreviewWindow(startsHidden: false); window.border = .shape(.double); return window
             }()
         ),
         ("left,border-bold,border-rounded", PreviewWindow(position: .left, startsHidden: false)),
@@ -153,6 +153,26 @@ import Testing
             "right,wrap,noinfo",
             {
                 var window = PreviewWindow(startsHidden: false); (window.wraps, window.showsInfo) = (true, false); return window
+            }()
+        ),
+        (
+            "left:0,border-none,follow,cycle,~3,+{2}-5/2,wrap-word",
+            {
+                var window = PreviewWindow(position: .left, size: 0, sizeIsPercent: false, startsHidden: false)
+                (window.border, window.follows, window.cycles, window.headerLines) = (.shape(.none), true, true, 3)
+                (window.scroll, window.wraps, window.wrapsWords) = ("+{2}-5/2", true, true)
+                return window
+            }()
+        ),
+        (
+            "border-line:~5,2,<80(up,~0,wrap)",
+            {
+                var window = PreviewWindow(size: 2, sizeIsPercent: false, startsHidden: false)
+                (window.border, window.headerLines, window.threshold) = (.line, 5, 80)
+                var other = window
+                (other.threshold, other.position, other.headerLines, other.wraps) = (0, .top, 0, true)
+                window.alternative = other
+                return window
             }()
         ),
         (
@@ -173,6 +193,16 @@ import Testing
     ])
     func aPreviewRunsWithoutAHitWhenItDoesNotNameTheLine(template: String, runs: Bool) {
         #expect(PreviewCommand.runsWithoutAHit(template) == runs, "\(template)")
+    }
+
+    @Test(arguments: [("+123", 20, 122), ("+'321'-2", 20, 318), ("+:123:-2", 20, 120), ("+55/2", 20, 44), ("+55-/4", 20, 49)])
+    func aScrollOffsetNamesTheFirstLineShown(expanded: String, height: Int, line: Int) {
+        #expect(PreviewScrollOffset.line(expanded, height: height) == line, "\(expanded)")
+    }
+
+    @Test func aScrollOffsetHasFzfsForm() {
+        #expect(["+123", "+{2}", "+{-1}-5", "+{n}+3/2", "-/2", "+{2}/3"].allSatisfy(PreviewScrollOffset.isValid))
+        #expect(!["+", "+{x}", "+{2}/0", "12a", "+{2"].contains(where: PreviewScrollOffset.isValid))
     }
 
     @Test func aBadPreviewWindowSaysWhichWord() {

@@ -32,6 +32,23 @@ public struct ScreenFrame: Sendable, Hashable {
             default: ["╭", "╮", "╰", "╯", "─", "─", "│", "│"]
             }
         }
+
+        /// Draws its sides around `rect` (corners where two sides meet).
+        func draw(_ rect: Rect, into canvas: inout Canvas, style line: Style) {
+            guard rect.width >= 1, rect.height >= 1 else { return }
+            let g = glyphs
+            let s = sides
+            let (top, bottom, left, right) = (rect.y, rect.maxY - 1, rect.x, rect.maxX - 1)
+            if s.top { canvas.drawHorizontalLine(x: left, y: top, length: rect.width, glyph: g[4], style: line) }
+            if s.bottom { canvas.drawHorizontalLine(x: left, y: bottom, length: rect.width, glyph: g[5], style: line) }
+            if s.left { canvas.drawVerticalLine(x: left, y: top, length: rect.height, glyph: g[6], style: line) }
+            if s.right { canvas.drawVerticalLine(x: right, y: top, length: rect.height, glyph: g[7], style: line) }
+            guard rect.width >= 2, rect.height >= 2 else { return }
+            if s.top && s.left { canvas.write(String(g[0]), x: left, y: top, style: line) }
+            if s.top && s.right { canvas.write(String(g[1]), x: right, y: top, style: line) }
+            if s.bottom && s.left { canvas.write(String(g[2]), x: left, y: bottom, style: line) }
+            if s.bottom && s.right { canvas.write(String(g[3]), x: right, y: bottom, style: line) }
+        }
     }
 
     /// A margin or padding side: cells, or a percentage of the screen's width (left, right)
@@ -115,17 +132,9 @@ public struct ScreenFrame: Sendable, Hashable {
         guard border != .none else { return }
         let rect = borderRect(of: screen)
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let g = border.glyphs
+        border.draw(rect, into: &canvas, style: line)
         let s = border.sides
-        let (top, bottom, left, right) = (rect.y, rect.maxY - 1, rect.x, rect.maxX - 1)
-        if s.top { canvas.drawHorizontalLine(x: left, y: top, length: rect.width, glyph: g[4], style: line) }
-        if s.bottom { canvas.drawHorizontalLine(x: left, y: bottom, length: rect.width, glyph: g[5], style: line) }
-        if s.left { canvas.drawVerticalLine(x: left, y: top, length: rect.height, glyph: g[6], style: line) }
-        if s.right { canvas.drawVerticalLine(x: right, y: top, length: rect.height, glyph: g[7], style: line) }
-        if s.top && s.left { canvas.write(String(g[0]), x: left, y: top, style: line) }
-        if s.top && s.right { canvas.write(String(g[1]), x: right, y: top, style: line) }
-        if s.bottom && s.left { canvas.write(String(g[2]), x: left, y: bottom, style: line) }
-        if s.bottom && s.right { canvas.write(String(g[3]), x: right, y: bottom, style: line) }
+        let (top, bottom) = (rect.y, rect.maxY - 1)
         guard let label, !label.isEmpty, labelAtBottom ? s.bottom : s.top else { return }
         let y = labelAtBottom ? bottom : top
         let room = rect.width - 4

@@ -12,6 +12,10 @@ import Glibc
 /// What `--bind`'s chains have under way: the actions left to run, the command they wait for,
 /// and what the session's events were last seen as.
 struct ScriptState {
+    /// `preview(…)`'s command shows, for the line it ran on (nil: on no line), until another is selected.
+    var oneOffPreview: String??
+    /// How far each `change-preview-window` argument with `|` alternatives has turned.
+    var previewWindowTurns: [String: Int] = [:]
     /// Actions still to run, in order (the rest of a chain, then chains queued behind it).
     var pending: [BoundAction] = []
     var isDraining = false
@@ -170,28 +174,12 @@ extension SearchApp {
             header = argument.isEmpty ? nil : argument
             resize(width: screen.width, height: screen.height)
         case .print: script.printed.append(argument)
-        case .preview:
-            if !preview.isShown { togglePreview() }
-            preview.runsCommand = true
-            commandRunning = expand(argument)
-            previewRunner?.start(commandRunning ?? "", environment: previewEnvironment)
-        case .changePreview:
-            previewCommand = PreviewCommand(argument)
-            preview.runsCommand = true
-            commandRunning = nil
-            refreshPreview()
-        case .changePreviewWindow:
-            do {
-                let window = try PreviewWindow(parsing: argument)
-                if preview.isShown == window.startsHidden { togglePreview() }
-                preview.window = window
-                if let wraps = window.wraps { preview.wrapsOutput = wraps }
-                resize(width: screen.width, height: screen.height)
-            } catch {
-                script.notice = "change-preview-window: \(error)"
-            }
+        case .preview: showOneOffPreview(argument)
+        case .changePreview: changePreview(to: argument)
+        case .changePreviewWindow: changePreviewWindow(argument)
         case .refreshPreview:
-            commandRunning = nil
+            guard previewCommand != nil else { return true }  // fzf's: nothing to run again
+            (commandRunning, script.oneOffPreview) = (nil, nil)
             refreshPreview()
         case .selectAll, .deselectAll, .toggleAll: markAll(bound.action)
         case .toggleShowMarked: toggleShowMarked()

@@ -295,6 +295,8 @@ public final class SearchApp {
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info)
         defer { fitHitsList(force: force) }
         if drawsPicker {
+            // fzf's `<N(...)` alternative window, chosen by the room there is.
+            preview.use(preview.window.effective(in: pickerArea))
             let wantedPicker = pickerLayout()
             if force || wantedPicker != picker, let text = wantedPicker.previewText { preview.resize(width: text.width, height: text.height) }
             picker = wantedPicker
@@ -385,6 +387,10 @@ public final class SearchApp {
     func refreshPreview() {
         guard preview.isShown, !hub.showsSections else { return }
         let hit = hitsList.selectedHit
+        if let line = script.oneOffPreview {
+            if previewCommand == nil || line == hit?.objectID { return }
+            script.oneOffPreview = nil
+        }
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.activeState.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
         // With nothing selected, fzf still runs a command that does not name the line ({q}).
@@ -393,6 +399,7 @@ public final class SearchApp {
         guard moved || command != commandRunning else { return }
         commandRunning = command
         if let command { previewRunner.start(command, environment: previewEnvironment) } else { previewRunner.cancel() }
+        preview.start(scroll: command == nil ? nil : preview.inEffect.scroll.map(expand))
     }
 
     /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for

@@ -128,8 +128,9 @@ struct BindingParser {
         switch (action.argument, argument) {
         case (.none, .some): throw error(at: start, .takesNoArgument(name))
         case (.command, .none), (.text, .none): throw error(at: start, .needsArgument(name))
-        case (.command, .some(let command)) where command.allSatisfy(\.isWhitespace) && action.transformTarget == nil:
-            // A transform-* of nothing sets nothing (fzf takes it); other commands need one.
+        case (.command, .some(let command)) where command.allSatisfy(\.isWhitespace) && action.transformTarget == nil && action != .changePreview:
+            // A transform-* of nothing sets nothing (fzf takes it), change-preview() closes the
+            // preview; other commands need one.
             throw error(at: start, .needsArgument(name))
         default: return BoundAction(action, argument)
         }

@@ -41,7 +41,10 @@ public struct PickerLayout: Equatable, Sendable {
     public init(area: Rect, settings: Settings) {
         var main = area
         if let window = settings.preview, let (box, rest) = Self.carve(window, from: area) {
-            (previewBox, previewText, main) = (box, box.inset(top: 1, left: 2, bottom: 1, right: 2), rest)
+            // The text goes inside the border's sides, a column of padding inside each side one.
+            let sides = window.border.shape(at: window.position).sides
+            let text = box.inset(top: sides.top ? 1 : 0, left: sides.left ? 2 : 0, bottom: sides.bottom ? 1 : 0, right: sides.right ? 2 : 0)
+            (previewBox, previewText, main) = (box, Rect(x: text.x, y: text.y, width: max(0, text.width), height: max(0, text.height)), rest)
         }
         listRunsUpward = settings.layout.listRunsUpward
         var rest = main
@@ -95,24 +98,22 @@ public struct PickerLayout: Equatable, Sendable {
         }
     }
 
-    /// The preview's box out of `area`, and what is left for the rest: fzf's size in cells is
-    /// the text's (the border and a column of padding each side come on top), a percentage
-    /// the whole box's. A box on the left keeps one blank column before the list.
+    /// The preview's box out of `area`, and what is left for the rest (`PreviewWindow.cells`
+    /// sizes it). A box on the left keeps one blank column before the list. Size 0 draws none.
     static func carve(_ window: PreviewWindow, from area: Rect) -> (box: Rect, rest: Rect)? {
+        guard window.size > 0 else { return nil }
         switch window.position {
         case .left, .right:
-            let wanted = window.sizeIsPercent ? area.width * window.size / 100 : window.size + 4
-            let width = min(wanted, area.width - 1)
-            guard width >= 5 else { return nil }
+            let width = min(window.cells(of: area.width), area.width - 1)
+            guard width >= 1 else { return nil }
             if window.position == .right {
                 return (Rect(x: area.maxX - width, y: area.y, width: width, height: area.height), area.inset(right: width))
             }
             let box = Rect(x: area.x, y: area.y, width: width, height: area.height)
             return (box, area.inset(left: min(area.width, width + 1)))
         case .top, .bottom:
-            let wanted = window.sizeIsPercent ? area.height * window.size / 100 : window.size + 2
-            let height = min(wanted, area.height - 1)
-            guard height >= 3 else { return nil }
+            let height = min(window.cells(of: area.height), area.height - 1)
+            guard height >= 1 else { return nil }
             if window.position == .bottom {
                 return (Rect(x: area.x, y: area.maxY - height, width: area.width, height: height), area.inset(bottom: height))
             }

@@ -28,10 +28,7 @@ extension SearchApp {
 
     /// Where fzf's screen puts everything now: inside the frame.
     func pickerLayout() -> PickerLayout {
-        var area = options.frame.inner(of: screen)
-        // fzf keeps a blank column inside a left border (none inside a right one).
-        area = area.inset(left: options.frame.border.sides.left ? 1 : 0)
-        area = Rect(x: area.x, y: area.y, width: max(0, area.width), height: max(0, area.height))
+        let area = pickerArea
         var settings = PickerLayout.Settings()
         settings.layout = options.layout
         settings.info = options.info
@@ -39,8 +36,15 @@ extension SearchApp {
         let headers = pickerHeaders
         (settings.headerRows, settings.headerLines) = (headers.given.count, headers.lines.count)
         settings.headerFirst = options.headerFirst
-        settings.preview = preview.isShown ? preview.window : nil
+        settings.preview = preview.isShown ? preview.window.effective(in: area) : nil
         return PickerLayout(area: area, settings: settings)
+    }
+
+    /// The room fzf's screen has: inside the frame, with a blank column inside a left border
+    /// (none inside a right one).
+    var pickerArea: Rect {
+        let area = options.frame.inner(of: screen).inset(left: options.frame.border.sides.left ? 1 : 0)
+        return Rect(x: area.x, y: area.y, width: max(0, area.width), height: max(0, area.height))
     }
 
     /// `--separator`'s text; fzf's `─` without it, "" with `--no-separator`.
@@ -104,9 +108,16 @@ extension SearchApp {
                 jumpLabels: jumping == nil ? nil : options.jumpLabels)
         }
         if let box = layout.previewBox, let text = layout.previewText {
-            canvas.drawBorder(box, style: preview.window.border, lineStyle: Theme.border, title: previewLabel, titleStyle: Theme.paneTitle)
+            let window = preview.inEffect
+            let shape = window.border.shape(at: window.position)
+            shape.draw(box, into: &canvas, style: Theme.border)
+            if let label = previewLabel, !label.isEmpty, shape.sides.top, box.width > 4 {
+                let width = min(label.displayWidth, box.width - 4)
+                let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: box.x..<box.maxX)
+                canvas.write(label, x: x, y: box.y, style: Theme.paneTitle, maxWidth: box.width - 4, overflow: .ellipsis)
+            }
             preview.render(text, &canvas)
-            if preview.window.showsInfo, let position = preview.position.map({ String($0.filter { $0 != " " }) }),
+            if window.showsInfo, let position = preview.position.map({ String($0.filter { $0 != " " }) }),
                 position.displayWidth < text.width
             {
                 canvas.write(position, x: text.maxX - position.displayWidth, y: text.y, style: Theme.secondary.reverse())
