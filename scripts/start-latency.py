@@ -3,16 +3,32 @@
 key: CMD is spawned in a pseudo-terminal whose output goes to a terminal emulator (pyte), and the first
 frame is the moment the screen first reaches the state it still has once the program has been quiet for
 QUIET ms. Same measure for any program (fzf, or ours). Each of RUNS starts are timed, then Ctrl-C.
+The emulator answers what a terminal is asked at start as a real one does at once: the cursor's
+position (CSI 6 n) and a mode query (CSI ? N $ p, answered "not recognized"); fzf asks both and
+waits half a second for a terminal that does not answer, which would otherwise end the measure
+on a blank screen.
 Usage: start-latency.py [--size 120x40] [--quiet MS] [--runs N] -- CMD ARGS...
 Prints: starts N  first frame ms p50 P min MIN max MAX  per start: ..."""
-import os, sys, time, select, ptyprocess, pyte
+import os, re, sys, time, select, ptyprocess, pyte
+
+
+class AnsweringScreen(pyte.Screen):
+    """pyte answers CSI 6 n through write_process_input; mode queries it does not parse at all."""
+    answer = None
+
+    def write_process_input(self, data):
+        if self.answer: self.answer(data.encode())
+
+
+MODE_QUERY = re.compile(rb"\x1b\[\?(\d+)\$p")
 
 
 def first_frame(cmd, cols, rows, quiet, limit=30.0):
-    screen = pyte.Screen(cols, rows)
+    screen = AnsweringScreen(cols, rows)
     stream = pyte.ByteStream(screen)
     t0 = time.perf_counter()
     p = ptyprocess.PtyProcess.spawn(cmd, dimensions=(rows, cols), env=dict(os.environ, TERM="xterm-256color"))
+    screen.answer = lambda data: os.write(p.fd, data)
     snaps, until = [], None
     while True:
         now = time.perf_counter()
@@ -25,6 +41,7 @@ def first_frame(cmd, cols, rows, quiet, limit=30.0):
         except OSError: break
         if not data: break
         now = time.perf_counter()
+        for mode in MODE_QUERY.findall(data): os.write(p.fd, b"\x1b[?%s;0$y" % mode)
         stream.feed(data)
         snaps.append((now, "\n".join(screen.display)))
         until = now + quiet / 1000

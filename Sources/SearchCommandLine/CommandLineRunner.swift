@@ -15,13 +15,17 @@ import Glibc
 /// status 2 (ArgumentParser's own default is the usage text and 64). The terminal has not been
 /// touched yet at that point. Help, version and completion scripts print and exit 0 as usual.
 public enum CommandLineRunner {
-    public static func main<Command: ParsableCommand>(_: Command.Type, arguments: [String], name: String) -> Never {
+    /// `path` is how the command is named in a pointer to its help (a subcommand parsed as a
+    /// command of its own knows only its own name).
+    public static func main<Command: ParsableCommand>(
+        _: Command.Type, arguments: [String], name: String, path: String? = nil
+    ) -> Never {
         let command: any ParsableCommand
         do {
             command = try Command.parseAsRoot(arguments)
         } catch {
             if Command.exitCode(for: error) == .success { Command.exit(withError: error) }
-            fail(name, Command.message(for: error) + helpHint(Command.fullMessage(for: error)))
+            fail(name, Command.message(for: error) + helpHint(Command.fullMessage(for: error), path: path))
         }
         do {
             var command = command
@@ -38,12 +42,15 @@ public enum CommandLineRunner {
     }
 
     /// ArgumentParser's pointer to the right help, "See 'instantsearch query --help' for more
-    /// information.", kept from its long message as " (see 'instantsearch query --help')".
-    static func helpHint(_ fullMessage: String) -> String {
+    /// information.", kept from its long message as " (see 'instantsearch query --help')", the
+    /// command's own name replaced by `path` when given.
+    static func helpHint(_ fullMessage: String, path: String? = nil) -> String {
         guard let start = fullMessage.firstRange(of: "See '"),
             let end = fullMessage[start.upperBound...].firstRange(of: "' for more information")
         else { return "" }
-        return " (see '\(fullMessage[start.upperBound..<end.lowerBound])')"
+        var pointer = String(fullMessage[start.upperBound..<end.lowerBound])
+        if let path, let space = pointer.firstIndex(of: " ") { pointer = path + pointer[space...] }
+        return " (see '\(pointer)')"
     }
 
     /// One line, `name: message`, and status 2.

@@ -109,14 +109,10 @@ public enum DefaultOptions {
         _ defaults: [String], into arguments: [String], searchCommand: String, otherSubcommands: Set<String>
     ) -> [String] {
         guard !defaults.isEmpty, let first = arguments.first else { return defaults + arguments }
-        if first == searchCommand { return [first] + defaults + arguments.dropFirst() }
-        if otherSubcommands.contains(first) || isRootFlag(first) { return arguments }
-        return defaults + arguments
-    }
-
-    private static func isRootFlag(_ argument: String) -> Bool {
-        ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"].contains {
-            argument == $0 || argument.hasPrefix($0 + "=")
+        switch CommandLineRoute.of(arguments, searchCommand: searchCommand, otherSubcommands: otherSubcommands) {
+        case .searchOptions: return defaults + arguments
+        case .searchNamed: return [first] + defaults + arguments.dropFirst()
+        case .root: return arguments
         }
     }
 

@@ -84,12 +84,21 @@ struct InstantSearchCommand: ParsableCommand {
         let defaults = sources.flatMap(\.words)
         let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
             .subtracting([SearchCommand.configuration.commandName!])
-        let inserted = DefaultOptions.insert(
-            defaults, into: given, searchCommand: SearchCommand.configuration.commandName!, otherSubcommands: others)
+        let search = SearchCommand.configuration.commandName!
+        let inserted = DefaultOptions.insert(defaults, into: given, searchCommand: search, otherSubcommands: others)
         if inserted != given { sources.forEach(SearchCommand.checkDefaults) }
         // fzf's --no-X undo what came before them, the defaults included.
         let arguments = FzfNegations.resolved(inserted)
         SearchCommand.commandLine = arguments
+        // The search parsed as a command of its own when the root has nothing to do: the argument
+        // parser reflects over every option of a command each time it looks at it, and through
+        // the root it looks at the search's options twice more before parsing them. Help and
+        // version anywhere go through the root, whose texts they are.
+        let route = CommandLineRoute.of(arguments, searchCommand: search, otherSubcommands: others)
+        if route != .root, !arguments.contains(where: CommandLineRoute.isRootFlag) {
+            let options = route == .searchNamed ? Array(arguments.dropFirst()) : arguments
+            CommandLineRunner.main(SearchCommand.self, arguments: options, name: "instantsearch", path: "instantsearch search")
+        }
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
     }
 }

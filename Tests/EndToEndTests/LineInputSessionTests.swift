@@ -115,4 +115,18 @@ import Testing
             #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
         }
     }
+
+    /// The search's options are parsed by the search itself, named or not; its messages point
+    /// to its help as before, and help and version anywhere are still the root's.
+    @Test func aCommandLineReadsTheSameWhetherTheSearchIsNamedOrNot() throws {
+        for arguments in [["--bogus"], ["search", "--bogus"], ["-e", "--bogus"]] {
+            let (status, output) = try spawn(Project.binary, arguments, captureOutput: true)
+            #expect(status == 2, "\(arguments)")
+            #expect(output == "instantsearch: Unknown option '--bogus' (see 'instantsearch search --help')\n", "\(arguments)")
+        }
+        let (status, version) = try spawn(Project.binary, ["-e", "--version"], captureOutput: true)
+        #expect(status == 0)
+        #expect(try version == spawn(Project.binary, ["--version"], captureOutput: true).output)
+        #expect(version.split(separator: "\n").count == 1)
+    }
 }

@@ -10,6 +10,19 @@ import Testing
         DefaultOptions.insert(defaults, into: arguments, searchCommand: "search", otherSubcommands: others)
     }
 
+    @Test func theRouteIsReadFromTheFirstWord() {
+        func route(_ arguments: [String]) -> CommandLineRoute {
+            CommandLineRoute.of(arguments, searchCommand: "search", otherSubcommands: others)
+        }
+        #expect(route([]) == .searchOptions)
+        #expect(route(["a.json", "--filter", "query"]) == .searchOptions)
+        #expect(route(["-e", "query"]) == .searchOptions)
+        #expect(route(["search", "a.json"]) == .searchNamed)
+        #expect(route(["query", "a.json", "text"]) == .root)
+        #expect(route(["--version"]) == .root)
+        #expect(route(["--generate-completion-script=zsh"]) == .root)
+    }
+
     @Test func theDefaultsComeBeforeTheCommandLineSoItsOwnOptionsWin() {
         #expect(
             insert(["--strategy", "adaptive"], ["a.json", "--strategy", "realtime"])
@@ -108,5 +121,7 @@ import Testing
             """
         #expect(CommandLineRunner.helpHint(full) == " (see 'instantsearch query --help')")
         #expect(CommandLineRunner.helpHint("Error: something else") == "")
+        let own = "Error: Unknown option '--bogus'\n  See 'search --help' for more information."
+        #expect(CommandLineRunner.helpHint(own, path: "instantsearch search") == " (see 'instantsearch search --help')")
     }
 }
