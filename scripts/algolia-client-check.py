@@ -4,11 +4,12 @@
 Starts the serve binary on a fixture of its own (25 books, written to a temporary directory),
 points the client's sync search and insights clients at it over plain HTTP, and makes the calls
 an Algolia user makes: search, multi-query, facet-value search, browse with its cursor, records
-by id and synonyms (algolia_client_reads.py), settings, task status, rules, insights events. Each answer is checked against what Algolia documents for
-it (fields and values), not only for "no exception".
+by id, synonyms, the settings' versions, an application's task and the rules' filters
+(algolia_client_reads.py), settings, task status, rules, insights events. Each answer is checked
+against what Algolia documents for it (fields and values), not only for "no exception".
 
-One line per call: `ok`, `unsupported` (a call docs/serve.md lists as not supported, with why) or
-`FAIL`. Exits 1 on any failure, 2 when it cannot start the server.
+One line per call: `ok`, `unsupported` (a read call docs/serve.md lists as not supported, with why,
+answered as an unknown route: algolia_client_unsupported.py) or `FAIL`. Exits 1 on any failure, 2 when it cannot start the server.
 
 Usage: algolia-client-check.py SERVE_BINARY
 """
@@ -29,16 +30,12 @@ from algoliasearch.search.client import SearchClientSync
 from algoliasearch.search.config import SearchConfig
 
 from algolia_client_reads import SYNONYMS, ReadChecks
+from algolia_client_unsupported import UNSUPPORTED, unsupported_calls
 
 APP_ID = "CLIENTCHECK"
 ADMIN_KEY = "client-check-admin-key"
 SEARCH_KEY = "client-check-search-key"
 INDEX = "books"
-
-# Calls serve does not answer yet, and why; docs/serve.md ("The official Algolia clients") says the
-# same. A listed call that fails with 404 (no such route) is reported as unsupported; one that
-# answers is checked like any other (then it works: take it off this list and docs/serve.md).
-UNSUPPORTED: dict[str, str] = {}
 
 # (title, author, genre): real books, so that queries read naturally.
 BOOKS = [
@@ -168,7 +165,8 @@ class Checks(ReadChecks):
             detail = check()
             print("ok           %-26s %s" % (name, detail or ""))
         except RequestException as error:
-            if name in UNSUPPORTED and error.status_code == 404:
+            # An unknown route's answer, as Algolia gives it: 404 with its error body.
+            if name in UNSUPPORTED and error.status_code == 404 and error.message.startswith("no such route"):
                 print("unsupported  %-26s %s (HTTP 404: %s)" % (name, UNSUPPORTED[name], error.message))
                 return
             self.failures += 1
@@ -393,15 +391,18 @@ def main():
                 ("index_exists", checks.index_exists),
                 ("list_indices", checks.list_indices),
                 ("get_settings", checks.get_settings),
+                ("get_settings (getVersion 2)", checks.get_settings_version_2),
                 ("set_settings", checks.set_settings),
+                ("get_app_task", checks.get_app_task),
                 ("save_rule", checks.save_rule),
                 ("get_rule", checks.get_rule),
                 ("search_rules", checks.search_rules),
+                ("search_rules (filters)", checks.search_rules_filters),
                 ("browse_rules", checks.browse_rules),
                 ("save_rules, clear_rules", checks.save_rules_and_clear),
                 ("delete_rule", checks.delete_rule),
                 ("push_events", checks.push_events),
-            ]:
+            ] + unsupported_calls(checks.searcher, Failure):
                 checks.run(name, check)
         finally:
             serve.stop()

@@ -1,10 +1,11 @@
 """The Algolia client's reads by id and of synonyms, checked against `serve` (a part of
-algolia-client-check.py: the calls that read records by objectID, the synonyms, and the
-helpers built on them).
+algolia-client-check.py: the calls that read records by objectID, the synonyms, the settings
+without them, an application's task, the rules' filters, and the helpers built on them).
 
 The fixture's settings carry SYNONYMS: one with an objectID, one without (named by its place,
 `synonym-2`)."""
 from algoliasearch.http.exceptions import RequestException
+from algoliasearch.search.models.synonym_type import SynonymType
 
 SYNONYMS = [
     {"objectID": "sf", "type": "synonym", "synonyms": ["sci-fi", "science fiction"]},
@@ -13,7 +14,8 @@ SYNONYMS = [
 
 
 class ReadChecks:
-    """Mixed into Checks: uses its `searcher` (search key), `books`, `expect`, `plain`."""
+    """Mixed into Checks: uses its `searcher` (search key), `admin` (admin key), `books`, `expect`,
+    `plain`."""
 
     # Records: https://www.algolia.com/doc/rest-api/search/get-object
     def get_object(self):
@@ -57,7 +59,12 @@ class ReadChecks:
                     "whodunit: %s" % found)
         typed = self.plain(self.searcher.search_synonyms(self.index, {"type": "synonym"}))
         self.expect([hit["objectID"] for hit in typed["hits"]] == ["sf"], "type synonym: %s" % typed)
-        return "2 in all, 1 for whodunit, 1 of type synonym"
+        # The client's enum sends Algolia's lower-case spelling.
+        one_way = self.plain(self.searcher.search_synonyms(self.index, {"type": SynonymType.ONEWAYSYNONYM}))
+        self.expect([hit["objectID"] for hit in one_way["hits"]] == ["synonym-2"], "type onewaysynonym: %s" % one_way)
+        second = self.plain(self.searcher.search_synonyms(self.index, {"hitsPerPage": 1, "page": 1}))
+        self.expect(second == {"hits": [dict(SYNONYMS[1], objectID="synonym-2")], "nbHits": 2}, "page 1 of 1: %s" % second)
+        return "2 in all, 1 for whodunit, 1 of type synonym, 1 onewaysynonym, a page of 1"
 
     def get_synonym(self):
         entry = self.plain(self.searcher.get_synonym(self.index, "sf"))
@@ -87,3 +94,38 @@ class ReadChecks:
         self.expect(self.searcher.index_exists(self.index) is True, "the index said missing")
         self.expect(self.searcher.index_exists("nowhere") is False, "an index that is not there said present")
         return "true for %s, false for another" % self.index
+
+    # https://www.algolia.com/doc/rest-api/search/get-settings: getVersion 2 leaves the synonyms out.
+    def get_settings_version_2(self):
+        first = self.plain(self.searcher.get_settings(self.index))
+        second = self.plain(self.searcher.get_settings(self.index, get_version=2))
+        self.expect(len(first.get("synonyms", [])) == 2, "getVersion 1's synonyms: %s" % first.get("synonyms"))
+        self.expect(second == {key: value for key, value in first.items() if key != "synonyms"},
+                    "getVersion 2's keys: %s" % sorted(second))
+        return "the same settings without synonyms"
+
+    # https://www.algolia.com/doc/rest-api/search/get-app-task: a write's task, by its number alone.
+    def get_app_task(self):
+        task = self.plain(self.admin.set_settings(self.index, {"customRanking": ["asc(year)"]}))
+        status = self.plain(self.admin.wait_for_app_task(task["taskID"]))
+        self.expect(status.get("status") == "published", "wait_for_app_task: %s" % status)
+        self.expect(self.plain(self.searcher.get_app_task(task["taskID"])).get("status") == "published", "get_app_task")
+        try:
+            self.admin.get_app_task(task["taskID"] + 1000)
+            raise self.Failure("a task never given")
+        except RequestException as error:
+            self.expect(error.status_code == 404, "a task never given: HTTP %s" % error.status_code)
+        return "taskID %s published; 404 for one never given" % task["taskID"]
+
+    # https://www.algolia.com/doc/rest-api/search/search-rules: anchoring, context, enabled, page.
+    def search_rules_filters(self):
+        def found(parameters):
+            return [hit["objectID"] for hit in self.plain(self.searcher.search_rules(self.index, parameters))["hits"]]
+        rule = ["dune-promo"]
+        asked = [({"anchoring": "contains"}, rule), ({"anchoring": "is"}, []), ({"context": "summer"}, []),
+                 ({"enabled": True}, rule), ({"enabled": False}, []), ({"query": "murder", "hitsPerPage": 1}, rule)]
+        for parameters, expected in asked:
+            self.expect(found(parameters) == expected, "%s: %s, not %s" % (parameters, found(parameters), expected))
+        beyond = self.plain(self.searcher.search_rules(self.index, {"hitsPerPage": 1, "page": 1}))
+        self.expect(beyond == {"hits": [], "nbHits": 1, "page": 1, "nbPages": 1}, "page 1 of 1 rule: %s" % beyond)
+        return "anchoring, context, enabled, page as asked"

@@ -25,11 +25,12 @@ extension SearchService {
         guard let requests = body["requests"]?.arrayValue else {
             throw ServerError.badRequest("expected {\"requests\": [{\"indexName\": ..., \"objectID\": ...}, ...]}")
         }
+        for key in (body.objectValue ?? [:]).keys where key != "requests" {
+            throw ServerError.badRequest("Unknown parameter: \(key.prefix(80)) (a read of records by id holds requests)")
+        }
         guard requests.count <= Self.maxObjectsPerRequest else {
             throw ServerError.badRequest("requests: at most \(Self.maxObjectsPerRequest) records in one request, not \(requests.count)")
         }
-        // Every index named is authorized before any record is read, so a key learns nothing
-        // of an index it may not see.
         let asked = try requests.enumerated().map { position, item in
             let place = "requests[\(position)]"
             guard case .object(let fields) = item else { throw ServerError.badRequest("\(place): expected an object") }
@@ -39,10 +40,14 @@ extension SearchService {
             guard let indexName = fields["indexName"]?.stringValue else { throw ServerError.badRequest("\(place).indexName: expected a string") }
             guard let objectID = fields["objectID"]?.stringValue else { throw ServerError.badRequest("\(place).objectID: expected a string") }
             let shape = try Self.shape(retrieving: fields["attributesToRetrieve"], where: "\(place).attributesToRetrieve")
-            return (index: try authorizedIndex(indexName, request), objectID: objectID, shape: shape)
+            return (indexName: indexName, objectID: objectID, shape: shape)
         }
-        let results: [JSONValue] = asked.map { read in
-            read.index.record(objectID: read.objectID).map { read.shape.retrieved($0, objectID: read.objectID) } ?? .null
+        // Every index named is authorized before any is looked up or read (an empty list too: the
+        // credentials are checked), so a key learns nothing of an index it may not see.
+        try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: asked.map(\.indexName))
+        let indices = try asked.map { try existingIndex($0.indexName) }
+        let results: [JSONValue] = zip(asked, indices).map { read, index in
+            index.record(objectID: read.objectID).map { read.shape.retrieved($0, objectID: read.objectID) } ?? .null
         }
         return ["results": .array(results)]
     }

@@ -20,7 +20,7 @@ extension SearchService {
     func rules(_ request: Request, index: SearchIndex) throws -> JSONValue {
         let s = request.pathSegments
         let name = index.name
-        guard s.count == 5 else { throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))") }
+        guard s.count == 5 else { throw request.noSuchRoute }
         switch (request.method, s[4]) {
         case ("GET", let id):
             guard let rule = backend.rules(of: name).rules.first(where: { $0.objectID == id }) else {
@@ -43,7 +43,7 @@ extension SearchService {
             }
             return answer
         default:
-            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
+            throw request.noSuchRoute
         }
     }
 
@@ -86,21 +86,36 @@ extension SearchService {
         }
     }
 
-    /// Rules whose objectID, description or patterns hold the query's text, a page of them.
+    /// Rules whose objectID, description or patterns hold the query's text, with a condition
+    /// of the `anchoring` and `context` asked and as `enabled` asks, a page of them.
     private func search(_ set: RuleSet, body: [UInt8]) throws -> JSONValue {
-        let parameters = try RequestBody.object(body)
-        let text = (parameters["query"]?.stringValue ?? "").lowercased()
-        let page = max(0, Int(parameters["page"]?.numberValue ?? 0))
-        let hitsPerPage = min(1000, max(1, Int(parameters["hitsPerPage"]?.numberValue ?? 20)))
-        let found = set.rules.filter { rule in
-            text.isEmpty
-                || ([rule.objectID, rule.description ?? ""] + rule.conditions.compactMap(\.pattern))
-                    .contains { $0.lowercased().contains(text) }
+        let parameters = try ListSearchParameters(
+            body, what: "a rules search", filters: ["anchoring", "context", "enabled"], defaultHitsPerPage: 20)
+        let anchoring = try parameters.string("anchoring").map { name in
+            guard let anchoring = QueryRule.Anchoring(rawValue: name) else {
+                let names = QueryRule.Anchoring.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServerError.badRequest("anchoring: \"\(name.prefix(80))\" is not an anchoring (\(names) are)")
+            }
+            return anchoring
         }
-        let pageOf = found.dropFirst(page * hitsPerPage).prefix(hitsPerPage)
+        let context = try parameters.string("context")
+        var enabled: Bool?
+        if let value = parameters.fields["enabled"] {
+            guard case .bool(let wanted) = value else { throw ServerError.badRequest("enabled: expected true, false or null") }
+            enabled = wanted
+        }
+        let text = parameters.text
+        let found = set.rules.filter { rule in
+            (text.isEmpty
+                || ([rule.objectID, rule.description ?? ""] + rule.conditions.compactMap(\.pattern))
+                    .contains { $0.lowercased().contains(text) })
+                && (anchoring == nil || rule.conditions.contains { $0.pattern != nil && $0.anchoring == anchoring })
+                && (context == nil || rule.conditions.contains { $0.context == context })
+                && (enabled == nil || rule.enabled == enabled)
+        }
         return [
-            "hits": .array(pageOf.map(\.json)), "nbHits": .number(Double(found.count)), "page": .number(Double(page)),
-            "nbPages": .number(Double((found.count + hitsPerPage - 1) / hitsPerPage)),
+            "hits": .array(parameters.page(of: found).map(\.json)), "nbHits": .number(Double(found.count)),
+            "page": .number(Double(parameters.page)), "nbPages": .number(Double(parameters.nbPages(of: found.count))),
         ]
     }
 }

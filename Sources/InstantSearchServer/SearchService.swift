@@ -17,8 +17,10 @@ import Glibc
 /// Routes: `POST /1/indexes/{index}/query`, `POST /1/indexes/*/queries` (multi-query),
 /// `POST /1/indexes/{index}/facets/{facet}/query`, `POST|GET /1/indexes/{index}/browse`
 /// (`BrowseRoute`), `GET|PUT /1/indexes/{index}/settings` and the task status
-/// (`SettingsRoutes`), `GET /1/indexes` (the indices this key may see), the query rules'
-/// routes (`RulesRoutes`), records by id (`ObjectRoutes`) and the synonyms' reads (`SynonymRoutes`).
+/// (`SettingsRoutes`), `GET /1/task/{taskID}` (an application's task), `GET /1/indexes` (the
+/// indices this key may see), the query rules' routes (`RulesRoutes`), records by id
+/// (`ObjectRoutes`) and the synonyms' reads (`SynonymRoutes`). Every other route, Algolia's
+/// writes of records among them, is a 404 with Algolia's error body.
 public struct SearchService: Sendable {
     public let backend: EmbeddedBackend
     public let keys: APIKeys
@@ -56,6 +58,12 @@ public struct SearchService: Sendable {
             self.queryItems = queryItems
         }
 
+        /// Algolia's answer to a route it does not have (the Search API's calls this server does
+        /// not take among them): 404 with its error body.
+        var noSuchRoute: ServerError {
+            ServerError.notFound("no such route: \(method) /\(pathSegments.joined(separator: "/"))")
+        }
+
         /// The first value of a query item.
         func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
     }
@@ -89,7 +97,13 @@ public struct SearchService: Sendable {
             guard request.method == "POST" else { throw ServerError.refused(status: 405, "Method Not Allowed") }
             return try events(request)
         }
-        guard s.count >= 2, s[0] == "1", s[1] == "indexes" else { throw ServerError.notFound("no such route: /\(s.joined(separator: "/"))") }
+        if s.count == 3, s[0] == "1", s[1] == "task", request.method == "GET" {
+            // An application's task: the same numbers as an index's (`WriteTasks`), and a key that
+            // may read one may read the other.
+            try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [])
+            return try tasks.status(of: s[2])
+        }
+        guard s.count >= 2, s[0] == "1", s[1] == "indexes" else { throw request.noSuchRoute }
         switch (request.method, s.count) {
         case ("GET", 2):
             try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [])
@@ -108,7 +122,7 @@ public struct SearchService: Sendable {
         case (_, 5) where s[3] == "rules":
             return try rules(request, index: try authorizedIndex(s[2], request))
         case ("GET", 4) where s[3] == "settings":
-            return settings(of: try authorizedIndex(s[2], request))
+            return try settings(of: try authorizedIndex(s[2], request), version: request.query("getVersion"))
         case ("PUT", 4) where s[3] == "settings":
             return try setSettings(request, index: try authorizedIndex(s[2], request))
         case ("GET", 5) where s[3] == "task":
@@ -123,14 +137,19 @@ public struct SearchService: Sendable {
         case (_, 5) where s[3] == "synonyms":
             return try synonyms(request, index: try authorizedIndex(s[2], request))
         default:
-            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
+            throw request.noSuchRoute
         }
     }
 
     /// Checks the key before saying whether the index exists, so a key cannot probe for names.
     func authorizedIndex(_ name: String, _ request: Request) throws -> SearchIndex {
         try keys.authorize(applicationID: request.applicationID, apiKey: request.apiKey, indices: [name])
-        guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name)\" does not exist") }
+        return try existingIndex(name)
+    }
+
+    /// An index the server holds, once the request's key is known to open it; else a 404.
+    func existingIndex(_ name: String) throws -> SearchIndex {
+        guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name.prefix(100))\" does not exist") }
         return index
     }
 
@@ -165,7 +184,7 @@ public struct SearchService: Sendable {
         var searches: [(position: Int, search: SearchRequest)] = []
         var facetSearches: [(position: Int, index: SearchIndex, facet: String, parameters: [String: JSONValue])] = []
         for (position, (item, name)) in zip(requests, names).enumerated() {
-            guard let index = backend.index(named: name) else { throw ServerError.notFound("index \"\(name)\" does not exist") }
+            let index = try existingIndex(name)
             do {
                 var parameters = try RequestBody.parameters(of: item)
                 switch parameters.removeValue(forKey: "type") {
@@ -216,7 +235,12 @@ public struct SearchService: Sendable {
         return AlgoliaResponse.json(found, typed: text)
     }
 
-    private func settings(of index: SearchIndex) -> JSONValue {
+    /// `getVersion=2` leaves the synonyms out, as Algolia does (its clients read them with the
+    /// synonyms' routes).
+    private func settings(of index: SearchIndex, version: String?) throws -> JSONValue {
+        if let version, version != "1", version != "2" {
+            throw ServerError.badRequest("getVersion: 1 or 2, not \"\(version.prefix(40))\"")
+        }
         let s = index.settings
         func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
         var fields: OrderedDictionary<String, JSONValue> = [:]
@@ -230,7 +254,7 @@ public struct SearchService: Sendable {
         fields["ranking"] = strings(relevance.ranking.map(\.rawValue))
         fields["exactOnSingleWordQuery"] = .string(relevance.exactOnSingleWordQuery.rawValue)
         fields["queryType"] = .string(relevance.queryType.rawValue)
-        fields["synonyms"] = .array(relevance.synonyms.map(\.json))
+        if version != "2" { fields["synonyms"] = .array(relevance.synonyms.map(\.json)) }
         fields["removeStopWords"] = strings(relevance.removeStopWords)
         fields["ignorePlurals"] = .bool(relevance.ignorePlurals)
         if let attribute = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(attribute) }

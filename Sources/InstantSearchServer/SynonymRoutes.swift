@@ -16,7 +16,7 @@ extension SearchService {
             guard let entry = entries.first(where: { $0.id == id }) else { throw ServerError.notFound("Synonym set does not exist") }
             return entry.json
         default:
-            throw ServerError.notFound("no such route: \(request.method) /\(s.joined(separator: "/"))")
+            throw request.noSuchRoute
         }
     }
 
@@ -36,25 +36,23 @@ extension SearchService {
         }
     }
 
+    /// Algolia's synonym types, as its clients send them (in either case); those past the two
+    /// held here find nothing.
+    private static let algoliaTypes = ["synonym", "onewaysynonym", "altcorrection1", "altcorrection2", "placeholder"]
+
     /// Entries whose id or phrases hold the query's text, of the type asked, a page of them.
     private func searchSynonyms(_ entries: [NamedSynonym], body: [UInt8]) throws -> JSONValue {
-        let parameters = try RequestBody.object(body)
-        for name in (parameters.objectValue ?? [:]).keys where !["query", "type", "page", "hitsPerPage"].contains(name) {
-            throw ServerError.badRequest("\(name): not a parameter of a synonyms search (query, type, page, hitsPerPage are)")
+        let parameters = try ListSearchParameters(body, what: "a synonyms search", filters: ["type"], defaultHitsPerPage: 100)
+        let type = try parameters.string("type")?.lowercased()
+        if let type, !Self.algoliaTypes.contains(type) {
+            throw ServerError.badRequest("type: \"\(type.prefix(80))\" is not a synonym type (\(Self.algoliaTypes.joined(separator: ", ")) are)")
         }
-        let text = (parameters["query"]?.stringValue ?? "").lowercased()
-        let type = parameters["type"]?.stringValue
-        if let type, Synonym.Kind(rawValue: type) == nil {
-            throw ServerError.badRequest("type: \"\(type.prefix(80))\" is not a synonym type held here (synonym, oneWaySynonym)")
-        }
-        let page = max(0, Int(parameters["page"]?.numberValue ?? 0))
-        let hitsPerPage = min(1000, max(1, Int(parameters["hitsPerPage"]?.numberValue ?? 100)))
+        let text = parameters.text
         let found = entries.filter { entry in
-            (type == nil || entry.synonym.kind.rawValue == type)
+            (type == nil || entry.synonym.kind.rawValue.lowercased() == type)
                 && (text.isEmpty
                     || ([entry.id, entry.synonym.input ?? ""] + entry.synonym.synonyms).contains { $0.lowercased().contains(text) })
         }
-        let pageOf = found.dropFirst(page * hitsPerPage).prefix(hitsPerPage)
-        return ["hits": .array(pageOf.map(\.json)), "nbHits": .number(Double(found.count))]
+        return ["hits": .array(parameters.page(of: found).map(\.json)), "nbHits": .number(Double(found.count))]
     }
 }

@@ -4,36 +4,63 @@ import InstantSearchServer
 import SearchEngine
 import Testing
 
-/// Records read by their id (`get_object`, `get_objects`) and the synonyms' reads, where a key
-/// may read, bounded as Algolia bounds them; a question the route cannot answer is a 400 naming
-/// what was wrong.
-@Suite("serve: records by id, synonyms")
+/// Records read by their id (`get_object`, `get_objects`), where a key may read, bounded as
+/// Algolia bounds them; a question the route cannot answer is a 400 naming what was wrong. Each
+/// test compares whole answers.
+@Suite("serve: records by id")
 struct ServeObjectReadsTests {
+    static let p0001 = #"""
+        {"objectID": "p0001", "name": "Amazon Fire HD tablet", "brand": "Amazon", "category": "Tablets", "department": "Mobile",
+         "description": "A lightweight, quiet tablet from Amazon. The Fire HD comes in black and ships with a two-year warranty.",
+         "price": 752.99, "rating": 4.7, "reviews": 20, "colour": "Black", "inStock": true}
+        """#
+
     @Test func aRecordByIdIsTheWholeRecordOrTheAttributesAsked() async throws {
         try await withServer { server in
-            let (status, whole) = try await server.send("GET", "/1/indexes/products/p0001", key: "search-all")
-            #expect(status == 200)
-            #expect(whole?["name"] as? String == "Amazon Fire HD tablet" && whole?["price"] as? Double == 752.99)
-            #expect(whole?.count == 11, "every attribute of p0001: \(whole?.keys.sorted() ?? [])")
-            let (_, some) = try await server.send("GET", "/1/indexes/products/p0001?attributesToRetrieve=name,brand", key: "search-all")
-            #expect(some?.keys.sorted() == ["brand", "name", "objectID"])
-            let (_, listed) = try await server.send("GET", "/1/indexes/products/p0001?attributesToRetrieve=%5B%22brand%22%5D", key: "search-all")
-            #expect(listed?.keys.sorted() == ["brand", "objectID"])
-            let (missing, message) = try await server.send("GET", "/1/indexes/products/p9999", key: "search-all")
-            #expect(missing == 404 && message?["message"] as? String == "ObjectID does not exist")
-            let (unknown, said) = try await server.send("GET", "/1/indexes/products/p0001?query=x", key: "search-all")
-            #expect(unknown == 400 && (said?["message"] as? String)?.hasPrefix("query:") == true)
+            let whole = try await server.answer("GET", "/1/indexes/products/p0001", key: "search-all")
+            #expect(whole.status == 200 && whole.body == json(Self.p0001))
+            let some = try await server.answer("GET", "/1/indexes/products/p0001?attributesToRetrieve=name,brand", key: "search-all")
+            #expect(some.body == json(#"{"objectID": "p0001", "name": "Amazon Fire HD tablet", "brand": "Amazon"}"#))
+            let listed = try await server.answer(
+                "GET", "/1/indexes/products/p0001?attributesToRetrieve=%5B%22brand%22%5D", key: "search-all")
+            #expect(listed.body == json(#"{"objectID": "p0001", "brand": "Amazon"}"#))
+            let allBut = try await server.answer(
+                "GET", "/1/indexes/products/p0001?attributesToRetrieve=*,-description,-price,-rating,-reviews,-inStock",
+                key: "search-all")
+            #expect(
+                allBut.body
+                    == json(
+                        #"{"objectID": "p0001", "name": "Amazon Fire HD tablet", "brand": "Amazon", "category": "Tablets", "department": "Mobile", "colour": "Black"}"#
+                    ))
+        }
+    }
+
+    @Test func aMissingRecordOrAnUnknownParameterIsAlgoliasError() async throws {
+        try await withServer { server in
+            let missing = try await server.answer("GET", "/1/indexes/products/p9999", key: "search-all")
+            #expect(missing.status == 404 && missing.body == algoliaError("ObjectID does not exist", 404))
+            let unknown = try await server.answer("GET", "/1/indexes/products/p0001?query=x", key: "search-all")
+            #expect(
+                unknown.status == 400
+                    && unknown.body == algoliaError("query: not a parameter of a record's read (attributesToRetrieve is)", 400))
+            let noIndex = try await server.answer("GET", "/1/indexes/nowhere/p0001", key: "search-all")
+            #expect(noIndex.status == 404 && noIndex.body == algoliaError(#"index "nowhere" does not exist"#, 404))
         }
     }
 
     @Test func aKeyReadsRecordsOnlyOfTheIndicesItMaySee() async throws {
         try await withServer { server in
-            let other = try await server.send("GET", "/1/indexes/products/p0001", key: "search-cat").status
-            let own = try await server.send("GET", "/1/indexes/categories/c01", key: "search-cat").status
-            #expect(other == 403 && own == 200)
+            let refusal = algoliaError(#"this API key is not allowed to search index "products""#, 403)
+            let other = try await server.answer("GET", "/1/indexes/products/p0001", key: "search-cat")
+            #expect(other.status == 403 && other.body == refusal)
+            let own = try await server.answer("GET", "/1/indexes/categories/c02?attributesToRetrieve=name", key: "search-cat")
+            #expect(own.status == 200 && own.body == json(#"{"objectID": "c02", "name": "Monitors"}"#))
+            // Refused whole, even when the index it may not see is asked for last.
             let mixed = #"{"requests": [{"indexName": "categories", "objectID": "c01"}, {"indexName": "products", "objectID": "p0001"}]}"#
-            let (status, answer) = try await server.send("POST", "/1/indexes/*/objects", key: "search-cat", body: mixed)
-            #expect(status == 403 && answer?["results"] == nil)
+            let both = try await server.answer("POST", "/1/indexes/*/objects", key: "search-cat", body: mixed)
+            #expect(both.status == 403 && both.body == refusal)
+            let noKey = try await server.answer("POST", "/1/indexes/*/objects", key: nil, body: #"{"requests": []}"#)
+            #expect(noKey.status == 403 && noKey.body == algoliaError("missing X-Algolia-API-Key header", 403))
         }
     }
 
@@ -42,57 +69,60 @@ struct ServeObjectReadsTests {
             let body = #"""
                 {"requests": [{"indexName": "categories", "objectID": "c02", "attributesToRetrieve": ["name"]},
                               {"indexName": "products", "objectID": "nope"},
-                              {"indexName": "products", "objectID": "p0002", "attributesToRetrieve": "brand"}]}
+                              {"indexName": "products", "objectID": "p0002", "attributesToRetrieve": "brand"},
+                              {"indexName": "products", "objectID": "p0001"}]}
                 """#
-            let (status, json) = try await server.send("POST", "/1/indexes/*/objects", key: "search-all", body: body)
-            #expect(status == 200)
-            let results = try #require(json?["results"] as? [Any])
-            #expect(results.count == 3)
-            #expect((results[0] as? [String: String]) == ["objectID": "c02", "name": "Monitors"])
-            #expect(results[1] is NSNull)
-            #expect((results[2] as? [String: String]) == ["objectID": "p0002", "brand": "Sony"])
+            let found = try await server.answer("POST", "/1/indexes/*/objects", key: "search-all", body: body)
+            #expect(found.status == 200)
+            let expected = json(
+                #"{"results": [{"objectID": "c02", "name": "Monitors"}, null, {"objectID": "p0002", "brand": "Sony"}, \#(Self.p0001)]}"#)
+            #expect(found.body == expected)
+            let none = try await server.answer("POST", "/1/indexes/*/objects", key: "search-all", body: #"{"requests": []}"#)
+            #expect(none.status == 200 && none.body == json(#"{"results": []}"#))
         }
     }
 
-    @Test func recordsByIdAreBoundedAndEachRequestIsChecked() async throws {
+    @Test func recordsByIdAreBoundedAtAlgoliasThousand() async throws {
+        try await withServer(maxBodyBytes: 1 << 20) { server in
+            func asking(_ count: Int) -> String {
+                let one = #"{"indexName": "products", "objectID": "p0002", "attributesToRetrieve": ["brand"]}"#
+                return #"{"requests": [\#(Array(repeating: one, count: count).joined(separator: ","))]}"#
+            }
+            let most = try await server.answer("POST", "/1/indexes/*/objects", key: "search-all", body: asking(1000))
+            let sony: JSONValue = ["objectID": "p0002", "brand": "Sony"]
+            #expect(most.status == 200 && most.body == JSONValue.object(["results": .array(Array(repeating: sony, count: 1000))]).sortingKeys)
+            let tooMany = try await server.answer("POST", "/1/indexes/*/objects", key: "search-all", body: asking(1001))
+            #expect(tooMany.status == 400 && tooMany.body == algoliaError("requests: at most 1000 records in one request, not 1001", 400))
+        }
+    }
+
+    @Test func aBadBodyIsA400NamingWhatIsWrong() async throws {
+        let cases: [(body: String, message: String)] = [
+            ("[]", "malformed JSON: the body must be one JSON object"),
+            (#"{"objectIDs": ["p0001"]}"#, #"expected {"requests": [{"indexName": ..., "objectID": ...}, ...]}"#),
+            (#"{"requests": {"indexName": "products"}}"#, #"expected {"requests": [{"indexName": ..., "objectID": ...}, ...]}"#),
+            (#"{"requests": [], "strategy": "none"}"#, "Unknown parameter: strategy (a read of records by id holds requests)"),
+            (#"{"requests": ["p0001"]}"#, "requests[0]: expected an object"),
+            (#"{"requests": [{"indexName": "products"}]}"#, "requests[0].objectID: expected a string"),
+            (#"{"requests": [{"objectID": "p0001"}]}"#, "requests[0].indexName: expected a string"),
+            (
+                #"{"requests": [{"indexName": "products", "objectID": "p0001"}, {"indexName": "products", "objectID": 7}]}"#,
+                "requests[1].objectID: expected a string"
+            ),
+            (
+                #"{"requests": [{"indexName": "products", "objectID": "p0001", "query": "x"}]}"#,
+                "requests[0].query: not a field of a record's read (indexName, objectID, attributesToRetrieve are)"
+            ),
+            (
+                #"{"requests": [{"indexName": "products", "objectID": "p0001", "attributesToRetrieve": 3}]}"#,
+                "requests[0].attributesToRetrieve: expected an array of attribute names"
+            ),
+        ]
         try await withServer { server in
-            let many = (0...SearchService.maxObjectsPerRequest).map { #"{"indexName": "products", "objectID": "p\#($0)"}"# }
-            let (tooMany, said) = try await server.send(
-                "POST", "/1/indexes/*/objects", key: "search-all", body: #"{"requests": [\#(many.joined(separator: ","))]}"#)
-            #expect(tooMany == 400 && (said?["message"] as? String)?.contains("at most 1000") == true)
-            let (noID, message) = try await server.send(
-                "POST", "/1/indexes/*/objects", key: "search-all", body: #"{"requests": [{"indexName": "products"}]}"#)
-            #expect(noID == 400 && message?["message"] as? String == "requests[0].objectID: expected a string")
-            let (extra, what) = try await server.send(
-                "POST", "/1/indexes/*/objects", key: "search-all",
-                body: #"{"requests": [{"indexName": "products", "objectID": "p0001", "query": "x"}]}"#)
-            #expect(extra == 400 && (what?["message"] as? String)?.hasPrefix("requests[0].query:") == true)
-        }
-    }
-
-    @Test func synonymsAreReadFromTheSettingsNamedByTheirIdOrPlace() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("synonyms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("films.json")
-        try Data(#"[{"objectID": "f1", "title": "Alien"}]"#.utf8).write(to: data)
-        try Data(
-            #"{"synonyms": [{"objectID": "space", "type": "synonym", "synonyms": ["space", "cosmos"]}, ["film", "movie"]]}"#.utf8
-        ).write(to: folder.appendingPathComponent("films.settings.json"))
-        let backend = try EmbeddedBackend(paths: [data.path])
-        try await withServer(options: .init(host: "127.0.0.1", port: 0), backend: backend) { server in
-            let (status, all) = try await server.send("POST", "/1/indexes/films/synonyms/search", body: "{}")
-            #expect(status == 200 && all?["nbHits"] as? Int == 2)
-            let ids = (all?["hits"] as? [[String: Any]])?.compactMap { $0["objectID"] as? String }
-            #expect(ids == ["space", "synonym-2"])
-            let (_, found) = try await server.send("POST", "/1/indexes/films/synonyms/search", body: #"{"query": "movie"}"#)
-            #expect((found?["hits"] as? [[String: Any]])?.first?["objectID"] as? String == "synonym-2")
-            let (_, one) = try await server.send("GET", "/1/indexes/films/synonyms/space")
-            #expect(one?["synonyms"] as? [String] == ["space", "cosmos"] && one?["type"] as? String == "synonym")
-            let missing = try await server.send("GET", "/1/indexes/films/synonyms/none").status
-            #expect(missing == 404)
-            let (badType, said) = try await server.send("POST", "/1/indexes/films/synonyms/search", body: #"{"type": "altCorrection1"}"#)
-            #expect(badType == 400 && (said?["message"] as? String)?.hasPrefix("type:") == true)
+            for (body, message) in cases {
+                let answer = try await server.answer("POST", "/1/indexes/*/objects", key: "search-all", body: body)
+                #expect(answer.status == 400 && answer.body == algoliaError(message, 400), "\(body)")
+            }
         }
     }
 }

@@ -52,6 +52,20 @@ struct RunningServer {
     func send(
         _ method: String, _ path: String, key: String? = "admin", body: String? = nil
     ) async throws -> (status: Int, json: [String: Any]?) {
+        let (status, data) = try await exchange(method, path, key: key, body: body)
+        return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// One request; the status and the whole body as JSON, its objects' keys sorted (JSON gives
+    /// them no order), for tests that compare whole answers (nil when the body is not JSON).
+    func answer(
+        _ method: String, _ path: String, key: String? = "admin", body: String? = nil
+    ) async throws -> (status: Int, body: JSONValue?) {
+        let (status, data) = try await exchange(method, path, key: key, body: body)
+        return (status, (try? JSONParser.parse(Array(data), file: "answer"))?.sortingKeys)
+    }
+
+    private func exchange(_ method: String, _ path: String, key: String?, body: String?) async throws -> (Int, Data) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.timeoutInterval = 20
@@ -59,8 +73,7 @@ struct RunningServer {
         if let key { request.setValue(key, forHTTPHeaderField: "X-Algolia-API-Key") }
         if let body { request.httpBody = Data(body.utf8) }
         let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 }
 
@@ -83,6 +96,28 @@ func withServer<T>(
     } catch {
         await running.stop()
         throw error
+    }
+}
+
+/// JSON written in a test, read as an answer is (its keys sorted); nil when malformed, which no
+/// answer equals.
+func json(_ text: String) -> JSONValue? { (try? JSONParser.parse(Array(text.utf8), file: "expected"))?.sortingKeys }
+
+/// Algolia's error body.
+func algoliaError(_ message: String, _ status: Int) -> JSONValue {
+    ["message": .string(message), "status": .number(Double(status))]
+}
+
+extension JSONValue {
+    /// The same value with every object's keys in sorted order, so that two values compare as
+    /// JSON does.
+    var sortingKeys: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.sortingKeys))
+        case .object(let fields):
+            return .object(.init(uniqueKeysWithValues: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sortingKeys) }))
+        default: return self
+        }
     }
 }
 
