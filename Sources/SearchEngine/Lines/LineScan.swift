@@ -12,7 +12,7 @@ struct LineScan {
     let compiled: CompiledPattern
     /// What the inner loop reads of the options, read once (`rankingTiebreaks` is an array).
     let firstTiebreak: LineMatchOptions.Tiebreak?
-    private let wholeLine: Bool
+    let wholeLine: Bool
     /// For a pattern of one term: its first eight bytes (a suffix's last eight) as one word,
     /// when it is in ASCII (`countedLines` compares lines with it).
     let soleEdge: ASCIIMatch.Word?
@@ -94,7 +94,8 @@ struct LineScan {
         let wordCount = (table.count + LineSet.wordLines - 1) / LineSet.wordLines
         var words: [UInt64] = []
         words.reserveCapacity(first ? 0 : wordCount)
-        var best = TopKeys.Best<UInt64>(count: count)
+        let ceiling = first ? nil : seedCeiling(candidates: candidates, best: count)
+        var best = TopKeys.Best<UInt64>(count: count, below: ceiling)
         var gapped = GappedLines()
         let blockLines = max(Self.blockLines, table.count / 32)
         var start = 0
@@ -116,7 +117,7 @@ struct LineScan {
                 range in
                 self.scan(
                     words: (start + range.lowerBound)..<(start + range.upperBound), candidates: candidates,
-                    best: TopKeys.Best(count: count, below: best.worst), first: first)
+                    best: TopKeys.Best(count: count, below: best.worst ?? ceiling), first: first)
             }
             for part in parts {
                 words += part.words
