@@ -34,6 +34,11 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     @Flag(help: "Do not search as the query is typed: the query is only for commands ({q}), as fzf's --disabled (a launcher that reloads on change:).")
     public var disabled = false
 
+    @Flag(
+        name: .customLong("no-input"),
+        help: "Hide the prompt and info line of plain lines (records keep their search box) and stop keys typing (bind them: --bind j:down); show-input, hide-input and toggle-input switch it, as fzf's --no-input.")
+    public var noInput = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -162,6 +167,7 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
     /// Applies what the interface does with them beyond the terminal: `--disabled`.
     public func configure(_ options: inout SearchApp.Options) {
         (options.disabled, options.cycle, options.track) = (disabled, cycle, track)
+        options.inputHidden = noInput
         options.filepathWord = filepathWord
         options.listen = try? listenAddress()
         if let labels = try? labels() { options.jumpLabels = labels }

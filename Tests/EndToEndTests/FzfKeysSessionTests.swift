@@ -62,6 +62,27 @@ import Testing
         try tmux.waitFor("exit=130")
     }
 
+    /// fzf's `--no-input`: no prompt and no info line, unbound letters type nothing;
+    /// toggle-input brings both back (fzf 0.74.5 draws these rows for the same keys).
+    @Test func noInputHidesThePromptUntilToggled() throws {
+        let tmux = try Tmux(width: 40, height: 10)
+        try tmux.shell("clear; seq 5 | \(Project.binary) --reverse --gutter ' ' --no-input --bind 'j:down,t:toggle-input' > out.txt; echo \"exit=$?\"")
+        let hidden = try tmux.waitFor("the list alone") { FzfScreen.rows($0).first == "▌ 1" }
+        #expect(FzfScreen.rows(hidden) == ["▌ 1", "  2", "  3", "  4", "  5"])
+        try tmux.press("x", "j")
+        let moved = try tmux.waitFor("the second line selected") { FzfScreen.rows($0) == ["  1", "▌ 2", "  3", "  4", "  5"] }
+        #expect(!moved.contains("x"), "an unbound letter does not type")
+        try tmux.press("t")
+        try tmux.waitFor("the prompt and the info line back") {
+            FzfScreen.rows($0) == [">", FzfScreen.info("5/5", width: 40), "  1", "▌ 2", "  3", "  4", "  5"]
+        }
+        try tmux.type("4")
+        try tmux.waitFor("the query typed") { FzfScreen.rows($0) == ["> 4", FzfScreen.info("1/5", width: 40), "▌ 4"] }
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == "4\n")
+    }
+
     @Test func tabAndShiftTabMarkAndMoveWithMulti() throws {
         let tmux = try Tmux()
         try open(tmux, "-m")

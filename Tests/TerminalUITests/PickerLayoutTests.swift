@@ -34,6 +34,18 @@ import Testing
         #expect(!reverseList.listRunsUpward, "reverse-list: the prompt at the bottom, the list top-down")
     }
 
+    @Test func withoutTheInputSectionTheListTakesEveryRow() {
+        for layout in [ListLayout.default, .reverse, .reverseList] {
+            let hidden = Self.layout {
+                $0.layout = layout
+                $0.input = false
+            }
+            #expect(hidden.prompt.height == 0)
+            #expect(hidden.infoRow == nil)
+            #expect(hidden.list == Rect(x: 0, y: 0, width: 40, height: 12), "\(layout)")
+        }
+    }
+
     @Test func anInlineInfoOrAHiddenOneWithoutSeparatorLeavesNoRowOfItsOwn() {
         #expect(Self.layout { $0.info = .inline }.infoRow == nil)
         #expect(Self.layout { $0.info = .inline }.list.height == 11)

@@ -80,6 +80,8 @@ extension SearchApp {
             let wasDisabled = searchDisabled
             searchDisabled = action == .toggleSearch ? !searchDisabled : action == .disableSearch
             if wasDisabled && !searchDisabled { searchQuery() }
+        case .showInput, .hideInput, .toggleInput:
+            showsInput = action == .toggleInput ? !showsInput : action == .showInput
         case .nextSelected, .previousSelected:
             let state = hub.state.active
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hits = state.results?.hits else { return true }

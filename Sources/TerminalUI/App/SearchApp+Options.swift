@@ -18,6 +18,8 @@ extension SearchApp {
         public var history: QueryHistory?
         /// fzf's `--disabled`: the query is not searched (only commands read it, `{q}`).
         public var disabled = false
+        /// fzf's `--no-input`: the query row starts hidden, and keys do not type into it.
+        public var inputHidden = false
         /// fzf's `--multi=N`: at most this many marks.
         public var multiLimit = Int.max
         /// How commands' placeholders read a hit: as a line and its fields (`--delimiter`), or a record.

@@ -60,6 +60,8 @@ public final class SearchApp {
     var unboundKeys: Set<Key> = []
     /// fzf's `--disabled` and its actions: the query is kept for commands alone, not searched.
     var searchDisabled: Bool
+    /// fzf's input section (the query row) is shown: typing edits the query only then.
+    var showsInput = true
     /// fzf's jump mode, while on: `jump` or `jump-accept`, waiting for a label (`SearchApp+Jump`).
     public internal(set) var jumping: KeyAction?
     /// Deletes what a hit stands for (`delete-hit`); nil: nothing here can be deleted.
@@ -140,6 +142,7 @@ public final class SearchApp {
         history = options.history
         (borderLabel, previewLabel) = (options.frame.label, options.previewLabel)
         searchDisabled = options.disabled
+        showsInput = !options.inputHidden
         (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
         preview = PreviewPane(window: previewWindow, runsCommand: previewCommand != nil)
         preview.images = options.previewImages
@@ -192,7 +195,7 @@ public final class SearchApp {
             run(chain)
         } else if case .character(let character) = key {
             // Printable keys, Space too, edit the query unless bound (or in normal mode).
-            if !showsHelp && !inNormalMode { type(character) }
+            if !showsHelp && !inNormalMode && showsInput { type(character) }
         } else if editsRange {
             handleRangeInput(key)
         } else if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) {

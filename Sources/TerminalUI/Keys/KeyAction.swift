@@ -87,6 +87,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case enableSearch = "enable-search"
     case disableSearch = "disable-search"
     case toggleSearch = "toggle-search"
+    /// fzf's input section shown or hidden while the session runs (`--no-input` starts hidden).
+    case showInput = "show-input"
+    case hideInput = "hide-input"
+    case toggleInput = "toggle-input"
     case previousHistory = "previous-history"
     case nextHistory = "next-history"
     // Facet lists and current refinements (issue 16: show more, search in values, order, chips)

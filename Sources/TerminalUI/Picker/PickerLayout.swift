@@ -19,6 +19,8 @@ public struct PickerLayout: Equatable, Sendable {
         public var headerFirst = false
         /// The preview window, while it shows.
         public var preview: PreviewWindow?
+        /// The input section (the prompt and the info line): hidden by fzf's `--no-input`.
+        public var input = true
 
         public init() {}
     }
@@ -75,8 +77,8 @@ public struct PickerLayout: Equatable, Sendable {
                 headerLineRows = ordered(take(settings.headerLines))
             }
         }
-        prompt = take(1).first ?? Rect(x: rest.x, y: rest.y, width: rest.width, height: 0)
-        infoRow = Self.hasInfoRow(settings) ? take(1).first : nil
+        prompt = take(settings.input ? 1 : 0).first ?? Rect(x: rest.x, y: fromBottom ? rest.maxY : rest.y, width: rest.width, height: 0)
+        infoRow = settings.input && Self.hasInfoRow(settings) ? take(1).first : nil
         self.headerRows = headerRows ?? take(settings.headerRows)
         if linesStartTheList {
             let count = max(0, min(settings.headerLines, rest.height))

@@ -36,6 +36,7 @@ extension SearchApp {
         let headers = pickerHeaders
         (settings.headerRows, settings.headerLines) = (headers.given.count, headers.lines.count)
         settings.headerFirst = options.headerFirst
+        settings.input = showsInput
         settings.preview = preview.isShown ? preview.window.effective(in: area) : nil
         return PickerLayout(area: area, settings: settings)
     }
@@ -54,7 +55,7 @@ extension SearchApp {
     var pickerNeededRows: Int {
         let layout = pickerLayout()
         let frameRows = screen.height - options.frame.inner(of: screen).height
-        let fixed = 1 + (layout.infoRow == nil ? 0 : 1) + layout.headerRows.count + layout.headerLineRows.count
+        let fixed = layout.prompt.height + (layout.infoRow == nil ? 0 : 1) + layout.headerRows.count + layout.headerLineRows.count
         let headers = pickerHeaders
         let wantedHeaders = headers.given.count + headers.lines.count - layout.headerRows.count - layout.headerLineRows.count
         return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen
