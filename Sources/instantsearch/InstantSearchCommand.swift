@@ -386,7 +386,9 @@ struct SearchCommand: ParsableCommand {
                     return lines.printed(Array(line.utf8), index: index)
                 }
                 return Array(PickSession.jsonLine(hit).utf8)
-            }, placeholders: lineIndices.isEmpty ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter),
+            },
+            placeholders: lineIndices.isEmpty
+                ? nil : Placeholders(lines: true, delimiter: try lines.options().delimiter, fileSeparator: lines.print0 ? "\0" : "\n"),
             headerLines: headerLines, lists: lists,
             whenEnding: { loadFailures?.printAll() })  // once the screen is gone, whatever the exit status
     }

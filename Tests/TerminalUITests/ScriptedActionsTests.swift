@@ -86,10 +86,10 @@ import Testing
     @Test func placeholdersAreQuotedAndEmptyWithoutAHit() {
         let hit = Hit(objectID: "1", record: .object(["name": .string("it's $(x)")]))
         let command = PreviewCommand("echo {name} {q} {} {missing}")
-        #expect(command.expanded(with: .init(hit: hit, query: "a'b")) == #"echo 'it'\''s $(x)' 'a'\''b' '{"name":"it'\''s $(x)"}' ''"#)
-        #expect(command.expanded(with: .init(hit: nil, query: "")) == "echo '' '' '' ''")
+        #expect(command.expanded(for: hit, query: "a'b") == #"echo 'it'\''s $(x)' 'a'\''b' '{"name":"it'\''s $(x)"}' ''"#)
+        #expect(command.expanded(for: nil, query: "") == "echo '' '' '' ''")
         let line = Hit(objectID: "2", record: .object(["line": .string("a line")]))
-        #expect(PreviewCommand("cat {}").expanded(with: .init(hit: line, query: "")) == "cat 'a line'", "a line is itself")
-        #expect(PreviewCommand("wc {+f}").expanded(with: .init(hit: line, query: "") { "/tmp/x y" }) == "wc '/tmp/x y'")
+        #expect(PreviewCommand("cat {}").expanded(for: line, query: "") == "cat 'a line'", "a line is itself")
+        #expect(PreviewCommand("wc {+f}").expanded(for: line, query: "") { _ in "/tmp/x y" } == "wc '/tmp/x y'")
     }
 }

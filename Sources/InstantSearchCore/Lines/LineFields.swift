@@ -31,6 +31,8 @@ public struct FieldExpression: Hashable, Sendable {
             if let dots = item.firstRange(of: "..") {
                 let from = try index(item[..<dots.lowerBound])
                 let to = try index(item[dots.upperBound...])
+                // fzf refuses a range from the end to a field counted from the start (`-3..3`).
+                if let from, let to, from < 0, to > 0 { throw bad() }
                 ranges.append(Range(from: from, to: to))
             } else {
                 guard let only = try index(item) else { throw bad() }
@@ -174,6 +176,30 @@ public struct FieldDelimiter: Hashable, Sendable {
     /// (fzf's `{2..}`, `--with-nth`, `--accept-nth`).
     public func select(_ expression: FieldExpression, of line: String) -> String {
         selectedPieces(expression, of: line).joined()
+    }
+
+    /// fzf's tokens of `line`, what its placeholders cut: the fields, but AWK style without
+    /// the blanks before the first (a line of blanks has none).
+    public func tokens(_ line: String) -> [Substring] {
+        var fields = fields(line)
+        guard case .awk = kind, let first = fields.first else { return fields }
+        let start = first.unicodeScalars.firstIndex { !Self.isBlank($0) }
+        if let start { fields[0] = first[start...] } else { fields.removeFirst() }
+        return fields
+    }
+
+    /// The chosen tokens of `line` as they stand, each with the separator after it (before a
+    /// placeholder drops the last separator).
+    public func joinedFields(_ expression: FieldExpression, of line: String) -> String {
+        let tokens = tokens(line)
+        return expression.indices(count: tokens.count).map { tokens[$0] }.joined()
+    }
+
+    /// `text` without a string or pattern delimiter it ends with, as fzf's placeholders drop it;
+    /// AWK style the blanks stay (only `s`-less placeholders trim them, as white space).
+    public func droppingTrailingDelimiter(_ text: String) -> String {
+        if case .awk = kind { return text }
+        return String(stripped(text[...]))
     }
 
     /// The pieces of `line` that `select` joins: the chosen fields in the expression's order,

@@ -1,91 +1,145 @@
-/// fzf's placeholders in a command (`--preview`, `--bind` actions), filled in for the current
-/// hit, each value single-quoted for the session's shell (`CommandShell.current`):
+/// fzf's placeholders in a command (`--preview`, `execute`, `become`, `reload`, `transform` …;
+/// the grammar is `Placeholder`'s), filled in for the session's lines, each value quoted for the
+/// session's shell (`CommandShell.current`) over its bytes:
 ///
-/// - `{}`: the line (plain lines), else the record as one JSON line;
-/// - `{1}`, `{-1}`, `{2..}`, `{1,3}`: fields of the line, cut by the delimiter (`FieldExpression`);
-///   for records, `{name}` (or `{a.b}`) is that attribute's text;
-/// - `{+}`, `{+1}`: the same for every marked hit (the current one when none is marked), each quoted;
-/// - `{q}`: the query; `{n}`: the current hit's position in the input, from 0;
-/// - `{+f}`: the path of a file holding the marked hits (else the current one), one a line.
+/// - `{}` the current line (a record: one JSON line), `{2}`, `{-1}`, `{2..}`, `{1,3}`, `{..}` its
+///   fields cut by the delimiter, the last delimiter and the white space around dropped (`s`
+///   keeps the white space); for records `{name}` / `{a.b}` an attribute's text;
+/// - `+` each marked line (the current one when none is marked), `*` each matched line, every
+///   value quoted and the values joined by spaces; `n` the index from 0 (`{n}`, `{+n}`);
+/// - `r` the values unquoted; `f` a file of the values, one per line (NUL-ended with
+///   `--print0`), its path in their place;
+/// - `{q}` the query, `{q:1}`, `{q:2..}` its fields; `{fzf:action}`, `{fzf:prompt}`.
 ///
-/// Braces around anything else (`{ a; b; }`, `${HOME}`) stay as they are. With no current hit,
-/// a placeholder that needs one is an empty string, as in fzf.
+/// With no current line (nothing matches) a line's value is empty, `''`, as in fzf.
 public struct Placeholders: Sendable {
     /// Hits are plain lines (`{}` is the line; `{1}` a field), not records.
     public var lines: Bool
     public var delimiter: FieldDelimiter
+    /// What ends each value in an `f` file: a line end, or NUL with `--print0` (fzf's `printsep`).
+    public var fileSeparator: String
 
-    public init(lines: Bool, delimiter: FieldDelimiter = .awk) {
-        self.lines = lines
-        self.delimiter = delimiter
+    public init(lines: Bool, delimiter: FieldDelimiter = .awk, fileSeparator: String = "\n") {
+        (self.lines, self.delimiter, self.fileSeparator) = (lines, delimiter, fileSeparator)
     }
 
-    /// `template` with every placeholder replaced by its quoted value.
-    public func expand(
-        _ template: String, current: Hit?, marked: [Hit] = [], query: String, index: Int? = nil,
-        markedFile: () -> String? = { nil }
-    ) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else {
-                out += rest[open...]
-                return out
-            }
-            let name = String(after[..<close])
-            // `{{}`: the first brace is text, the placeholder starts at the next (fzf's reading).
-            if name.contains("{") {
-                out += "{"
-                rest = after
-                continue
-            }
-            // `${NAME}` is the shell's.
-            let shellVariable = open > template.startIndex && template[template.index(before: open)] == "$"
-            if !shellVariable, name == "+f" {
-                out += CommandShell.current.quote(markedFile() ?? "")
-            } else if !shellVariable, let value = value(of: name, current: current, marked: marked, query: query, index: index) {
-                out += value
-            } else {
-                out += rest[open...close]
-            }
-            rest = after[after.index(after: close)...]
+    /// What the placeholders are filled with.
+    public struct Values {
+        public var current: Hit?
+        /// In marking order.
+        public var marked: [Hit]
+        public var query: String
+        public var prompt: String
+        /// The name of the last action run (`{fzf:action}`).
+        public var action: String
+        /// Every matched hit in the list's order; asked only when a `*` placeholder needs them.
+        public var matched: () -> [Hit]
+
+        public init(
+            current: Hit?, marked: [Hit] = [], query: String, prompt: String = "", action: String = "",
+            matched: @escaping () -> [Hit] = { [] }
+        ) {
+            (self.current, self.marked, self.query, self.prompt, self.action) = (current, marked, query, prompt, action)
+            self.matched = matched
         }
-        return out + rest
     }
 
-    /// The quoted value of one placeholder; nil when `name` is not one (the braces stay).
-    private func value(of name: String, current: Hit?, marked: [Hit], query: String, index: Int?) -> String? {
+    public func segments(_ template: String) -> [PlaceholderTemplate.Segment] {
+        PlaceholderTemplate.segments(template, attributes: !lines)
+    }
+
+    /// `template` with every placeholder replaced by its value.
+    public func expand(_ template: String, with values: Values) -> ExpandedCommand {
+        var command = ExpandedCommand()
+        var matched: [Hit]?
+        for segment in segments(template) {
+            switch segment {
+            case .text(let text): command.append(text)
+            case .placeholder(let placeholder):
+                if let text = queryValue(of: placeholder, values) {
+                    command.append(text)
+                    continue
+                }
+                let hits: [Hit?]
+                if placeholder.matched {
+                    if matched == nil { matched = values.matched() }
+                    hits = matched ?? []
+                } else if placeholder.marked, !values.marked.isEmpty {
+                    hits = values.marked
+                } else {
+                    hits = [values.current]
+                }
+                let items = hits.map { value(of: placeholder, for: $0) }
+                if placeholder.file {
+                    command.appendFile(Array(items.map { $0 + fileSeparator }.joined().utf8))
+                } else {
+                    command.append(items.joined(separator: " "))
+                }
+            }
+        }
+        return command
+    }
+
+    /// fzf's rule for a command when no line matches: it runs when no placeholder names the
+    /// current line (none at all, `{q}`, `{fzf:…}`, `{*}`), or when one takes the marked lines
+    /// and some are marked; the line's values are then empty.
+    public func runsWithoutAHit(_ template: String, anyMarked: Bool) -> Bool {
+        let placeholders = segments(template).compactMap { segment in
+            if case .placeholder(let placeholder) = segment { placeholder } else { nil }
+        }
+        return placeholders.isEmpty || placeholders.contains { !$0.namesTheLine || ($0.marked && anyMarked) }
+    }
+
+    /// The value of a placeholder that reads the query, the prompt or the action; nil for the others.
+    private func queryValue(of placeholder: Placeholder, _ values: Values) -> String? {
         let shell = CommandShell.current
-        if name == "q" { return shell.quote(query) }
-        if name == "n" { return index.map(String.init) ?? "''" }
-        if name.hasPrefix("+") {
-            let inner = String(name.dropFirst())
-            let hits = marked.isEmpty ? (current.map { [$0] } ?? []) : marked
-            let values = hits.compactMap { text(of: inner, in: $0) }
-            guard inner.isEmpty || isFieldName(inner) else { return nil }
-            return values.isEmpty ? "''" : values.map(shell.quote).joined(separator: " ")
+        switch placeholder.value {
+        case .query: return shell.quote(values.query)
+        case .queryFields(let expression):
+            let text = FieldDelimiter.awk.joinedFields(expression, of: values.query)
+            return shell.quote(placeholder.keepsSpace ? text : Self.trimmingSpace(text))
+        case .prompt: return shell.quote(values.prompt)
+        // An action's name is a word of letters and dashes, left bare as fzf leaves it.
+        case .action:
+            let bare = !values.action.isEmpty && values.action.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            return bare ? values.action : shell.quote(values.action)
+        case .item, .fields, .attribute: return nil
         }
-        guard name.isEmpty || isFieldName(name) else { return nil }
-        return shell.quote(current.flatMap { text(of: name, in: $0) } ?? "")
     }
 
-    private func isFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "_.-,".contains($0) }
+    /// One hit's value (nil: fzf's empty line, when none is current), quoted unless `r` or `f`.
+    private func value(of placeholder: Placeholder, for hit: Hit?) -> String {
+        if placeholder.number {
+            // Lines are numbered from 1 by their id; fzf counts from 0.
+            guard lines, let hit, let number = Int(hit.objectID) else { return "''" }
+            return String(number - 1)
+        }
+        let text: String
+        switch placeholder.value {
+        case .fields(let expression):
+            let joined = hit.map { delimiter.droppingTrailingDelimiter(delimiter.joinedFields(expression, of: lineText(of: $0))) } ?? ""
+            text = placeholder.keepsSpace ? joined : Self.trimmingSpace(joined)
+        case .attribute(let name):
+            // A field the record lacks is empty, as fzf gives an empty string for a missing field.
+            text = hit.map { name == "objectID" ? $0.record["objectID"]?.displayText ?? $0.objectID : $0.record.value(atPath: name)?.displayText ?? "" } ?? ""
+        default:
+            text = hit.map(lineText) ?? ""
+        }
+        return placeholder.raw || placeholder.file ? text : CommandShell.current.quote(text)
     }
 
-    /// A hit's text for `{name}`: the whole line or record, a field expression of a line, an attribute of a record.
-    private func text(of name: String, in hit: Hit) -> String? {
-        let line = lines ? hit.record["line"]?.stringValue : nil
-        if name.isEmpty { return line ?? Self.text(of: hit) }
-        if let line, let expression = try? FieldExpression(name, option: "{}") {
-            return delimiter.select(expression, of: line)
-        }
-        if lines { return "" }
-        if name == "objectID" { return hit.record["objectID"]?.displayText ?? hit.objectID }
-        // A field the record lacks is empty, as fzf gives an empty string for a missing field.
-        return hit.record.value(atPath: name)?.displayText ?? ""
+    private func lineText(of hit: Hit) -> String {
+        if lines, let line = hit.record["line"]?.stringValue { return line }
+        return Self.text(of: hit)
+    }
+
+    /// White space off both ends, as Go's `strings.TrimSpace` takes it (Unicode's White_Space).
+    static func trimmingSpace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// A hit as one line of text: a plain line as it came in (fzf's `{}`), a record as JSON.

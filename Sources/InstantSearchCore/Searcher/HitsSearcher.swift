@@ -144,6 +144,18 @@ public final class HitsSearcher: PipelineSearcher {
         send(next)
     }
 
+    /// Every hit of the results shown (up to `reachableHits`) in their order: the hits loaded
+    /// when they are all there, else asked at once of a backend in this process (fzf's `{*}`);
+    /// nil when the backend can only answer by waiting.
+    public func everyMatchedHit() -> [Hit]? {
+        guard let results, lastError == nil else { return nil }
+        if results.hits.count >= results.nbHits { return results.hits }
+        guard var all = shownQuery, isCurrent(all) else { return nil }
+        all.page = 0
+        all.hitsPerPage = min(results.nbHits, Self.reachableHits)
+        return pipeline.answerNow([IndexedQuery(indexName: indexName, query: all)])?.first?.hits
+    }
+
     /// Whether a query sent for the results shown is still the query (its pages aside: next
     /// pages may be asked in larger sizes than the first).
     private func isCurrent(_ sent: Query) -> Bool {

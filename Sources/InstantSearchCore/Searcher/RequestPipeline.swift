@@ -174,6 +174,12 @@ public final class RequestPipeline: DeliveryReceiver {
             })
     }
 
+    /// `queries` answered on the calling thread; nil when the backend can only answer by
+    /// waiting, or fails: for a caller that needs a whole answer now, not in a later frame.
+    public func answerNow(_ queries: [IndexedQuery]) -> [SearchResults]? {
+        try? backend.searchSynchronously(queries)
+    }
+
     /// A search of `queries`, its answers made a payload by `checked`, wherever it runs (see `send`).
     private func sendHits(
         _ queries: [IndexedQuery], checked: @escaping @Sendable ([SearchResults]) -> Delivery.Payload,

@@ -1,3 +1,9 @@
+import InstantSearchCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// fzf's actions on the preview window: `change-preview-window`, `change-preview` and `preview(…)`.
 extension SearchApp {
     /// fzf's change-preview: the command from now on; an empty one closes the pane, and
@@ -45,9 +51,28 @@ extension SearchApp {
     func showOneOffPreview(_ template: String) {
         if !preview.isShown { togglePreview() }
         preview.runsCommand = true
-        commandRunning = expand(template)
+        let command = expansion(template)
+        commandRunning = command
         script.oneOffPreview = .some(hitsList.selectedHit?.objectID)
-        previewRunner?.start(commandRunning ?? "", environment: previewEnvironment)
-        preview.start(scroll: preview.inEffect.scroll.map(expand))
+        previewRunner?.start(previewLine(command), environment: previewEnvironment)
+        preview.start(scroll: previewScroll)
+    }
+
+    /// The preview's command line, its `f` files written; those of the command before are
+    /// removed (it is stopped as this one starts).
+    func previewLine(_ command: ExpandedCommand) -> String {
+        for file in script.previewFiles { unlink(file) }
+        script.previewFiles = []
+        return command.line { [self] content in
+            let path = writeTemporaryFile(content)
+            if let path { script.previewFiles.append(path) }
+            return path
+        }
+    }
+
+    /// The preview window's `+SCROLL` for the selected line, as fzf reads it (the line's
+    /// placeholders filled in; no files).
+    var previewScroll: String? {
+        preview.inEffect.scroll.map { expansion($0).line { _ in nil } }
     }
 }

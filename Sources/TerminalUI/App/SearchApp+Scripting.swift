@@ -40,8 +40,10 @@ struct ScriptState {
     /// place and searched (`SearchApp+Reload`).
     var reloads = 0
     var reloadUnderway: (indexName: String, number: Int)?
-    /// `{+f}` files, removed when the session ends.
+    /// `f` placeholders' files of the actions' commands, removed when the session ends.
     var files: [String] = []
+    /// Those of the preview's command now running, removed when the next one starts.
+    var previewFiles: [String] = []
     /// What the `bg-transform*` under way (the background slot) does with its output.
     var background: Waiting?
     /// `trigger` steps run since the last key: a key whose chain triggers itself stops here.
@@ -61,9 +63,10 @@ struct ScriptState {
     var seenFocus: String?
     var seenResults: SearchResults?
     var seenLoaded = false
-    /// fzf's FZF_KEY and FZF_ACTION: the last key pressed (by its `--bind` name) and the last action run.
+    /// fzf's FZF_KEY and FZF_ACTION: the last key pressed (by its `--bind` name) and the last
+    /// action run (`start` before any).
     var lastKey = ""
-    var lastAction = ""
+    var lastAction = "start"
 }
 
 extension SearchApp {
@@ -80,8 +83,9 @@ extension SearchApp {
         defer { script.isDraining = false }
         while script.waiting == nil, script.foreground == nil, outcome == nil, !script.pending.isEmpty {
             let next = script.pending.removeFirst()
-            script.lastAction = next.action.name
             if !performScripted(next), !performFzfAction(next) { perform(next.action) }
+            // fzf's FZF_ACTION and {fzf:action}: the last action done, a command's own not counted.
+            if !next.action.runsCommand { script.lastAction = next.action.name }
         }
     }
 
@@ -208,35 +212,44 @@ extension SearchApp {
         if action == .deselectAll { marks = Marks() }
     }
 
-    /// A command line with its placeholders filled in, every value shell-quoted.
-    func expand(_ template: String) -> String {
-        let hit = hitsList.selectedHit
-        let placeholders = options.placeholders
-        // `{n}`: a line's position in the input, from 0 (its objectID counts from 1).
-        let index = placeholders.lines ? hit.flatMap { Int($0.objectID) }.map { $0 - 1 } : nil
-        let values = PreviewCommand.Values(hit: hit, query: searchBox.text, marked: marks.hits, index: index) { [self] in
-            // Only a command with `{+f}` asks: the file is written then, not on every preview move.
-            writeMarkedFile(pickedHits())
-        }
-        return PreviewCommand(template, placeholders: placeholders).expanded(with: values)
+    /// A command with its placeholders filled in for the session as it stands, every value
+    /// quoted; its `f` files not yet written.
+    func expansion(_ template: String) -> ExpandedCommand {
+        let values = Placeholders.Values(
+            current: hitsList.selectedHit, marked: marks.hits, query: searchBox.text, prompt: searchBox.prompt,
+            action: script.lastAction, matched: { [self] in matchedHits() })
+        return options.placeholders.expand(template, with: values)
     }
 
-    /// `{+f}`: the marked hits (else the selected one), one a line, in a file of their own.
-    /// The name comes from mkstemps (created with O_EXCL, mode 0600): another user cannot guess it
-    /// and plant a file or a link there first.
-    private func writeMarkedFile(_ hits: [Hit]) -> String? {
+    /// A command line with its placeholders filled in, its `f` files written (removed when the session ends).
+    func expand(_ template: String) -> String {
+        expansion(template).line { [self] content in
+            let path = writeTemporaryFile(content)
+            if let path { script.files.append(path) }
+            return path
+        }
+    }
+
+    /// `{*}`: every hit the search matched, in the list's order. A backend in this process is
+    /// asked for all of them at once; otherwise they are the pages loaded so far.
+    private func matchedHits() -> [Hit] {
+        hub.searcher.everyMatchedHit() ?? hub.state.active.results?.hits ?? []
+    }
+
+    /// An `f` placeholder's file: `content` in a file of its own. The name comes from mkstemps
+    /// (created with O_EXCL, mode 0600): another user cannot guess it and plant a file or a
+    /// link there first.
+    func writeTemporaryFile(_ content: [UInt8]) -> String? {
         var template = Array((FileManager.default.temporaryDirectory.path + "/instantsearch-XXXXXX.txt").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let bytes = Array(hits.map { PreviewCommand.text(of: $0) + "\n" }.joined().utf8)
-        FrameCapture.writeAll(bytes, count: bytes.count, to: descriptor)
-        guard lseek(descriptor, 0, SEEK_CUR) == off_t(bytes.count) else {
+        FrameCapture.writeAll(content, count: content.count, to: descriptor)
+        guard lseek(descriptor, 0, SEEK_CUR) == off_t(content.count) else {
             unlink(path)
             return nil
         }
-        script.files.append(path)
         return path
     }
 
@@ -339,7 +352,7 @@ extension SearchApp {
     func cleanUpCommands() {
         script.reloading?.cancel()
         if case .become = outcome { return }
-        for file in script.files { try? FileManager.default.removeItem(atPath: file) }
-        script.files = []
+        for file in script.files + script.previewFiles { try? FileManager.default.removeItem(atPath: file) }
+        (script.files, script.previewFiles) = ([], [])
     }
 }

@@ -25,8 +25,8 @@ public final class SearchApp {
     var previewCommand: PreviewCommand?
     /// Runs every command of the session: the preview's and those of `--bind` actions.
     let previewRunner: CommandRunner?
-    /// The `--preview` command line last started, as expanded for the hit and the query.
-    var commandRunning: String?
+    /// The `--preview` command last started, as expanded for the hit, the marks and the query.
+    var commandRunning: ExpandedCommand?
     /// `--bind`'s chains under way, events, and what commands left to say (`SearchApp+Scripting`).
     var script = ScriptState()
     /// Reads a `reload` command's output into the index (nil: reload says it cannot).
@@ -397,12 +397,14 @@ public final class SearchApp {
         let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.activeState.loading?.failure)
         guard let previewCommand, let previewRunner else { return }
         // With nothing selected, fzf still runs a command that does not name the line ({q}).
-        let runs = hit != nil || (options.placeholders.lines && PreviewCommand.runsWithoutAHit(previewCommand.template))
-        let command = runs ? expand(previewCommand.template) : nil
+        let runs =
+            hit != nil
+            || (options.placeholders.lines && options.placeholders.runsWithoutAHit(previewCommand.template, anyMarked: !marks.isEmpty))
+        let command = runs ? expansion(previewCommand.template) : nil
         guard moved || command != commandRunning else { return }
         commandRunning = command
-        if let command { previewRunner.start(command, environment: previewEnvironment) } else { previewRunner.cancel() }
-        preview.start(scroll: command == nil ? nil : preview.inEffect.scroll.map(expand))
+        if let command { previewRunner.start(previewLine(command), environment: previewEnvironment) } else { previewRunner.cancel() }
+        preview.start(scroll: command == nil ? nil : previewScroll)
     }
 
     /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
