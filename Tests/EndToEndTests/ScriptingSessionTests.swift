@@ -36,6 +36,29 @@ import Testing
         #expect(tmux.file("out.txt") == "cherry tart\n")
     }
 
+    /// fzf's rule: with nothing selected (no line matches), a command whose placeholders
+    /// name the selected line is not run; one that reads only the query is.
+    @Test func aCommandNamingTheSelectedLineDoesNotRunWhenNoneIs() throws {
+        let tmux = try tmuxWithFruits()
+        try tmux.shell(
+            "grep '' fruits.txt | \(Project.binary) --bind 'ctrl-o:execute-silent(echo /{}/ >> log.txt)+change-header(line ran),ctrl-q:execute-silent(echo q={q} >> log.txt)+change-header(query ran)'; echo \"exit=$?\""
+        )
+        try tmux.waitFor("the lines") { $0.contains("  4/4") }
+        try tmux.type("qqqqqqqq")
+        try tmux.waitFor("nothing matches") { $0.contains("  0/4") }
+        try tmux.press("C-o")
+        try tmux.waitFor("the chain went on") { $0.contains("line ran") }
+        try tmux.press("C-q")
+        try tmux.waitFor("the query's command ran") { $0.contains("query ran") }
+        try tmux.press("C-u")
+        try tmux.waitFor("every line again") { $0.contains("  4/4") }
+        try tmux.press("C-o")
+        try tmux.waitFor("the line's command ran") { $0.contains("line ran") && tmux.file("log.txt")?.contains("/") == true }
+        #expect(tmux.file("log.txt") == "q=qqqqqqqq\n/apple pie/\n")
+        try tmux.press("C-c")
+        try tmux.waitFor("exit=130")
+    }
+
     @Test func executeGivesTheTerminalToTheCommandAndComesBack() throws {
         let tmux = try tmuxWithFruits()
         try tmux.shell(

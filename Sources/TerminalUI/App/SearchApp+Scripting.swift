@@ -142,6 +142,9 @@ extension SearchApp {
     func performScripted(_ bound: BoundAction) -> Bool {
         let argument = bound.argument ?? ""
         switch bound.action {
+        // fzf's rule: with no hit selected, a command whose placeholders name it is not run
+        // (a transform is: it reads its output, not the hit).
+        case .execute where !runs(argument), .executeSilent where !runs(argument), .become where !runs(argument): break
         case .execute: script.foreground = expand(argument)
         case .executeSilent: startCommand(argument, waiting: .executeSilent)
         case .transform: startCommand(argument, waiting: .transform)
@@ -219,6 +222,11 @@ extension SearchApp {
             current: hitsList.selectedHit, marked: marks.hits, query: searchBox.text, prompt: searchBox.prompt,
             action: script.lastAction, matched: { [self] in matchedHits() })
         return options.placeholders.expand(template, with: values)
+    }
+
+    /// Whether a command runs now: a hit is selected, or its placeholders do without one.
+    private func runs(_ template: String) -> Bool {
+        hitsList.selectedHit != nil || options.placeholders.runsWithoutAHit(template, anyMarked: !marks.isEmpty)
     }
 
     /// A command line with its placeholders filled in, its `f` files written (removed when the session ends).
