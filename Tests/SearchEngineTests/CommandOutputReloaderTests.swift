@@ -83,17 +83,4 @@ import Testing
         #expect(snapshots.first?.1 ?? 0 < 200_000)
         #expect(backend.index(named: "lines")?.recordCount == 200_000)
     }
-
-    @Test func theRecordsStillThereAreFoundByContentWithTheirNewObjectIDs() async throws {
-        let backend = backend()
-        _ = try await reload(10, into: backend, atOnce: true)
-        let kept: JSONValue = ["line": "line 7"]
-        let gone: JSONValue = ["line": "old two"]
-        let found = CommandOutputReloader(backend: backend, lineIndices: ["lines"]).objectIDs(of: [kept, gone], in: "lines")
-        let index = try #require(backend.index(named: "lines"))
-        let objectID = try #require(found[kept])
-        #expect(found[gone] == nil)
-        let position = try #require((0..<index.records.count).first { index.records.objectID(of: $0) == objectID })
-        #expect(index.records[position] == kept)
-    }
 }

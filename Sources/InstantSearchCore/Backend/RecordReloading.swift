@@ -9,11 +9,6 @@ public protocol RecordReloading: Sendable {
     /// replace them in one step; otherwise each snapshot is searchable as it is built.
     func reload(indexName: String, from descriptor: Int32, atOnce: Bool) -> any BackgroundLoading
 
-    /// The objectIDs the records equal to `records` have in index `indexName` now (the first,
-    /// when a record is there twice); a record not there has none. fzf keeps the marks of the
-    /// lines a reload still has.
-    func objectIDs(of records: Set<JSONValue>, in indexName: String) -> [JSONValue: String]
-
     /// Takes the records with these objectIDs out of index `indexName` (`delete-hit`); the
     /// others keep their objectIDs, so marks stay on them. False: no such index.
     func remove(objectIDs: Set<String>, from indexName: String) -> Bool

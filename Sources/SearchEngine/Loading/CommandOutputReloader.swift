@@ -34,17 +34,6 @@ public struct CommandOutputReloader: RecordReloading {
             format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations, atOnce: atOnce)
     }
 
-    public func objectIDs(of records: Set<JSONValue>, in indexName: String) -> [JSONValue: String] {
-        guard !records.isEmpty, let index = backend.index(named: indexName) else { return [:] }
-        var found: [JSONValue: String] = [:]
-        let store = index.records
-        for position in 0..<store.count where found.count < records.count {
-            let record = store[position]
-            if records.contains(record), found[record] == nil { found[record] = store.objectID(of: position) }
-        }
-        return found
-    }
-
     public func remove(objectIDs: Set<String>, from indexName: String) -> Bool {
         guard let index = backend.index(named: indexName) else { return false }
         backend.replace(index.removing(objectIDs: objectIDs))

@@ -7,9 +7,8 @@ private final class StartedLoading: @unchecked Sendable {
 
 extension SearchApp {
     /// reload / reload-sync: the command's output becomes the active index's records. The query
-    /// stays; marks follow the records' content and, once the new list is in place, keep only
-    /// the lines it still has (fzf's rule); the selection follows `HitSelectionRule`'s reload
-    /// rule. `reload` streams the new records in; `reload-sync` leaves the old list on screen
+    /// stays; the index's marks go, as fzf 0.74 drops them with the old list; the selection
+    /// follows `HitSelectionRule`'s reload rule. `reload` streams the new records in; `reload-sync` leaves the old list on screen
     /// until the command's output is read, and the actions after it wait for the new list.
     func reload(_ template: String, sync: Bool) {
         guard let runner = previewRunner, let reloader else {
@@ -39,7 +38,7 @@ extension SearchApp {
             return
         }
         insights?.listReplaced(index: name)
-        marks.matchesByContent = true
+        marks.removeAll(in: name)
         hitsList.beginReload()
         script.reloadUnderway = (name, number)
         if sync { script.waiting = .reloadSync }
@@ -74,10 +73,9 @@ extension SearchApp {
         run(rest)
     }
 
-    /// Once the reload under way has read its last record and that list has been searched:
-    /// marks keep the lines still there (with their new objectIDs, which the pick prints by),
-    /// the rest are dropped; the selection goes back to the everyday rule; `reload-sync`'s
-    /// chain goes on. Called after each update of the views.
+    /// Once the reload under way has read its last record and that list has been searched: the
+    /// selection goes back to the everyday rule; `reload-sync`'s chain goes on. Called after
+    /// each update of the views.
     func finishReloadIfDone() {
         guard let (name, number) = script.reloadUnderway,
             let state = hub.state.index.first(where: { $0.name == name }),
@@ -86,9 +84,6 @@ extension SearchApp {
         else { return }
         script.reloadUnderway = nil
         hitsList.endReload()
-        let marked = Set(marks.marked.filter { $0.indexName == name }.map(\.hit.record))
-        let found = reloader?.objectIDs(of: marked, in: name) ?? [:]
-        marks.keep(in: name, objectIDs: found)
         if script.waiting == .reloadSync {
             script.waiting = nil
             drain()

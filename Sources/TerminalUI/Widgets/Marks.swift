@@ -10,9 +10,6 @@ public struct Marks: Equatable, Sendable {
     }
 
     public private(set) var marked: [Mark] = []
-    /// After a `reload`, records are new: a mark follows its record's content (a line that is
-    /// still there stays marked), no longer its objectID (a line number).
-    public var matchesByContent = false
 
     public init() {}
 
@@ -26,24 +23,14 @@ public struct Marks: Equatable, Sendable {
     }
 
     private func matches(_ mark: Mark, _ hit: Hit, _ indexName: String) -> Bool {
-        mark.indexName == indexName && (matchesByContent ? mark.hit.record == hit.record : mark.hit.objectID == hit.objectID)
+        mark.indexName == indexName && mark.hit.objectID == hit.objectID
     }
 
-    /// After a reload of `indexName` has put its new records in place: each of its marks takes
-    /// its record's objectID in the new records, and a mark whose record is gone is dropped
-    /// (fzf keeps the marks of lines a reload still has). Marks go by objectID again.
-    mutating func keep(in indexName: String, objectIDs: [JSONValue: String]) {
-        marked = marked.compactMap { mark in
-            guard mark.indexName == indexName else { return mark }
-            guard let objectID = objectIDs[mark.hit.record] else { return nil }
-            var kept = mark
-            kept.hit.objectID = objectID
-            return kept
-        }
-        matchesByContent = false
+    /// fzf's rule for a reload: the index's records are new, and none of them is marked.
+    mutating func removeAll(in indexName: String) {
+        marked.removeAll { $0.indexName == indexName }
     }
 
-    /// Marks `hit`, or unmarks it if it was marked.
     public mutating func toggle(_ hit: Hit, in indexName: String) {
         if let found = marked.firstIndex(where: { matches($0, hit, indexName) }) {
             marked.remove(at: found)
