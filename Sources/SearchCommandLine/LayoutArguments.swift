@@ -80,6 +80,13 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Text shown in the empty query on fzf's screen for plain lines, as fzf's --ghost.", valueName: "text"))
     public var ghost: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "The compact screen, two rows around the panes as fzf's prompt and info line (the shell keys' own): the count and the help key at the search box's right end, the current refinements on the rule with the panes' titles; no hint bar, no tabs row for one index, no rule under the panes."
+    )
+    public var compact = false
+
     @Flag(help: "Long titles in the hits list wrap over as many rows as they need, as fzf's --wrap (a hit is still selected and picked whole).")
     public var wrap = false
 
@@ -285,6 +292,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let ghost, !OptionText.holdsControlCharacters(ghost) { options.ghost = ghost }
         if let gutter = try? glyph(gutter, "--gutter", emptyAllowed: true) { options.gutter = gutter }
         options.wrap = wrap
+        options.compact = compact
         if let pointer = try? glyph(pointer, "--pointer", emptyAllowed: true) { options.pointer = pointer }
         if let marker = try? glyph(marker, "--marker", emptyAllowed: true) { options.marker = marker }
         if let window = try? matchWindow() { options.matchWindow = window }

@@ -7,14 +7,15 @@ enum FishScript {
         # Where Ctrl-R's Shift-Delete hands this shell the commands it deleted (each ended by NUL).
         set -g __instantsearch_deleted_file (path dirname -- $__instantsearch_log_file)/deleted.$fish_pid
 
-        # Runs instantsearch with the key's own options added to the default ones ($argv[1]: the variable's name).
+        # Runs instantsearch with the key's own options added to the default ones ($argv[1]: the variable's name),
+        # on the compact screen (two rows around the list, as fzf's); --no-compact in them turns it off.
         function __instantsearch_run
             set -l extra_name $argv[1]
             set -l extra
             set -q $extra_name; and set extra $$extra_name
             set -l height 40%
             set -q INSTANTSEARCH_HEIGHT; and set height $INSTANTSEARCH_HEIGHT
-            INSTANTSEARCH_DEFAULT_OPTS="$INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height --min-height=27 $argv[2..-1]
+            INSTANTSEARCH_DEFAULT_OPTS="--compact $INSTANTSEARCH_DEFAULT_OPTS $extra" command instantsearch --height=$height --min-height=27 $argv[2..-1]
         end
 
         # --query=TEXT, or no word at all for no text (an empty --query= is refused).

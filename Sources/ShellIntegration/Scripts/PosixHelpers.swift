@@ -7,13 +7,14 @@ enum PosixHelpers {
         __instantsearch_deleted_file=${__instantsearch_log_file%/*}/deleted.$$
 
         # Runs instantsearch with the key's own options added to the default ones ($1: the variable's name).
-        # 40% of the terminal, at least 27 rows (fzf's keys take at least 20 list rows: 27 hold as many hits).
+        # 40% of the terminal, at least 27 rows (fzf's keys take at least 20 list rows), on the compact
+        # screen (two rows around the list, as fzf's); --no-compact in the key's options turns it off.
         __instantsearch_run() {
           local extra_name=$1
           shift
           local extra
           eval "extra=\${$extra_name:-}"
-          INSTANTSEARCH_DEFAULT_OPTS="${INSTANTSEARCH_DEFAULT_OPTS:-} $extra" \
+          INSTANTSEARCH_DEFAULT_OPTS="--compact ${INSTANTSEARCH_DEFAULT_OPTS:-} $extra" \
             command instantsearch --height="${INSTANTSEARCH_HEIGHT:-40%}" --min-height=27 "$@"
         }
 

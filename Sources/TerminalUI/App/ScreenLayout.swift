@@ -34,6 +34,12 @@ struct SidebarPanes: OptionSet, Equatable {
 /// alone, the rule above names them all; a very short one also drops the hint bar. A pane with
 /// nothing to show for the data (no facets, no numbers: plain lines) is left out, and the hits
 /// take the room: without either, the whole width.
+///
+/// The compact screen (`--compact`, the shell keys' own) spends two rows around the panes, as
+/// fzf spends its prompt and info line: the search box with the count at its right end, and the
+/// rule with the panes' titles, which carries the current refinements after the hits' title.
+/// No hint bar (the stats name the help key), no rule under the panes, and no tabs row unless
+/// there are tabs to choose between.
 struct ScreenLayout: Equatable {
     static let minimumWidth = 40
     static let minimumHeight = 8
@@ -54,7 +60,8 @@ struct ScreenLayout: Equatable {
     var topRule: Rect
     /// The rows between the rules.
     var body: Rect
-    /// The current refinements, a row of chips above the hits.
+    /// The current refinements, a row of chips above the hits; on the compact screen, the top
+    /// rule's cells after the hits' title.
     var chips: Rect
     var hits: Rect
     /// The rule left of the sidebar; nil when folded or when there is no sidebar.
@@ -86,18 +93,26 @@ struct ScreenLayout: Equatable {
     /// gets them as long as the refinement list keeps a few rows.
     /// `headerRows`: what the header would like; it gets at most a third of the screen (one row
     /// at least), the rest of it cut.
+    /// `compact`: the compact screen, with the hits' title this wide on the top rule (the chips
+    /// go after it); nil: the standard one. `showsTabs`: whether the compact screen keeps the
+    /// tabs row (there is more than one index).
     init?(
         screen: Rect, headerRows: Int = 0, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both,
-        listLayout: ListLayout = .standard, info: InfoStyle = .default
+        listLayout: ListLayout = .standard, info: InfoStyle = .default, compact hitsTitleWidth: Int? = nil, showsTabs: Bool = false
     ) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
-        let showsHints = screen.height >= Self.hintsMinimumHeight
-        let order = Self.rowOrder(hasHeader: headerRows > 0, showsHints: showsHints, promptAtBottom: listLayout.promptAtBottom)
-            .filter { $0 != .stats || info == .default || info == .right }
+        let compact = hitsTitleWidth != nil
+        let info = Self.info(info, compact: compact)
+        let order = Self.rowOrder(
+            hasHeader: headerRows > 0, showsHints: screen.height >= Self.hintsMinimumHeight, promptAtBottom: listLayout.promptAtBottom,
+            compact: compact ? .init(showsTabs: showsTabs) : nil
+        )
+        .filter { $0 != .stats || info == .default || info == .right }
         let headerHeight = min(headerRows, max(1, screen.height / 3))
         let heights: [LayoutConstraint] = order.map { $0 == .body ? .rest : $0 == .header ? .fixed(headerHeight) : .fixed(1) }
         let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(heights)))
-        (tabs, searchBox, header) = (rows[.tabs]!, rows[.searchBox]!, rows[.header])
+        tabs = rows[.tabs] ?? Rect(x: screen.x, y: screen.y, width: screen.width, height: 0)
+        (searchBox, header) = (rows[.searchBox]!, rows[.header])
         (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
         hints = rows[.hints]
         switch info {
@@ -115,7 +130,8 @@ struct ScreenLayout: Equatable {
         isFolded = !panes.isEmpty && (screen.width < Self.sidebarMinimumWidth || body.height < Self.sidebarMinimumBodyRows)
         if isFolded || panes.isEmpty {
             // Folded, each pane has the body when it has the focus; no sidebar, the hits have it
-            // (and the chips' row too: with nothing to refine by, there are never chips).
+            // (and the chips' row too: with nothing to refine by, there are never chips). Every
+            // pane's title is on the rule then: the chips keep their row, compact or not.
             let column = body.inset(top: 0, left: 0, bottom: 0, right: 1)
             (chips, hits) = panes.isEmpty ? (Rect(x: column.x, y: column.y, width: column.width, height: 0), column) : Self.chipsRow(column)
             refinements = panes.contains(.refinements) && isFolded ? body : none
@@ -127,7 +143,12 @@ struct ScreenLayout: Equatable {
         }
         let sidebarWidth = min(44, max(28, screen.width * 32 / 100))
         let columns = body.splitColumns([.rest, .fixed(1), .fixed(sidebarWidth)])
-        (chips, hits) = Self.chipsRow(columns[0].inset(top: 0, left: 0, bottom: 0, right: 1))
+        let column = columns[0].inset(top: 0, left: 0, bottom: 0, right: 1)
+        if let hitsTitleWidth {
+            (chips, hits) = Self.ruleChips(column, on: topRule, after: hitsTitleWidth)
+        } else {
+            (chips, hits) = Self.chipsRow(column)
+        }
         sidebarRule = columns[1]
         switch panes {
         case .refinements: (refinements, slider) = (columns[2], none)
@@ -147,13 +168,37 @@ struct ScreenLayout: Equatable {
     /// the key hints stay on the last row.
     enum Row: Hashable { case tabs, searchBox, header, topRule, body, bottomRule, stats, hints }
 
-    static func rowOrder(hasHeader: Bool, showsHints: Bool, promptAtBottom: Bool) -> [Row] {
+    /// The compact screen's choice: whether it keeps the tabs row.
+    struct Compact: Equatable { var showsTabs: Bool }
+
+    /// The compact screen (`compact`): the tabs row only with tabs to choose between, then the
+    /// search box, header, rule and body; the stats after the body only in their own row.
+    static func rowOrder(hasHeader: Bool, showsHints: Bool, promptAtBottom: Bool, compact: Compact? = nil) -> [Row] {
         let header: [Row] = hasHeader ? [.header] : []
+        if let compact {
+            let tabs: [Row] = compact.showsTabs ? [.tabs] : []
+            return promptAtBottom ? tabs + [.topRule, .body] + header + [.stats, .searchBox] : tabs + [.searchBox] + header + [.topRule, .body, .stats]
+        }
         if promptAtBottom {
             return [.tabs, .topRule, .body] + (showsHints ? [.bottomRule] : []) + header + [.stats, .searchBox] + (showsHints ? [.hints] : [])
         }
         return [.tabs, .searchBox] + header + [.topRule, .body] + (showsHints ? [.bottomRule, .stats, .hints] : [.stats])
     }
+
+    /// Where the stats go: on the compact screen, fzf's `inline-right` unless another place was asked for.
+    static func info(_ info: InfoStyle, compact: Bool) -> InfoStyle {
+        compact && info == .default ? .inlineRight : info
+    }
+
+    /// The chips on the top rule's cells over `column`, after the hits' title (`titleWidth`)
+    /// and a column of the rule; the hits keep every row of the column.
+    private static func ruleChips(_ column: Rect, on rule: Rect, after titleWidth: Int) -> (chips: Rect, hits: Rect) {
+        let x = min(column.maxX, column.x + 1 + titleWidth + 1)
+        return (Rect(x: x, y: rule.y, width: column.maxX - x, height: 1), column)
+    }
+
+    /// Whether the chips are on the top rule (the compact screen), not in a row of their own.
+    var chipsOnRule: Bool { chips.height > 0 && chips.y == topRule.y }
 
     /// The hits column's first row for the current-refinement chips, when the column has rows
     /// to spare (eight or more: not in fzf's `--height 10`); else no row (height 0) and the
@@ -170,7 +215,8 @@ struct ScreenLayout: Equatable {
             let width = window.cells(of: hits.width, keep: 20)
             guard width >= 10 else { return }
             // The preview and its rule take the chips' row too: the chips stay over the hits.
-            let area = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
+            let top = chipsOnRule ? hits.y : chips.y
+            let area = Rect(x: hits.x, y: top, width: hits.width, height: hits.maxY - top)
             let left = window.position == .left
             let parts = area.splitColumns(left ? [.fixed(width), .fixed(1), .rest] : [.rest, .fixed(1), .fixed(width)])
             let (pane, rest) = left ? (parts[0].inset(right: 1), parts[2]) : (parts[2].inset(left: 1), parts[0])
@@ -181,12 +227,15 @@ struct ScreenLayout: Equatable {
             let height = window.cells(of: hits.height, keep: 2)
             guard height >= 3 else { return }
             if window.position == .top {
-                // Above the chips' row too: the chips stay over the hits.
-                let parts = Rect(x: hits.x, y: chips.y, width: hits.width, height: hits.maxY - chips.y)
+                // Above the chips' row too: the chips stay over the hits (on the compact screen,
+                // on the rule between, which then has the hits' title).
+                let onRule = chipsOnRule
+                let top = onRule ? hits.y : chips.y
+                let parts = Rect(x: hits.x, y: top, width: hits.width, height: hits.maxY - top)
                     .splitRows([.fixed(height - 1), .fixed(1), .rest])
                 (preview, previewRule) = (parts[0], parts[1])
-                chips = Rect(x: chips.x, y: parts[2].y, width: chips.width, height: chips.height)
-                hits = parts[2].inset(top: chips.height)
+                chips = Rect(x: chips.x, y: onRule ? parts[1].y : parts[2].y, width: chips.width, height: chips.height)
+                hits = onRule ? parts[2] : parts[2].inset(top: chips.height)
             } else {
                 let parts = hits.splitRows([.rest, .fixed(1), .fixed(height - 1)])
                 (hits, previewRule, preview) = (parts[0], parts[1], parts[2])

@@ -9,8 +9,12 @@ extension SearchApp {
         if drawsPicker { return pickerNeededRows }
         let frameRows = screen.height - options.frame.inner(of: screen).height
         func total(hints: Bool) -> Int {
-            let rows = ScreenLayout.rowOrder(hasHeader: !headerRows.isEmpty, showsHints: hints, promptAtBottom: options.layout.promptAtBottom)
-                .filter { $0 != .body && $0 != .header && ($0 != .stats || options.info == .default || options.info == .right) }
+            let info = ScreenLayout.info(options.info, compact: options.compact)
+            let rows = ScreenLayout.rowOrder(
+                hasHeader: !headerRows.isEmpty, showsHints: hints, promptAtBottom: options.layout.promptAtBottom,
+                compact: options.compact ? .init(showsTabs: descriptions.count > 1) : nil
+            )
+            .filter { $0 != .body && $0 != .header && ($0 != .stats || info == .default || info == .right) }
             return rows.count + headerRows.count + hitRowsSeen + frameRows
         }
         let withHints = total(hints: true)

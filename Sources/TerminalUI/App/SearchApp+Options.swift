@@ -53,6 +53,8 @@ extension SearchApp {
         public var frame = ScreenFrame()
         /// fzf's `--info`: where the stats line goes.
         public var info = InfoStyle.default
+        /// `--compact`: the compact screen (`ScreenLayout`), two rows around the panes.
+        public var compact = false
         /// fzf's `--wrap`: long titles wrap over several rows.
         public var wrap = false
         /// fzf's `--pointer` and `--marker`: the selected hit's mark and a marked hit's (one column each).

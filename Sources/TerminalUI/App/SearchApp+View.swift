@@ -68,13 +68,25 @@ extension SearchApp {
             let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
             let scope = ScopeLabel.text(state: active, description: description, key: keys.keys(for: .nextScope, in: .global).first)
             let label = scope.map { $0 + (sort.map { [("   ", Theme.secondary)] + $0 } ?? []) } ?? sort
-            let sortWidth = SortByLabel.render(label, in: layout.tabs, &canvas)
-            IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
-            drawRules(layout, into: &canvas)
+            var chips = layout.chips
+            if layout.tabs.height > 0 {
+                let sortWidth = SortByLabel.render(label, in: layout.tabs, &canvas)
+                IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
+                drawRules(layout, into: &canvas)
+            } else {
+                // The compact screen, without a tabs row: the scope (Ctrl-R's) at the right end of
+                // the hits' rule, the chips before it; a sort other than the first is a chip.
+                drawRules(layout, into: &canvas)
+                if !layout.isFolded, let label = scope {
+                    let rule = Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1)
+                    let width = SortByLabel.render([(" ", Theme.border)] + label + [(" ", Theme.border)], in: rule, &canvas)
+                    if chips.y == rule.y { chips.width = max(0, min(chips.width, rule.maxX - width - chips.x)) }
+                }
+            }
             let marks = options.multi ? self.marks : nil
             // Folded (a small screen): the body shows the focused pane alone (the chips go with the hits).
             if !layout.isFolded || focus == .hits || focus == .currentRefinements {
-                currentRefinements.render(layout.chips, &canvas, focused: focus == .currentRefinements)
+                currentRefinements.render(chips, &canvas, focused: focus == .currentRefinements, onRule: layout.chipsOnRule)
                 hitsList.render(
                     hitsArea ?? layout.hits, &canvas, state: listed.active, description: description, focused: focus == .hits, marks: marks,
                     jumpLabels: jumping == nil ? nil : options.jumpLabels)
@@ -90,14 +102,16 @@ extension SearchApp {
                 if focus == .slider, let input = sliderPane.inputCursor(in: layout.slider) { cursor = input }
             }
             // fzf's --info inline: after the query, one space and a separator.
+            // A question or a command's failure takes the row from there too, at the right end (inline-right).
+            let notice = pendingDeletion?.question ?? script.notice
+            let afterQuery = options.info == .inline || (notice != nil && layout.stats.y == layout.searchBox.y && layout.stats.x > cursorX + 2)
             let stats =
-                options.info == .inline
-                ? Rect(x: cursorX + 2, y: layout.stats.y, width: max(0, layout.stats.maxX - cursorX - 2), height: 1) : layout.stats
+                afterQuery ? Rect(x: cursorX + 2, y: layout.stats.y, width: max(0, layout.stats.maxX - cursorX - 2), height: 1) : layout.stats
             if stats.width > 0, stats.height > 0 {
                 StatsLine.render(
                     stats, &canvas, state: listed, marked: marks?.count ?? 0,
-                    markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: pendingDeletion?.question ?? script.notice,
-                    showsNote: !dismissedNotes.contains(Self.noteKey(state.active)))
+                    markLimit: options.multiLimit == Int.max ? nil : options.multiLimit, numbers: numbers, notice: notice,
+                    showsNote: !dismissedNotes.contains(Self.noteKey(state.active)), keysHint: keysHint(layout))
             }
         }
         if let hints = layout.hints { drawHints(in: hints, state: state, into: &canvas) }
@@ -156,6 +170,8 @@ extension SearchApp {
                 }
             title(text, x: x, y: y, focused: focus == pane, into: &canvas)
         }
+        // The compact screen's chips are where the banner goes: they come first.
+        if layout.chipsOnRule, !currentRefinements.chips.isEmpty { return }
         RulesBanner.render(
             hub.activeState.results?.userData ?? [], x: layout.hits.x + 2 + titles[0].0.displayWidth,
             in: Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1), &canvas)
@@ -237,8 +253,14 @@ extension SearchApp {
             maxWidth: line.width - (activity.isEmpty ? 0 : activity.displayWidth + 2) - 1, overflow: .ellipsis)
     }
 
+    /// "F1 keys" on the compact screen's stats, which has no hint bar to name the help key.
+    private func keysHint(_ layout: ScreenLayout) -> String? {
+        guard options.compact, layout.hints == nil, let key = keys.keys(for: .toggleHelp, in: .global).first else { return nil }
+        return "\(KeyName.label(key)) keys"
+    }
+
     /// " Hits F2 ": a pane's name and the first key that reaches it, as bound (`--bind`).
-    private func paneTitle(_ name: String, _ action: KeyAction, then suffix: String = "") -> String {
+    func paneTitle(_ name: String, _ action: KeyAction, then suffix: String = "") -> String {
         let key = keys.keys(for: action, in: .global).first.map { " " + KeyName.label($0) } ?? ""
         return " \(name)\(key)\(suffix) "
     }

@@ -89,10 +89,16 @@ public struct CurrentRefinementsBar {
     }
 
     /// One row: the chips from the one that keeps the selected chip in view; "…" where more
-    /// do not fit.
-    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool) {
+    /// do not fit. `onRule`: on the compact screen's top rule, which shows through while
+    /// nothing is refined (unless the bar has the focus), a blank cell either side of the text.
+    func render(_ area: Rect, _ canvas: inout Canvas, focused: Bool, onRule: Bool = false) {
         guard area.height > 0 else { return }
+        if onRule {
+            guard !chips.isEmpty || focused else { return }
+            canvas.write(" ", x: area.x, y: area.y, style: Theme.border)
+        }
         guard !chips.isEmpty else {
+            if onRule { canvas.write(" ", x: area.x + 1 + Self.none.displayWidth, y: area.y, style: Theme.border) }
             canvas.write(Self.none, x: area.x + 1, y: area.y, style: focused ? Theme.focusedPaneTitle : Theme.secondary, maxWidth: area.width - 1)
             return
         }

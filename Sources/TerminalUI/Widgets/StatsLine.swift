@@ -20,9 +20,11 @@ enum StatsLine {
     /// `markLimit` with `--multi=N` ("2/3 marked").
     /// `notice`: what a `--bind` command that failed said (its status and last error line).
     /// `showsNote`: false once the note of a finished load has been seen (`SearchApp` drops it at the next key).
+    /// `keysHint`: where the keys are learnt ("F1 keys") when no hint bar says it: kept at the
+    /// right end before anything else there, the left side cut for it.
     static func render(
         _ area: Rect, _ canvas: inout Canvas, state: HubState, marked: Int = 0, markLimit: Int? = nil, numbers: NumberText = .standard,
-        notice: String? = nil, showsNote: Bool = true
+        notice: String? = nil, showsNote: Bool = true, keysHint: String? = nil
     ) {
         let index = state.active
         var left: [(String, Style)] = []
@@ -56,7 +58,9 @@ enum StatsLine {
                 mode: index.mode, keystrokes: state.keystrokes, requests: state.requestsSent,
                 cached: index.cacheHits, pending: index.pendingRequests, numbers: numbers)
         let leftWidth = left.reduce(0) { $0 + $1.0.displayWidth }
-        let right = Self.fitting([full, index.mode], beside: leftWidth, in: area.width)
+        let candidates = keysHint.map { hint in [full + " · " + hint, index.mode + " · " + hint, hint] } ?? [full, index.mode]
+        let fitted = Self.fitting(candidates, beside: leftWidth, in: area.width)
+        let right = fitted.isEmpty ? keysHint ?? "" : fitted
         if !right.isEmpty {
             canvas.write(right, x: area.maxX - right.displayWidth - 1, y: area.y, style: Theme.secondary)
         }
