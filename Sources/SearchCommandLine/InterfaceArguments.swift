@@ -36,7 +36,9 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
 
     @Flag(
         name: .customLong("no-input"),
-        help: "Hide the prompt and info line of plain lines (records keep their search box) and stop keys typing (bind them: --bind j:down); show-input, hide-input and toggle-input switch it, as fzf's --no-input.")
+        help: ArgumentHelp(
+            "Hide the prompt and info line of plain lines (records keep their search box) and stop keys typing "
+                + "(bind them: --bind j:down); show-input, hide-input and toggle-input switch it, as fzf's --no-input."))
     public var noInput = false
 
     @Option(
