@@ -314,10 +314,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// `--separator` read: "" for none (`--no-separator`).
     func separatorText() throws(ValidationError) -> String? {
         guard let separator else { return nil }
-        guard separator.displayWidth <= 16, !OptionText.holdsControlCharacters(separator),
-            separator.isEmpty || separator.displayWidth > 0
-        else {
-            throw ValidationError("--separator takes at most 16 columns of text without control characters; not '\(separator)'.")
+        // Any length, as fzf takes it: the rule shows as much of it as the row holds.
+        guard !OptionText.holdsControlCharacters(separator), separator.isEmpty || separator.displayWidth > 0 else {
+            throw ValidationError("--separator takes text without control characters; not '\(separator)'.")
         }
         return separator
     }

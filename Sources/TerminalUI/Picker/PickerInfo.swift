@@ -53,7 +53,8 @@ struct PickerInfo {
     func separatorPieces(_ columns: Int) -> String {
         let width = separator.displayWidth
         guard width > 0, columns > 0 else { return "" }
-        return String(String(repeating: separator, count: columns / width + 1).prefix(columns))
+        // Cut by columns: a text longer than the row (fzf takes any length) shows its start, no ellipsis.
+        return String(repeating: separator, count: columns / width + 1).truncated(toWidth: columns, ellipsis: "")
     }
 
     /// The default style, on its own row: the spinner's column, a margin, the count, then the separator.
