@@ -82,9 +82,8 @@ struct InstantSearchCommand: ParsableCommand {
         }
         sources = sources.map(SearchCommand.leavingOutMissingFzfOptions)
         let defaults = sources.flatMap(\.words)
-        let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
-            .subtracting([SearchCommand.configuration.commandName!])
         let search = SearchCommand.configuration.commandName!
+        let others = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]).subtracting([search])
         let inserted = DefaultOptions.insert(defaults, into: given, searchCommand: search, otherSubcommands: others)
         if inserted != given { sources.forEach(SearchCommand.checkDefaults) }
         // fzf's --no-X undo what came before them, the defaults included.

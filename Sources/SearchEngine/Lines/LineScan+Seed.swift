@@ -18,8 +18,8 @@ extension LineScan {
     static let seedMostKeys = 4096
 
     /// One more than the worst of the `count` best keys among the lines tried (so that line
-    /// itself still enters), nil when fewer than `count` of them match, or when the scan is not
-    /// ranked or starts with a negation.
+    /// itself still enters), nil when fewer than `count` of them match, when the scan is not
+    /// ranked or starts with a negation, or when the page is large beside the lines.
     func seedCeiling(candidates: LineSet?, best count: Int) -> UInt64? {
         guard options.sort, wholeLine, count > 0, count <= Self.seedMostKeys, count * Self.seedLinesPerKey * 4 <= table.count,
             compiled.setCount > 0, !compiled.terms[0].inverse
@@ -28,13 +28,11 @@ extension LineScan {
         guard firstBit != 0 else { return nil }
         let tried = tryLines(candidates: candidates, firstBit: firstBit, wanted: count * Self.seedLinesPerKey)
         var best = TopKeys.Best<UInt64>(count: count)
-        var matched = 0
         for line in tried {
-            guard let key = key(of: line) else { continue }
-            best.offer(key)
-            matched += 1
+            if let key = key(of: line) { best.offer(key) }
         }
-        guard matched >= count, let worst = best.worst, worst < UInt64.max else { return nil }
+        // `worst` is there once `count` keys are.
+        guard let worst = best.worst, worst < UInt64.max else { return nil }
         return worst + 1
     }
 

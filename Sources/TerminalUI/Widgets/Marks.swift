@@ -31,6 +31,7 @@ public struct Marks: Equatable, Sendable {
         marked.removeAll { $0.indexName == indexName }
     }
 
+    /// Marks `hit`, or unmarks it if it was marked.
     public mutating func toggle(_ hit: Hit, in indexName: String) {
         if let found = marked.firstIndex(where: { matches($0, hit, indexName) }) {
             marked.remove(at: found)
