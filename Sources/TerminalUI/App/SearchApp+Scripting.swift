@@ -225,7 +225,7 @@ extension SearchApp {
     }
 
     /// Whether a command runs now: a hit is selected, or its placeholders do without one.
-    private func runs(_ template: String) -> Bool {
+    func runs(_ template: String) -> Bool {
         hitsList.selectedHit != nil || options.placeholders.runsWithoutAHit(template, anyMarked: !marks.isEmpty)
     }
 

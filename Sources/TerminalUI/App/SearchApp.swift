@@ -386,39 +386,6 @@ public final class SearchApp {
         refreshPreview()
     }
 
-    /// The preview follows the selected hit; the `--preview` command runs again when what it
-    /// would run changes (another record, or the query with `{q}`), killing the one before.
-    func refreshPreview() {
-        guard preview.isShown, !hub.showsSections else { return }
-        let hit = hitsList.selectedHit
-        if let line = script.oneOffPreview {
-            if previewCommand == nil || line == hit?.objectID { return }
-            script.oneOffPreview = nil
-        }
-        let moved = preview.show(hit, numbers: numbers.forIndex(hub.activeDescription), notice: hub.activeState.loading?.failure)
-        guard let previewCommand, let previewRunner else { return }
-        // With nothing selected, fzf still runs a command that does not name the line ({q}).
-        let runs =
-            hit != nil
-            || (options.placeholders.lines && options.placeholders.runsWithoutAHit(previewCommand.template, anyMarked: !marks.isEmpty))
-        let command = runs ? expansion(previewCommand.template) : nil
-        guard moved || command != commandRunning else { return }
-        commandRunning = command
-        if let command { previewRunner.start(previewLine(command), environment: previewEnvironment) } else { previewRunner.cancel() }
-        preview.start(scroll: command == nil ? nil : previewScroll)
-    }
-
-    /// F6 / Alt-p: the pane opens or closes, the layout follows, and the backend is asked for
-    /// ranking criteria only while the record's own preview shows them.
-    func togglePreview() {
-        preview.toggle()
-        if preview.isShown { preview.show(nil) } else { previewRunner?.cancel() }
-        notePreviewOpened()
-        commandRunning = nil  // shown afresh: the command runs again
-        hub.dispatch(.setRankingInfo(preview.isShown && previewCommand == nil))
-        resize(width: screen.width, height: screen.height)
-    }
-
     private func type(_ character: Character) {
         if editsRange {
             sliderPane.typeInRange(character)
