@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Code points that combine with the one before, typed one key at a time into the real binary
-/// (issue 28, item 1: each of these used to kill the interface): an accent after its letter,
+/// (each of these used to kill the interface): an accent after its letter,
 /// a flag's two regional indicators, Hangul jamo, an emoji joined by ZWJ; then edited across
 /// with the arrows and Backspace. The interface stays up and prints exactly the query edited.
 @Suite(.serialized) struct CombiningInputSessionTests {

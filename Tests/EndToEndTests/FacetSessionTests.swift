@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16 in a real terminal: a brand far down the list picked through the search in the
+/// The facet widgets in a real terminal: a brand far down the list picked through the search in the
 /// facet's values, and one refinement removed from the chips row above the hits.
 @Suite(.serialized) struct FacetSessionTests {
     private func startDemo(_ tmux: Tmux) throws {

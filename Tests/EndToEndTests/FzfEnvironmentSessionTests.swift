@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A user's fzf setup, unchanged: FZF_DEFAULT_OPTS (and its file), FZF_DEFAULT_COMMAND, and
-/// fzf's FZF_* variables in the commands the session runs (issue 56 item 2).
+/// fzf's FZF_* variables in the commands the session runs.
 @Suite(.serialized) struct FzfEnvironmentSessionTests {
     func lines(_ tmux: Tmux, _ count: Int = 30) throws {
         let text = (1...count).map { "line number \($0)" }.joined(separator: "\n") + "\n"

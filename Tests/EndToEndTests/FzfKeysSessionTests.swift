@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// fzf 0.74's keys on plain lines, typed in tmux (issue 56): its default bindings, printable
+/// fzf 0.74's keys on plain lines, typed in tmux: its default bindings, printable
 /// keys bound (vim-style with `--disabled`), Tab and Shift-Tab with `--multi`, modified keys
 /// through the terminal's escape sequences, and the actions added with them. Every outcome is
 /// the exact output printed, or the exact rows on screen.

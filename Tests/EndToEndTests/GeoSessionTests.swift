@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Geo search in the real binary's TUI (issue 25, item 5): --around-lat-lng gives each hit its
+/// Geo search in the real binary's TUI: --around-lat-lng gives each hit its
 /// distance and the slider pane a radius, which keeps only the places that near.
 @Suite(.serialized) struct GeoSessionTests {
     /// Cafés around Paris's centre (48.8566, 2.3522): 434 m, 1.2 km, 1.3 km, 18 km and 391 km away.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The preview pane, `--preview` and `--preview-window`, and the snippet row, in a real
-/// terminal (issue 15 items 1, 2 and 6; issue 17's ranking info in the pane).
+/// terminal, with the ranking info in the pane.
 @Suite(.serialized) struct PreviewSessionTests {
     let products = Project.resource("products.json")
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Sort by, typed ranges and toggles, in the real binary in tmux (issue 16, items 2–4).
+/// Sort by, typed ranges and toggles, in the real binary in tmux.
 @Suite(.serialized) struct RangeSessionTests {
     private static func fixture(_ name: String) -> String {
         Project.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/\(name)").path

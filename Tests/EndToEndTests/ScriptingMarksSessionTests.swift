@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// fzf's marks, jump labels and reloads in a real terminal (issue 23): `--multi=N`, `jump` /
+/// fzf's marks, jump labels and reloads in a real terminal: `--multi=N`, `jump` /
 /// `jump-accept` / `--jump`, and what `reload` / `reload-sync` keep and drop.
 /// On fzf's screen top-down with a blank gutter (as fzf's own suite runs it: the current line
 /// is the one with the pointer).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// fzf's scripting model (issue 23) in a real terminal: `--bind` chains with commands,
+/// fzf's scripting model in a real terminal: `--bind` chains with commands,
 /// events, placeholders, and the terminal handed to commands and back.
 @Suite(.serialized) struct ScriptingSessionTests {
     static let fruits = "apple pie\nbanana split\ncherry tart\napple crumble\n"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 24 in real shells: the integration `instantsearch --bash / --zsh / --fish` prints,
+/// Shell integration in real shells: the integration `instantsearch --bash / --zsh / --fish` prints,
 /// loaded as a user's startup file would, driven with the keys a user presses.
 @Suite(.serialized) struct ShellIntegrationSessionTests {
     enum Shell: String, CaseIterable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Query suggestions in the real binary (issue 25, item 1): counted from the queries earlier
+/// Query suggestions in the real binary: counted from the queries earlier
 /// sessions settled on (the insights files under $HOME/.local/state), and given with
 /// --suggestions; shown under the search box as you type, one accepted with Right.
 @Suite(.serialized) struct SuggestionsSessionTests {

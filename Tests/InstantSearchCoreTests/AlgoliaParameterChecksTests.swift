@@ -2,7 +2,7 @@ import Testing
 
 @testable import InstantSearchCore
 
-/// Issue 28: what a server reads of a search request is bounded, checked by one number reader,
+/// What a server reads of a search request is bounded, checked by one number reader,
 /// and never silently ignored.
 @Suite struct AlgoliaParameterChecksTests {
     func query(_ values: [String: JSONValue]) throws -> Query { try AlgoliaParameters(values: values).query() }

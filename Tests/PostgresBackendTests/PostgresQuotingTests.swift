@@ -4,7 +4,7 @@ import PostgresBackend
 import SearchEngine
 import Testing
 
-/// Issue 28, item 11: names written into the SQL (attributes from the records and the
+/// Names written into the SQL (attributes from the records and the
 /// settings) stay inside their strings whatever `standard_conforming_strings` is. With it off,
 /// a plain `'…'` literal reads `\` as an escape: a field named `a\` ended its string early.
 /// The test logs in as a role of its own whose sessions have the setting off.

@@ -55,7 +55,7 @@ struct HTTPParsingTests {
         #expect(try Self.parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").keepAlive)
         #expect(try Self.parse("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n").framing == .chunked)
         #expect(try Self.parse("POST / HTTP/1.1\r\nContent-Length: 3, 3\r\n\r\n").framing == .length(3))
-        // Issue 28: two identical fields say one length (RFC 9110 §8.6), as the README now says;
+        // Two identical fields say one length (RFC 9110 §8.6), as the README now says;
         // only lengths that differ are refused (see `malformedFramingIsRefused`).
         #expect(try Self.parse("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\n").framing == .length(3))
         #expect(throws: HTTPFailure.self) { try Self.parse("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n") }

@@ -127,7 +127,7 @@ struct ServeExecutableTests {
         #expect(!second.errors.contains("timeout"))
     }
 
-    /// Issue 11: 1,100 idle connections under `ulimit -n 1024` made the server exit (EMFILE).
+    /// 1,100 idle connections under `ulimit -n 1024` made the server exit (EMFILE).
     /// Here the limit is lower still: the server lowers its cap to fit, says so, closes its
     /// longest idle connections for newcomers, and answers.
     @Test func aLowOpenFileLimitNeitherStopsTheServerNorLocksClientsOut() async throws {
@@ -143,7 +143,7 @@ struct ServeExecutableTests {
         #expect(errors.contains("at most 192 connections: the open-file limit is 256"))
     }
 
-    /// Issue 11: 70,000 nested parentheses in `filters` overflowed the filter parser's stack and
+    /// 70,000 nested parentheses in `filters` overflowed the filter parser's stack and
     /// killed the server; the filter parser now stops at 256 levels with a positioned error.
     @Test func aDeeplyNestedFilterGets400AndTheServerLives() async throws {
         let served = try Served(["--admin-key", "k"])

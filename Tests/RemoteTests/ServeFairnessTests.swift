@@ -5,7 +5,7 @@ import Testing
 @testable import HTTPServing
 @testable import InstantSearchServer
 
-/// Issue 28, item 4: under load a request sent but not yet read is never closed as "idle", a
+/// Under load a request sent but not yet read is never closed as "idle", a
 /// thousand partial heads do not lock newcomers out, and work stops when its client leaves.
 /// The registry is driven directly, on socket pairs, with the reaper's clock passed in: no waits.
 @Suite("serve: fairness under load")

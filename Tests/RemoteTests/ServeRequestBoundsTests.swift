@@ -3,7 +3,7 @@ import InstantSearchCore
 import InstantSearchServer
 import Testing
 
-/// Issue 28, the request side of `serve`: what one request may cost is bounded and refused by
+/// The request side of `serve`: what one request may cost is bounded and refused by
 /// name, numbers in `numericFilters` read as in `filters`, and the boundaries the README states.
 @Suite("serve: bounded requests")
 struct ServeRequestBoundsTests {

@@ -3,7 +3,7 @@ import InstantSearchCore
 import InstantSearchServer
 import Testing
 
-/// Issue 28: the search parameters Algolia's clients send are honoured, not accepted and
+/// The search parameters Algolia's clients send are honoured, not accepted and
 /// ignored (the ones refused by name are in `ServeRequestBoundsTests`).
 @Suite("serve: search parameters honoured")
 struct ServeSearchParametersTests {

@@ -3,7 +3,7 @@ import SearchCommandLine
 import TerminalUI
 import Testing
 
-/// Issue 28, item 10: `--history` never writes through a symbolic link, says so clearly for
+/// `--history` never writes through a symbolic link, says so clearly for
 /// one whose target is missing, and refuses before the interface opens a file a pick could
 /// not be written to.
 @Suite struct HistoryFileSafetyTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 28, item 8: an index cache entry replaced by another valid index file (another
+/// An index cache entry replaced by another valid index file (another
 /// entry copied over it, an index a person wrote) is not served: the key it was written under
 /// is inside it and checked on open, and a mismatch is treated as damage (removed, rebuilt).
 @Suite struct CacheEntryKeyTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 11, item 5 (findings 8): nothing in a data file is lost or changed silently. Each
+/// Nothing in a data file is lost or changed silently. Each
 /// problem is an error naming the file, line and column, or, with `--lenient`, a skipped
 /// record counted in a report.
 @Suite struct DataErrorTests {

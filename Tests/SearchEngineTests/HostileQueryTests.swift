@@ -3,7 +3,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 28, the engine's side: a long word, a long filter and the query-level parameters the
+/// The engine's side of hostile input: a long word, a long filter and the query-level parameters the
 /// server passes on (typo tolerance, attributes to highlight).
 @Suite struct HostileQueryTests {
     @Test func aFilterHoldsAtMostAThousandConditions() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 11, item 4: an index file is verified before it answers. A damaged file is refused
+/// An index file is verified before it answers. A damaged file is refused
 /// with an `IndexFileError` (never a trap, a huge allocation or a silent wrong answer); an old
 /// version says so; a file that is not an index is refused as such.
 @Suite struct IndexFileIntegrityTests {

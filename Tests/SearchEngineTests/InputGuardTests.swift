@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 28, item 2: what is buffered while reading is bounded by what is kept. NUL bytes are
+/// What is buffered while reading is bounded by what is kept. NUL bytes are
 /// reported as they arrive; a record, or a run of blank lines without one, longer than the
 /// limit is refused naming where it starts. Limits are injected small, so nothing here reads
 /// more than a few kilobytes — even from /dev/zero.

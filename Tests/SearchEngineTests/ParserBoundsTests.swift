@@ -3,7 +3,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// Issue 11, items 3 and 7: no parser recurses without a bound, no number overflows silently,
+/// No parser recurses without a bound, no number overflows silently,
 /// no page number traps. Each input here used to kill the process or be accepted as garbage.
 @Suite struct ParserBoundsTests {
     func filterError(_ filter: String) -> FilterError? {

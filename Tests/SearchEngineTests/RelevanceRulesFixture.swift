@@ -2,7 +2,7 @@ import InstantSearchCore
 
 @testable import SearchEngine
 
-/// Software packages, gadgets and places, written so that each rule of issue 17 decides at
+/// Software packages, gadgets and places, written so that each rule decides at
 /// least one query of `RelevanceRulesTests`: popularity (the custom ranking) is set against
 /// the textual criteria on purpose, so a rule that did not apply would show.
 enum RelevanceRulesFixture {

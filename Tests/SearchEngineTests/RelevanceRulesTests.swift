@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchEngine
 
-/// The relevance table for issue 17's rules, on `RelevanceRulesFixture`: query → every hit, in
+/// The relevance table for rules, on `RelevanceRulesFixture`: query → every hit, in
 /// order, the rule that decides it, and which settings the index has.
 @Suite struct RelevanceRulesTests {
     enum Variant: String, Sendable {

@@ -3,7 +3,7 @@ import Testing
 @testable import TerminalUI
 
 /// `--bind` as fzf writes it: actions with arguments in any of fzf's delimiters, chains,
-/// events, and a column for every mistake (issue 23).
+/// events, and a column for every mistake.
 @Suite struct BindingParserTests {
     private func bound(_ list: String, _ key: Key, in context: KeyContext = .global) throws -> [BoundAction]? {
         var table = KeyTable.standard

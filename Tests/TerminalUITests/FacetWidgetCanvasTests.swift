@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// Issue 16's facet widgets on a fixed canvas, whole: show more / less, the search input in a
+/// The facet widgets on a fixed canvas, whole: show more / less, the search input in a
 /// facet list, the current-refinement chips.
 @Suite struct FacetWidgetCanvasTests {
     private let description = IndexDescription(name: "shop", facetAttributes: ["brand"], disjunctiveFacets: ["brand"])

@@ -3,7 +3,7 @@ import Testing
 @testable import TerminalUI
 
 /// fzf 0.74's key names (its man page, AVAILABLE KEYS) as `--bind` reads them, and the bytes
-/// xterm and tmux send for them as the decoder reads them (issue 56).
+/// xterm and tmux send for them as the decoder reads them.
 @Suite struct FzfKeyNamesTests {
     /// Every name of the man page's list, with its other spellings in brackets there.
     static let manPageNames: [String] =

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// Typing code points that combine with their neighbours (issue 28, item 1): an accent after
+/// Typing code points that combine with their neighbours: an accent after
 /// its letter, the two halves of a flag, Hangul jamo, emoji joined by ZWJ. Each is typed one
 /// code point a key, as a terminal sends them; the cursor must stay between two characters
 /// and drawing must never index past the text.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// fzf's `jump` and `jump-accept` (issue 23): labels in the hits list's gutter, a label typed
+/// fzf's `jump` and `jump-accept`: labels in the hits list's gutter, a label typed
 /// selects its hit, any other key leaves; `--jump-labels` checked.
 @Suite struct JumpTests {
     private static func hit(_ id: String) -> Hit {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// Issue 28, item 12: what the README promises of `--preview` placeholders, run for real with
+/// What the README promises of `--preview` placeholders, run for real with
 /// `sh -c`: a placeholder standing on its own (not inside quotes the user wrote) is quoted by
 /// us, so a record's text reaches the command as one argument, byte for byte, and nothing in
 /// it runs — command substitutions, backticks, quotes of either kind, newlines, semicolons.

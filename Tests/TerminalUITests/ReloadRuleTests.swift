@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// What a `reload` keeps (issue 23, fzf's rules): the selection by its row (by its record's
+/// What a `reload` keeps (fzf's rules): the selection by its row (by its record's
 /// content with `--track`), and the marks of the lines the new list still has.
 @Suite struct ReloadRuleTests {
     private static func line(_ text: String, _ objectID: String) -> Hit {

@@ -4,7 +4,7 @@ import Testing
 @testable import TerminalUI
 
 /// `--bind` chains carried out by the app, without commands (those run in the end-to-end
-/// tests): text actions, marks over the list, first / last, and events (issue 23).
+/// tests): text actions, marks over the list, first / last, and events.
 @Suite struct ScriptedActionsTests {
     private func harness(_ bindings: String, multi: Bool = false) throws -> AppHarness {
         var keys = KeyTable.standard

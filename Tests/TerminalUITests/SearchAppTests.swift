@@ -49,7 +49,7 @@ import Testing
         #expect(harness.screen(width: 40, height: 7).line(0).hasPrefix("Make the terminal at least 40×8"))
     }
 
-    /// Issue 15 item 6: on a wide terminal the display attributes go in columns on the hit's
+    /// On a wide terminal the display attributes go in columns on the hit's
     /// row, the price right-aligned just after the longest title, not at the far edge.
     @Test func widerTerminalsLayTheHitsOutInColumns() async {
         let harness = AppHarness()
@@ -236,7 +236,7 @@ import Testing
     }
 }
 
-/// Issue 16 in the whole app: the search in facet values takes the keys while it is open, and the
+/// The facet widgets in the whole app: the search in facet values takes the keys while it is open, and the
 /// chips row above the hits removes one refinement.
 @Suite struct FacetKeysInTheAppTests {
     @Test func ctrlFSearchesTheFacetValuesAndEnterPicksTheValueFound() async {

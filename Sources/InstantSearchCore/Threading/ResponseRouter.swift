@@ -18,9 +18,9 @@ public final class ResponseRouter {
     public var holdsRequests = false
     /// A request whose backend can answer on the calling thread (`Searchable.searchSynchronously`)
     /// runs on the owner thread, where it was sent, when its searcher's last backend call took at
-    /// most this; nil: every request runs on another thread. A search of 100 lines takes
-    /// microseconds, yet from a key to its answer posted took 0.80–0.88 ms (p50, up to 5–6 ms)
-    /// through another thread, against 0.28–0.41 ms on this one (`--profile`'s backend step).
+    /// most this; nil: every request runs on another thread. A search of a small list takes
+    /// microseconds, and the hand-off to another thread and back would cost more than the
+    /// search (`--profile`'s backend step shows both).
     /// A call slower than the budget sends the next ones back to another thread, where a newer
     /// key can cancel them.
     public var inlineBudget: Duration?

@@ -123,8 +123,8 @@ public final class EmbeddedBackend: Searchable {
 
     /// The most records an index may hold to be searched on the calling thread. The caller
     /// asks only after quick answers, but a query that is not the last one narrowed (a word
-    /// deleted, then another typed) scans every record again: that takes 0.4–0.9 ms for
-    /// 100K lines, and 40 ms for 10M, too long to block a terminal's loop and its echo.
+    /// deleted, then another typed) scans every record again: below this it stays under a
+    /// millisecond, far above it it would block a terminal's loop and its echo for frames.
     public static let synchronousLimit = 100_000
 
     /// Each query's index and what applies to it, read under the lock once: the rules, the

@@ -52,9 +52,8 @@ extension LineScan {
         // term over the lines its set has not matched yet, one-letter terms first, whose lines
         // the masks tell (all of the word's at once when there are many). The others' text is
         // read only in the lines left: `zoe | c` reads the few lines with a `z` and no `c`,
-        // where matching line by line passed each of the 1.5M lines with a `c` through the
-        // loop (at 10M lines: 31.9 ms to 22.7, medians of alternating runs). Line by line
-        // stays for the other patterns: set by set, `mary 1` took a fifth longer.
+        // where matching line by line passed each of the lines with a `c` through the
+        // loop. Line by line stays for the other patterns: set by set, `mary 1` took longer.
         let word = firstLine / LineSet.wordLines
         var matched = bits
         for set in 0..<compiled.setCount where matched != 0 {
@@ -90,8 +89,8 @@ extension LineScan {
 
     /// Whether term `index` is in the line of `count` bytes at `line`, when the term is a short
     /// subsequence (`CompiledPattern.termPacked`), the line at most 32 bytes long and 32 bytes
-    /// readable from its start: they are compared with each character at once (`cfuzzy32`;
-    /// `ma` at 10M lines: 50.8 ms with one character at a time, 36.4 so). Else nil.
+    /// readable from its start: they are compared with each character at once (`cfuzzy32`,
+    /// faster than one character at a time). Else nil.
     @inline(__always)
     private func fuzzy32(_ index: Int, _ line: UnsafePointer<UInt8>, _ count: Int, lastReadable: UnsafePointer<UInt8>?) -> Bool? {
         let packed = compiled.termPacked[index]
@@ -102,8 +101,8 @@ extension LineScan {
 
     /// Which of `bits`, lines of a word from `firstLine` on, start (or with `atEnd`, end) with
     /// a term of at most eight bytes, `edge` its bytes as one word: every line from the first
-    /// of `bits` to the last compared with one eight-byte load and no branch (`cedges64`). A
-    /// branch a line made `^1` take 40–50 ms at 10M lines. A word with a line that starts or
+    /// of `bits` to the last compared with one eight-byte load and no branch (`cedges64`): a
+    /// branch a line mispredicts on every other line of `^1`. A word with a line that starts or
     /// ends with white space (skipped before comparing), or whose loads would pass either end
     /// of the text, is matched line by line, as are the lines of a text whose ends are not packed.
     /// A word of lines is a group of ends (64 lines both), so one base serves the whole word.
@@ -133,7 +132,7 @@ extension LineScan {
 
     /// Which of `bits`, lines of a word from `firstLine` on, hold term `index`, a short
     /// subsequence (`CompiledPattern.termPacked`), with no branch on each line's answer
-    /// (`cfuzzylines64`; `ma` at 10M lines: 21.2 ms with one, 17.7 without); those longer
+    /// (`cfuzzylines64`: a branch a line mispredicts where matches and misses mix); those longer
     /// than 32 bytes one by one. Nil when the ends are not packed or 32 bytes past the word's
     /// last line start are past the text's end.
     @inline(__always)

@@ -62,12 +62,12 @@ struct LineScan {
     }
 
     /// Lines scanned between two looks at cancellation (and split over the cores): at least
-    /// this many, and a 32nd of the lines. Each block's parts wake another thread, and at 10M
-    /// lines 153 blocks of 65,536 spent a quarter of a keystroke on it (`^1`: 42 ms, 31 with
-    /// 32 blocks); 32 looks still stop a stale scan within a few milliseconds.
+    /// this many, and a 32nd of the lines. Each block's parts wake another thread, and on a
+    /// long list a block of this size alone spent a quarter of a keystroke on the wake-ups;
+    /// 32 looks still stop a stale scan within a few milliseconds.
     static let blockLines = 1 << 16
     /// How many words of lines ahead of the one read their text is fetched from memory: two
-    /// left `ma`'s lines waiting on it (10M lines: 17.6 ms, 16.6 with four, 17.4 with eight).
+    /// left the lines waiting on it, eight fetched what was evicted before it was read.
     static let wordsAhead = 4
     /// In a narrowed scan, counted in words read: how far ahead the masks, ends and summary of
     /// a word with few candidates are asked for; when it visits only the words that hold
@@ -158,9 +158,8 @@ struct LineScan {
         var scalars: [UInt32] = []
         let candidateWords = candidates?.words
         // A narrowed scan's words with few candidates would each wait on memory for their masks,
-        // ends, summary and text in turn (`mary 1`, 110K lines of 10M: 21 ms, most of it
-        // waiting), so those are asked for `farAhead` words on, which the processor does not
-        // foresee. When fewer than half of its words hold candidates, it visits only those.
+        // ends, summary and text in turn (most of such a scan was waiting), so those are asked
+        // for `farAhead` words on, which the processor does not foresee. When fewer than half of its words hold candidates, it visits only those.
         let visited = candidateWords.flatMap { words in
             let holding = range.filter { words[$0] != 0 }
             return holding.count * 2 < range.count ? holding : nil

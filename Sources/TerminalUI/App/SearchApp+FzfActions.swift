@@ -22,7 +22,7 @@ extension SearchApp {
     /// The most `trigger` steps one key may run: `a:trigger(a)` would never end.
     static let triggerLimit = 64
 
-    /// Carries out fzf 0.74's actions added in issue 56; false for the others.
+    /// Carries out fzf 0.74's newer actions; false for the others.
     func performFzfAction(_ bound: BoundAction) -> Bool {
         let argument = bound.argument ?? ""
         let action = bound.action

@@ -3,17 +3,13 @@ import InstantSearchCore
 /// The app as the event loop runs it (`TerminalApp`): keys to `handle`, wake-ups to the hub's
 /// mailbox, sizes to `resize`, and the frame-pacing answers.
 extension SearchApp: TerminalApp {
-    /// How long a key's echo may wait for its results, so that the two are one frame: a key
-    /// into 100 lines answers in 0.6–0.9 ms (from the key to the answer taken in), and holds
-    /// when the last answer came within 0.75 ms (`FramePacer.hold`). Drawing the frame takes
-    /// about 0.5 ms more, so the echo reaches the terminal within 2 ms of the key; a larger
-    /// index (1–2 ms a key at 1.69M records) echoes at once and draws its results as a second
-    /// frame. With a 4 ms hold, every key into 1.69M records was one frame, its echo 1.8 ms
-    /// after the key at the median and 2.2–3.0 ms at most (`keylatency.py`); drawn at once,
-    /// 0.8–0.9 and 1.0–1.8 ms. A 0.75 ms hold after answers within it split one key into 100
-    /// lines in three into two frames now and then (a final frame at 1.6 ms at the median in one
-    /// round, fzf's 0.5); a 1 ms hold after answers within 1 ms held a key into 1.69M whose
-    /// answer came late (echo 2.0 ms).
+    /// How long a key's echo may wait for its results, so that the two are one frame. A key
+    /// holds only when the last answer came well within the hold (`FramePacer.hold`): a small
+    /// index answers within it and its echo and results are drawn together, still within the
+    /// echo's budget; a larger index echoes at once and draws its results as a second frame. A
+    /// longer hold made every key of a large index one frame but its echo later; a shorter one
+    /// split small indices' keys into two frames now and then. The runs that chose the value:
+    /// docs/measurements.md, "The frame hold".
     static let answerHold = Duration.milliseconds(1)
 
     /// Searches of an in-process engine whose last one took at most this run on the loop's
@@ -24,7 +20,7 @@ extension SearchApp: TerminalApp {
     /// view's, a facet list's, the query suggestions under the box); nil once answered, and
     /// always without `answerHold`. The suggestions count too: a key whose hits came from the
     /// cache at once still waits for its suggestions, which drawn apart were a second frame (the
-    /// dropdown, 1.7–4.1 ms after the key into 1.69M records). Quick searches run on this thread one
+    /// dropdown, a few milliseconds after the hits). Quick searches run on this thread one
     /// after the other (`inlineBudget`), so the suggestions no longer wait for a core behind the
     /// hits' scan.
     public var frameHold: Duration? {

@@ -22,14 +22,14 @@ extension KeyTable {
             Binding(.alt("3"), .global, .focusRefinements),
             Binding(.alt("4"), .global, .focusSlider),
             Binding(.alt("5"), .global, .toggleSections),
-            // Preview pane (issue 15)
+            // Preview pane
             Binding(.function(6), .global, .togglePreview),
             Binding(.alt("p"), .global, .togglePreview),
             Binding(.shiftUp, .global, .previewUp),
             Binding(.shiftDown, .global, .previewDown),
             Binding(.altUp, .global, .previewPageUp),
             Binding(.altDown, .global, .previewPageDown),
-            // Sort by (issue 16: ranges)
+            // Sort by
             Binding(.function(7), .global, .nextSort),
             Binding(.alt("s"), .global, .nextSort),
             Binding(.alt("r"), .global, .toggleRelevantSort),
@@ -98,7 +98,7 @@ extension KeyTable {
                 Binding(.down, .slider, .nextAttribute),
                 Binding(.control("n"), .slider, .nextAttribute),
                 Binding(.delete, .slider, .clearRange),
-                // Typed ranges and the attribute list (issue 16: ranges)
+                // Typed ranges and the attribute list
                 Binding(.control("f"), .slider, .editRange),
                 Binding(.pageUp, .slider, .pageUp),
                 Binding(.pageDown, .slider, .pageDown),
@@ -109,7 +109,7 @@ extension KeyTable {
                 Binding(.enter, .slider, .accept),
                 Binding(.escape, .slider, .focusHits),
             ]
-            // Facet lists and current refinements (issue 16).
+            // Facet lists and current refinements.
             + [
                 Binding(.control("o"), .refinements, .toggleShowMore),
                 Binding(.control("f"), .refinements, .searchFacetValues),
@@ -131,7 +131,7 @@ extension KeyTable {
                 Binding(.enter, .currentRefinements, .removeRefinement),
                 Binding(.escape, .currentRefinements, .focusHits),
             ]
-            // Query suggestions (issue 25): Tab switches indices, so Right at the query's end
+            // Query suggestions: Tab switches indices, so Right at the query's end
             // accepts, as fish's autosuggestions do; Alt-j / Alt-k move, Esc hides.
             + [
                 Binding(.right, .suggestions, .acceptSuggestion),

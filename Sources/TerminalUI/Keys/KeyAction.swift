@@ -46,7 +46,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previewBottom = "preview-bottom"
     case showPreview = "show-preview"
     case hidePreview = "hide-preview"
-    // Sort by, typed ranges, the slider's attribute list (issue 16: ranges)
+    // Sort by, typed ranges, the slider's attribute list
     case nextSort = "next-sort"
     case toggleRelevantSort = "toggle-relevant-sort"
     case nextScope = "next-scope"
@@ -93,7 +93,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case toggleInput = "toggle-input"
     case previousHistory = "previous-history"
     case nextHistory = "next-history"
-    // Facet lists and current refinements (issue 16: show more, search in values, order, chips)
+    // Facet lists and current refinements (show more, search in values, order, chips)
     case toggleShowMore = "toggle-show-more"
     case searchFacetValues = "search-facet-values"
     case toggleFacetOrder = "toggle-facet-order"
@@ -102,7 +102,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case previousRefinement = "previous-refinement"
     case nextRefinement = "next-refinement"
     case removeRefinement = "remove-refinement"
-    // fzf's scripting (issue 23): commands, text, the marks and the list as a whole. Those
+    // fzf's scripting: commands, text, the marks and the list as a whole. Those
     // that take an argument say so in `argument`; `ScriptedActions` carries them out.
     case execute
     case executeSilent = "execute-silent"
@@ -140,12 +140,12 @@ public enum KeyAction: String, CaseIterable, Sendable {
     // fzf's easymotion labels: the next key picks a hit on screen by its label (`JumpLabels`).
     case jump
     case jumpAccept = "jump-accept"
-    // Query suggestions (issue 25)
+    // Query suggestions
     case acceptSuggestion = "accept-suggestion"
     case nextSuggestion = "next-suggestion"
     case previousSuggestion = "previous-suggestion"
     case hideSuggestions = "hide-suggestions"
-    // fzf 0.74's actions (issue 56): the query and the search, commands whose output sets
+    // fzf 0.74's actions: the query and the search, commands whose output sets
     // something (waited for, or in the background), the list, marks, moves and the screen.
     case clearQuery = "clear-query"
     case search

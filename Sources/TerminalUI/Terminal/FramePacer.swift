@@ -16,7 +16,7 @@
 /// likely will too (the same records, a query one key longer). When it came later, the echo is
 /// drawn at once and the results follow as a second frame, so the echo is never later than the
 /// hold, however large the data: holding it for an answer that comes after the hold only makes
-/// the echo later (at 1.69M records a key answers in 1–2 ms, at 10M in 3–6 ms). One quick
+/// the echo later (a large index answers after the hold on most keys). One quick
 /// answer brings the hold back; nothing answered yet, nothing is held.
 ///
 /// Once a key's echo is out, what else comes while its answer is still awaited (the query
