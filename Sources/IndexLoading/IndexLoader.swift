@@ -61,8 +61,12 @@ public struct IndexLoader {
     /// The built-in walker, when it may give the input.
     public var walker: BuiltInWalker?
 
+    /// fzf's `start:reload`: the lines come from the reload, so standard input and the default
+    /// source are not read; their index opens empty.
+    public var startsEmpty = false
+
     public var defaultSource: DefaultSource? {
-        guard setup == nil, files.isEmpty, isatty(STDIN_FILENO) != 0 else { return nil }
+        guard !startsEmpty, setup == nil, files.isEmpty, isatty(STDIN_FILENO) != 0 else { return nil }
         if let command = DefaultCommand.command(in: ProcessInfo.processInfo.environment) { return .command(command) }
         return walker.map(DefaultSource.walker)
     }
@@ -70,7 +74,7 @@ public struct IndexLoader {
     public func load() throws -> Loaded {
         let progress = ProgressLine()
         defer { progress.clear() }  // before any message, so none is glued to it
-        let readsStdin = setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
+        let readsStdin = !startsEmpty && setup == nil && (files.contains("-") || (files.isEmpty && isatty(STDIN_FILENO) == 0))
         var opened = Opened()
         let paths = files.filter { $0 != "-" }
         let sources =
@@ -109,6 +113,17 @@ public struct IndexLoader {
                 options.lineSeparator = .nul
             }
             let loader = StreamingIndexLoader(source: .descriptor(descriptor), name: stdinName, format: format ?? .lines, options: options)
+            let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
+            try opened.add(first, from: "<stdin>")
+            opened.streaming.append(loader)
+        }
+        if startsEmpty, setup == nil, files.allSatisfy({ $0 == "-" }) {
+            // An empty pipe, read as standard input would be: the reload fills the index.
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw DataError(file: "<stdin>", message: "cannot open an empty list") }
+            close(ends[1])
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            let loader = StreamingIndexLoader(source: .descriptor(ends[0]), name: stdinName, format: format ?? .lines, options: options)
             let first = try loader.prepare(settings: overrides.settings(try IndexSettings.load(ifGiven: settings), forIndex: stdinName))
             try opened.add(first, from: "<stdin>")
             opened.streaming.append(loader)

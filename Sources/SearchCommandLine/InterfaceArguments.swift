@@ -161,6 +161,13 @@ public struct InterfaceArguments: ParsableArguments, Sendable {
         return actions.contains { [.reload, .reloadSync, .transform].contains($0.action) }
     }
 
+    /// `start` reloads: fzf then reads neither standard input nor its default source, the
+    /// reload's output being the first list (the ripgrep launcher walks nothing first).
+    public var startsWithReload: Bool {
+        let actions = (try? keyTable())?.actions(for: .event(.start), in: [.global]) ?? []
+        return actions.contains { $0.action == .reload || $0.action == .reloadSync }
+    }
+
     /// Colours as asked, mouse unless `--no-mouse`.
     public func terminalOptions(noColor: Bool) -> TerminalOptions {
         TerminalOptions(colors: noColor ? false : nil, mouse: !noMouse)

@@ -65,6 +65,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
         let border = (try? self.border()) ?? .shape(.rounded)
         if let parsed = try? parsedWindow(border: border) { return parsed }
         var window = PreviewWindow(startsHidden: preview == nil)
+        window.hiddenUntilCommand = preview == nil
         window.border = border
         return window
     }

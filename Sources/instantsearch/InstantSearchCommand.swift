@@ -314,6 +314,7 @@ struct SearchCommand: ParsableCommand {
                     files: files, settings: session.settings, stdinName: stdinName, format: data.format(for: lines),
                     cache: data.cache(for: loadOptions), setup: setup, options: loadOptions, overrides: overrides, watch: watch)
                 loader.walker = try shellSource.builtInWalker()
+                loader.startsEmpty = session.interface.startsWithReload && session.pick.filter == nil
                 let loaded = try loader.load()
                 (loaders, lineIndices, loadFailures) = (loaded.loaders, loaded.lineIndices, loaded.failures)
                 headerLines = loaded.headers.mapValues { lines.headerText($0) }
@@ -334,10 +335,12 @@ struct SearchCommand: ParsableCommand {
                 lineIndex = { name, objectID in engine.index(named: name)?.originalLineBytes(objectID: objectID) }
                 (backend, descriptions) = (loaded.backend, loaded.backend.descriptions.map(overrides.description))
                 // A reload's output is read as the input was: NUL-separated with --read0, its first
-                // lines a header (not records) with --header-lines; the header shown stays the input's.
+                // lines a header (not records) with --header-lines, shown in place of the input's.
                 var reloadOptions = LoadOptions(lenient: true)
                 (reloadOptions.lineSeparator, reloadOptions.headerLines) = (loadOptions.lineSeparator, loadOptions.headerLines)
-                reloader = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
+                var reloading = CommandOutputReloader(backend: loaded.backend, lineIndices: lineIndices, options: reloadOptions)
+                reloading.headerText = { [lines] in lines.headerText($0) }
+                reloader = reloading
                 // Plain lines are fzf's: no dropdown of past queries over them unless a
                 // --suggestions file asks for one.
                 let suggested = descriptions.map(\.name).filter { !lineIndices.contains($0) || suggestionOptions.suggestions != nil }

@@ -34,6 +34,8 @@ public struct Placeholders: Sendable {
         public var action: String
         /// Every matched hit in the list's order; asked only when a `*` placeholder needs them.
         public var matched: () -> [Hit]
+        /// fzf's `execute-multi`: every placeholder of a hit stands for the marked ones, as `{+…}`.
+        public var everyPlaceholderMarked = false
 
         public init(
             current: Hit?, marked: [Hit] = [], query: String, prompt: String = "", action: String = "",
@@ -64,7 +66,7 @@ public struct Placeholders: Sendable {
                 if placeholder.matched {
                     if matched == nil { matched = values.matched() }
                     hits = matched ?? []
-                } else if placeholder.marked, !values.marked.isEmpty {
+                } else if placeholder.marked || values.everyPlaceholderMarked, !values.marked.isEmpty {
                     hits = values.marked
                 } else {
                     hits = [values.current]

@@ -24,6 +24,9 @@ public struct LoadingProgress: Hashable, Sendable {
     /// Which `reload` of the session this progress is of, as its starter numbered it (nil: not
     /// a reload's), so the interface knows when *that* reload is done.
     public var reload: Int?
+    /// A reload's `--header-lines`, read before its records (nil: none asked), which replace
+    /// the header of the list before, as in fzf.
+    public var header: [ANSIText]?
 
     public init(
         indexName: String, records: Int = 0, bytesRead: Int = 0, totalBytes: Int? = nil, recordsPerSecond: Double = 0,

@@ -20,6 +20,10 @@ public struct CommandOutputReloader: RecordReloading {
     private let options: LoadOptions
     /// Which reload is the latest: an older one still finishing never replaces a newer one's records.
     private let generations = Generations()
+    /// How a reload's `--header-lines` read (`--ansi`: in their colours).
+    public var headerText: @Sendable ([[UInt8]]) -> [ANSIText] = { lines in
+        lines.map { ANSIText(text: String(decoding: $0, as: UTF8.self)) }
+    }
 
     public init(backend: EmbeddedBackend, lineIndices: Set<String>, options: LoadOptions = LoadOptions(lenient: true)) {
         self.backend = backend
@@ -31,7 +35,8 @@ public struct CommandOutputReloader: RecordReloading {
         backend.forgetLearning(of: indexName)
         return Reloading(
             backend: backend, indexName: indexName, descriptor: descriptor,
-            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations, atOnce: atOnce)
+            format: lineIndices.contains(indexName) ? .lines : nil, options: options, generations: generations, atOnce: atOnce,
+            headerText: headerText)
     }
 
     public func remove(objectIDs: Set<String>, from indexName: String) -> Bool {
@@ -75,17 +80,26 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
     private let atOnce: Bool
     /// The latest snapshot held back (with `atOnce`), put in place when reading ends.
     private let heldBack = Mutex<SearchIndex?>(nil)
+    private let headerText: @Sendable ([[UInt8]]) -> [ANSIText]
+    private let readsHeader: Bool
 
     init(
         backend: EmbeddedBackend, indexName: String, descriptor: Int32, format: DataFormat?, options: LoadOptions,
-        generations: Generations, atOnce: Bool
+        generations: Generations, atOnce: Bool, headerText: @escaping @Sendable ([[UInt8]]) -> [ANSIText]
     ) {
+        self.headerText = headerText
+        readsHeader = options.headerLines > 0
         self.backend = backend
         self.indexName = indexName
         self.generations = generations
         self.atOnce = atOnce
         generation = generations.next()
         loader = StreamingIndexLoader(source: .descriptor(descriptor), name: indexName, format: format, options: options)
+        // As fzf's reload: the old list goes at once, before the caller's next search, though the
+        // screen keeps its hits until that search; `reload-sync` keeps it until the end.
+        if !atOnce, let current = backend.index(named: indexName) {
+            _ = replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings))
+        }
     }
 
     /// Puts `index` in the backend unless a newer reload began; whether it did.
@@ -102,12 +116,19 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
         loader.cancel()
     }
 
-    private func run(report: @escaping @Sendable (LoadingProgress) -> Void) {
+    private func run(report untagged: @escaping @Sendable (LoadingProgress) -> Void) {
         guard let current = backend.index(named: indexName) else { return }
-        report(LoadingProgress(indexName: indexName, note: "reloading"))
+        untagged(LoadingProgress(indexName: indexName, note: "reloading"))
         do {
             let first = try loader.prepare(settings: IndexSettings())
             guard !cancelled.load(ordering: .relaxed) else { return }
+            // Every word of this reload's progress carries its header, whichever the interface reads last.
+            let header = readsHeader ? headerText(loader.header) : nil
+            let report: @Sendable (LoadingProgress) -> Void = { progress in
+                var tagged = progress
+                tagged.header = header
+                untagged(tagged)
+            }
             if atOnce {
                 heldBack.withLock { $0 = first }
                 return loader.start(
@@ -126,7 +147,7 @@ private final class Reloading: BackgroundLoading, @unchecked Sendable {
             guard !cancelled.load(ordering: .relaxed) else { return }
             // What did not read leaves an empty list, and says why.
             guard replace(SearchIndex(name: indexName, records: RecordStore(records: []), resolved: current.settings)) else { return }
-            report(LoadingProgress(indexName: indexName, isNewSnapshot: true, isFinished: true, failure: "\(error)"))
+            untagged(LoadingProgress(indexName: indexName, isNewSnapshot: true, isFinished: true, failure: "\(error)"))
         }
     }
 

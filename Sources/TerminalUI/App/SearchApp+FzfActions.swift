@@ -11,7 +11,6 @@ extension ScriptState.Waiting {
         case .executeSilent: return "execute-silent"
         case .transform: return "transform"
         case .transformQuery: return "transform-query"
-        case .reloadSync: return "reload-sync"
         case .search: return "wait"
         case .into(let action): return "transform into \(action.name)"
         }

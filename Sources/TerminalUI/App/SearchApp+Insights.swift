@@ -31,7 +31,10 @@ extension SearchApp {
     /// they unrefine). With `--disabled` the query is kept for commands alone, never searched.
     func send(_ intents: [SearchIntent]) {
         for intent in intents {
-            if searchDisabled, case .setQuery = intent { continue }
+            if searchDisabled, case .setQuery = intent {
+                resetPausedQueryOnEdit()
+                continue
+            }
             guard let insights, case .toggleRefinement(let attribute, let value) = intent else {
                 hub.dispatch(intent)
                 continue

@@ -18,7 +18,7 @@ extension SearchApp {
         }
         previewCommand = PreviewCommand(template)
         preview.runsCommand = true
-        if !hadCommand, !preview.isShown, !preview.inEffect.startsHidden { togglePreview() }
+        if !hadCommand, !preview.isShown, !preview.inEffect.startsHidden || preview.inEffect.hiddenUntilCommand { togglePreview() }
         refreshPreview()
     }
 

@@ -8,8 +8,9 @@ private final class StartedLoading: @unchecked Sendable {
 extension SearchApp {
     /// reload / reload-sync: the command's output becomes the active index's records. The query
     /// stays; the index's marks go, as fzf 0.74 drops them with the old list; the selection
-    /// follows `HitSelectionRule`'s reload rule. `reload` streams the new records in; `reload-sync` leaves the old list on screen
-    /// until the command's output is read, and the actions after it wait for the new list.
+    /// follows `HitSelectionRule`'s reload rule. `reload` drops the old list at once and streams
+    /// the new records in; `reload-sync` leaves the old list on screen, searchable, until the
+    /// command's output is read. As in fzf, the actions after either go on at once.
     func reload(_ template: String, sync: Bool) {
         guard let runner = previewRunner, let reloader else {
             script.notice = "reload: this source cannot be reloaded"
@@ -41,7 +42,39 @@ extension SearchApp {
         marks.removeAll(in: name)
         hitsList.beginReload()
         script.reloadUnderway = (name, number)
-        if sync { script.waiting = .reloadSync }
+        script.pausedQueryReset = PausedQueryReset(indexName: name, reload: number, sync: sync)
+    }
+
+    /// The header a reload's `--header-lines` gave replaces the one before (fzf's rule).
+    func adoptReloadedHeader() {
+        guard let (name, number) = script.reloadUnderway, let loading = hub.loading.progress[name], loading.reload == number,
+            let header = loading.header
+        else { return }
+        options.headerLines[name] = header
+    }
+
+    /// While search is disabled the query searched is the one from before; once a reload's
+    /// new list is in place it is searched with none, as fzf does. Called after the answers are
+    /// delivered, so that this search follows the new list's own (and supersedes it).
+    func resetPausedQueryIfReplaced() {
+        guard let reset = script.pausedQueryReset,
+            let loading = hub.loading.progress[reset.indexName], loading.reload == reset.reload,
+            loading.records > 0 || loading.isNewSnapshot || loading.isFinished
+        else { return }
+        resetPausedQuery()
+    }
+
+    /// A key edits the query while search is disabled and a `reload` is under way: its old
+    /// list is gone, so the list now held (none yet, or what has come) is searched, with no query.
+    func resetPausedQueryOnEdit() {
+        guard let reset = script.pausedQueryReset, reset.byLaterKeys, !reset.sync, hub.state.active.name == reset.indexName else { return }
+        resetPausedQuery()
+        hub.dispatch(.searchNow)
+    }
+
+    private func resetPausedQuery() {
+        script.pausedQueryReset = nil
+        if searchDisabled { hub.dispatch(.setQuery("")) }
     }
 
     /// No search on its way or held back, every line read: what fzf's `wait` waits for.
@@ -74,7 +107,7 @@ extension SearchApp {
     }
 
     /// Once the reload under way has read its last record and that list has been searched: the
-    /// selection goes back to the everyday rule; `reload-sync`'s chain goes on. Called after
+    /// selection goes back to the everyday rule. Called after
     /// each update of the views.
     func finishReloadIfDone() {
         guard let (name, number) = script.reloadUnderway,
@@ -84,9 +117,5 @@ extension SearchApp {
         else { return }
         script.reloadUnderway = nil
         hitsList.endReload()
-        if script.waiting == .reloadSync {
-            script.waiting = nil
-            drain()
-        }
     }
 }

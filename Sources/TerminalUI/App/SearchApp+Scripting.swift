@@ -21,7 +21,7 @@ struct ScriptState {
     var isDraining = false
     /// A command the chain waits for before its next action.
     enum Waiting: Equatable {
-        case executeSilent, transform, transformQuery, reloadSync
+        case executeSilent, transform, transformQuery
         /// fzf's `wait`: the search under way (the reading included) to be done.
         case search
         /// A `transform-*` whose output is the argument of this action (`change-prompt`, …).
@@ -40,6 +40,9 @@ struct ScriptState {
     /// place and searched (`SearchApp+Reload`).
     var reloads = 0
     var reloadUnderway: (indexName: String, number: Int)?
+    /// The reload whose new list is yet to be searched while search is disabled: fzf searches a
+    /// new list with no query, the query kept from before belonging to the old one.
+    var pausedQueryReset: PausedQueryReset?
     /// `f` placeholders' files of the actions' commands, removed when the session ends.
     var files: [String] = []
     /// Those of the preview's command now running, removed when the next one starts.
@@ -144,8 +147,11 @@ extension SearchApp {
         switch bound.action {
         // fzf's rule: with no hit selected, a command whose placeholders name it is not run
         // (a transform is: it reads its output, not the hit).
-        case .execute where !runs(argument), .executeSilent where !runs(argument), .become where !runs(argument): break
+        case .execute where !runs(argument), .executeMulti where !runs(argument), .executeSilent where !runs(argument),
+            .become where !runs(argument):
+            break
         case .execute: script.foreground = expand(argument)
+        case .executeMulti: script.foreground = expand(argument, everyPlaceholderMarked: true)
         case .executeSilent: startCommand(argument, waiting: .executeSilent)
         case .transform: startCommand(argument, waiting: .transform)
         case .transformQuery: startCommand(argument, waiting: .transformQuery)
@@ -217,10 +223,11 @@ extension SearchApp {
 
     /// A command with its placeholders filled in for the session as it stands, every value
     /// quoted; its `f` files not yet written.
-    func expansion(_ template: String) -> ExpandedCommand {
-        let values = Placeholders.Values(
+    func expansion(_ template: String, everyPlaceholderMarked: Bool = false) -> ExpandedCommand {
+        var values = Placeholders.Values(
             current: hitsList.selectedHit, marked: marks.hits, query: searchBox.text, prompt: searchBox.prompt,
             action: script.lastAction, matched: { [self] in matchedHits() })
+        values.everyPlaceholderMarked = everyPlaceholderMarked
         return options.placeholders.expand(template, with: values)
     }
 
@@ -230,8 +237,8 @@ extension SearchApp {
     }
 
     /// A command line with its placeholders filled in, its `f` files written (removed when the session ends).
-    func expand(_ template: String) -> String {
-        expansion(template).line { [self] content in
+    func expand(_ template: String, everyPlaceholderMarked: Bool = false) -> String {
+        expansion(template, everyPlaceholderMarked: everyPlaceholderMarked).line { [self] content in
             let path = writeTemporaryFile(content)
             if let path { script.files.append(path) }
             return path
@@ -363,4 +370,14 @@ extension SearchApp {
         for file in script.files + script.previewFiles { try? FileManager.default.removeItem(atPath: file) }
         (script.files, script.previewFiles) = ([], [])
     }
+}
+
+/// A reload whose new list resets the query searched while search is disabled.
+struct PausedQueryReset {
+    let indexName: String
+    let reload: Int
+    let sync: Bool
+    /// An edit of the query resets it too once a later key made it (an edit in the reload's
+    /// own chain searches the old list, with the query from before, as fzf's does).
+    var byLaterKeys = false
 }

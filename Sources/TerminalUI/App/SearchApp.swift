@@ -175,6 +175,7 @@ public final class SearchApp {
         script.lastKey = KeyName.bindName(key)
         dismissDoneNotes()
         (script.triggers, script.key) = (0, key)
+        script.pausedQueryReset?.byLaterKeys = true
         if script.waiting == .search {
             // fzf's `wait`: keys are ignored, but abort or cancel ends the wait.
             if !unboundKeys.contains(key), let chain = keys.actions(for: key, in: contexts) { keyWhileWaiting(chain) }
@@ -256,6 +257,8 @@ public final class SearchApp {
     @discardableResult
     public func deliverResponses() -> Int {
         var count = hub.deliverPendingResponses()
+        resetPausedQueryIfReplaced()
+        adoptReloadedHeader()
         if let output = previewRunner?.take() {
             preview.show(output)
             count += 1

@@ -101,6 +101,7 @@ extension KeyAction {
         case .nextRefinement: return "next refinement"
         case .removeRefinement: return "remove the selected refinement"
         case .execute: return "run the command with the terminal, then come back"
+        case .executeMulti: return "execute, every {} standing for the marked hits (fzf's deprecated name for {+})"
         case .executeSilent: return "run the command in the background, then carry on"
         case .become: return "leave, the terminal restored, and run the command in this process's place"
         case .reload: return "the command's output becomes the list, streamed in (the query kept, and the marks of lines still there)"

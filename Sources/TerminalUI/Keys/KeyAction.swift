@@ -106,6 +106,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     // that take an argument say so in `argument`; `ScriptedActions` carries them out.
     case execute
     case executeSilent = "execute-silent"
+    /// fzf's deprecated `execute-multi`: `execute` with every `{}` standing for the marked hits.
+    case executeMulti = "execute-multi"
     case become
     case reload
     case reloadSync = "reload-sync"
@@ -215,7 +217,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     /// address than loopback unless `--listen-unsafe`).
     public var runsCommand: Bool {
         switch self {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview, .refreshPreview:
+        case .execute, .executeMulti, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview, .refreshPreview:
             return true
         case _ where argument == .command: return true
         default:
@@ -256,7 +258,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
 
     public var argument: Argument {
         switch self {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
+        case .execute, .executeMulti, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .preview, .changePreview:
             return .command
         case .transformSearch, .transformPrompt, .transformHeader, .transformFooter, .transformBorderLabel, .transformPreviewLabel,
             .transformPointer, .transformNth, .bgTransform, .bgTransformQuery, .bgTransformSearch, .bgTransformPrompt, .bgTransformHeader,

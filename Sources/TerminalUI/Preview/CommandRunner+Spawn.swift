@@ -70,6 +70,14 @@ extension CommandRunner {
         sigemptyset(&empty)
         sigprocmask(SIG_SETMASK, &empty, nil)
         for signal in SignalGuard.terminationSignals + SignalGuard.loopSignals { Glibc.signal(signal, SIG_DFL) }
+        // As fzf's become: the command reads the terminal, not the data piped in (it was read).
+        if isatty(STDIN_FILENO) == 0 {
+            let terminal = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+            if terminal >= 0 {
+                dup2(terminal, STDIN_FILENO)
+                close(terminal)
+            }
+        }
         execve(shell.executablePath(), &argv, &envp)
         return "cannot run \(shell.program): \(String(cString: strerror(errno)))"
     }

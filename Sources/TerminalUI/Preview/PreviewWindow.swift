@@ -30,6 +30,9 @@ public struct PreviewWindow: Hashable, Sendable {
     public var sizeIsPercent: Bool
     /// Closed until toggled (F6 / Alt-p).
     public var startsHidden: Bool
+    /// Closed only because no command was given (no `hidden` said): a command given later by
+    /// `change-preview` opens it, as in fzf.
+    public var hiddenUntilCommand = false
     public var border = Border.shape(.rounded)
     /// fzf's `wrap` / `nowrap` (nil: neither said, a toggle made before stays).
     public var wraps: Bool?
