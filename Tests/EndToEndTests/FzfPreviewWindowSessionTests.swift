@@ -51,4 +51,38 @@ import Testing
         try tmux.waitFor("the pane below, still one line up from the end") { FzfScreen.rows($0) == expected }
         try tmux.press("C-c")
     }
+
+    /// fzf's scrollbars beside the preview's text: in the column before a right edge, or in
+    /// the text's last column where there is none (`border-left`), the lines' scrollbar too.
+    @Test func thePreviewsScrollbarWithAndWithoutARightEdge() throws {
+        let tmux = try Tmux(width: 40, height: 10)
+        try tmux.shell("clear; seq 10 | \(Project.binary) --scrollbar --preview-window border-left --border --preview 'seq 1000'")
+        let leftOnly = [
+            "╭──────────────────────────────────────╮",
+            "│ ▌ 6                │ 1        1/1000││",
+            "│ ▌ 5                │ 2               │",
+            "│ ▌ 4                │ 3               │",
+            "│ ▌ 3               ││ 4               │",
+            "│ ▌ 2               ││ 5               │",
+            "│ ▌ 1               ││ 6               │",
+            "│   10/10 ────────── │ 7               │",
+            "│ >                  │ 8               │",
+            "╰──────────────────────────────────────╯",
+        ]
+        try tmux.waitFor("fzf's screen with a left edge only") { FzfScreen.rows($0) == leftOnly }
+        try tmux.press("C-c")
+        try tmux.shell("clear; seq 10 | \(Project.binary) --preview-window down,3 --preview 'seq 1000'")
+        let boxed = [
+            "▌ 3", "▌ 2", "▌ 1                                    │",
+            "  10/10 ───────────────────────────────",
+            ">",
+            "╭──────────────────────────────────────╮",
+            "│ 1                             1/1000││",
+            "│ 2                                    │",
+            "│ 3                                    │",
+            "╰──────────────────────────────────────╯",
+        ]
+        try tmux.waitFor("fzf's screen with a box below") { FzfScreen.rows($0) == boxed }
+        try tmux.press("C-c")
+    }
 }

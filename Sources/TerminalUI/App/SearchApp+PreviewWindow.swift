@@ -54,6 +54,14 @@ extension SearchApp {
         let command = expansion(template)
         commandRunning = command
         script.oneOffPreview = .some(hitsList.selectedHit?.objectID)
+        script.oneOffPreviewToStart = command
+    }
+
+    /// The chain's `preview(…)`, once the chain has run (see `ScriptState.oneOffPreviewToStart`).
+    func startOneOffPreview() {
+        guard let command = script.oneOffPreviewToStart else { return }
+        script.oneOffPreviewToStart = nil
+        guard command == commandRunning else { return }  // another command took the pane since
         previewRunner?.start(previewLine(command), environment: previewEnvironment)
         preview.start(scroll: previewScroll)
     }

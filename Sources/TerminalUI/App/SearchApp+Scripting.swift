@@ -14,6 +14,9 @@ import Glibc
 struct ScriptState {
     /// `preview(…)`'s command shows, for the line it ran on (nil: on no line), until another is selected.
     var oneOffPreview: String??
+    /// A `preview(…)` asked for in the chain now running: it starts once the chain has run, in
+    /// the window the chain left (fzf's `preview(…)+change-preview-window(up)`).
+    var oneOffPreviewToStart: ExpandedCommand?
     /// How far each `change-preview-window` argument with `|` alternatives has turned.
     var previewWindowTurns: [String: Int] = [:]
     /// Actions still to run, in order (the rest of a chain, then chains queued behind it).
@@ -90,6 +93,7 @@ extension SearchApp {
             // fzf's FZF_ACTION and {fzf:action}: the last action done, a command's own not counted.
             if !next.action.runsCommand { script.lastAction = next.action.name }
         }
+        startOneOffPreview()
     }
 
     /// The session's events: `start` once the interface is up; the rest as they happen.

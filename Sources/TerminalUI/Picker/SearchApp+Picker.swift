@@ -117,6 +117,7 @@ extension SearchApp {
                 let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: box.x..<box.maxX)
                 canvas.write(label, x: x, y: box.y, style: Theme.paneTitle, maxWidth: box.width - 4, overflow: .ellipsis)
             }
+            let text = drawPreviewScrollbar(box: box, text: text, rightEdge: shape.sides.right, into: &canvas)
             preview.render(text, &canvas)
             if window.showsInfo, let position = preview.position.map({ String($0.filter { $0 != " " }) }),
                 position.displayWidth < text.width

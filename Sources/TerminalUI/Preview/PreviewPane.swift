@@ -256,6 +256,14 @@ public struct PreviewPane {
         }
     }
 
+    /// fzf's scrollbar for the pane `height` rows high: the thumb's rows from its top, none
+    /// when every line fits.
+    func scrollbarRows(height: Int) -> Range<Int> {
+        guard (hit != nil || output != nil), scrollable else { return 0..<0 }
+        let (length, start) = PickerList.scrollbar(total: lines.count, height: height, offset: scroll)
+        return start..<start + length
+    }
+
     /// " 3/97 ": the first line in view and how many there are, when they do not all fit (or
     /// the view is scrolled). Drawn where fzf puts it: the text's top right corner.
     var position: String? {
