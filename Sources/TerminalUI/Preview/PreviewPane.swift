@@ -259,7 +259,7 @@ public struct PreviewPane {
     /// fzf's scrollbar for the pane `height` rows high: the thumb's rows from its top, none
     /// when every line fits.
     func scrollbarRows(height: Int) -> Range<Int> {
-        guard (hit != nil || output != nil), scrollable else { return 0..<0 }
+        guard hit != nil || output != nil, scrollable else { return 0..<0 }
         let (length, start) = PickerList.scrollbar(total: lines.count, height: height, offset: scroll)
         return start..<start + length
     }
