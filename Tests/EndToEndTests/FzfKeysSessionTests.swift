@@ -83,6 +83,25 @@ import Testing
         #expect(tmux.file("out.txt") == "4\n")
     }
 
+    /// `--no-input` on records: the search box's row goes to the hits (the title rule moves up
+    /// a row); toggle-input brings the box back, and the query typed then searches.
+    @Test func noInputOnRecordsHidesTheSearchBoxUntilToggled() throws {
+        let tmux = try Tmux(width: 100, height: 20)
+        try tmux.shell("clear; \(Project.binary) \(Project.resource("products.json")) --no-input --bind 'f9:toggle-input'")
+        let hidden = try tmux.waitFor("the hits") { $0.contains("products 338") && $0.contains("Hits F2") }
+        let rows = FzfScreen.rows(hidden)
+        #expect(rows[1].hasPrefix("─ Hits F2 ─"), "the rule right under the tabs row: \(rows[1])")
+        #expect(!hidden.contains("Search products"))
+        try tmux.press("j")
+        try tmux.waitFor("an unbound letter typed nothing") { $0.contains("products 338") }
+        try tmux.press("F9")
+        let shown = try tmux.waitFor("the box back") { $0.contains("Search products") }
+        #expect(FzfScreen.rows(shown)[1] == " ❯ Search products…" && FzfScreen.rows(shown)[2].hasPrefix("─ Hits F2 ─"))
+        try tmux.type("lg")
+        try tmux.waitFor("the query searched") { FzfScreen.rows($0)[1] == " ❯ lg" && !$0.contains("products 338") }
+        try tmux.press("C-c")
+    }
+
     @Test func tabAndShiftTabMarkAndMoveWithMulti() throws {
         let tmux = try Tmux()
         try open(tmux, "-m")

@@ -95,10 +95,12 @@ struct ScreenLayout: Equatable {
     /// at least), the rest of it cut.
     /// `compact`: the compact screen, with the hits' title this wide on the top rule (the chips
     /// go after it); nil: the standard one. `showsTabs`: whether the compact screen keeps the
-    /// tabs row (there is more than one index).
+    /// tabs row (there is more than one index). `showsSearchBox`: false with fzf's `--no-input`
+    /// (or `hide-input`), the box's row given to the body.
     init?(
         screen: Rect, headerRows: Int = 0, preview window: PreviewWindow? = nil, sliderRows: Int = 4, panes: SidebarPanes = .both,
-        listLayout: ListLayout = .standard, info: InfoStyle = .default, compact hitsTitleWidth: Int? = nil, showsTabs: Bool = false
+        listLayout: ListLayout = .standard, info: InfoStyle = .default, compact hitsTitleWidth: Int? = nil, showsTabs: Bool = false,
+        showsSearchBox: Bool = true
     ) {
         guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else { return nil }
         let compact = hitsTitleWidth != nil
@@ -107,12 +109,13 @@ struct ScreenLayout: Equatable {
             hasHeader: headerRows > 0, showsHints: screen.height >= Self.hintsMinimumHeight, promptAtBottom: listLayout.promptAtBottom,
             compact: compact ? .init(showsTabs: showsTabs) : nil
         )
-        .filter { $0 != .stats || info == .default || info == .right }
+        .filter { ($0 != .stats || info == .default || info == .right) && ($0 != .searchBox || showsSearchBox) }
         let headerHeight = min(headerRows, max(1, screen.height / 3))
         let heights: [LayoutConstraint] = order.map { $0 == .body ? .rest : $0 == .header ? .fixed(headerHeight) : .fixed(1) }
         let rows = Dictionary(uniqueKeysWithValues: zip(order, screen.splitRows(heights)))
         tabs = rows[.tabs] ?? Rect(x: screen.x, y: screen.y, width: screen.width, height: 0)
-        (searchBox, header) = (rows[.searchBox]!, rows[.header])
+        searchBox = rows[.searchBox] ?? Rect(x: screen.x, y: screen.y, width: 0, height: 0)
+        header = rows[.header]
         (topRule, body, bottomRule) = (rows[.topRule]!, rows[.body]!, rows[.bottomRule])
         hints = rows[.hints]
         switch info {

@@ -82,6 +82,7 @@ extension SearchApp {
             if wasDisabled && !searchDisabled { searchQuery() }
         case .showInput, .hideInput, .toggleInput:
             showsInput = action == .toggleInput ? !showsInput : action == .showInput
+            resize(width: screen.width, height: screen.height)
         case .nextSelected, .previousSelected:
             let state = hub.state.active
             guard options.multi, !showsHelp, !hub.showsSections, focus == .hits, let hits = state.results?.hits else { return true }

@@ -49,8 +49,10 @@ extension SearchApp {
             return nil
         }
         let state = hub.state
-        let cursorX = searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas)
-        var cursor: (x: Int, y: Int)? = (cursorX, layout.searchBox.y)
+        // With the input hidden (`--no-input`) the box has no row, and there is no cursor.
+        let hasBox = layout.searchBox.height > 0
+        let cursorX = hasBox ? searchBox.render(layout.searchBox.inset(top: 0, left: 1, bottom: 0, right: 1), &canvas) : 0
+        var cursor: (x: Int, y: Int)? = hasBox ? (cursorX, layout.searchBox.y) : nil
         if let area = layout.header {
             // The input's header lines stand over the hits' text, column for column (ps aux's titles).
             let given = givenHeaderRows.count

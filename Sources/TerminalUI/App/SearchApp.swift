@@ -299,7 +299,8 @@ public final class SearchApp {
         let wanted = ScreenLayout(
             screen: options.frame.inner(of: screen), headerRows: headerRows.count, preview: preview.isShown ? preview.window : nil,
             sliderRows: focus == .slider ? sliderPane.wantedRows : 4, panes: panes, listLayout: options.layout, info: options.info,
-            compact: options.compact ? paneTitle("Hits", .focusHits).displayWidth : nil, showsTabs: descriptions.count > 1)
+            compact: options.compact ? paneTitle("Hits", .focusHits).displayWidth : nil, showsTabs: descriptions.count > 1,
+            showsSearchBox: showsInput || drawsPicker)
         defer { fitHitsList(force: force) }
         if drawsPicker {
             // fzf's `<N(...)` alternative window, chosen by the room there is.
