@@ -54,6 +54,13 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public var info: String?
 
     @Option(
+        name: .customLong("info-command"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "fzf's --info-command: on plain lines, what this command prints (its first line, colours with ANSI codes) replaces the count; $FZF_INFO holds the count it replaces, with the variables every command gets ($FZF_POS, …).",
+            valueName: "command"))
+    public var infoCommand: String?
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The selected hit's mark, as fzf's --pointer: up to two columns, or '' for none (default ▌).", valueName: "char"))
     public var pointer: String?
@@ -289,6 +296,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let info, let prefix = infoPrefixed(info)?.prefix, !OptionText.holdsControlCharacters(prefix) { options.infoPrefix = prefix }
         options.pickerLayout = layout.flatMap(ListLayout.init(rawValue:)) ?? (reverse ? .reverse : .default)
         options.headerFirst = headerFirst
+        options.infoCommand = infoCommand.flatMap { $0.isEmpty ? nil : $0 }
         if let ghost, !OptionText.holdsControlCharacters(ghost) { options.ghost = ghost }
         if let gutter = try? glyph(gutter, "--gutter", emptyAllowed: true) { options.gutter = gutter }
         options.wrap = wrap

@@ -102,6 +102,22 @@ import Testing
         try tmux.press("C-c")
     }
 
+    /// fzf's `--info-command`: what it prints replaces the count, `$FZF_INFO` the count it
+    /// replaces and `$FZF_POS` the selected line's position, run again as either changes
+    /// (fzf 0.74.5 draws these rows for the same keys).
+    @Test func infoCommandReplacesTheCount() throws {
+        let tmux = try Tmux(width: 40, height: 6)
+        try tmux.shell("clear; seq 100 | \(Project.binary) --info-command 'echo \"[$FZF_POS of $FZF_INFO]\"'")
+        try tmux.waitFor("the command's line") { FzfScreen.rows($0).suffix(2) == ["  [1 of 100/100] " + String(repeating: "─", count: 22), ">"] }
+        try tmux.press("Up")
+        let moved = try tmux.waitFor("the second line's position") { $0.contains("[2 of 100/100]") }
+        #expect(
+            FzfScreen.rows(moved) == [
+                "▌ 4", "▌ 3", "▌ 2", "▌ 1                                    │", "  [2 of 100/100] " + String(repeating: "─", count: 22), ">",
+            ])
+        try tmux.press("C-c")
+    }
+
     @Test func tabAndShiftTabMarkAndMoveWithMulti() throws {
         let tmux = try Tmux()
         try open(tmux, "-m")

@@ -47,6 +47,8 @@ extension SearchApp {
         public var gutter: String?
         /// fzf's `--info inline:SEP` / `inline-right:SEP`: what goes before the count.
         public var infoPrefix: String?
+        /// fzf's `--info-command`: its output replaces the count on the info line.
+        public var infoCommand: String?
         /// fzf's `--color`: the looks, by fzf's element names and the panes' own.
         public var theme = Theme.standard
         /// fzf's `--margin`, `--border` (`--border-label`) and `--padding` around the panes.

@@ -17,6 +17,8 @@ struct ScriptState {
     /// A `preview(…)` asked for in the chain now running: it starts once the chain has run, in
     /// the window the chain left (fzf's `preview(…)+change-preview-window(up)`).
     var oneOffPreviewToStart: ExpandedCommand?
+    /// `--info-command`: what it printed last, and what it was last run for.
+    var infoCommand = InfoCommandState()
     /// How far each `change-preview-window` argument with `|` alternatives has turned.
     var previewWindowTurns: [String: Int] = [:]
     /// Actions still to run, in order (the rest of a chain, then chains queued behind it).
@@ -348,6 +350,7 @@ extension SearchApp {
             }
         }
         count += takeBackgroundResult()
+        count += takeInfoCommandResult()
         if count > 0 { drain() }
         return count
     }

@@ -388,6 +388,7 @@ public final class SearchApp {
         finishDeletionIfDone()
         finishWaitIfDone()
         refreshPreview()
+        refreshInfoCommand()
     }
 
     private func type(_ character: Character) {

@@ -1,3 +1,5 @@
+import InstantSearchCore
+
 /// fzf 0.74's info line, as its `printInfo` writes it: `found/total`, the marked count with
 /// `--multi` (`(K)`, or `(K/N)` with a limit), the spinner while lines are still read, and
 /// the separator filling the rest of the row — in each `--info` style.
@@ -18,6 +20,8 @@ struct PickerInfo {
     /// What a `--bind` command that failed said, or why a search found what it found (typo
     /// matches, a search error): after the count, where fzf says "[Command failed: …]".
     var notice: String?
+    /// `--info-command`'s output, in place of the count (nil: the count).
+    var replacement: ANSIText?
 
     /// fzf's spinner, one frame per batch of lines read (the frames turn as lines arrive).
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -26,6 +30,12 @@ struct PickerInfo {
 
     /// "856/100000", then " (2)" with --multi.
     var text: String {
+        if let replacement { return replacement.text }
+        return count
+    }
+
+    /// The count alone, whatever replaces it on screen (`--info-command`'s `$FZF_INFO`).
+    var count: String {
         var text = "\(found)/\(max(found, total))"
         if let marked { text += markLimit.map { " (\(marked)/\($0))" } ?? " (\(marked))" }
         if waiting { text += " (..)" }
@@ -40,7 +50,15 @@ struct PickerInfo {
         let cut = Self.trimmed(shown, width: width)
         let count = cut.prefix(text.count)
         let rest = cut.dropFirst(text.count)
-        return [(String(count), Theme.info)] + (rest.isEmpty ? [] : [(String(rest), Theme.error)])
+        let counted: [(String, Style)]
+        if let replacement, !replacement.spans.isEmpty {
+            // In its own colours, cut by the canvas where the row ends.
+            counted = HighlightedText(text: replacement.text, matchedRanges: []).segments(
+                colors: replacement.spans, plain: Theme.info, highlighted: Theme.highlight)
+        } else {
+            counted = [(String(count), Theme.info)]
+        }
+        return counted + (rest.isEmpty ? [] : [(String(rest), Theme.error)])
     }
 
     /// fzf's `trimMessage`: a count longer than its room ends in "..".

@@ -86,6 +86,7 @@ extension SearchApp {
         info.notice = pickerNotice
         info.waiting = script.waiting == .search
         (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
+        info.replacement = options.infoCommand == nil ? nil : script.infoCommand.output
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
         case .right: if let row = layout.infoRow { info.drawRight(in: row, into: &canvas) }

@@ -37,6 +37,8 @@ public final class CommandRunner: Sendable {
         case reload
         /// `bg-transform` and its kin: output, errors apart, while the chain goes on.
         case background
+        /// `--info-command`: output, errors apart.
+        case info
     }
 
     /// Where a command's standard output goes.
