@@ -53,6 +53,19 @@ import Testing
                 == .keep)
     }
 
+    /// fzf's rule on plain lines: new words keep the selection's row, the last row when fewer
+    /// match; a selection on the first row, or records, go to the best hit.
+    @Test func newWordsOnPlainLinesKeepTheRow() {
+        let shown = Self.results(["a", "b", "c", "d"], query: "")
+        let narrower = Self.results(["b", "c"], query: "x")
+        #expect(
+            HitSelectionRule.outcome(shown: shown, selection: 1, answer: Self.results(["p", "q", "r"], query: "x"), onScreen: 0..<3, keepsRow: true)
+                == .follow(row: 1))
+        #expect(HitSelectionRule.outcome(shown: shown, selection: 3, answer: narrower, onScreen: 0..<2, keepsRow: true) == .follow(row: 1), "the last row")
+        #expect(HitSelectionRule.outcome(shown: shown, selection: 0, answer: narrower, onScreen: 0..<2, keepsRow: true) == .top)
+        #expect(HitSelectionRule.outcome(shown: shown, selection: 3, answer: narrower, onScreen: 0..<2) == .top, "records: the best hit")
+    }
+
     @Test func theListKeepsTheRowThroughEverySnapshotOfAReload() {
         var list = HitsList()
         list.resize(height: 10, width: 40)

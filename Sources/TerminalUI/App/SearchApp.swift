@@ -131,6 +131,7 @@ public final class SearchApp {
         self.reloader = reloader
         header = options.header
         (hitsList.cycles, hitsList.tracks) = (options.cycle, options.track)
+        hitsList.keepsRowOnNewQuery = options.fzfScreen
         hitsList.runsUpward = options.layout.listRunsUpward
         (hitsList.wraps, hitsList.hasMarkColumn) = (options.wrap, options.multi)
         (hitsList.pointer, hitsList.marker, hitsList.window) = (options.pointer, options.marker, options.matchWindow)

@@ -6,7 +6,8 @@ import InstantSearchCore
 /// is always the one Enter prints.
 ///
 /// - The next page of the results shown: nothing moves (the hits above are the same ones).
-/// - New words (another query text): the first hit, scrolled to the top, as fzf does.
+/// - New words (another query text): the first hit, scrolled to the top; on plain lines
+///   (`keepsRow`), the same row as fzf keeps it (the last row when fewer match).
 /// - The same words answered again (a snapshot, a reload, `--watch`, a refinement, ranking
 ///   info): a selection the user moved down stays on its record while that record is still
 ///   among the hits *and on screen* with the scroll kept; anything else — the record gone,
@@ -44,7 +45,7 @@ enum HitSelectionRule {
     /// `reload`: set while a reload's records come in.
     static func outcome(
         shown: SearchResults?, selection: Int, answer: SearchResults?, onScreen: Range<Int>, tracks: Bool = false,
-        reload: Reload? = nil
+        keepsRow: Bool = false, reload: Reload? = nil
     ) -> Outcome {
         if let reload, let answer, !answer.hits.isEmpty, answer.query == (shown?.query ?? answer.query) {
             if let shown, appends(answer, to: shown) { return .keep }
@@ -57,6 +58,9 @@ enum HitSelectionRule {
             let row = answer.hits.firstIndex(where: { $0.objectID == shown.hits[selection].objectID })
         {
             return .follow(row: row)
+        }
+        if keepsRow, selection > 0, let answer, !answer.hits.isEmpty, answer.page == 0, let shown, answer.query != shown.query {
+            return .follow(row: min(selection, answer.hits.count - 1))
         }
         guard let answer, !answer.hits.isEmpty, let shown, answer.query == shown.query else { return .top }
         if appends(answer, to: shown) { return .keep }

@@ -102,7 +102,7 @@ public struct HitsList {
         let count = shown?.hits.count ?? 0
         switch HitSelectionRule.outcome(
             shown: previous, selection: list.selection, answer: shown, onScreen: rowsOnScreen(from: top), tracks: tracks,
-            reload: reloadSelection
+            keepsRow: keepsRowOnNewQuery, reload: reloadSelection
         ) {
         case .keep: list.update(count: count)
         case .follow(let row): list.update(count: count, select: row)
@@ -181,6 +181,9 @@ public struct HitsList {
     var cycles = false
     /// fzf's `--track`: a new query keeps the selected record selected where it is still listed.
     var tracks = false
+    /// fzf's rule on plain lines: a new query keeps the selection on its row (the last row when
+    /// fewer match); records go to the best hit.
+    var keepsRowOnNewQuery = false
     /// fzf's `--layout default`: the first hit at the bottom, the list running upward, so Up
     /// (as it looks) goes to the next hit.
     var runsUpward = false
