@@ -29,7 +29,9 @@ public enum FzfNegations {
             ("--no-header-lines", "--header-lines"), ("--no-preview", "--preview"), ("--no-height", "--height"),
             ("--no-margin", "--margin"), ("--no-padding", "--padding"), ("--no-border", "--border"),
             ("--no-border-label", "--border-label"), ("--no-preview-label", "--preview-label"), ("--no-listen", "--listen"),
-            ("--no-listen-unsafe", "--listen-unsafe"), ("--no-tmux", "--tmux"),
+            ("--no-listen-unsafe", "--listen-unsafe"), ("--no-tmux", "--tmux"), ("--no-footer", "--footer"),
+            ("--no-list-label", "--list-label"), ("--no-input-label", "--input-label"), ("--no-header-label", "--header-label"),
+            ("--no-footer-label", "--footer-label"), ("--no-header-lines-border", "--header-lines-border"),
         ]
         for (negation, name) in valued { table[negation] = Negated(names: [name], takesValue: true) }
         return table

@@ -134,6 +134,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Columns between tab stops in a hit's text, as fzf's --tabstop (default 8).", valueName: "columns"))
     public var tabstop: Int?
 
+    @OptionGroup(title: "Sections on fzf's screen (fzf's options)")
+    public var sections: SectionArguments
+
     @Flag(name: .customLong("no-bold"), help: "No bold text, as fzf's --no-bold (--color's own attributes still apply).")
     public var noBold = false
 
@@ -243,7 +246,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     /// `--info` read.
     public func infoStyle() throws(ValidationError) -> InfoStyle {
-        guard let info else { return .default }
+        guard let info else { return sections.presetInfo ?? .default }
         let name = infoPrefixed(info)?.style ?? info
         guard let style = InfoStyle(rawValue: name) else { throw ValidationError("--info takes \(InfoStyle.names); not '\(info)'.") }
         return style
@@ -299,6 +302,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
         if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }
         if let separator = try? separatorText() { options.separator = separator }
+        sections.configure(&options, separatorGiven: separator != nil, scrollbarGiven: scrollbar != nil, gutterGiven: gutter != nil)
     }
 
     /// `--scrollbar` read: "" for none (`--no-scrollbar`); of fzf's two characters (the list's,

@@ -43,7 +43,14 @@ public struct ScreenFrame: Sendable, Hashable {
             if s.bottom { canvas.drawHorizontalLine(x: left, y: bottom, length: rect.width, glyph: g[5], style: line) }
             if s.left { canvas.drawVerticalLine(x: left, y: top, length: rect.height, glyph: g[6], style: line) }
             if s.right { canvas.drawVerticalLine(x: right, y: top, length: rect.height, glyph: g[7], style: line) }
-            guard rect.width >= 2, rect.height >= 2 else { return }
+            guard rect.width >= 2 else { return }
+            // One row: fzf's bottom side is drawn over the top one, with its corners.
+            if rect.height == 1, s.bottom {
+                if s.left { canvas.write(String(g[2]), x: left, y: top, style: line) }
+                if s.right { canvas.write(String(g[3]), x: right, y: top, style: line) }
+                return
+            }
+            guard rect.height >= 2 else { return }
             if s.top && s.left { canvas.write(String(g[0]), x: left, y: top, style: line) }
             if s.top && s.right { canvas.write(String(g[1]), x: right, y: top, style: line) }
             if s.bottom && s.left { canvas.write(String(g[2]), x: left, y: bottom, style: line) }

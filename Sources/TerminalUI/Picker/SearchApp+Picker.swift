@@ -37,6 +37,10 @@ extension SearchApp {
         (settings.headerRows, settings.headerLines) = (headers.given.count, headers.lines.count)
         settings.headerFirst = options.headerFirst
         settings.input = showsInput
+        (settings.separatorGiven, settings.sections) = (options.separator != nil, options.sections)
+        settings.footerRows = sectionTexts.footerRows.count
+        settings.marks = options.pointer.displayWidth + options.marker.displayWidth
+        settings.outerRight = options.frame.border.sides.right
         settings.preview = preview.isShown ? preview.window.effective(in: area) : nil
         return PickerLayout(area: area, settings: settings)
     }
@@ -55,10 +59,11 @@ extension SearchApp {
     var pickerNeededRows: Int {
         let layout = pickerLayout()
         let frameRows = screen.height - options.frame.inner(of: screen).height
-        let fixed = layout.prompt.height + (layout.infoRow == nil ? 0 : 1) + layout.headerRows.count + layout.headerLineRows.count
+        // Everything but the list's rows: the prompt, info, headers, footer and the sections' borders.
+        let fixed = options.frame.inner(of: screen).height - layout.list.height
         let headers = pickerHeaders
         let wantedHeaders = headers.given.count + headers.lines.count - layout.headerRows.count - layout.headerLineRows.count
-        return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen
+        return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen * (1 + options.sections.gap)
     }
 
     /// Draws fzf's screen; returns where the cursor goes (after the query).
@@ -67,6 +72,7 @@ extension SearchApp {
         let state = listed(hub.state)
         let active = state.active
         let prompt = layout.prompt
+        drawSections(layout, into: &canvas)
         var cursor: (x: Int, y: Int)?
         // Where the query ends (fzf's info goes one column after it), or the ghost text's last column.
         var queryEnd = prompt.x
@@ -85,7 +91,7 @@ extension SearchApp {
         info.reading = (active.loading.map { !$0.isFinished } ?? false) || script.reloadUnderway != nil
         info.notice = pickerNotice
         info.waiting = script.waiting == .search
-        (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
+        (info.separator, info.prefix) = (layout.separatorSuppressed ? "" : pickerSeparator, options.infoPrefix)
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
         case .right: if let row = layout.infoRow { info.drawRight(in: row, into: &canvas) }
@@ -97,8 +103,12 @@ extension SearchApp {
         }
         let list = pickerList(layout)
         let headers = pickerHeaders
-        for (row, line) in Array(zip(layout.headerRows, headers.given)) + Array(zip(layout.headerLineRows, headers.lines)) {
-            canvas.write(Self.headerPieces(line), x: row.x + list.indent, y: row.y, maxWidth: row.width - list.indent - 1)
+        for (rows, lines, indent) in [
+            (layout.headerRows, headers.given, layout.headerIndent), (layout.headerLineRows, headers.lines, layout.headerLinesIndent),
+        ] {
+            for (row, line) in zip(rows, lines) {
+                canvas.write(Self.headerPieces(line), x: row.x + indent, y: row.y, maxWidth: max(0, row.width - indent - 1))
+            }
         }
         if let results, !results.hits.isEmpty {
             let marks = self.marks
@@ -144,7 +154,8 @@ extension SearchApp {
         let previewOnRight = layout.previewBox.map { $0.x >= layout.list.maxX } ?? false
         return PickerList(
             pointer: options.pointer, marker: options.marker, gutter: options.gutter ?? "▌", scrollbar: scrollbar,
-            keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight, runsUpward: options.layout.listRunsUpward,
+            keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight || options.sections.list != .none,
+            runsUpward: options.layout.listRunsUpward,
             window: options.matchWindow)
     }
 }

@@ -1,0 +1,226 @@
+/// fzf 0.74's sections on its screen for plain lines, as windows: the list (in its border),
+/// and, when they have windows of their own, the input (the prompt and the info line), the
+/// `--header`, the `--header-lines` and the `--footer`, each in its border. The rules are
+/// fzf's: which section gets a window of its own, on which side of the list each goes in
+/// each `--layout`, what `--header-first` moves, how wide each is, and whether a border
+/// already draws the rule the info line's separator would.
+struct PickerSections: Equatable, Sendable {
+    enum Role: Equatable, Sendable { case list, input, header, headerLines, footer }
+
+    /// A section's border box, drawn with its shape (its label on it).
+    struct Box: Equatable, Sendable {
+        var role: Role
+        var rect: Rect
+        var shape: SectionShape
+    }
+
+    var boxes: [Box] = []
+    /// The list's window (inside its border): the input and the headers go in it when they
+    /// have no window of their own.
+    var list: Rect
+    var input: Rect?
+    var header: Rect?
+    var headerLines: Rect?
+    var footer: Rect?
+    /// The input's window holds the prompt and the info line; the others their lines.
+    /// Whether the info line has a row of its own (fzf's `noSeparatorLine`, inverted).
+    var infoRow: Bool
+    /// Whether the separator fzf draws by default is left out because a border draws that rule.
+    var separatorSuppressed: Bool
+    /// Columns before a header's or the footer's text in its window.
+    var headerIndent = 0
+    var headerLinesIndent = 0
+    var footerIndent = 0
+
+    /// How many lines each section has, and the rest of what decides where they go.
+    struct Content: Equatable, Sendable {
+        var layout = ListLayout.default
+        var info = InfoStyle.default
+        /// `--separator` given (not fzf's default, which a border can replace), and not empty.
+        var separatorGiven = false
+        var separatorEmpty = false
+        var input = true
+        var headerRows = 0
+        var headerLines = 0
+        var footerRows = 0
+        var headerFirst = false
+        /// The pointer's and the marker's columns: where the list's text starts.
+        var marks = 2
+        /// The `--border` around everything has a right side (fzf gives its blank column to the list when nothing else has one).
+        var outerRight = false
+    }
+
+    init(area: Rect, styles: PickerSectionStyles, content c: Content) {
+        let layout = c.layout
+        let reverse = layout == .reverse
+        let list = SectionShape(border: styles.list == .none ? .none : styles.list)
+        let input = SectionShape.resolving(styles.input, lineOnTop: !reverse)
+        let header = SectionShape.resolving(styles.header, lineOnTop: !reverse)
+        let footer = SectionShape.resolving(styles.footer, lineOnTop: reverse)
+        var linesShape = styles.headerLines.map { shape -> SectionShape in
+            shape == .none ? SectionShape(border: .none, phantom: true) : SectionShape.resolving(shape, lineOnTop: layout == .default)
+        }
+
+        // Which headers get windows of their own (fzf's determineHeaderLinesShape and hasHeaderWindow).
+        let (header0, lines) = (c.headerRows, c.headerLines)
+        var linesWindow = false
+        if lines > 0 {
+            if let given = linesShape {
+                linesWindow = true
+                linesShape = given
+            } else {
+                var shape = header0 == 0 ? header : .none
+                if !shape.visible { shape = SectionShape(border: .none, phantom: true) }
+                if layout == .reverseList || (header0 > 0 && c.headerFirst) || (header0 == 0 && c.headerFirst && shape.phantom) {
+                    linesWindow = true
+                    linesShape = shape
+                } else if header0 == 0 {
+                    linesShape = header
+                } else {
+                    linesShape = shape
+                    linesWindow = false
+                }
+            }
+        }
+        let linesBorder = linesShape ?? .none
+        let headerWindow: Bool =
+            if linesWindow { header0 > 0 } else if header.visible || c.headerFirst { header0 + lines > 0 } else { input.visible && c.input }
+        let inputWindow = c.input && (input.visible || headerWindow || linesWindow)
+
+        // The separator fzf draws by default goes when a border already draws that rule.
+        func facesInput(_ shape: SectionShape) -> Bool { reverse ? shape.sides.top : shape.sides.bottom }
+        var byBorder: Bool {
+            if reverse ? input.sides.bottom : input.sides.top { return true }
+            guard inputWindow else { return false }
+            if headerWindow, header0 + lines > 0, !c.headerFirst { return facesInput(header) }
+            if linesWindow, layout != .reverseList, headerWindow || !c.headerFirst { return facesInput(linesBorder) }
+            return facesInput(list)
+        }
+        separatorSuppressed = !c.separatorGiven && byBorder
+        let separator = !c.separatorEmpty && !separatorSuppressed
+        infoRow =
+            c.input
+            && {
+                switch c.info {
+                case .inline: false
+                case .hidden, .inlineRight: separator
+                case .default, .right: true
+                }
+            }()
+
+        // Heights, each held to what is left, in fzf's order.
+        var available = area.height
+        func take(_ wanted: Int) -> Int {
+            let rows = max(0, min(wanted, available))
+            available -= rows
+            return rows
+        }
+        let inputRows = infoRow ? 2 : 1
+        let inputHeight = inputWindow ? take(input.lines + inputRows) : 0
+        if c.input && !inputWindow { available -= inputRows }
+        let headerHeight = headerWindow ? take(header.lines + header0 + (linesWindow ? 0 : lines)) : 0
+        let linesHeight = linesWindow ? take(linesBorder.lines + lines) : 0
+        let footerHeight = c.footerRows > 0 ? take(footer.lines + c.footerRows) : 0
+        var shift = 0
+        switch layout {
+        case .reverse: shift = inputHeight + headerHeight + linesHeight
+        case .reverseList: shift = linesHeight + footerHeight
+        default: shift = footerHeight
+        }
+        let shrink = inputHeight + headerHeight + linesHeight + footerHeight
+
+        // The outer border's blank column on the right goes to the list unless a section has a right side.
+        var width = area.width
+        let sticks = !list.sides.right && !input.sides.right && (!header.sides.right || header0 + lines == 0)
+        if c.outerRight && !sticks { width -= 1 }
+        let listBox = Rect(x: area.x, y: area.y + shift, width: max(0, width), height: max(0, area.height - shrink))
+        let s = list.sides
+        let window = listBox.inset(top: s.top ? 1 : 0, left: s.left ? 2 : 0, bottom: s.bottom ? 1 : 0, right: s.right ? 1 : 0)
+        self.list = Rect(x: window.x, y: window.y, width: max(0, window.width), height: max(0, window.height))
+        if list.visible { boxes.append(Box(role: .list, rect: listBox, shape: list)) }
+
+        let (top, bottom) = (listBox.y, listBox.maxY)
+        // A section's window inside its box: as wide as the list's text at most.
+        func inner(_ box: Rect, _ shape: SectionShape, shift: Int = 0) -> Rect {
+            let x = box.x + shift + (shape.sides.left ? 2 : 0)
+            var width = box.width - shape.columns - shift + (shape.sides.right ? 1 : 0)
+            width = min(self.list.width + Self.indent(0, list: list, shape), width)
+            let y = box.y + (shape.sides.top ? 1 : 0)
+            return Rect(x: x, y: y, width: max(0, width), height: max(0, box.height - shape.lines))
+        }
+        func place(_ role: Role, y: Int, height: Int, _ shape: SectionShape, shift: Int = 0) -> Rect {
+            let box = Rect(x: listBox.x, y: y, width: listBox.width, height: height)
+            if shape.visible, height > 0 { boxes.append(Box(role: role, rect: box, shape: shape)) }
+            return inner(box, shape, shift: shift)
+        }
+        if inputWindow {
+            let both = headerWindow && linesWindow
+            let y: Int
+            if (headerWindow || linesWindow) && c.headerFirst {
+                switch layout {
+                case .reverse: y = top - inputHeight - (both ? linesHeight : 0)
+                case .reverseList: y = bottom
+                default: y = bottom + (both ? linesHeight : 0)
+                }
+            } else {
+                switch layout {
+                case .reverse: y = top - shrink + footerHeight
+                case .reverseList: y = bottom + headerHeight
+                default: y = bottom + headerHeight + linesHeight
+                }
+            }
+            let shift = !input.sides.left && list.sides.left ? 2 : 0
+            self.input = place(.input, y: y, height: inputHeight, input, shift: shift)
+        }
+        if headerWindow {
+            let y: Int
+            if inputWindow && c.headerFirst {
+                switch layout {
+                case .reverse: y = top - shrink + footerHeight
+                case .reverseList: y = bottom + inputHeight
+                default: y = bottom + inputHeight + linesHeight
+                }
+            } else {
+                switch layout {
+                case .reverse: y = top - headerHeight - linesHeight
+                case .reverseList: y = bottom
+                default: y = bottom + linesHeight
+                }
+            }
+            self.header = place(.header, y: y, height: headerHeight, header)
+            headerIndent = Self.indent(c.marks, list: list, header)
+        }
+        if linesWindow {
+            let y: Int
+            if c.headerFirst && header0 == 0 {
+                switch layout {
+                case .reverse: y = top - linesHeight - inputHeight
+                case .reverseList: y = top - linesHeight
+                default: y = bottom + inputHeight
+                }
+            } else {
+                y = layout == .default ? bottom : top - linesHeight
+            }
+            self.headerLines = place(.headerLines, y: y, height: linesHeight, linesBorder)
+            headerLinesIndent = Self.indent(c.marks, list: list, linesBorder)
+        }
+        if c.footerRows > 0 {
+            let y: Int
+            switch layout {
+            case .reverse: y = bottom
+            case .reverseList: y = top - footerHeight - linesHeight
+            default: y = top - footerHeight
+            }
+            self.footer = place(.footer, y: y, height: footerHeight, footer)
+            footerIndent = Self.indent(c.marks, list: list, footer)
+        }
+    }
+
+    /// Columns before a section's text, so that it lines up with the list's: past the list
+    /// border's left side, less the section's own.
+    static func indent(_ base: Int, list: SectionShape, _ shape: SectionShape) -> Int {
+        var indent = base + (list.sides.left ? 2 : 0)
+        if shape.sides.left { indent = max(0, indent - 2) }
+        return indent
+    }
+}

@@ -1,0 +1,73 @@
+import InstantSearchCore
+
+/// What fzf's section actions change: the `--footer` and the labels on the list's, the
+/// input's, the header's and the footer's borders (`change-footer`, `change-list-label`, …).
+struct PickerSectionTexts: Equatable, Sendable {
+    var footer: String?
+    var listLabel = ""
+    var inputLabel = ""
+    var headerLabel = ""
+    var footerLabel = ""
+
+    init() {}
+
+    init(_ options: SearchApp.Options) {
+        footer = options.footer
+        let s = options.sections
+        (listLabel, inputLabel, headerLabel, footerLabel) = (s.listLabel.text, s.inputLabel.text, s.headerLabel.text, s.footerLabel.text)
+    }
+
+    /// The footer's rows, as fzf splits its text (a last newline ends the last line).
+    var footerRows: [ANSIText] {
+        guard let footer, !footer.isEmpty else { return [] }
+        var lines = footer.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { ANSIText(text: String($0)) }
+    }
+}
+
+extension SearchApp {
+    /// The label a section's border carries now, and where.
+    func sectionLabel(_ role: PickerSections.Role) -> (text: String, position: PickerSectionStyles.Label)? {
+        let s = options.sections
+        switch role {
+        case .list: return (sectionTexts.listLabel, s.listLabel)
+        case .input: return (sectionTexts.inputLabel, s.inputLabel)
+        case .header, .headerLines: return role == .header ? (sectionTexts.headerLabel, s.headerLabel) : nil
+        case .footer: return (sectionTexts.footerLabel, s.footerLabel)
+        }
+    }
+
+    /// The sections' borders, each with its label, and the footer's lines.
+    func drawSections(_ layout: PickerLayout, into canvas: inout Canvas) {
+        for box in layout.boxes {
+            box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
+            guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
+            let y = box.shape.border == .bottom || position.bottom ? box.rect.maxY - 1 : box.rect.y
+            Self.drawLabel(text, column: position.column, on: Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1), into: &canvas)
+        }
+        for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
+            let x = row.x + layout.footerIndent
+            canvas.write(Self.headerPieces(line), x: x, y: row.y, maxWidth: max(0, row.maxX - x - 1))
+        }
+    }
+
+    /// A label on a border's row, as fzf places it: centred at 0, from the N-th column, or
+    /// ending N columns from the right at -N; cut with fzf's ellipsis when longer than the row.
+    static func drawLabel(_ text: String, column: Int, on row: Rect, into canvas: inout Canvas) {
+        let width = row.width
+        guard width > 0 else { return }
+        let ellipsis = "··"
+        let shown = text.displayWidth > width ? text.truncated(toWidth: max(0, width - ellipsis.displayWidth), ellipsis: "") + ellipsis : text
+        let length = min(text.displayWidth, width)
+        let offset: Int
+        if column == 0 {
+            offset = max(0, (width - length) / 2)
+        } else if column < 0 {
+            offset = max(0, width + column + 1 - length)
+        } else {
+            offset = max(0, min(column - 1, width - length))
+        }
+        canvas.write(shown, x: row.x + offset, y: row.y, style: Theme.paneTitle, maxWidth: width - offset)
+    }
+}
