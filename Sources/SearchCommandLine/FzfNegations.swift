@@ -41,6 +41,9 @@ public enum FzfNegations {
     /// `--tmux`: `FzfWords` has written a bare one with its default value already).
     static let valueOnlyAfterEquals: Set<String> = ["--border", "--listen", "--listen-unsafe", "--tmux"]
 
+    /// What `--style` sets over the options before it.
+    static let presetOptions = ["--list-border", "--input-border", "--header-border", "--footer-border", "--info", "--separator"]
+
     public static func resolved(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var index = 0
@@ -51,6 +54,11 @@ public enum FzfNegations {
             if let negated = table[word] {
                 result = undoing(negated, in: result)
                 continue
+            }
+            // fzf's --style sets the section borders, the info line and the separator (and
+            // more, by preset): what was given before it no longer counts.
+            if word == "--style" || word.hasPrefix("--style=") {
+                for name in presetOptions { result = undoing(Negated(names: [name], takesValue: true), in: result) }
             }
             result.append(word)
             // A text option's value is never read as an option (`-q --no-exact` searches it).

@@ -150,7 +150,7 @@ struct PickerSections: Equatable, Sendable {
         }
         func place(_ role: Role, y: Int, height: Int, _ shape: SectionShape, shift: Int = 0) -> Rect {
             let box = Rect(x: listBox.x, y: y, width: listBox.width, height: height)
-            if shape.visible, height > 0 { boxes.append(Box(role: role, rect: box, shape: shape)) }
+            if shape.border != .none, height > 0 { boxes.append(Box(role: role, rect: box, shape: shape)) }
             return inner(box, shape, shift: shift)
         }
         if inputWindow {

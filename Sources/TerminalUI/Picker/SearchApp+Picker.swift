@@ -156,6 +156,6 @@ extension SearchApp {
             pointer: options.pointer, marker: options.marker, gutter: options.gutter ?? "▌", scrollbar: scrollbar,
             keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight || options.sections.list != .none,
             runsUpward: options.layout.listRunsUpward,
-            window: options.matchWindow)
+            window: options.matchWindow, gap: options.sections.gap, gapLine: options.sections.gapLine)
     }
 }
