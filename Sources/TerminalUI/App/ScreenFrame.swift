@@ -144,19 +144,27 @@ public struct ScreenFrame: Sendable, Hashable {
         let (top, bottom) = (rect.y, rect.maxY - 1)
         guard let label, !label.isEmpty, labelAtBottom ? s.bottom : s.top else { return }
         let y = labelAtBottom ? bottom : top
-        let room = rect.width - 4
-        guard room > 0 else { return }
-        let width = min(label.displayWidth, room)
-        let x = Self.labelX(width: width, position: labelPosition, on: rect.x..<rect.maxX)
-        canvas.write(label, x: x, y: y, style: labelStyle, maxWidth: room, overflow: .ellipsis)
+        Self.drawLabel(label, column: labelPosition, on: Rect(x: rect.x, y: y, width: rect.width, height: 1), style: labelStyle, into: &canvas)
+    }
+
+    /// A label on a border's row, as fzf places its labels (`--border-label-pos`,
+    /// `--preview-label-pos`, `--list-label-pos`, …): centred at 0, from the N-th column, or
+    /// ending N columns from the right at -N; cut with fzf's `··` when longer than the row.
+    static func drawLabel(_ text: String, column: Int, on row: Rect, style: Style, into canvas: inout Canvas) {
+        let width = row.width
+        guard width > 0, !text.isEmpty else { return }
+        let ellipsis = "··"
+        let shown = text.displayWidth > width ? text.truncated(toWidth: max(0, width - ellipsis.displayWidth), ellipsis: "") + ellipsis : text
+        let x = labelX(width: min(text.displayWidth, width), position: column, on: row.x..<row.maxX)
+        canvas.write(shown, x: x, y: row.y, style: style, maxWidth: row.maxX - x)
     }
 
     /// Where a label `width` columns wide goes on a rule across `span`, as fzf places its
     /// labels (`--border-label-pos`, `--preview-label-pos`): centred at 0, N columns from the
     /// start, -N from the end, never onto the rule's two end columns.
     static func labelX(width: Int, position: Int, on span: Range<Int>) -> Int {
-        if position == 0 { return span.lowerBound + (span.count - width) / 2 }
-        if position > 0 { return min(span.lowerBound + position, span.upperBound - 2 - width) }
-        return max(span.lowerBound + 2, span.upperBound + position - width)
+        if position == 0 { return span.lowerBound + max(0, (span.count - width) / 2) }
+        if position > 0 { return span.lowerBound + max(0, min(position - 1, span.count - width)) }
+        return span.lowerBound + max(0, span.count + position + 1 - width)
     }
 }

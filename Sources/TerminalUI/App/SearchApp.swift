@@ -381,7 +381,8 @@ public final class SearchApp {
             drawsPicker ? options.ghost : state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsSections { intents = [] }
         fitLayout()
-        hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
+        // fzf's screen needs a row a line (none for no line); the panes keep two for their notes.
+        hitRowsSeen = max(hitRowsSeen, drawsPicker ? hitsList.contentRows(least: 0) : hitsList.contentRows)
         intents.forEach(hub.dispatch)
         finishReloadIfDone()
         finishDeletionIfDone()

@@ -61,6 +61,8 @@ public struct PickerLayout: Equatable, Sendable {
     public var separatorSuppressed = false
 
     public init(area: Rect, settings: Settings) {
+        // The --border's blank column on the right goes to the list unless a box there has a right side.
+        let area = settings.outerRight && !Self.sticksToTheRight(settings) ? area.inset(right: min(1, area.width)) : area
         var main = area
         if let window = settings.preview, let (box, rest) = Self.carve(window, from: area, gap: settings.sections.list == .none) {
             // The text goes inside the border's sides, a column of padding inside each side one.
@@ -73,7 +75,7 @@ public struct PickerLayout: Equatable, Sendable {
         (content.layout, content.info, content.input) = (settings.layout, settings.info, settings.input)
         (content.separatorGiven, content.separatorEmpty) = (settings.separatorGiven, !settings.separator)
         (content.headerRows, content.headerLines, content.footerRows) = (settings.headerRows, settings.headerLines, settings.footerRows)
-        (content.headerFirst, content.marks, content.outerRight) = (settings.headerFirst, settings.marks, settings.outerRight)
+        (content.headerFirst, content.marks) = (settings.headerFirst, settings.marks)
         let sections = PickerSections(area: main, styles: settings.sections, content: content)
         (boxes, separatorSuppressed) = (sections.boxes, sections.separatorSuppressed)
         var rest = sections.list
@@ -128,6 +130,28 @@ public struct PickerLayout: Equatable, Sendable {
         }
         footerRows = sections.footer.map { window in (0..<min(settings.footerRows, window.height)).map { window.row($0) } } ?? []
         list = Rect(x: rest.x, y: rest.y, width: rest.width, height: max(0, rest.height))
+    }
+
+    /// fzf's `listStickToRight`: whether the list takes the column a right `--border` keeps
+    /// blank inside it — when neither the sections' boxes nor the preview's (beside or above
+    /// the list) has a right side; a preview on the left leaves it to a list without a border.
+    static func sticksToTheRight(_ settings: Settings) -> Bool {
+        let s = settings.sections
+        let previewRight = settings.preview.map { $0.border.shape(at: $0.position).sides.right } ?? false
+        let headerRight: Bool =
+            switch s.header {
+            case .border(let border): border.sides.right && settings.headerRows + settings.headerLines > 0
+            default: false
+            }
+        var inputRight = false
+        if case .border(let border) = s.input { inputRight = border.sides.right }
+        let sections = !s.list.sides.right && !inputRight && !headerRight
+        switch settings.preview?.position {
+        case .right?: return !previewRight
+        case .left?: return s.list == .none
+        case .top?, .bottom?: return sections && !previewRight
+        case nil: return sections
+        }
     }
 
     /// The preview's box out of `area`, and what is left for the rest (`PreviewWindow.cells`

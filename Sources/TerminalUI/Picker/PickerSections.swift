@@ -46,8 +46,6 @@ struct PickerSections: Equatable, Sendable {
         var headerFirst = false
         /// The pointer's and the marker's columns: where the list's text starts.
         var marks = 2
-        /// The `--border` around everything has a right side (fzf gives its blank column to the list when nothing else has one).
-        var outerRight = false
     }
 
     init(area: Rect, styles: PickerSectionStyles, content c: Content) {
@@ -129,11 +127,7 @@ struct PickerSections: Equatable, Sendable {
         }
         let shrink = inputHeight + headerHeight + linesHeight + footerHeight
 
-        // The outer border's blank column on the right goes to the list unless a section has a right side.
-        var width = area.width
-        let sticks = !list.sides.right && !input.sides.right && (!header.sides.right || header0 + lines == 0)
-        if c.outerRight && !sticks { width -= 1 }
-        let listBox = Rect(x: area.x, y: area.y + shift, width: max(0, width), height: max(0, area.height - shrink))
+        let listBox = Rect(x: area.x, y: area.y + shift, width: max(0, area.width), height: max(0, area.height - shrink))
         let s = list.sides
         let window = listBox.inset(top: s.top ? 1 : 0, left: s.left ? 2 : 0, bottom: s.bottom ? 1 : 0, right: s.right ? 1 : 0)
         self.list = Rect(x: window.x, y: window.y, width: max(0, window.width), height: max(0, window.height))

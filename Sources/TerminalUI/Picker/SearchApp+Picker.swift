@@ -16,7 +16,7 @@ extension SearchApp {
         hitsList.runsUpward = options.layout.listRunsUpward
         if options.prompt == SearchBox.defaultPrompt { options.prompt = "> " }
         if options.marker == HitsList.markGlyph { options.marker = "┃" }
-        if options.matchWindow.ellipsis == MatchWindow.Settings().ellipsis { options.matchWindow.ellipsis = ".." }
+        if options.matchWindow.ellipsis == MatchWindow.Settings().ellipsis { options.matchWindow.ellipsis = "··" }
         searchBox.prompt = options.prompt
         hitsList.window = options.matchWindow
     }
@@ -107,7 +107,7 @@ extension SearchApp {
             (layout.headerRows, headers.given, layout.headerIndent), (layout.headerLineRows, headers.lines, layout.headerLinesIndent),
         ] {
             for (row, line) in zip(rows, lines) {
-                canvas.write(Self.headerPieces(line), x: row.x + indent, y: row.y, maxWidth: max(0, row.width - indent - 1))
+                writeSectionLine(line, x: row.x + indent, y: row.y, room: row.width - indent - 1, into: &canvas)
             }
         }
         if let results, !results.hits.isEmpty {
@@ -122,10 +122,9 @@ extension SearchApp {
             let window = preview.inEffect
             let shape = window.border.shape(at: window.position)
             shape.draw(box, into: &canvas, style: Theme.border)
-            if let label = previewLabel, !label.isEmpty, shape.sides.top, box.width > 4 {
-                let width = min(label.displayWidth, box.width - 4)
-                let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: box.x..<box.maxX)
-                canvas.write(label, x: x, y: box.y, style: Theme.paneTitle, maxWidth: box.width - 4, overflow: .ellipsis)
+            if let label = previewLabel, shape.sides.top {
+                let row = Rect(x: box.x, y: box.y, width: box.width, height: 1)
+                ScreenFrame.drawLabel(label, column: options.previewLabelPosition, on: row, style: Theme.paneTitle, into: &canvas)
             }
             preview.render(text, &canvas)
             if window.showsInfo, let position = preview.position.map({ String($0.filter { $0 != " " }) }),

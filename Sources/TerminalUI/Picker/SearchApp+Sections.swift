@@ -48,31 +48,28 @@ extension SearchApp {
             box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
             guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
             let y = box.shape.border == .bottom || position.bottom ? box.rect.maxY - 1 : box.rect.y
-            Self.drawLabel(text, column: position.column, on: Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1), into: &canvas)
+            let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
+            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
         }
         for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
             let x = row.x + layout.footerIndent
-            canvas.write(Self.headerPieces(line), x: x, y: row.y, maxWidth: max(0, row.maxX - x - 1))
+            writeSectionLine(line, x: x, y: row.y, room: row.maxX - x - 1, into: &canvas)
         }
     }
 
-    /// A label on a border's row, as fzf places it: centred at 0, from the N-th column, or
-    /// ending N columns from the right at -N; cut with fzf's ellipsis when longer than the row.
-    static func drawLabel(_ text: String, column: Int, on row: Rect, into canvas: inout Canvas) {
-        let width = row.width
-        guard width > 0 else { return }
-        let ellipsis = "··"
-        let shown = text.displayWidth > width ? text.truncated(toWidth: max(0, width - ellipsis.displayWidth), ellipsis: "") + ellipsis : text
-        let length = min(text.displayWidth, width)
-        let offset: Int
-        if column == 0 {
-            offset = max(0, (width - length) / 2)
-        } else if column < 0 {
-            offset = max(0, width + column + 1 - length)
-        } else {
-            offset = max(0, min(column - 1, width - length))
+    /// A header's or the footer's line in `room` columns, ending in the `--ellipsis` when cut (as fzf's).
+    func writeSectionLine(_ line: ANSIText, x: Int, y: Int, room: Int, into canvas: inout Canvas) {
+        guard room > 0 else { return }
+        let pieces = Self.headerPieces(line)
+        let width = pieces.reduce(0) { $0 + $1.0.displayWidth }
+        let ellipsis = options.matchWindow.ellipsis
+        guard width > room, ellipsis.displayWidth < room else {
+            canvas.write(pieces, x: x, y: y, maxWidth: room)
+            return
         }
-        canvas.write(shown, x: row.x + offset, y: row.y, style: Theme.paneTitle, maxWidth: width - offset)
+        let kept = room - ellipsis.displayWidth
+        canvas.write(pieces, x: x, y: y, maxWidth: kept)
+        canvas.write(ellipsis, x: x + kept, y: y, style: Theme.header, maxWidth: ellipsis.displayWidth)
     }
 
     /// A left click on fzf's screen over a header's or the footer's text: fzf's `FZF_CLICK_*`
