@@ -154,7 +154,8 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// before the parser, which wants a value, sees it.
     public static func translatingBareOptions(_ arguments: [String]) -> [String] {
         FzfWords.rewriting(arguments) { word, next in
-            if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=rounded"], false) }
+            // Bare: fzf's default shape, `--style full:STYLE`'s when one is given.
+            if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=default"], false) }
             // fzf's --preview-border takes `line` too; --no-preview-border draws none.
             if word == "--preview-border", !(next.map { $0 == "line" || ScreenFrame.Border(rawValue: $0) != nil } ?? false) {
                 return (["--preview-border=rounded"], false)
@@ -212,7 +213,10 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public func frame() throws(ValidationError) -> ScreenFrame {
         var frame = ScreenFrame()
         if let border {
-            guard let style = ScreenFrame.Border(rawValue: border) else {
+            if border == "inline" {
+                throw ValidationError("inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+            }
+            guard let style = border == "default" ? sections.presetBorder : ScreenFrame.Border(rawValue: border) else {
                 throw ValidationError("--border takes \(ScreenFrame.Border.names); not '\(border)'.")
             }
             frame.border = style

@@ -5,7 +5,7 @@ import TerminalUI
 /// borders of the list, the input, the header, the header lines and the footer, their labels,
 /// the `--footer`, `--style`'s presets and `--gap`.
 public struct SectionArguments: ParsableArguments, Sendable {
-    static let shapes = "rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line, none"
+    static let shapes = "rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line, inline, none"
 
     @Option(
         name: .customLong("list-border"), parsing: .unconditional,
@@ -156,6 +156,9 @@ public struct SectionArguments: ParsableArguments, Sendable {
             }
             return shape
         }
+        if listBorder == "inline" || inputBorder == "inline" {
+            throw ValidationError("inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+        }
         if let list = try shape(listBorder, "--list-border") {
             switch list {
             case .border(let border): styles.list = border
@@ -167,6 +170,9 @@ public struct SectionArguments: ParsableArguments, Sendable {
         if let header = try shape(headerBorder, "--header-border") { styles.header = header }
         if let lines = try shape(headerLinesBorder, "--header-lines-border") { styles.headerLines = lines }
         if let footer = try shape(footerBorder, "--footer-border") { styles.footer = footer }
+        if styles.header == .inline, let lines = styles.headerLines, lines != .inline, lines != .none {
+            throw ValidationError("--header-border=inline requires --header-lines-border to be inline or unset")
+        }
         let labels: [(String?, String?, String, WritableKeyPath<PickerSectionStyles, PickerSectionStyles.Label>)] = [
             (listLabel, listLabelPosition, "--list-label", \.listLabel), (inputLabel, inputLabelPosition, "--input-label", \.inputLabel),
             (headerLabel, headerLabelPosition, "--header-label", \.headerLabel), (footerLabel, footerLabelPosition, "--footer-label", \.footerLabel),
@@ -202,6 +208,17 @@ public struct SectionArguments: ParsableArguments, Sendable {
             if !separatorGiven { options.separator = "" }
             if !scrollbarGiven { options.scrollbar = "" }
             if !gutterGiven { options.gutter = " " }
+        }
+    }
+
+    /// What a bare `--border` draws: `--style full:STYLE`'s shape, else fzf's rounded one
+    /// (`line` is fzf's top side, inline, where the screen has rows above).
+    var presetBorder: ScreenFrame.Border {
+        guard case .full(let name)? = try? preset() else { return .rounded }
+        switch PickerSectionStyles.Shape(name: name) {
+        case .border(let border)?: return border
+        case .line?: return .top
+        default: return .rounded
         }
     }
 

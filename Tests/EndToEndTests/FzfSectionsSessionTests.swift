@@ -196,4 +196,46 @@ import Testing
         ]
         try expectScreen(command, width: 24, height: 16, expected)
     }
+
+    /// `inline`: the header (with the header lines) and the footer inside the list's border,
+    /// each apart from the list by a rule with T-junctions that carries its label.
+    @Test func inlineSectionsInsideTheListsBorder() throws {
+        let command =
+            "seq 20 | \(Project.binary) --layout reverse --style full --header foo --header-lines 2 --header-border inline --footer ft --footer-border inline --footer-label FL --header-label HL"
+        let expected = [
+            "╭────────────────────────────╮",
+            "│ >                    18/18 │",
+            "╰────────────────────────────╯",
+            "╭────────────────────────────╮",
+            "│   foo                      │",
+            "│   1                        │",
+            "│   2                        │",
+            "├─────────────HL─────────────┤",
+            "│ ▌ 3                       ││",
+            "│ ▌ 4                        │",
+            "│ ▌ 5                        │",
+            "│ ▌ 6                        │",
+            "│ ▌ 7                        │",
+            "├─────────────FL─────────────┤",
+            "│   ft                       │",
+            "╰────────────────────────────╯",
+        ]
+        try expectScreen(command, width: 30, height: 16, expected)
+    }
+
+    /// A bare `--border` after `--style full:double` is double too; `--list-border=rounded` after it stays.
+    @Test func aBareBorderTakesTheStylesShape() throws {
+        let command = "seq 20 | \(Project.binary) --style full:double --border --list-border=rounded"
+        let expected = [
+            "╔════════════════════════════╗",
+            "║ ╭────────────────────────╮ ║",
+            "║ │ ▌ 1                   ││ ║",
+            "║ ╰────────────────────────╯ ║",
+            "║ ╔════════════════════════╗ ║",
+            "║ ║ >                20/20 ║ ║",
+            "║ ╚════════════════════════╝ ║",
+            "╚════════════════════════════╝",
+        ]
+        try expectScreen(command, width: 30, height: 8, expected)
+    }
 }

@@ -38,6 +38,13 @@ import Testing
         #expect(minimal.separator == "" && minimal.scrollbar == "" && minimal.gutter == " " && minimal.sections.footer == .line)
     }
 
+    /// A bare `--border` draws fzf's default shape: `--style full:STYLE`'s when given.
+    @Test func aBareBorderTakesTheStylesShape() throws {
+        #expect(try options(["--border"]).frame.border == .rounded)
+        #expect(try options(["--style", "full:double", "--border"]).frame.border == .double)
+        #expect(try options(["--border", "sharp", "--style", "full:double"]).frame.border == .sharp, "a shape given stays")
+    }
+
     @Test func labelsAndTheirPositions() throws {
         let s = try options(["--list-label", "L", "--list-label-pos", "2:bottom", "--header-label-pos=-3", "--footer-label-pos", "bottom:center"]).sections
         #expect(s.listLabel == PickerSectionStyles.Label(text: "L", column: 2, bottom: true))
@@ -62,5 +69,11 @@ import Testing
         #expect(refused(["--style", "maximal"])?.contains("--style takes default, minimal or full") == true)
         #expect(refused(["--input-label-pos", "left"])?.contains("--input-label-pos takes N") == true)
         #expect(refused(["--style", "full:sharp"]) == nil)
+        for option in ["--border=inline", "--list-border=inline", "--input-border=inline"] {
+            #expect(refused([option])?.contains("inline border is only supported") == true, "\(option)")
+        }
+        let lines = refused(["--header-border=inline", "--header-lines-border=sharp"])
+        #expect(lines?.contains("--header-border=inline requires --header-lines-border to be inline or unset") == true)
+        #expect(refused(["--header-border=inline", "--header-lines-border=none"]) == nil)
     }
 }

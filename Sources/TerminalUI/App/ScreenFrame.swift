@@ -33,6 +33,17 @@ public struct ScreenFrame: Sendable, Hashable {
             }
         }
 
+        /// Where a rule across the box meets its left and right sides (fzf's T-junctions).
+        var junctions: (left: Character, right: Character) {
+            switch self {
+            case .bold: ("┣", "┫")
+            case .double: ("╠", "╣")
+            case .block: ("▌", "▐")
+            case .thinblock: ("▏", "▕")
+            default: ("├", "┤")
+            }
+        }
+
         /// Draws its sides around `rect` (corners where two sides meet).
         func draw(_ rect: Rect, into canvas: inout Canvas, style line: Style) {
             guard rect.width >= 1, rect.height >= 1 else { return }

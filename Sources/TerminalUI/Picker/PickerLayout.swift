@@ -57,6 +57,8 @@ public struct PickerLayout: Equatable, Sendable {
     public var footerIndent = 2
     /// The sections' border boxes, to draw with their labels.
     var boxes: [PickerSections.Box] = []
+    /// The rules inside the list's border between it and the sections there.
+    var rules: [PickerSections.Rule] = []
     /// fzf's default separator left out: a border draws that rule.
     public var separatorSuppressed = false
 
@@ -77,7 +79,7 @@ public struct PickerLayout: Equatable, Sendable {
         (content.headerRows, content.headerLines, content.footerRows) = (settings.headerRows, settings.headerLines, settings.footerRows)
         (content.headerFirst, content.marks) = (settings.headerFirst, settings.marks)
         let sections = PickerSections(area: main, styles: settings.sections, content: content)
-        (boxes, separatorSuppressed) = (sections.boxes, sections.separatorSuppressed)
+        (boxes, rules, separatorSuppressed) = (sections.boxes, sections.rules, sections.separatorSuppressed)
         var rest = sections.list
         let fromBottom = settings.layout.promptAtBottom
         // `count` rows off the prompt's edge of what is left, top to bottom.
@@ -111,12 +113,14 @@ public struct PickerLayout: Equatable, Sendable {
             // --header read downward at the list's far side and the lines running up from it.
             let linesHere = sections.headerLines == nil ? lines : 0
             let flip = settings.layout != .reverse
-            func row(_ line: Int) -> Rect? {
+            // A line the window has no row for gets an empty one (fzf skips it), so that the
+            // rows stay in the lines' order.
+            func row(_ line: Int) -> Rect {
                 let y = flip ? window.height - 1 - line : line
-                return y >= 0 && y < window.height ? window.row(y) : nil
+                return y >= 0 && y < window.height ? window.row(y) : Rect(x: window.x, y: -1, width: 0, height: 0)
             }
-            headerRows = (0..<given).compactMap { row(flip ? given - 1 - $0 : $0) }
-            headerLineRows = linesHere > 0 ? (0..<linesHere).compactMap { row(given + $0) } : []
+            headerRows = (0..<given).map { row(flip ? given - 1 - $0 : $0) }
+            headerLineRows = linesHere > 0 ? (0..<linesHere).map { row(given + $0) } : []
             (headerIndent, headerLinesIndent) = (sections.headerIndent, sections.headerIndent)
         } else {
             // fzf's default layout runs the header lines upward from the prompt, as its list.

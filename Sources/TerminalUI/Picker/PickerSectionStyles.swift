@@ -9,14 +9,17 @@ public struct PickerSectionStyles: Equatable, Sendable {
         case border(ScreenFrame.Border)
         case line
         case phantom
+        /// Inside the list's border, apart from the list by a rule (a `line` when the list's
+        /// border has no top and bottom to hold it).
+        case inline
 
         public static let none = Shape.border(.none)
 
-        /// `--X-border`'s words: fzf's shapes and `line` (`inline` is read as `line`: this
-        /// version draws no section inside the list's border).
+        /// `--X-border`'s words: fzf's shapes, `line` and `inline`.
         public init?(name: String) {
             switch name {
-            case "line", "inline": self = .line
+            case "line": self = .line
+            case "inline": self = .inline
             default:
                 guard let border = ScreenFrame.Border(rawValue: name) else { return nil }
                 self = .border(border)
@@ -75,10 +78,12 @@ public struct PickerSectionStyles: Equatable, Sendable {
 struct SectionShape: Equatable, Sendable {
     var border: ScreenFrame.Border
     var phantom = false
+    /// Drawn inside the list's border (fzf's `inline`).
+    var inline = false
 
     static let none = SectionShape(border: .none)
 
-    var visible: Bool { border != .none || phantom }
+    var visible: Bool { border != .none || phantom || inline }
     var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) { border.sides }
     /// Rows its top and bottom sides take.
     var lines: Int { (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0) }
@@ -98,6 +103,7 @@ struct SectionShape: Equatable, Sendable {
         case .border(let border): SectionShape(border: border)
         case .line: SectionShape(border: lineOnTop ? .top : .bottom)
         case .phantom: SectionShape(border: .none, phantom: true)
+        case .inline: SectionShape(border: .none, inline: true)
         }
     }
 }

@@ -15,6 +15,14 @@ struct PickerSections: Equatable, Sendable {
     }
 
     var boxes: [Box] = []
+    /// The rules between the list and the sections inside its border (fzf's `inline`), each
+    /// with the section whose label goes on it.
+    var rules: [Rule] = []
+
+    struct Rule: Equatable, Sendable {
+        var y: Int
+        var role: Role
+    }
     /// The list's window (inside its border): the input and the headers go in it when they
     /// have no window of their own.
     var list: Rect
@@ -52,11 +60,16 @@ struct PickerSections: Equatable, Sendable {
         let layout = c.layout
         let reverse = layout == .reverse
         let list = SectionShape(border: styles.list == .none ? .none : styles.list)
-        let input = SectionShape.resolving(styles.input, lineOnTop: !reverse)
-        let header = SectionShape.resolving(styles.header, lineOnTop: !reverse)
-        let footer = SectionShape.resolving(styles.footer, lineOnTop: reverse)
+        // A section inside the list's border needs its top and bottom: else it has a line.
+        let holdsInline = list.sides.top && list.sides.bottom
+        func resolved(_ shape: PickerSectionStyles.Shape, lineOnTop: Bool) -> SectionShape {
+            SectionShape.resolving(shape == .inline && !holdsInline ? .line : shape, lineOnTop: lineOnTop)
+        }
+        let input = resolved(styles.input, lineOnTop: !reverse)
+        let header = resolved(styles.header, lineOnTop: !reverse)
+        let footer = resolved(styles.footer, lineOnTop: reverse)
         var linesShape = styles.headerLines.map { shape -> SectionShape in
-            shape == .none ? SectionShape(border: .none, phantom: true) : SectionShape.resolving(shape, lineOnTop: layout == .default)
+            shape == .none ? SectionShape(border: .none, phantom: true) : resolved(shape, lineOnTop: layout == .default)
         }
 
         // Which headers get windows of their own (fzf's determineHeaderLinesShape and hasHeaderWindow).
@@ -86,11 +99,11 @@ struct PickerSections: Equatable, Sendable {
         let inputWindow = c.input && (input.visible || headerWindow || linesWindow)
 
         // The separator fzf draws by default goes when a border already draws that rule.
-        func facesInput(_ shape: SectionShape) -> Bool { reverse ? shape.sides.top : shape.sides.bottom }
+        func facesInput(_ shape: SectionShape) -> Bool { shape.inline || (reverse ? shape.sides.top : shape.sides.bottom) }
         var byBorder: Bool {
             if reverse ? input.sides.bottom : input.sides.top { return true }
             guard inputWindow else { return false }
-            if headerWindow, header0 + lines > 0, !c.headerFirst { return facesInput(header) }
+            if headerWindow, header0 + lines > 0, !c.headerFirst, !header.inline { return facesInput(header) }
             if linesWindow, layout != .reverseList, headerWindow || !c.headerFirst { return facesInput(linesBorder) }
             return facesInput(list)
         }
@@ -116,9 +129,33 @@ struct PickerSections: Equatable, Sendable {
         let inputRows = infoRow ? 2 : 1
         let inputHeight = inputWindow ? take(input.lines + inputRows) : 0
         if c.input && !inputWindow { available -= inputRows }
-        let headerHeight = headerWindow ? take(header.lines + header0 + (linesWindow ? 0 : lines)) : 0
-        let linesHeight = linesWindow ? take(linesBorder.lines + lines) : 0
-        let footerHeight = c.footerRows > 0 ? take(footer.lines + c.footerRows) : 0
+        // Sections inside the list's border: each takes its rows and a rule's from the list's,
+        // outermost first (fzf's inline slots), never all of them.
+        struct Slot {
+            var role: Role
+            var rows: Int
+        }
+        var (topSlots, bottomSlots): ([Slot], [Slot]) = ([], [])
+        func addInline(_ wanted: Int, _ role: Role, onTop: Bool, inner: Bool) {
+            let used = (topSlots + bottomSlots).reduce(0) { $0 + ($1.rows > 0 ? $1.rows + 1 : 0) }
+            let remaining = available - list.lines - used - 1
+            let slot = Slot(role: role, rows: remaining < 2 ? 0 : max(1, min(wanted, remaining - 1)))
+            if onTop {
+                if inner { topSlots.append(slot) } else { topSlots.insert(slot, at: 0) }
+            } else {
+                if inner { bottomSlots.append(slot) } else { bottomSlots.insert(slot, at: 0) }
+            }
+        }
+        let headerContent = header0 + (linesWindow ? 0 : lines)
+        let headerInline = headerWindow && header.inline
+        if headerInline { addInline(headerContent, .header, onTop: reverse, inner: false) }
+        let headerHeight = headerWindow && !header.inline ? take(header.lines + headerContent) : 0
+        let linesInline = linesWindow && linesBorder.inline
+        if linesInline { addInline(lines, .headerLines, onTop: layout != .default, inner: true) }
+        let linesHeight = linesWindow && !linesInline ? take(linesBorder.lines + lines) : 0
+        let footerInline = c.footerRows > 0 && footer.inline
+        if footerInline { addInline(c.footerRows, .footer, onTop: layout != .reverse, inner: layout != .reverseList) }
+        let footerHeight = c.footerRows > 0 && !footerInline ? take(footer.lines + c.footerRows) : 0
         var shift = 0
         switch layout {
         case .reverse: shift = inputHeight + headerHeight + linesHeight
@@ -130,8 +167,25 @@ struct PickerSections: Equatable, Sendable {
         let listBox = Rect(x: area.x, y: area.y + shift, width: max(0, area.width), height: max(0, area.height - shrink))
         let s = list.sides
         let window = listBox.inset(top: s.top ? 1 : 0, left: s.left ? 2 : 0, bottom: s.bottom ? 1 : 0, right: s.right ? 1 : 0)
-        self.list = Rect(x: window.x, y: window.y, width: max(0, window.width), height: max(0, window.height))
+        let rows = { (slots: [Slot]) in slots.reduce(0) { $0 + ($1.rows > 0 ? $1.rows + 1 : 0) } }
+        let (topRows, bottomRows) = (rows(topSlots), rows(bottomSlots))
+        self.list = Rect(x: window.x, y: window.y + topRows, width: max(0, window.width), height: max(0, window.height - topRows - bottomRows))
         if list.visible { boxes.append(Box(role: .list, rect: listBox, shape: list)) }
+        // The inline sections, from the list border's edges in: their rows, then the rule.
+        var inlineWindows: [Role: Rect] = [:]
+        var cursor = self.list.y - topRows
+        for slot in topSlots where slot.rows > 0 {
+            inlineWindows[slot.role] = Rect(x: self.list.x, y: cursor, width: self.list.width, height: slot.rows)
+            rules.append(Rule(y: cursor + slot.rows, role: slot.role))
+            cursor += slot.rows + 1
+        }
+        cursor = self.list.maxY + bottomRows - 1
+        for slot in bottomSlots where slot.rows > 0 {
+            let y = cursor - slot.rows + 1
+            inlineWindows[slot.role] = Rect(x: self.list.x, y: y, width: self.list.width, height: slot.rows)
+            rules.append(Rule(y: y - 1, role: slot.role))
+            cursor -= slot.rows + 1
+        }
 
         let (top, bottom) = (listBox.y, listBox.maxY)
         // A section's window inside its box: as wide as the list's text at most.
@@ -150,7 +204,7 @@ struct PickerSections: Equatable, Sendable {
         if inputWindow {
             let both = headerWindow && linesWindow
             let y: Int
-            if (headerWindow || linesWindow) && c.headerFirst {
+            if ((headerWindow && !headerInline) || (linesWindow && !linesInline)) && c.headerFirst {
                 switch layout {
                 case .reverse: y = top - inputHeight - (both ? linesHeight : 0)
                 case .reverseList: y = bottom
@@ -166,7 +220,10 @@ struct PickerSections: Equatable, Sendable {
             let shift = !input.sides.left && list.sides.left ? 2 : 0
             self.input = place(.input, y: y, height: inputHeight, input, shift: shift)
         }
-        if headerWindow {
+        if headerInline {
+            self.header = inlineWindows[.header] ?? Rect(x: self.list.x, y: self.list.y, width: self.list.width, height: 0)
+            headerIndent = c.marks
+        } else if headerWindow {
             let y: Int
             if inputWindow && c.headerFirst {
                 switch layout {
@@ -184,7 +241,10 @@ struct PickerSections: Equatable, Sendable {
             self.header = place(.header, y: y, height: headerHeight, header)
             headerIndent = Self.indent(c.marks, list: list, header)
         }
-        if linesWindow {
+        if linesInline {
+            self.headerLines = inlineWindows[.headerLines] ?? Rect(x: self.list.x, y: self.list.y, width: self.list.width, height: 0)
+            headerLinesIndent = c.marks
+        } else if linesWindow {
             let y: Int
             if c.headerFirst && header0 == 0 {
                 switch layout {
@@ -198,7 +258,10 @@ struct PickerSections: Equatable, Sendable {
             self.headerLines = place(.headerLines, y: y, height: linesHeight, linesBorder)
             headerLinesIndent = Self.indent(c.marks, list: list, linesBorder)
         }
-        if c.footerRows > 0 {
+        if footerInline {
+            self.footer = inlineWindows[.footer] ?? Rect(x: self.list.x, y: self.list.y, width: self.list.width, height: 0)
+            footerIndent = c.marks
+        } else if c.footerRows > 0 {
             let y: Int
             switch layout {
             case .reverse: y = bottom

@@ -27,8 +27,10 @@ extension SearchApp {
     }
 
     /// Where fzf's screen puts everything now: inside the frame.
-    func pickerLayout() -> PickerLayout {
-        let area = pickerArea
+    func pickerLayout(height: Int? = nil) -> PickerLayout {
+        var area = pickerArea
+        if let height { area.height = height }
+        let showsPreview = preview.isShown && height == nil
         var settings = PickerLayout.Settings()
         settings.layout = options.layout
         settings.info = options.info
@@ -41,7 +43,7 @@ extension SearchApp {
         settings.footerRows = sectionTexts.footerRows.count
         settings.marks = options.pointer.displayWidth + options.marker.displayWidth
         settings.outerRight = options.frame.border.sides.right
-        settings.preview = preview.isShown ? preview.window.effective(in: area) : nil
+        settings.preview = showsPreview ? preview.window.effective(in: area) : nil
         return PickerLayout(area: area, settings: settings)
     }
 
@@ -57,13 +59,27 @@ extension SearchApp {
 
     /// The rows fzf's `--height ~N` needs: every line listed, with the prompt, info and header rows and the frame.
     var pickerNeededRows: Int {
-        let layout = pickerLayout()
         let frameRows = screen.height - options.frame.inner(of: screen).height
-        // Everything but the list's rows: the prompt, info, headers, footer and the sections' borders.
-        let fixed = options.frame.inner(of: screen).height - layout.list.height
-        let headers = pickerHeaders
-        let wantedHeaders = headers.given.count + headers.lines.count - layout.headerRows.count - layout.headerLineRows.count
-        return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen * (1 + options.sections.gap)
+        // Everything but the list's rows, each section whole (laid out with room for all):
+        // the prompt, info, headers, footer and the sections' borders, as fzf's extraLines.
+        let tall = 10_000
+        var rows = tall - pickerLayout(height: tall).list.height + hitRowsSeen * (1 + options.sections.gap)
+        // fzf's preview above or below adds its rows (a percentage of the whole), one beside keeps its box's least.
+        if preview.isShown {
+            let window = preview.window.effective(in: pickerArea)
+            let sides = window.border.shape(at: window.position).sides
+            let borderRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+            switch window.position {
+            case .top, .bottom:
+                if window.sizeIsPercent {
+                    rows = max(rows + 1 + borderRows, window.size < 100 ? rows * 100 / (100 - window.size) : rows)
+                } else {
+                    rows += window.size + borderRows
+                }
+            case .left, .right: rows = max(rows, 1 + borderRows)
+            }
+        }
+        return frameRows + rows
     }
 
     /// Draws fzf's screen; returns where the cursor goes (after the query).

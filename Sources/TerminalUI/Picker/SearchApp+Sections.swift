@@ -51,6 +51,18 @@ extension SearchApp {
             let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
             ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
         }
+        if let list = layout.boxes.first(where: { $0.role == .list }) {
+            let border = list.shape.border
+            let (left, right) = border.junctions
+            for rule in layout.rules {
+                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: Theme.border)
+                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: Theme.border) }
+                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: Theme.border) }
+                guard let (text, position) = sectionLabel(rule.role), !text.isEmpty else { continue }
+                let row = Rect(x: list.rect.x, y: rule.y, width: list.rect.width, height: 1)
+                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+            }
+        }
         for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
             let x = row.x + layout.footerIndent
             writeSectionLine(line, x: x, y: row.y, room: row.maxX - x - 1, into: &canvas)

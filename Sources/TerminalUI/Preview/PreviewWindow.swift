@@ -212,7 +212,7 @@ public enum PreviewWindowError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .malformed(let spec, let word):
             return
-                "--preview-window \"\(spec)\": \"\(word)\" is not right, left, up, down, hidden or a size (50% or 40), nor another of fzf's words (wrap, follow, border-STYLE, +SCROLL, ~N, <N(…); see the manual)"
+                "--preview-window \"\(spec)\": invalid preview window option: \(word) (\"\(word)\" is not right, left, up, down, hidden or a size (50% or 40), nor another of fzf's words (wrap, follow, border-STYLE, +SCROLL, ~N, <N(…); see the manual))"
         case .outOfRange(let spec, let word):
             return "--preview-window \"\(spec)\": window size too large (max: 99%): \(word)"
         }
