@@ -222,6 +222,20 @@ public struct SectionArguments: ParsableArguments, Sendable {
         }
     }
 
+    /// The preview's box under `--style`: minimal's line, full:STYLE's shape; nil: fzf's own.
+    var presetPreviewBorder: PreviewWindow.Border? {
+        switch try? preset() {
+        case .minimal?: return .line
+        case .full(let name)?:
+            switch PickerSectionStyles.Shape(name: name) {
+            case .border(let border)?: return .shape(border)
+            case .line?: return .line
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
     /// `--style full`'s info line: at the prompt's right end, unless `--info` says otherwise.
     var presetInfo: InfoStyle? {
         if case .full? = try? preset() { return .inlineRight }

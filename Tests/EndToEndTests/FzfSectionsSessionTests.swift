@@ -238,4 +238,25 @@ import Testing
         ]
         try expectScreen(command, width: 30, height: 8, expected)
     }
+
+    /// `--preview-window next`: the preview beside the input (below it in reverse), before the
+    /// header; its box draws the rule, so the separator goes.
+    @Test func aPreviewNextToTheInput() throws {
+        let command = "seq 5 | \(Project.binary) --layout=reverse --preview 'echo PREVIEW' --preview-window=next:2 --header hd --header-border"
+        let expected = [
+            ">",
+            "  5/5",
+            "╭──────────────────────╮",
+            "│ PREVIEW              │",
+            "│                      │",
+            "╰──────────────────────╯",
+            "╭──────────────────────╮",
+            "│ hd                   │",
+            "╰──────────────────────╯",
+            "▌ 1                    │",
+            "▌ 2",
+            "▌ 3",
+        ]
+        try expectScreen(command, width: 24, height: 12, expected)
+    }
 }

@@ -17,8 +17,9 @@ public struct PickerLayout: Equatable, Sendable {
         public var headerRows = 0
         public var headerLines = 0
         public var headerFirst = false
-        /// The preview window, while it shows.
+        /// The preview window, while it shows; the one that would, while it is hidden.
         public var preview: PreviewWindow?
+        public var hiddenPreview: PreviewWindow?
         /// The input section (the prompt and the info line): hidden by fzf's `--no-input`.
         public var input = true
         /// `--separator` given: fzf's default one goes where a border already draws its rule.
@@ -68,7 +69,7 @@ public struct PickerLayout: Equatable, Sendable {
         var main = area
         if let window = settings.preview, let (box, rest) = Self.carve(window, from: area, gap: settings.sections.list == .none) {
             // The text goes inside the border's sides, a column of padding inside each side one.
-            let sides = window.border.shape(at: window.position).sides
+            let sides = window.border.shape(at: window.position, reverse: settings.layout == .reverse).sides
             let text = box.inset(top: sides.top ? 1 : 0, left: sides.left ? 2 : 0, bottom: sides.bottom ? 1 : 0, right: sides.right ? 2 : 0)
             (previewBox, previewText, main) = (box, Rect(x: text.x, y: text.y, width: max(0, text.width), height: max(0, text.height)), rest)
         }
@@ -78,7 +79,19 @@ public struct PickerLayout: Equatable, Sendable {
         (content.separatorGiven, content.separatorEmpty) = (settings.separatorGiven, !settings.separator)
         (content.headerRows, content.headerLines, content.footerRows) = (settings.headerRows, settings.headerLines, settings.footerRows)
         (content.headerFirst, content.marks) = (settings.headerFirst, settings.marks)
+        if let window = settings.preview ?? settings.hiddenPreview, window.position == .next {
+            let reverse = settings.layout == .reverse
+            let sides = window.border.shape(at: .next, reverse: reverse).sides
+            content.next = true
+            content.nextFacesInput = settings.preview != nil && window.size > 0 && (reverse ? sides.top : sides.bottom)
+            if settings.preview != nil, window.size > 0 { content.nextRows = window.cells(of: main.height) }
+        }
         let sections = PickerSections(area: main, styles: settings.sections, content: content)
+        if let box = sections.nextPreview, let window = settings.preview {
+            let sides = window.border.shape(at: .next, reverse: settings.layout == .reverse).sides
+            let text = box.inset(top: sides.top ? 1 : 0, left: sides.left ? 2 : 0, bottom: sides.bottom ? 1 : 0, right: sides.right ? 2 : 0)
+            (previewBox, previewText) = (box, Rect(x: text.x, y: text.y, width: max(0, text.width), height: max(0, text.height)))
+        }
         (boxes, rules, separatorSuppressed) = (sections.boxes, sections.rules, sections.separatorSuppressed)
         var rest = sections.list
         let fromBottom = settings.layout.promptAtBottom
@@ -153,7 +166,7 @@ public struct PickerLayout: Equatable, Sendable {
         switch settings.preview?.position {
         case .right?: return !previewRight
         case .left?: return s.list == .none
-        case .top?, .bottom?: return sections && !previewRight
+        case .top?, .bottom?, .next?: return sections && !previewRight
         case nil: return sections
         }
     }
@@ -163,6 +176,7 @@ public struct PickerLayout: Equatable, Sendable {
     static func carve(_ window: PreviewWindow, from area: Rect, gap: Bool = true) -> (box: Rect, rest: Rect)? {
         guard window.size > 0 else { return nil }
         switch window.position {
+        case .next: return nil  // placed with the sections, beside the input (`PickerSections`)
         case .left, .right:
             let width = min(window.cells(of: area.width), area.width - 1)
             guard width >= 1 else { return nil }

@@ -30,6 +30,8 @@ struct PickerSections: Equatable, Sendable {
     var header: Rect?
     var headerLines: Rect?
     var footer: Rect?
+    /// The preview's box at `next`, beside the input.
+    var nextPreview: Rect?
     /// The input's window holds the prompt and the info line; the others their lines.
     /// Whether the info line has a row of its own (fzf's `noSeparatorLine`, inverted).
     var infoRow: Bool
@@ -54,6 +56,12 @@ struct PickerSections: Equatable, Sendable {
         var headerFirst = false
         /// The pointer's and the marker's columns: where the list's text starts.
         var marks = 2
+        /// fzf's `--preview-window next`: the input gets a window of its own (shown or not),
+        /// the preview's box (`nextRows` wanted, while it shows) goes beside it, and whether
+        /// that box draws the rule the separator would.
+        var next = false
+        var nextRows: Int?
+        var nextFacesInput = false
     }
 
     init(area: Rect, styles: PickerSectionStyles, content c: Content) {
@@ -96,12 +104,13 @@ struct PickerSections: Equatable, Sendable {
         let linesBorder = linesShape ?? .none
         let headerWindow: Bool =
             if linesWindow { header0 > 0 } else if header.visible || c.headerFirst { header0 + lines > 0 } else { input.visible && c.input }
-        let inputWindow = c.input && (input.visible || headerWindow || linesWindow)
+        let inputWindow = c.input && (input.visible || headerWindow || linesWindow || c.next)
 
         // The separator fzf draws by default goes when a border already draws that rule.
         func facesInput(_ shape: SectionShape) -> Bool { shape.inline || (reverse ? shape.sides.top : shape.sides.bottom) }
         var byBorder: Bool {
             if reverse ? input.sides.bottom : input.sides.top { return true }
+            if c.next { return c.nextFacesInput }
             guard inputWindow else { return false }
             if headerWindow, header0 + lines > 0, !c.headerFirst, !header.inline { return facesInput(header) }
             if linesWindow, layout != .reverseList, headerWindow || !c.headerFirst { return facesInput(linesBorder) }
@@ -163,8 +172,10 @@ struct PickerSections: Equatable, Sendable {
         default: shift = footerHeight
         }
         let shrink = inputHeight + headerHeight + linesHeight + footerHeight
+        let next = c.nextRows.map { max(1, min($0, available)) } ?? 0
 
-        let listBox = Rect(x: area.x, y: area.y + shift, width: max(0, area.width), height: max(0, area.height - shrink))
+        let listBox = Rect(
+            x: area.x, y: area.y + shift + (reverse ? next : 0), width: max(0, area.width), height: max(0, area.height - shrink - next))
         let s = list.sides
         let window = listBox.inset(top: s.top ? 1 : 0, left: s.left ? 2 : 0, bottom: s.bottom ? 1 : 0, right: s.right ? 1 : 0)
         let rows = { (slots: [Slot]) in slots.reduce(0) { $0 + ($1.rows > 0 ? $1.rows + 1 : 0) } }
@@ -206,16 +217,19 @@ struct PickerSections: Equatable, Sendable {
             let y: Int
             if ((headerWindow && !headerInline) || (linesWindow && !linesInline)) && c.headerFirst {
                 switch layout {
-                case .reverse: y = top - inputHeight - (both ? linesHeight : 0)
-                case .reverseList: y = bottom
-                default: y = bottom + (both ? linesHeight : 0)
+                case .reverse: y = top - inputHeight - next - (both ? linesHeight : 0)
+                case .reverseList: y = bottom + next
+                default: y = bottom + next + (both ? linesHeight : 0)
                 }
             } else {
                 switch layout {
-                case .reverse: y = top - shrink + footerHeight
-                case .reverseList: y = bottom + headerHeight
-                default: y = bottom + headerHeight + linesHeight
+                case .reverse: y = top - shrink + footerHeight - next
+                case .reverseList: y = bottom + headerHeight + next
+                default: y = bottom + headerHeight + linesHeight + next
                 }
+            }
+            if c.nextRows != nil {
+                nextPreview = Rect(x: area.x, y: reverse ? y + inputHeight : y - next, width: area.width, height: next)
             }
             let shift = !input.sides.left && list.sides.left ? 2 : 0
             self.input = place(.input, y: y, height: inputHeight, input, shift: shift)
@@ -227,9 +241,9 @@ struct PickerSections: Equatable, Sendable {
             let y: Int
             if inputWindow && c.headerFirst {
                 switch layout {
-                case .reverse: y = top - shrink + footerHeight
-                case .reverseList: y = bottom + inputHeight
-                default: y = bottom + inputHeight + linesHeight
+                case .reverse: y = top - shrink + footerHeight - next
+                case .reverseList: y = bottom + inputHeight + next
+                default: y = bottom + inputHeight + linesHeight + next
                 }
             } else {
                 switch layout {
@@ -250,7 +264,7 @@ struct PickerSections: Equatable, Sendable {
                 switch layout {
                 case .reverse: y = top - linesHeight - inputHeight
                 case .reverseList: y = top - linesHeight
-                default: y = bottom + inputHeight
+                default: y = bottom + inputHeight + next
                 }
             } else {
                 y = layout == .default ? bottom : top - linesHeight

@@ -30,7 +30,8 @@ extension SearchApp {
     func pickerLayout(height: Int? = nil) -> PickerLayout {
         var area = pickerArea
         if let height { area.height = height }
-        let showsPreview = preview.isShown && height == nil
+        // fzf shows a preview window only with something to show: a command, or preview(...)'s output.
+        let showsPreview = preview.isShown && height == nil && (previewCommand != nil || script.oneOffPreview != nil)
         var settings = PickerLayout.Settings()
         settings.layout = options.layout
         settings.info = options.info
@@ -44,6 +45,7 @@ extension SearchApp {
         settings.marks = options.pointer.displayWidth + options.marker.displayWidth
         settings.outerRight = options.frame.border.sides.right
         settings.preview = showsPreview ? preview.window.effective(in: area) : nil
+        if !showsPreview { settings.hiddenPreview = preview.window }
         return PickerLayout(area: area, settings: settings)
     }
 
@@ -70,7 +72,7 @@ extension SearchApp {
             let sides = window.border.shape(at: window.position).sides
             let borderRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
             switch window.position {
-            case .top, .bottom:
+            case .top, .bottom, .next:
                 if window.sizeIsPercent {
                     rows = max(rows + 1 + borderRows, window.size < 100 ? rows * 100 / (100 - window.size) : rows)
                 } else {
@@ -136,7 +138,7 @@ extension SearchApp {
         }
         if let box = layout.previewBox, let text = layout.previewText {
             let window = preview.inEffect
-            let shape = window.border.shape(at: window.position)
+            let shape = window.border.shape(at: window.position, reverse: options.layout == .reverse)
             shape.draw(box, into: &canvas, style: Theme.border)
             if let label = previewLabel, shape.sides.top {
                 let row = Rect(x: box.x, y: box.y, width: box.width, height: 1)
