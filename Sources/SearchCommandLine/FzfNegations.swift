@@ -29,7 +29,9 @@ public enum FzfNegations {
             ("--no-header-lines", "--header-lines"), ("--no-preview", "--preview"), ("--no-height", "--height"),
             ("--no-margin", "--margin"), ("--no-padding", "--padding"), ("--no-border", "--border"),
             ("--no-border-label", "--border-label"), ("--no-preview-label", "--preview-label"), ("--no-listen", "--listen"),
-            ("--no-listen-unsafe", "--listen-unsafe"), ("--no-tmux", "--tmux"),
+            ("--no-listen-unsafe", "--listen-unsafe"), ("--no-tmux", "--tmux"), ("--no-footer", "--footer"),
+            ("--no-list-label", "--list-label"), ("--no-input-label", "--input-label"), ("--no-header-label", "--header-label"),
+            ("--no-footer-label", "--footer-label"), ("--no-header-lines-border", "--header-lines-border"),
         ]
         for (negation, name) in valued { table[negation] = Negated(names: [name], takesValue: true) }
         return table
@@ -38,6 +40,9 @@ public enum FzfNegations {
     /// Options whose value is optional and comes only after `=` (`--border`, `--listen`,
     /// `--tmux`: `FzfWords` has written a bare one with its default value already).
     static let valueOnlyAfterEquals: Set<String> = ["--border", "--listen", "--listen-unsafe", "--tmux"]
+
+    /// What `--style` sets over the options before it.
+    static let presetOptions = ["--list-border", "--input-border", "--header-border", "--footer-border", "--info", "--separator"]
 
     public static func resolved(_ arguments: [String]) -> [String] {
         var result: [String] = []
@@ -49,6 +54,11 @@ public enum FzfNegations {
             if let negated = table[word] {
                 result = undoing(negated, in: result)
                 continue
+            }
+            // fzf's --style sets the section borders, the info line and the separator (and
+            // more, by preset): what was given before it no longer counts.
+            if word == "--style" || word.hasPrefix("--style=") {
+                for name in presetOptions { result = undoing(Negated(names: [name], takesValue: true), in: result) }
             }
             result.append(word)
             // A text option's value is never read as an option (`-q --no-exact` searches it).

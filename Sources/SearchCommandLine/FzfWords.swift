@@ -14,11 +14,15 @@ public enum FzfWords {
         // fzf's optional values come only after `=`: a bare --scrollbar is its default bar. An
         // empty value (none) goes as its own word: `--scrollbar=` would read as a missing one.
         "--scrollbar": ["--scrollbar=│"], "--no-scrollbar": ["--scrollbar", ""], "--no-separator": ["--separator", ""],
+        // fzf's section borders turned off: none, over what --style set.
+        "--no-list-border": ["--list-border=none"], "--no-input-border": ["--input-border=none"],
+        "--no-header-border": ["--header-border=none"], "--no-footer-border": ["--footer-border=none"],
+        "--no-gap": ["--gap=0"], "--no-gap-line": ["--gap-line", ""],
     ]
 
     public static func normalized(_ arguments: [String]) -> [String] {
         PickArguments.translatingMultiLimit(
-            InterfaceArguments.translatingBareListen(LayoutArguments.translatingBareOptions(respelled(arguments))))
+            InterfaceArguments.translatingBareListen(SectionArguments.translatingBareOptions(LayoutArguments.translatingBareOptions(respelled(arguments)))))
     }
 
     /// Options whose value may look like an option or a spelling: the word after one is its
@@ -26,7 +30,7 @@ public enum FzfWords {
     static let textOptions: Set<String> = [
         "-q", "--query", "-f", "--filter", "-d", "--delimiter", "-n", "--nth", "--prompt", "--header", "--pointer", "--marker", "--gutter", "--ghost",
         "--border-label",
-        "--preview-label",
+        "--preview-label", "--footer", "--list-label", "--input-label", "--header-label", "--footer-label",
     ]
 
     /// The short options that take a value, which fzf also reads written onto them: `-d:`,

@@ -141,6 +141,9 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Columns between tab stops in a hit's text, as fzf's --tabstop (default 8).", valueName: "columns"))
     public var tabstop: Int?
 
+    @OptionGroup(title: "Sections on fzf's screen (fzf's options)")
+    public var sections: SectionArguments
+
     @Flag(name: .customLong("no-bold"), help: "No bold text, as fzf's --no-bold (--color's own attributes still apply).")
     public var noBold = false
 
@@ -158,7 +161,8 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     /// before the parser, which wants a value, sees it.
     public static func translatingBareOptions(_ arguments: [String]) -> [String] {
         FzfWords.rewriting(arguments) { word, next in
-            if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=rounded"], false) }
+            // Bare: fzf's default shape, `--style full:STYLE`'s when one is given.
+            if word == "--border", next.flatMap(ScreenFrame.Border.init(rawValue:)) == nil { return (["--border=default"], false) }
             // fzf's --preview-border takes `line` too; --no-preview-border draws none.
             if word == "--preview-border", !(next.map { $0 == "line" || ScreenFrame.Border(rawValue: $0) != nil } ?? false) {
                 return (["--preview-border=rounded"], false)
@@ -216,7 +220,10 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     public func frame() throws(ValidationError) -> ScreenFrame {
         var frame = ScreenFrame()
         if let border {
-            guard let style = ScreenFrame.Border(rawValue: border) else {
+            if border == "inline" {
+                throw ValidationError("inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+            }
+            guard let style = border == "default" ? sections.presetBorder : ScreenFrame.Border(rawValue: border) else {
                 throw ValidationError("--border takes \(ScreenFrame.Border.names); not '\(border)'.")
             }
             frame.border = style
@@ -250,7 +257,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
 
     /// `--info` read.
     public func infoStyle() throws(ValidationError) -> InfoStyle {
-        guard let info else { return .default }
+        guard let info else { return sections.presetInfo ?? .default }
         let name = infoPrefixed(info)?.style ?? info
         guard let style = InfoStyle(rawValue: name) else { throw ValidationError("--info takes \(InfoStyle.names); not '\(info)'.") }
         return style
@@ -307,6 +314,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let scrollOff, scrollOff >= 0 { options.scrollOff = scrollOff }
         if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }
         if let separator = try? separatorText() { options.separator = separator }
+        sections.configure(&options, separatorGiven: separator != nil, scrollbarGiven: scrollbar != nil, gutterGiven: gutter != nil)
     }
 
     /// `--scrollbar` read: "" for none (`--no-scrollbar`); of fzf's two characters (the list's,

@@ -27,6 +27,7 @@ extension PickSession {
         search.terminal = interface.terminalOptions(noColor: noColor)
         search.keys = try interface.keyTable()
         preview.configure(&search)
+        search.previewWindow = preview.window(presetBorder: layout.sections.presetPreviewBorder)
         if interface.sync, pick.filter == nil {
             // fzf's --sync: everything read before the interface opens.
             if let failed = loadToTheEnd(search) { throw ExitCode(failed) }

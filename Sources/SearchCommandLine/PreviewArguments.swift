@@ -61,8 +61,12 @@ public struct PreviewArguments: ParsableArguments, Sendable {
 
     /// The pane: as `--preview-window` says; else open at the start when a command is given
     /// (as fzf does), closed otherwise.
-    public var window: PreviewWindow {
-        let border = (try? self.border()) ?? .shape(.rounded)
+    public var window: PreviewWindow { window(presetBorder: nil) }
+
+    /// The same, the box in `presetBorder` (`--style`'s) unless `--preview-border` names one.
+    public func window(presetBorder: PreviewWindow.Border?) -> PreviewWindow {
+        let given = previewBorder == nil ? presetBorder : nil
+        let border = given ?? (try? self.border()) ?? .shape(.rounded)
         if let parsed = try? parsedWindow(border: border) { return parsed }
         var window = PreviewWindow(startsHidden: preview == nil)
         window.hiddenUntilCommand = preview == nil

@@ -8,7 +8,7 @@ import Testing
     @Test func everyFzfFormIsRewrittenAndFileNamesAfterDashesAreLeftAlone() {
         #expect(
             FzfWords.normalized(["+x", "+i", "--border", "-m3", "a.txt"])
-                == ["--no-extended", "--no-ignore-case", "--border=rounded", "--multi", "--multi-max=3", "a.txt"])
+                == ["--no-extended", "--no-ignore-case", "--border=default", "--multi", "--multi-max=3", "a.txt"])
         #expect(
             FzfWords.normalized(["--multi", "2", "--", "+x", "--border", "-m3"])
                 == ["--multi", "--multi-max=2", "--", "+x", "--border", "-m3"])

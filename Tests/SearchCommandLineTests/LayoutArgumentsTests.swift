@@ -47,9 +47,10 @@ import Testing
     }
 
     @Test func aBareBorderIsRounded() throws {
-        #expect(LayoutArguments.translatingBareOptions(["--border", "file.json"]) == ["--border=rounded", "file.json"])
+        #expect(LayoutArguments.translatingBareOptions(["--border", "file.json"]) == ["--border=default", "file.json"])
         #expect(LayoutArguments.translatingBareOptions(["--border", "double", "x"]) == ["--border", "double", "x"])
-        #expect(LayoutArguments.translatingBareOptions(["a", "--border"]) == ["a", "--border=rounded"])
+        #expect(LayoutArguments.translatingBareOptions(["a", "--border"]) == ["a", "--border=default"])
+        #expect(try LayoutArguments.parse(["--border=default"]).frame().border == .rounded, "fzf's default shape")
         #expect(LayoutArguments.translatingBareOptions(["--", "--border"]) == ["--", "--border"], "after --, a file name")
         #expect(LayoutArguments.translatingBareOptions(["--tmux", "a.json"]) == ["--tmux=center,50%", "a.json"])
         #expect(LayoutArguments.translatingBareOptions(["--tmux", "top,40%"]) == ["--tmux", "top,40%"])

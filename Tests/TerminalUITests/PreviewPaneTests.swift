@@ -307,9 +307,9 @@ import Testing
     }
 
     /// fzf's --preview-label: as given in place of the pane's title, centred by default, and
-    /// where --preview-label-pos says (N from the left, -N from the right).
+    /// where --preview-label-pos says, as fzf places labels (from the N-th column, ending N from the right at -N).
     @Test func thePreviewLabelTakesTheTitlesPlaceWhereItsPositionSays() async {
-        for (position, expected) in [(0, 46), (3, 36), (-1, 58)] {
+        for (position, expected) in [(0, 46), (3, 35), (-1, 59)] {
             var options = SearchApp.Options()
             (options.previewLabel, options.previewLabelPosition) = ("[ file ]", position)
             let harness = AppHarness(options: options)

@@ -42,7 +42,7 @@ import Testing
         await bold.start()
         let boxed = bold.screen()
         #expect(boxed.line(0).hasPrefix("┏━━"))
-        #expect(boxed.line(23).hasPrefix("┗━━x━"), "the label 3 columns in, on the bottom border")
+        #expect(boxed.line(23).hasPrefix("┗━x━"), "the label from the third column, on the bottom border (as fzf)")
     }
 
     @Test func marginAndPaddingInCellsAndPercent() async {

@@ -33,6 +33,17 @@ public struct ScreenFrame: Sendable, Hashable {
             }
         }
 
+        /// Where a rule across the box meets its left and right sides (fzf's T-junctions).
+        var junctions: (left: Character, right: Character) {
+            switch self {
+            case .bold: ("┣", "┫")
+            case .double: ("╠", "╣")
+            case .block: ("▌", "▐")
+            case .thinblock: ("▏", "▕")
+            default: ("├", "┤")
+            }
+        }
+
         /// Draws its sides around `rect` (corners where two sides meet).
         func draw(_ rect: Rect, into canvas: inout Canvas, style line: Style) {
             guard rect.width >= 1, rect.height >= 1 else { return }
@@ -43,7 +54,14 @@ public struct ScreenFrame: Sendable, Hashable {
             if s.bottom { canvas.drawHorizontalLine(x: left, y: bottom, length: rect.width, glyph: g[5], style: line) }
             if s.left { canvas.drawVerticalLine(x: left, y: top, length: rect.height, glyph: g[6], style: line) }
             if s.right { canvas.drawVerticalLine(x: right, y: top, length: rect.height, glyph: g[7], style: line) }
-            guard rect.width >= 2, rect.height >= 2 else { return }
+            guard rect.width >= 2 else { return }
+            // One row: fzf's bottom side is drawn over the top one, with its corners.
+            if rect.height == 1, s.bottom {
+                if s.left { canvas.write(String(g[2]), x: left, y: top, style: line) }
+                if s.right { canvas.write(String(g[3]), x: right, y: top, style: line) }
+                return
+            }
+            guard rect.height >= 2 else { return }
             if s.top && s.left { canvas.write(String(g[0]), x: left, y: top, style: line) }
             if s.top && s.right { canvas.write(String(g[1]), x: right, y: top, style: line) }
             if s.bottom && s.left { canvas.write(String(g[2]), x: left, y: bottom, style: line) }
@@ -137,19 +155,27 @@ public struct ScreenFrame: Sendable, Hashable {
         let (top, bottom) = (rect.y, rect.maxY - 1)
         guard let label, !label.isEmpty, labelAtBottom ? s.bottom : s.top else { return }
         let y = labelAtBottom ? bottom : top
-        let room = rect.width - 4
-        guard room > 0 else { return }
-        let width = min(label.displayWidth, room)
-        let x = Self.labelX(width: width, position: labelPosition, on: rect.x..<rect.maxX)
-        canvas.write(label, x: x, y: y, style: labelStyle, maxWidth: room, overflow: .ellipsis)
+        Self.drawLabel(label, column: labelPosition, on: Rect(x: rect.x, y: y, width: rect.width, height: 1), style: labelStyle, into: &canvas)
+    }
+
+    /// A label on a border's row, as fzf places its labels (`--border-label-pos`,
+    /// `--preview-label-pos`, `--list-label-pos`, …): centred at 0, from the N-th column, or
+    /// ending N columns from the right at -N; cut with fzf's `··` when longer than the row.
+    static func drawLabel(_ text: String, column: Int, on row: Rect, style: Style, into canvas: inout Canvas) {
+        let width = row.width
+        guard width > 0, !text.isEmpty else { return }
+        let ellipsis = "··"
+        let shown = text.displayWidth > width ? text.truncated(toWidth: max(0, width - ellipsis.displayWidth), ellipsis: "") + ellipsis : text
+        let x = labelX(width: min(text.displayWidth, width), position: column, on: row.x..<row.maxX)
+        canvas.write(shown, x: x, y: row.y, style: style, maxWidth: row.maxX - x)
     }
 
     /// Where a label `width` columns wide goes on a rule across `span`, as fzf places its
     /// labels (`--border-label-pos`, `--preview-label-pos`): centred at 0, N columns from the
     /// start, -N from the end, never onto the rule's two end columns.
     static func labelX(width: Int, position: Int, on span: Range<Int>) -> Int {
-        if position == 0 { return span.lowerBound + (span.count - width) / 2 }
-        if position > 0 { return min(span.lowerBound + position, span.upperBound - 2 - width) }
-        return max(span.lowerBound + 2, span.upperBound + position - width)
+        if position == 0 { return span.lowerBound + max(0, (span.count - width) / 2) }
+        if position > 0 { return span.lowerBound + max(0, min(position - 1, span.count - width)) }
+        return span.lowerBound + max(0, span.count + position + 1 - width)
     }
 }

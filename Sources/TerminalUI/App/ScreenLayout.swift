@@ -226,10 +226,10 @@ struct ScreenLayout: Equatable {
             (previewRule, preview) = (parts[1], pane)
             hits = Rect(x: rest.x, y: hits.y, width: rest.width, height: hits.height)
             chips = Rect(x: rest.x, y: chips.y, width: rest.width, height: chips.height)
-        case .top, .bottom:
+        case .top, .bottom, .next:
             let height = window.cells(of: hits.height, keep: 2)
             guard height >= 3 else { return }
-            if window.position == .top {
+            if window.position != .bottom {
                 // Above the chips' row too: the chips stay over the hits (on the compact screen,
                 // on the rule between, which then has the hits' title).
                 let onRule = chipsOnRule

@@ -48,7 +48,14 @@ extension SearchApp {
         case .acceptOrPrintQuery:
             if pickedHits().isEmpty { outcome = .queryPrinted } else { perform(.accept) }
         case .changePointer: hitsList.pointer = argument
-        case .changeFooter, .changeNth, .toggleSort, .exclude, .excludeMulti:
+        case .changeFooter:
+            sectionTexts.footer = argument.isEmpty ? nil : argument
+            resize(width: screen.width, height: screen.height)
+        case .changeListLabel: sectionTexts.listLabel = argument
+        case .changeInputLabel: sectionTexts.inputLabel = argument
+        case .changeHeaderLabel: sectionTexts.headerLabel = argument
+        case .changeFooterLabel: sectionTexts.footerLabel = argument
+        case .changeNth, .toggleSort, .exclude, .excludeMulti:
             script.notice = "\(action.name) is not supported by this build yet"
         case .changeMulti:
             let limit = argument.isEmpty ? Int.max : Int(argument.trimmingBlanks()) ?? -1
@@ -149,7 +156,7 @@ extension SearchApp {
         case .transformQuery: showQuery(text.trimmingLineEnds())
         case .into(let target):
             // Labels, prompts and queries are one line: fzf keeps the first.
-            let line = target == .changeHeader ? text.trimmingLineEnds() : String(text.trimmingLineEnds().prefix { $0 != "\n" })
+            let line = target == .changeHeader || target == .changeFooter ? text.trimmingLineEnds() : String(text.trimmingLineEnds().prefix { $0 != "\n" })
             let step = BoundAction(target, line)
             if !performScripted(step) { _ = performFzfAction(step) }
         default: break

@@ -16,8 +16,13 @@ extension SearchApp {
             raiseEvents()
             return true
         }
-        if case .press(.left) = mouse.kind, let header = layout?.header, header.contains(x: mouse.x, y: mouse.y) {
+        if case .press(.left) = mouse.kind, !drawsPicker, let header = layout?.header, header.contains(x: mouse.x, y: mouse.y) {
             raise(.clickHeader)
+        }
+        if case .press(.left) = mouse.kind, clickSection(x: mouse.x, y: mouse.y) {
+            refresh()
+            raiseEvents()
+            return true
         }
         var changed: Bool
         switch mouse.kind {

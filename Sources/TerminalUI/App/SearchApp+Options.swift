@@ -39,6 +39,10 @@ extension SearchApp {
         /// fzf's screen for one list of plain lines (`SearchApp+Picker`) in place of this
         /// interface's panes; the command line asks for it where the data is lines.
         public var fzfScreen = false
+        /// fzf's section borders, their labels and `--gap` on fzf's screen (`PickerSections`).
+        public var sections = PickerSectionStyles()
+        /// fzf's `--footer`: lines on the list's far side from the prompt, on fzf's screen.
+        public var footer: String?
         /// fzf's `--header-first`: the `--header` beyond the prompt, on the screen's edge.
         public var headerFirst = false
         /// fzf's `--ghost`: shown in the empty query on fzf's screen.

@@ -301,6 +301,7 @@ extension SearchApp {
         values.direction = options.layout.promptAtBottom ? "up" : "down"
         values.borderLabel = borderLabel ?? ""
         values.previewLabel = previewLabel ?? ""
+        values.clicks = sectionTexts.clicked
         values.port = remote?.port
         values.socketPath = remote?.socketPath
         // On fzf's screen the preview's text room is inside its box (border and padding), as fzf exports it.

@@ -35,7 +35,9 @@ extension SearchApp {
     func fitHitsList(force: Bool) {
         guard let area = hitsArea, force || area != hitsListArea else { return }
         hitsListArea = area
-        hitsList.resize(height: area.height, width: area.width)
+        // fzf's --gap: each line takes its rows and the gap's, the last line shown whole.
+        let step = drawsPicker ? 1 + options.sections.gap : 1
+        hitsList.resize(height: (area.height + step - 1) / step, width: area.width)
     }
 
     func performSuggestion(_ action: KeyAction) -> Bool {

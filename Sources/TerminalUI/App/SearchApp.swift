@@ -56,6 +56,8 @@ public final class SearchApp {
     /// `--preview-label` at first, then what change-border-label / change-preview-label say.
     var borderLabel: String?
     var previewLabel: String?
+    /// The footer and the section labels, as given and as change-footer / change-*-label set them.
+    var sectionTexts = PickerSectionTexts()
     /// Keys and events fzf's `unbind` took from the key table until a `rebind`.
     var unboundKeys: Set<Key> = []
     /// fzf's `--disabled` and its actions: the query is kept for commands alone, not searched.
@@ -142,6 +144,7 @@ public final class SearchApp {
         self.options = options
         history = options.history
         (borderLabel, previewLabel) = (options.frame.label, options.previewLabel)
+        sectionTexts = PickerSectionTexts(options)
         searchDisabled = options.disabled
         showsInput = !options.inputHidden
         (searchBox.prompt, searchBox.pathWords) = (options.prompt, options.filepathWord)
@@ -383,7 +386,8 @@ public final class SearchApp {
             drawsPicker ? options.ghost : state.showsSections ? "Search every index…" : "Search \(state.activeDescription.name)…"
         if hub.showsSections { intents = [] }
         fitLayout()
-        hitRowsSeen = max(hitRowsSeen, hitsList.contentRows)
+        // fzf's screen needs a row a line (none for no line); the panes keep two for their notes.
+        hitRowsSeen = max(hitRowsSeen, drawsPicker ? hitsList.contentRows(least: 0) : hitsList.contentRows)
         intents.forEach(hub.dispatch)
         finishReloadIfDone()
         finishDeletionIfDone()

@@ -122,6 +122,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case position = "pos"
     case changeBorderLabel = "change-border-label"
     case changePreviewLabel = "change-preview-label"
+    case changeListLabel = "change-list-label"
+    case changeInputLabel = "change-input-label"
+    case changeHeaderLabel = "change-header-label"
+    case changeFooterLabel = "change-footer-label"
     case put
     case print
     case preview
@@ -157,6 +161,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case transformFooter = "transform-footer"
     case transformBorderLabel = "transform-border-label"
     case transformPreviewLabel = "transform-preview-label"
+    case transformListLabel = "transform-list-label"
+    case transformInputLabel = "transform-input-label"
+    case transformHeaderLabel = "transform-header-label"
+    case transformFooterLabel = "transform-footer-label"
     case transformPointer = "transform-pointer"
     case transformNth = "transform-nth"
     case bgTransform = "bg-transform"
@@ -167,6 +175,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case bgTransformFooter = "bg-transform-footer"
     case bgTransformBorderLabel = "bg-transform-border-label"
     case bgTransformPreviewLabel = "bg-transform-preview-label"
+    case bgTransformListLabel = "bg-transform-list-label"
+    case bgTransformInputLabel = "bg-transform-input-label"
+    case bgTransformHeaderLabel = "bg-transform-header-label"
+    case bgTransformFooterLabel = "bg-transform-footer-label"
     case bgTransformPointer = "bg-transform-pointer"
     case bgTransformNth = "bg-transform-nth"
     case bgCancel = "bg-cancel"
@@ -232,7 +244,9 @@ public enum KeyAction: String, CaseIterable, Sendable {
         .transformPointer: .changePointer, .transformNth: .changeNth, .bgTransformSearch: .search, .bgTransformPrompt: .changePrompt,
         .bgTransformHeader: .changeHeader, .bgTransformFooter: .changeFooter, .bgTransformBorderLabel: .changeBorderLabel,
         .bgTransformPreviewLabel: .changePreviewLabel, .bgTransformPointer: .changePointer, .bgTransformNth: .changeNth,
-        .bgTransformQuery: .changeQuery,
+        .bgTransformQuery: .changeQuery, .transformListLabel: .changeListLabel, .transformInputLabel: .changeInputLabel,
+        .transformHeaderLabel: .changeHeaderLabel, .transformFooterLabel: .changeFooterLabel, .bgTransformListLabel: .changeListLabel,
+        .bgTransformInputLabel: .changeInputLabel, .bgTransformHeaderLabel: .changeHeaderLabel, .bgTransformFooterLabel: .changeFooterLabel,
     ]
 
     /// The action a `transform-*` hands the command's output to; nil for the others.
@@ -264,6 +278,10 @@ public enum KeyAction: String, CaseIterable, Sendable {
             .transformPointer, .transformNth, .bgTransform, .bgTransformQuery, .bgTransformSearch, .bgTransformPrompt, .bgTransformHeader,
             .bgTransformFooter, .bgTransformBorderLabel, .bgTransformPreviewLabel, .bgTransformPointer, .bgTransformNth:
             return .command
+        case .transformListLabel, .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .bgTransformListLabel,
+            .bgTransformInputLabel, .bgTransformHeaderLabel, .bgTransformFooterLabel:
+            return .command
+        case .changeListLabel, .changeInputLabel, .changeHeaderLabel, .changeFooterLabel: return .text
         case .unbind, .rebind, .toggleBind, .position, .trigger: return .text
         case .changeQuery, .changePrompt, .changeHeader, .changeBorderLabel, .changePreviewLabel, .print, .changePreviewWindow: return .text
         case .search, .changeNth, .changePointer, .changeFooter: return .text

@@ -17,10 +17,21 @@ public struct PickerLayout: Equatable, Sendable {
         public var headerRows = 0
         public var headerLines = 0
         public var headerFirst = false
-        /// The preview window, while it shows.
+        /// The preview window, while it shows; the one that would, while it is hidden.
         public var preview: PreviewWindow?
+        public var hiddenPreview: PreviewWindow?
         /// The input section (the prompt and the info line): hidden by fzf's `--no-input`.
         public var input = true
+        /// `--separator` given: fzf's default one goes where a border already draws its rule.
+        public var separatorGiven = false
+        /// The `--footer` lines.
+        public var footerRows = 0
+        /// The section borders and labels (`--list-border`, `--input-border`, …).
+        public var sections = PickerSectionStyles()
+        /// The pointer's and the marker's columns, where the list's text (and the headers') start.
+        public var marks = 2
+        /// The `--border` has a right side.
+        public var outerRight = false
 
         public init() {}
     }
@@ -39,17 +50,50 @@ public struct PickerLayout: Equatable, Sendable {
     /// The preview's box (its border) and the text's room inside it, while it shows.
     public var previewBox: Rect?
     public var previewText: Rect?
+    /// Each `--footer` line's row.
+    public var footerRows: [Rect] = []
+    /// Columns before the headers' and the footer's text in their rows.
+    public var headerIndent = 2
+    public var headerLinesIndent = 2
+    public var footerIndent = 2
+    /// The sections' border boxes, to draw with their labels.
+    var boxes: [PickerSections.Box] = []
+    /// The rules inside the list's border between it and the sections there.
+    var rules: [PickerSections.Rule] = []
+    /// fzf's default separator left out: a border draws that rule.
+    public var separatorSuppressed = false
 
     public init(area: Rect, settings: Settings) {
+        // The --border's blank column on the right goes to the list unless a box there has a right side.
+        let area = settings.outerRight && !Self.sticksToTheRight(settings) ? area.inset(right: min(1, area.width)) : area
         var main = area
-        if let window = settings.preview, let (box, rest) = Self.carve(window, from: area) {
+        if let window = settings.preview, let (box, rest) = Self.carve(window, from: area, gap: settings.sections.list == .none) {
             // The text goes inside the border's sides, a column of padding inside each side one.
-            let sides = window.border.shape(at: window.position).sides
+            let sides = window.border.shape(at: window.position, reverse: settings.layout == .reverse).sides
             let text = box.inset(top: sides.top ? 1 : 0, left: sides.left ? 2 : 0, bottom: sides.bottom ? 1 : 0, right: sides.right ? 2 : 0)
             (previewBox, previewText, main) = (box, Rect(x: text.x, y: text.y, width: max(0, text.width), height: max(0, text.height)), rest)
         }
         listRunsUpward = settings.layout.listRunsUpward
-        var rest = main
+        var content = PickerSections.Content()
+        (content.layout, content.info, content.input) = (settings.layout, settings.info, settings.input)
+        (content.separatorGiven, content.separatorEmpty) = (settings.separatorGiven, !settings.separator)
+        (content.headerRows, content.headerLines, content.footerRows) = (settings.headerRows, settings.headerLines, settings.footerRows)
+        (content.headerFirst, content.marks) = (settings.headerFirst, settings.marks)
+        if let window = settings.preview ?? settings.hiddenPreview, window.position == .next {
+            let reverse = settings.layout == .reverse
+            let sides = window.border.shape(at: .next, reverse: reverse).sides
+            content.next = true
+            content.nextFacesInput = settings.preview != nil && window.size > 0 && (reverse ? sides.top : sides.bottom)
+            if settings.preview != nil, window.size > 0 { content.nextRows = window.cells(of: main.height) }
+        }
+        let sections = PickerSections(area: main, styles: settings.sections, content: content)
+        if let box = sections.nextPreview, let window = settings.preview {
+            let sides = window.border.shape(at: .next, reverse: settings.layout == .reverse).sides
+            let text = box.inset(top: sides.top ? 1 : 0, left: sides.left ? 2 : 0, bottom: sides.bottom ? 1 : 0, right: sides.right ? 2 : 0)
+            (previewBox, previewText) = (box, Rect(x: text.x, y: text.y, width: max(0, text.width), height: max(0, text.height)))
+        }
+        (boxes, rules, separatorSuppressed) = (sections.boxes, sections.rules, sections.separatorSuppressed)
+        var rest = sections.list
         let fromBottom = settings.layout.promptAtBottom
         // `count` rows off the prompt's edge of what is left, top to bottom.
         func take(_ count: Int) -> [Rect] {
@@ -64,47 +108,75 @@ public struct PickerLayout: Equatable, Sendable {
             }
             return (0..<count).map { block.row($0) }
         }
-        // fzf's default layout runs the header lines upward from the prompt, as its list.
-        func ordered(_ rows: [Rect]) -> [Rect] { settings.layout == .default ? rows.reversed() : rows }
-        // fzf's reverse-list starts its list with the header lines, at the top, in the input's order.
-        let linesStartTheList = settings.layout == .reverseList
-        var headerRows: [Rect]?
-        var headerLineRows: [Rect]?
-        if settings.headerFirst {
-            if settings.headerRows > 0 {
-                headerRows = take(settings.headerRows)
-            } else if !linesStartTheList {
-                headerLineRows = ordered(take(settings.headerLines))
-            }
-        }
-        prompt = take(settings.input ? 1 : 0).first ?? Rect(x: rest.x, y: fromBottom ? rest.maxY : rest.y, width: rest.width, height: 0)
-        infoRow = settings.input && Self.hasInfoRow(settings) ? take(1).first : nil
-        self.headerRows = headerRows ?? take(settings.headerRows)
-        if linesStartTheList {
-            let count = max(0, min(settings.headerLines, rest.height))
-            self.headerLineRows = (0..<count).map { rest.row($0) }
-            rest = rest.inset(top: count)
+        if let input = sections.input {
+            // The prompt on the input window's side away from the list, the info line next to it.
+            let rows = (0..<input.height).map { input.row($0) }
+            let ordered = fromBottom ? Array(rows.reversed()) : rows
+            prompt = ordered.first ?? Rect(x: input.x, y: input.y, width: input.width, height: 0)
+            infoRow = sections.infoRow && ordered.count > 1 ? ordered[1] : nil
         } else {
-            self.headerLineRows = headerLineRows ?? ordered(take(settings.headerLines))
+            prompt = take(settings.input ? 1 : 0).first ?? Rect(x: rest.x, y: fromBottom ? rest.maxY : rest.y, width: rest.width, height: 0)
+            infoRow = sections.infoRow ? take(1).first : nil
         }
+        let (given, lines) = (settings.headerRows, settings.headerLines)
+        headerIndent = settings.marks
+        (headerLinesIndent, footerIndent) = (settings.marks, sections.footerIndent)
+        if let window = sections.header {
+            // fzf's header window: in reverse the --header first, then the lines; otherwise the
+            // --header read downward at the list's far side and the lines running up from it.
+            let linesHere = sections.headerLines == nil ? lines : 0
+            let flip = settings.layout != .reverse
+            // A line the window has no row for gets an empty one (fzf skips it), so that the
+            // rows stay in the lines' order.
+            func row(_ line: Int) -> Rect {
+                let y = flip ? window.height - 1 - line : line
+                return y >= 0 && y < window.height ? window.row(y) : Rect(x: window.x, y: -1, width: 0, height: 0)
+            }
+            headerRows = (0..<given).map { row(flip ? given - 1 - $0 : $0) }
+            headerLineRows = linesHere > 0 ? (0..<linesHere).map { row(given + $0) } : []
+            (headerIndent, headerLinesIndent) = (sections.headerIndent, sections.headerIndent)
+        } else {
+            // fzf's default layout runs the header lines upward from the prompt, as its list.
+            headerRows = take(given)
+            headerLineRows = sections.headerLines == nil ? (settings.layout == .default ? take(lines).reversed() : take(lines)) : []
+        }
+        if let window = sections.headerLines {
+            let rows = (0..<min(lines, window.height)).map { window.row($0) }
+            headerLineRows = settings.layout == .default ? rows.reversed() : rows
+            headerLinesIndent = sections.headerLinesIndent
+        }
+        footerRows = sections.footer.map { window in (0..<min(settings.footerRows, window.height)).map { window.row($0) } } ?? []
         list = Rect(x: rest.x, y: rest.y, width: rest.width, height: max(0, rest.height))
     }
 
-    /// fzf's `noSeparatorLine`: the info line has a row of its own unless it is inline, or
-    /// hidden or at the right of the prompt without a separator to draw there.
-    static func hasInfoRow(_ settings: Settings) -> Bool {
-        switch settings.info {
-        case .inline: false
-        case .hidden, .inlineRight: settings.separator
-        case .default, .right: true
+    /// fzf's `listStickToRight`: whether the list takes the column a right `--border` keeps
+    /// blank inside it — when neither the sections' boxes nor the preview's (beside or above
+    /// the list) has a right side; a preview on the left leaves it to a list without a border.
+    static func sticksToTheRight(_ settings: Settings) -> Bool {
+        let s = settings.sections
+        let previewRight = settings.preview.map { $0.border.shape(at: $0.position).sides.right } ?? false
+        let headerRight: Bool =
+            switch s.header {
+            case .border(let border): border.sides.right && settings.headerRows + settings.headerLines > 0
+            default: false
+            }
+        var inputRight = false
+        if case .border(let border) = s.input { inputRight = border.sides.right }
+        let sections = !s.list.sides.right && !inputRight && !headerRight
+        switch settings.preview?.position {
+        case .right?: return !previewRight
+        case .left?: return s.list == .none
+        case .top?, .bottom?, .next?: return sections && !previewRight
+        case nil: return sections
         }
     }
 
     /// The preview's box out of `area`, and what is left for the rest (`PreviewWindow.cells`
     /// sizes it). A box on the left keeps one blank column before the list. Size 0 draws none.
-    static func carve(_ window: PreviewWindow, from area: Rect) -> (box: Rect, rest: Rect)? {
+    static func carve(_ window: PreviewWindow, from area: Rect, gap: Bool = true) -> (box: Rect, rest: Rect)? {
         guard window.size > 0 else { return nil }
         switch window.position {
+        case .next: return nil  // placed with the sections, beside the input (`PickerSections`)
         case .left, .right:
             let width = min(window.cells(of: area.width), area.width - 1)
             guard width >= 1 else { return nil }
@@ -112,7 +184,7 @@ public struct PickerLayout: Equatable, Sendable {
                 return (Rect(x: area.maxX - width, y: area.y, width: width, height: area.height), area.inset(right: width))
             }
             let box = Rect(x: area.x, y: area.y, width: width, height: area.height)
-            return (box, area.inset(left: min(area.width, width + 1)))
+            return (box, area.inset(left: min(area.width, width + (gap ? 1 : 0))))
         case .top, .bottom:
             let height = min(window.cells(of: area.height), area.height - 1)
             guard height >= 1 else { return nil }

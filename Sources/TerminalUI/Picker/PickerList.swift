@@ -14,6 +14,9 @@ struct PickerList {
     var keepsBarColumn: Bool
     var runsUpward: Bool
     var window: MatchWindow.Settings
+    /// fzf's `--gap`: rows after each line, the last of them drawn with `gapLine` repeated.
+    var gap = 0
+    var gapLine = ""
 
     /// The columns before a line's text: the pointer's, then the marker's.
     var indent: Int { pointer.displayWidth + marker.displayWidth }
@@ -28,8 +31,10 @@ struct PickerList {
         guard area.height > 0, area.width > indent else { return }
         let room = area.width - indent - (keepsBarColumn ? 1 : 0)
         let (pointerWidth, markerWidth) = (pointer.displayWidth, marker.displayWidth)
-        for (index, row) in rows.prefix(area.height).enumerated() {
-            let y = rowY(index, in: area)
+        let step = 1 + max(0, gap)
+        for (index, row) in rows.prefix((area.height + step - 1) / step).enumerated() {
+            let y = rowY(index * step, in: area)
+            drawGap(after: index * step, area, &canvas)
             let current = row.position == selection
             if let label = jumpLabels?.label(at: index) {
                 canvas.write(String(label), x: area.x, y: y, style: Theme.jumpLabel)
@@ -59,6 +64,20 @@ struct PickerList {
         let (length, start) = Self.scrollbar(total: total, height: area.height, offset: first)
         for index in start..<start + length {
             canvas.write(scrollbar, x: area.maxX - 1, y: rowY(index, in: area), style: Theme.border)
+        }
+    }
+
+    /// The `--gap` rows after the line drawn on the row `first` rows from the start: the
+    /// gutter, then the last one drawn with the gap line across the text's room.
+    private func drawGap(after first: Int, _ area: Rect, _ canvas: inout Canvas) {
+        guard gap > 0 else { return }
+        for offset in 1...gap where first + offset < area.height {
+            let y = rowY(first + offset, in: area)
+            canvas.write(gutter, x: area.x, y: y, style: Theme.gutter, maxWidth: pointer.displayWidth)
+            let room = area.width - indent - 1
+            guard offset == gap, room > 0, gapLine.displayWidth > 0 else { continue }
+            let line = String(repeating: gapLine, count: room / gapLine.displayWidth + 1).truncated(toWidth: room, ellipsis: "")
+            canvas.write(line, x: area.x + indent, y: y, style: Theme.border, maxWidth: room)
         }
     }
 

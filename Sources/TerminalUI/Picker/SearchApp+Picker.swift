@@ -16,7 +16,7 @@ extension SearchApp {
         hitsList.runsUpward = options.layout.listRunsUpward
         if options.prompt == SearchBox.defaultPrompt { options.prompt = "> " }
         if options.marker == HitsList.markGlyph { options.marker = "┃" }
-        if options.matchWindow.ellipsis == MatchWindow.Settings().ellipsis { options.matchWindow.ellipsis = ".." }
+        if options.matchWindow.ellipsis == MatchWindow.Settings().ellipsis { options.matchWindow.ellipsis = "··" }
         searchBox.prompt = options.prompt
         hitsList.window = options.matchWindow
     }
@@ -27,8 +27,11 @@ extension SearchApp {
     }
 
     /// Where fzf's screen puts everything now: inside the frame.
-    func pickerLayout() -> PickerLayout {
-        let area = pickerArea
+    func pickerLayout(height: Int? = nil) -> PickerLayout {
+        var area = pickerArea
+        if let height { area.height = height }
+        // fzf shows a preview window only with something to show: a command, or preview(...)'s output.
+        let showsPreview = preview.isShown && height == nil && (previewCommand != nil || script.oneOffPreview != nil)
         var settings = PickerLayout.Settings()
         settings.layout = options.layout
         settings.info = options.info
@@ -37,7 +40,12 @@ extension SearchApp {
         (settings.headerRows, settings.headerLines) = (headers.given.count, headers.lines.count)
         settings.headerFirst = options.headerFirst
         settings.input = showsInput
-        settings.preview = preview.isShown ? preview.window.effective(in: area) : nil
+        (settings.separatorGiven, settings.sections) = (options.separator != nil, options.sections)
+        settings.footerRows = sectionTexts.footerRows.count
+        settings.marks = options.pointer.displayWidth + options.marker.displayWidth
+        settings.outerRight = options.frame.border.sides.right
+        settings.preview = showsPreview ? preview.window.effective(in: area) : nil
+        if !showsPreview { settings.hiddenPreview = preview.window }
         return PickerLayout(area: area, settings: settings)
     }
 
@@ -53,12 +61,27 @@ extension SearchApp {
 
     /// The rows fzf's `--height ~N` needs: every line listed, with the prompt, info and header rows and the frame.
     var pickerNeededRows: Int {
-        let layout = pickerLayout()
         let frameRows = screen.height - options.frame.inner(of: screen).height
-        let fixed = layout.prompt.height + (layout.infoRow == nil ? 0 : 1) + layout.headerRows.count + layout.headerLineRows.count
-        let headers = pickerHeaders
-        let wantedHeaders = headers.given.count + headers.lines.count - layout.headerRows.count - layout.headerLineRows.count
-        return frameRows + fixed + max(0, wantedHeaders) + hitRowsSeen
+        // Everything but the list's rows, each section whole (laid out with room for all):
+        // the prompt, info, headers, footer and the sections' borders, as fzf's extraLines.
+        let tall = 10_000
+        var rows = tall - pickerLayout(height: tall).list.height + hitRowsSeen * (1 + options.sections.gap)
+        // fzf's preview above or below adds its rows (a percentage of the whole), one beside keeps its box's least.
+        if preview.isShown {
+            let window = preview.window.effective(in: pickerArea)
+            let sides = window.border.shape(at: window.position).sides
+            let borderRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+            switch window.position {
+            case .top, .bottom, .next:
+                if window.sizeIsPercent {
+                    rows = max(rows + 1 + borderRows, window.size < 100 ? rows * 100 / (100 - window.size) : rows)
+                } else {
+                    rows += window.size + borderRows
+                }
+            case .left, .right: rows = max(rows, 1 + borderRows)
+            }
+        }
+        return frameRows + rows
     }
 
     /// Draws fzf's screen; returns where the cursor goes (after the query).
@@ -67,6 +90,7 @@ extension SearchApp {
         let state = listed(hub.state)
         let active = state.active
         let prompt = layout.prompt
+        drawSections(layout, into: &canvas)
         var cursor: (x: Int, y: Int)?
         // Where the query ends (fzf's info goes one column after it), or the ghost text's last column.
         var queryEnd = prompt.x
@@ -85,7 +109,7 @@ extension SearchApp {
         info.reading = (active.loading.map { !$0.isFinished } ?? false) || script.reloadUnderway != nil
         info.notice = pickerNotice
         info.waiting = script.waiting == .search
-        (info.separator, info.prefix) = (pickerSeparator, options.infoPrefix)
+        (info.separator, info.prefix) = (layout.separatorSuppressed ? "" : pickerSeparator, options.infoPrefix)
         info.replacement = options.infoCommand == nil ? nil : script.infoCommand.output
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
@@ -98,8 +122,12 @@ extension SearchApp {
         }
         let list = pickerList(layout)
         let headers = pickerHeaders
-        for (row, line) in Array(zip(layout.headerRows, headers.given)) + Array(zip(layout.headerLineRows, headers.lines)) {
-            canvas.write(Self.headerPieces(line), x: row.x + list.indent, y: row.y, maxWidth: row.width - list.indent - 1)
+        for (rows, lines, indent) in [
+            (layout.headerRows, headers.given, layout.headerIndent), (layout.headerLineRows, headers.lines, layout.headerLinesIndent),
+        ] {
+            for (row, line) in zip(rows, lines) {
+                writeSectionLine(line, x: row.x + indent, y: row.y, room: row.width - indent - 1, into: &canvas)
+            }
         }
         if let results, !results.hits.isEmpty {
             let marks = self.marks
@@ -111,12 +139,11 @@ extension SearchApp {
         }
         if let box = layout.previewBox, let text = layout.previewText {
             let window = preview.inEffect
-            let shape = window.border.shape(at: window.position)
+            let shape = window.border.shape(at: window.position, reverse: options.layout == .reverse)
             shape.draw(box, into: &canvas, style: Theme.border)
-            if let label = previewLabel, !label.isEmpty, shape.sides.top, box.width > 4 {
-                let width = min(label.displayWidth, box.width - 4)
-                let x = ScreenFrame.labelX(width: width, position: options.previewLabelPosition, on: box.x..<box.maxX)
-                canvas.write(label, x: x, y: box.y, style: Theme.paneTitle, maxWidth: box.width - 4, overflow: .ellipsis)
+            if let label = previewLabel, shape.sides.top {
+                let row = Rect(x: box.x, y: box.y, width: box.width, height: 1)
+                ScreenFrame.drawLabel(label, column: options.previewLabelPosition, on: row, style: Theme.paneTitle, into: &canvas)
             }
             let text = drawPreviewScrollbar(box: box, text: text, rightEdge: shape.sides.right, into: &canvas)
             preview.render(text, &canvas)
@@ -146,7 +173,8 @@ extension SearchApp {
         let previewOnRight = layout.previewBox.map { $0.x >= layout.list.maxX } ?? false
         return PickerList(
             pointer: options.pointer, marker: options.marker, gutter: options.gutter ?? "▌", scrollbar: scrollbar,
-            keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight, runsUpward: options.layout.listRunsUpward,
-            window: options.matchWindow)
+            keepsBarColumn: !scrollbar.isEmpty || sides.right || previewOnRight || options.sections.list != .none,
+            runsUpward: options.layout.listRunsUpward,
+            window: options.matchWindow, gap: options.sections.gap, gapLine: options.sections.gapLine)
     }
 }

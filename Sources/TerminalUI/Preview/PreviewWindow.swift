@@ -1,7 +1,8 @@
 /// Where the preview pane goes, how big it is and how it shows its text: fzf 0.74's
 /// `--preview-window`, word for word (see `apply`).
 public struct PreviewWindow: Hashable, Sendable {
-    public enum Position: String, Hashable, Sendable { case right, left, top, bottom }
+    /// `next`: fzf's place beside the input, on the list's side of it.
+    public enum Position: String, Hashable, Sendable { case right, left, top, bottom, next }
 
     /// The box's lines: one of fzf's border styles, or `line`, a single rule on the side that faces the list.
     public enum Border: Hashable, Sendable {
@@ -9,7 +10,7 @@ public struct PreviewWindow: Hashable, Sendable {
         case line
 
         /// The sides drawn for a pane at `position`.
-        func shape(at position: Position) -> ScreenFrame.Border {
+        func shape(at position: Position, reverse: Bool = false) -> ScreenFrame.Border {
             switch self {
             case .shape(let shape): shape
             case .line:
@@ -18,6 +19,7 @@ public struct PreviewWindow: Hashable, Sendable {
                 case .bottom: .top
                 case .left: .right
                 case .right: .left
+                case .next: reverse ? .bottom : .top
                 }
             }
         }
@@ -120,6 +122,7 @@ public struct PreviewWindow: Hashable, Sendable {
         case "left": position = .left
         case "top", "up": position = .top
         case "bottom", "down": position = .bottom
+        case "next": position = .next
         case "border-line": border = .line
         default:
             if let shape = Self.borders[word] {
@@ -215,7 +218,7 @@ public enum PreviewWindowError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .malformed(let spec, let word):
             return
-                "--preview-window \"\(spec)\": \"\(word)\" is not right, left, up, down, hidden or a size (50% or 40), nor another of fzf's words (wrap, follow, border-STYLE, +SCROLL, ~N, <N(…); see the manual)"
+                "--preview-window \"\(spec)\": invalid preview window option: \(word) (\"\(word)\" is not right, left, up, down, hidden or a size (50% or 40), nor another of fzf's words (wrap, follow, border-STYLE, +SCROLL, ~N, <N(…); see the manual))"
         case .outOfRange(let spec, let word):
             return "--preview-window \"\(spec)\": window size too large (max: 99%): \(word)"
         }

@@ -34,6 +34,8 @@ public struct ChildEnvironment: Equatable, Sendable {
     public var socketPath: String?
     /// The preview pane's inside, when it is shown: its size and where it starts on the screen.
     public var preview: PreviewArea?
+    /// fzf's `FZF_CLICK_HEADER_*` and `FZF_CLICK_FOOTER_*`: where the last click on them was.
+    public var clicks: [String: String] = [:]
 
     public struct PreviewArea: Equatable, Sendable {
         public var lines: Int, columns: Int, top: Int, left: Int
@@ -65,6 +67,7 @@ public struct ChildEnvironment: Equatable, Sendable {
             values["FZF_CURRENT_ITEM"] = currentItem
         }
         if let nth { values["FZF_NTH"] = nth }
+        values.merge(clicks) { given, _ in given }
         for name in ["FZF_PORT", "INSTANTSEARCH_PORT"] { values[name] = port.map(String.init) }
         for name in ["FZF_SOCK", "INSTANTSEARCH_SOCK"] { values[name] = socketPath }
         if let preview {

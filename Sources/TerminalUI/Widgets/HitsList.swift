@@ -219,10 +219,13 @@ public struct HitsList {
 
     /// Rows every hit loaded takes (a message's two when there is none); far more than any
     /// screen when more pages are to come.
-    var contentRows: Int {
-        guard let shown else { return 2 }
+    var contentRows: Int { contentRows(least: 2) }
+
+    /// The same, at least `least` rows.
+    func contentRows(least: Int) -> Int {
+        guard let shown else { return least }
         if shown.page + 1 < shown.nbPages { return 10_000 }
-        return max(2, heights.reduce(0, +))
+        return max(least, heights.reduce(0, +))
     }
 
     /// Up, Down, PgUp, PgDn; false for other actions.

@@ -1,0 +1,135 @@
+import InstantSearchCore
+
+/// What fzf's section actions change: the `--footer` and the labels on the list's, the
+/// input's, the header's and the footer's borders (`change-footer`, `change-list-label`, …).
+struct PickerSectionTexts: Equatable, Sendable {
+    var footer: String?
+    var listLabel = ""
+    var inputLabel = ""
+    var headerLabel = ""
+    var footerLabel = ""
+    /// fzf's `FZF_CLICK_*` variables: where the last click on the header or the footer was.
+    var clicked: [String: String] = [
+        "FZF_CLICK_HEADER_LINE": "0", "FZF_CLICK_HEADER_COLUMN": "0", "FZF_CLICK_FOOTER_LINE": "0", "FZF_CLICK_FOOTER_COLUMN": "0",
+    ]
+
+    init() {}
+
+    init(_ options: SearchApp.Options) {
+        footer = options.footer
+        let s = options.sections
+        (listLabel, inputLabel, headerLabel, footerLabel) = (s.listLabel.text, s.inputLabel.text, s.headerLabel.text, s.footerLabel.text)
+    }
+
+    /// The footer's rows, as fzf splits its text (a last newline ends the last line).
+    var footerRows: [ANSIText] {
+        guard let footer, !footer.isEmpty else { return [] }
+        var lines = footer.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { ANSIText(text: String($0)) }
+    }
+}
+
+extension SearchApp {
+    /// The label a section's border carries now, and where.
+    func sectionLabel(_ role: PickerSections.Role) -> (text: String, position: PickerSectionStyles.Label)? {
+        let s = options.sections
+        switch role {
+        case .list: return (sectionTexts.listLabel, s.listLabel)
+        case .input: return (sectionTexts.inputLabel, s.inputLabel)
+        case .header, .headerLines: return role == .header ? (sectionTexts.headerLabel, s.headerLabel) : nil
+        case .footer: return (sectionTexts.footerLabel, s.footerLabel)
+        }
+    }
+
+    /// The sections' borders, each with its label, and the footer's lines.
+    func drawSections(_ layout: PickerLayout, into canvas: inout Canvas) {
+        for box in layout.boxes {
+            box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
+            guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
+            let y = box.shape.border == .bottom || position.bottom ? box.rect.maxY - 1 : box.rect.y
+            let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
+            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+        }
+        if let list = layout.boxes.first(where: { $0.role == .list }) {
+            let border = list.shape.border
+            let (left, right) = border.junctions
+            for rule in layout.rules {
+                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: Theme.border)
+                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: Theme.border) }
+                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: Theme.border) }
+                guard let (text, position) = sectionLabel(rule.role), !text.isEmpty else { continue }
+                let row = Rect(x: list.rect.x, y: rule.y, width: list.rect.width, height: 1)
+                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+            }
+        }
+        for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
+            let x = row.x + layout.footerIndent
+            writeSectionLine(line, x: x, y: row.y, room: row.maxX - x - 1, into: &canvas)
+        }
+    }
+
+    /// A header's or the footer's line in `room` columns, ending in the `--ellipsis` when cut (as fzf's).
+    func writeSectionLine(_ line: ANSIText, x: Int, y: Int, room: Int, into canvas: inout Canvas) {
+        guard room > 0 else { return }
+        let pieces = Self.headerPieces(line)
+        let width = pieces.reduce(0) { $0 + $1.0.displayWidth }
+        let ellipsis = options.matchWindow.ellipsis
+        guard width > room, ellipsis.displayWidth < room else {
+            canvas.write(pieces, x: x, y: y, maxWidth: room)
+            return
+        }
+        let kept = room - ellipsis.displayWidth
+        canvas.write(pieces, x: x, y: y, maxWidth: kept)
+        canvas.write(ellipsis, x: x + kept, y: y, style: Theme.header, maxWidth: ellipsis.displayWidth)
+    }
+
+    /// A left click on fzf's screen over a header's or the footer's text: fzf's `FZF_CLICK_*`
+    /// set (the line counted down the screen, the header lines' and the header's as one
+    /// block in fzf's order, the word under the pointer) and `click-header` / `click-footer`
+    /// raised. False when the click is elsewhere.
+    func clickSection(x: Int, y: Int) -> Bool {
+        guard drawsPicker, let layout = picker else { return false }
+        let headers = pickerHeaders
+        let given = (rows: layout.headerRows, lines: headers.given, indent: layout.headerIndent)
+        let fromInput = (rows: layout.headerLineRows, lines: headers.lines, indent: layout.headerLinesIndent)
+        let groups = options.layout == .reverse ? [given, fromInput] : [fromInput, given]
+        var before = 0
+        for group in groups {
+            let order = group.rows.enumerated().sorted { $0.element.y < $1.element.y }
+            for (rank, (index, row)) in order.enumerated() where row.y == y && index < group.lines.count {
+                let column = x - row.x - group.indent
+                guard column >= 0, x < row.maxX else { return false }
+                noteClick("HEADER", line: before + rank + 1, column: column, text: group.lines[index].text)
+                raise(.clickHeader)
+                return true
+            }
+            before += group.rows.count
+        }
+        let footer = sectionTexts.footerRows
+        for (index, row) in layout.footerRows.enumerated() where row.y == y && index < footer.count {
+            let column = x - row.x - layout.footerIndent
+            guard column >= 0, x < row.maxX else { return false }
+            noteClick("FOOTER", line: index + 1, column: column, text: footer[index].text)
+            raise(.clickFooter)
+            return true
+        }
+        return false
+    }
+
+    /// The click's variables: its line and column from 1, and the word under it, if any.
+    private func noteClick(_ section: String, line: Int, column: Int, text: String) {
+        sectionTexts.clicked["FZF_CLICK_\(section)_LINE"] = String(line)
+        sectionTexts.clicked["FZF_CLICK_\(section)_COLUMN"] = String(column + 1)
+        var start = 0
+        sectionTexts.clicked["FZF_CLICK_\(section)_WORD"] = nil
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let width = String(word).displayWidth
+            if !word.isEmpty, column >= start, column < start + width {
+                sectionTexts.clicked["FZF_CLICK_\(section)_WORD"] = String(word)
+                return
+            }
+            start += width + 1
+        }
+    }
+}
