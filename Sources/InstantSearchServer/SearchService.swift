@@ -262,7 +262,7 @@ public struct SearchService: Sendable {
         for (key, value) in s.display.fileFields { fields[key] = value }
         fields["facetingAfterDistinct"] = .bool(relevance.facetingAfterDistinct)
         if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
-        if relevance.relevanceBucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.relevanceBucketWidth)) }
+        if relevance.bucketWidth > 0 { fields["relevanceBucketWidth"] = .number(Double(relevance.bucketWidth)) }
         if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }
         fields["advancedSyntax"] = .bool(relevance.advancedSyntax)
         fields["advancedSyntaxFeatures"] = strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted())

@@ -30,6 +30,8 @@ public struct FileWalker: Sendable {
 
     /// One file or folder. `path` and `dir` are relative to the root ("." for the root itself).
     public struct Entry: Sendable, Equatable {
+        /// A folder's ends in `/`, as fzf's walker lists it: what Ctrl-T inserts and Alt-C
+        /// changes into says it is a folder, and completes on from there.
         public var path: String
         public var name: String
         /// After the last dot of the name ("" when none, or for a name like `.bashrc`).
@@ -109,7 +111,7 @@ public struct FileWalker: Sendable {
                 }
                 guard isDirectory || !options.directoriesOnly else { continue }
                 let entry = Entry(
-                    path: path, name: name, ext: isDirectory ? "" : Self.extensionOf(name),
+                    path: isDirectory ? path + "/" : path, name: name, ext: isDirectory ? "" : Self.extensionOf(name),
                     dir: relative.isEmpty ? "." : relative, size: Int(status.st_size), mtime: Int(status.st_mtim.tv_sec),
                     isDirectory: isDirectory)
                 summary.entries += 1

@@ -191,7 +191,7 @@ struct ShellSourceOptions: ParsableArguments {
             let walker = FileWalker(root: walkerRoot, options: walkerOptions(source))
             Threads.start(named: "instantsearch \(source.rawValue)") {
                 SourceWriter.writeWalk(walker, to: writeEnd) { entry in
-                    entry.ndjsonLine(now: now, frecency: frecency?.score(of: root + "/" + entry.path, now: now))
+                    entry.ndjsonLine(now: now, frecency: frecency?.score(of: Self.pathKey(root: root, path: entry.path), now: now))
                 }
             }
         }
@@ -323,8 +323,14 @@ extension ShellSourceOptions {
     func frecencyKey(of record: JSONValue, source: Source) -> String? {
         switch source {
         case .history: return record["command"]?.stringValue
-        case .files, .dirs: return record["path"]?.stringValue.map { absoluteRoot + "/" + $0 }
+        case .files, .dirs: return record["path"]?.stringValue.map { Self.pathKey(root: absoluteRoot, path: $0) }
         }
+    }
+
+    /// A path's key without a folder's closing `/`, so a folder is remembered by the same key
+    /// whether it was listed with the slash or not.
+    static func pathKey(root: String, path: String) -> String {
+        root + "/" + (path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     /// Remembers the records picked (nothing with --no-frecency). A store that cannot be
@@ -374,7 +380,9 @@ extension ShellSourceOptions.Source {
             orDefault(&settings.subsequence, "path:path")
         case .history:
             let records = history?.records ?? []
-            orDefault(&settings.display, "command,count")
+            // The command alone on its row, as fzf's Ctrl-R lists it: how often it ran and where
+            // are the facets' and the record's (F6), not every row's.
+            orDefault(&settings.display, "command")
             orDefault(&settings.searchable, "command")
             let hasFolders = records.contains { !$0.directories.isEmpty }
             let facets = [

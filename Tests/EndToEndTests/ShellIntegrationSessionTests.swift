@@ -18,6 +18,17 @@ import Testing
             self == .fish ? "'my notes/plan b.md'" : #"my\ notes/plan\ b.md"#
         }
 
+        /// How each quotes the folder "my notes/" (fzf's walker ends a folder with a slash).
+        var quotedNotesFolder: String {
+            self == .fish ? "'my notes/'" : #"my\ notes/"#
+        }
+
+        /// The line Alt-C runs for "deep/inner folder/" (fish changes folder in its function,
+        /// without a line).
+        var altCLine: String? {
+            self == .fish ? nil : #"$ builtin cd -- deep/inner\ folder/"#
+        }
+
         /// How each quotes `awkwardFiles` when it inserts them: one word each, a name with a
         /// line end too, a name starting with a dash as ./-name.
         var quotedAwkwardFiles: String {
@@ -64,6 +75,14 @@ import Testing
         try tmux.shell("mkdir -p 'my notes' && echo 'the plan' > 'my notes/plan b.md' && clear")
         try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
         return tmux
+    }
+
+    /// The hits' texts on a screen of the compact picker: each row's text after the selection
+    /// bar and the blank mark column, up to the side pane's rule.
+    static func hitTexts(_ screen: String) -> [String] {
+        screen.split(separator: "\n").dropFirst(2).map { row in
+            String(row.drop { $0 == "▌" || $0 == " " }.prefix { $0 != "│" && $0 != "├" }).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
     }
 
     /// The last line that starts with the prompt.
@@ -142,14 +161,38 @@ import Testing
         try tmux.shell("mkdir -p 'deep/inner folder' && clear")
         try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
         try tmux.press("M-c")
-        try tmux.waitFor("the folders listed") { $0.contains("deep/inner folder") }
+        // Folders listed as fzf's walker lists them, a slash after each.
+        let listed = try tmux.waitFor("the folders listed") { $0.contains("deep/inner folder/") }
+        let folders = Self.hitTexts(listed)
+        #expect(["deep/", "my notes/", "deep/inner folder/"].allSatisfy(folders.contains), "\(listed)")
+        #expect(folders.allSatisfy { $0.hasSuffix("/") }, "\(listed)")
         try tmux.type("inner")
-        try tmux.waitFor("only the inner folder") { $0.contains("deep/inner folder") && !$0.contains("my notes") }
+        try tmux.waitFor("only the inner folder") { $0.contains("deep/inner folder/") && !$0.contains("my notes") }
         try tmux.press("Enter")
         // Keys typed while the picker still runs are the picker's, as in fzf: wait for it to go.
-        try tmux.waitFor("the picker gone") { !$0.contains("deep/inner folder") }
+        let after = try tmux.waitFor("the picker gone") { !$0.contains("result") }
+        if let line = shell.altCLine {
+            #expect(after.split(separator: "\n").contains { $0 == line }, "the line run:\n\(after)")
+        }
         try tmux.shell("pwd")
         try tmux.waitFor("the new folder") { $0.split(separator: "\n").contains { $0.hasSuffix("/deep/inner folder") } }
+    }
+
+    /// A folder picked with Ctrl-T goes on the line with fzf's slash after it.
+    @Test(arguments: shells)
+    func ctrlTInsertsAFolderWithASlash(shell: Shell) throws {
+        let tmux = try Self.start(shell)
+        try tmux.type("echo ")
+        try tmux.press("C-t")
+        try tmux.waitFor("the files listed") { $0.contains("my notes/plan b.md") }
+        try tmux.type("notes/")
+        let screen = try tmux.waitFor("the folder and its file") { $0.contains(" 2 results") }
+        #expect(Self.hitTexts(screen) == ["my notes/", "my notes/plan b.md"], "\(screen)")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("▌  my notes/ ") }, "the folder selected:\n\(screen)")
+        try tmux.press("Enter")
+        try tmux.waitFor("the folder on the prompt") { Self.promptLine($0) == "$ echo \(shell.quotedNotesFolder)" }
+        try tmux.press("Enter")
+        try tmux.waitFor("the word the shell read") { $0.split(separator: "\n").contains("my notes/") }
     }
 
     @Test(arguments: shells)

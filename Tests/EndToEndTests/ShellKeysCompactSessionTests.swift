@@ -4,7 +4,8 @@ import Testing
 /// The shell keys at their own height (40% of the terminal, at least 27 rows) on the compact
 /// screen: two rows around the panes, as fzf 0.74.5's keys spend their prompt and info line, so
 /// at least as many hits as fzf's keys (`--height 40% --min-height 20+`) at every height; one
-/// row a hit, letters in order found as fzf finds them, a facet pane whose values all read
+/// row a hit, letters in order found as fzf finds them (folders with fzf's slash after them, in
+/// the order fzf 0.74.5's own walker gives them for `termapp`), a facet pane whose values all read
 /// (files without an extension under "(none)", long folders by their end), the count and the
 /// help key on the search box's row.
 @Suite(.serialized) struct ShellKeysCompactSessionTests {
@@ -92,12 +93,12 @@ import Testing
             interface.dropFirst(),
             [
                 "─ Hits F2 ─────────────────────────────────────────┬─ Refinements F3 ───────────",
-                "▌  src/terminal/app                                │ EXT any of        by count",
-                "   src/terminal/appearance                         │ [ ] swift               19",
-                "   src/terminal/app/README                         │ [ ] (none)               8",
+                "▌  src/terminal/app/                               │ EXT any of        by count",
+                "   src/terminal/app/README                         │ [ ] swift               19",
+                "   src/terminal/appearance/                        │ [ ] (none)               8",
                 "   src/terminal/app/LICENSE                        │ [ ] c                    1",
                 "   src/terminal/app/Makefile                       │ [ ] css                  1",
-                "   tests/terminal/application                      │ [ ] h                    1",
+                "   tests/terminal/application/                     │ [ ] h                    1",
                 "   src/terminal/app/view1.swift                    │ [ ] html                 1",
                 "   src/terminal/app/view2.swift                    │ [ ] js                   1",
                 "   src/terminal/app/view3.swift                    │ [ ] json                 1",
@@ -128,12 +129,12 @@ import Testing
             interface.dropFirst(),
             [
                 "─ Hits F2 ───────────────────────────────────────────────────────────────────────┬─ Refinements F3 ─────────────────────",
-                "▌  src/terminal/app                                                              │ EXT any of                  by count",
-                "   src/terminal/appearance                                                       │ [ ] swift                         19",
-                "   src/terminal/app/README                                                       │ [ ] (none)                         8",
+                "▌  src/terminal/app/                                                             │ EXT any of                  by count",
+                "   src/terminal/app/README                                                       │ [ ] swift                         19",
+                "   src/terminal/appearance/                                                      │ [ ] (none)                         8",
                 "   src/terminal/app/LICENSE                                                      │ [ ] c                              1",
                 "   src/terminal/app/Makefile                                                     │ [ ] css                            1",
-                "   tests/terminal/application                                                    │ [ ] h                              1",
+                "   tests/terminal/application/                                                   │ [ ] h                              1",
                 "   src/terminal/app/view1.swift                                                  │ [ ] html                           1",
                 "   src/terminal/app/view2.swift                                                  │ [ ] js                             1",
                 "   src/terminal/app/view3.swift                                                  │ [ ] json                           1",

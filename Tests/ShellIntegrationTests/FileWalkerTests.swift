@@ -26,7 +26,7 @@ import Testing
         let tree = try TemporaryTree(Self.files)
         #expect(
             paths(tree) == [
-                "a.txt", "empty", "my notes", "src", "my notes/plan b.md", "src/lib", "src/main.swift",
+                "a.txt", "empty/", "my notes/", "src/", "my notes/plan b.md", "src/lib/", "src/main.swift",
                 "src/lib/generated.swift", "src/lib/util.swift",
             ])
     }
@@ -46,12 +46,26 @@ import Testing
 
     @Test func foldersOnly() throws {
         let tree = try TemporaryTree(Self.files)
-        #expect(paths(tree) { $0.directoriesOnly = true } == ["empty", "my notes", "src", "src/lib"])
+        #expect(paths(tree) { $0.directoriesOnly = true } == ["empty/", "my notes/", "src/", "src/lib/"])
+    }
+
+    /// As fzf's walker lists them: a folder's path ends in `/` (what Ctrl-T inserts, what Alt-C
+    /// changes into); its name and its parent's `dir` facet value do not.
+    @Test func aFolderEndsInASlash() throws {
+        let tree = try TemporaryTree(Self.files)
+        var found: [FileWalker.Entry] = []
+        FileWalker(root: tree.root).walk {
+            found.append($0); return true
+        }
+        let lib = try #require(found.first { $0.name == "lib" })
+        #expect(lib.path == "src/lib/" && lib.dir == "src" && lib.isDirectory && lib.ext == "")
+        #expect(found.filter(\.isDirectory).allSatisfy { $0.path.hasSuffix("/") })
+        #expect(found.filter { !$0.isDirectory }.allSatisfy { !$0.path.hasSuffix("/") })
     }
 
     @Test func boundedDepthAndCount() throws {
         let tree = try TemporaryTree(Self.files)
-        #expect(paths(tree) { $0.maximumDepth = 1 } == ["a.txt", "empty", "my notes", "src"])
+        #expect(paths(tree) { $0.maximumDepth = 1 } == ["a.txt", "empty/", "my notes/", "src/"])
         var options = FileWalker.Options()
         options.maximumCount = 3
         var seen = 0

@@ -17,6 +17,10 @@ public enum PopularityChoice {
         "ranked by \(criterion.attribute) \(criterion.ascending ? "↑" : "↓") — inferred"
     }
 
+    /// The relevance buckets' width (`relevanceBucketWidth`) that goes with an inferred popularity:
+    /// a typo, or a match one attribute down, is still the same bucket.
+    public static let bucketWidth = 2
+
     /// Words of an attribute's name that make it a popularity count.
     static let countWords: Set<String> = [
         "downloads", "download", "downloaded", "votes", "vote", "stars", "star", "count", "counts", "popularity",

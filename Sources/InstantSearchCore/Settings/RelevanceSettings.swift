@@ -65,8 +65,11 @@ public struct RelevanceSettings: Hashable, Sendable {
     /// Popularity-aware ranking (this engine's own; Typesense's `text_match_buckets` in spirit):
     /// hits whose text relevance points (`RankingKey.relevancePoints`) lie within this many of
     /// each other, counted from the best hit, share a bucket, and within a bucket the custom
-    /// ranking decides before the text criteria do. 0: off, the tie-break order alone.
-    public var relevanceBucketWidth = 0
+    /// ranking decides before the text criteria do. 0: off, the tie-break order alone; nil: not
+    /// given, so off unless settings inference chose a popularity ranking (then 2).
+    public var relevanceBucketWidth: Int?
+    /// The width in force: 0 when none was given or inferred.
+    public var bucketWidth: Int { relevanceBucketWidth ?? 0 }
     /// Sorted views keep only the more relevant hits (Algolia's `relevancyStrictness`, 0 to 100;
     /// see the engine's `RelevantSort`); nil: a sort shows every hit unless a query asks.
     public var relevancyStrictness: Int?

@@ -238,6 +238,14 @@ extension IndexSettings {
             }
         }
 
+        // An inferred popularity decides among matches about as good as each other (buckets of
+        // relevance points), as the person who named the column would have had it: a popular
+        // package with a typo in its name above an obscure one that holds the words in its
+        // description. A width the settings give (0: off) stays.
+        var relevance = self.relevance
+        if customRanking == nil, !ranking.isEmpty, relevance.relevanceBucketWidth == nil {
+            relevance.relevanceBucketWidth = PopularityChoice.bucketWidth
+        }
         var resolved = ResolvedIndexSettings(
             searchableAttributes: searchable, attributesForFaceting: allFacets, disjunctiveFacets: disjunctive,
             numericAttributesForFiltering: numerics, customRanking: ranking,

@@ -25,13 +25,13 @@ extension ResolvedIndexSettings {
             "ignorePlurals": .bool(relevance.ignorePlurals),
             "distinct": .number(Double(relevance.distinct)),
             "facetingAfterDistinct": .bool(relevance.facetingAfterDistinct),
-            "relevanceBucketWidth": .number(Double(relevance.relevanceBucketWidth)),
             "advancedSyntax": .bool(relevance.advancedSyntax),
             "advancedSyntaxFeatures": strings(relevance.advancedSyntaxFeatures.map(\.rawValue).sorted()),
             "infix": relevance.infix.json,
         ]
         if case .object(var fields) = object {
             if let objectIDAttribute { fields["objectIDAttribute"] = .string(objectIDAttribute) }
+            if let width = relevance.relevanceBucketWidth { fields["relevanceBucketWidth"] = .number(Double(width)) }
             if let distinct = relevance.attributeForDistinct { fields["attributeForDistinct"] = .string(distinct) }
             if let strictness = relevance.relevancyStrictness { fields["relevancyStrictness"] = .number(Double(strictness)) }
             if let reRanking = relevance.enableReRanking { fields["enableReRanking"] = .bool(reRanking) }

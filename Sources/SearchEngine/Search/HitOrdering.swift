@@ -22,7 +22,7 @@ struct HitOrdering {
     init?(_ query: Query, keys: [UInt64], wordCount: Int, subsequence: SubsequenceMatch? = nil, index: SearchIndex) {
         guard query.sortBy == nil else { return nil }
         buckets = RelevanceBuckets(
-            width: index.settings.relevance.relevanceBucketWidth, keys: keys, wordCount: wordCount, index: index)
+            width: index.settings.relevance.bucketWidth, keys: keys, wordCount: wordCount, index: index)
         geo = keys.isEmpty ? nil : GeoRanking(query, index: index)
         self.subsequence = subsequence.flatMap { $0.documents.isEmpty ? nil : $0 }
         if buckets == nil && geo == nil && self.subsequence == nil { return nil }

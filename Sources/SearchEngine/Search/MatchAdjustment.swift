@@ -10,6 +10,8 @@ struct MatchAdjustment {
     var singleWordExactness: [Int]?
     var extraProximity = 0
     var extraInexact = 0
+    /// Typos made outside the words matched: a word corrected before it was joined to the next.
+    var extraTypos = 0
     /// Words `w` and `w + 1` must match side by side, in order (a word split in two): other
     /// documents get the key `.max`, which the caller drops.
     var adjacentPair: Int?

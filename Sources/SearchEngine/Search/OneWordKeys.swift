@@ -6,6 +6,7 @@
 struct OneWordKeys {
     let removedWords: Int
     let extraProximity: Int
+    let extraTypos: Int
     /// The exact criterion's value for each of a cell's two low bits, a byte each.
     let exactBytes: UInt64
     let ranking: RankingKey
@@ -14,6 +15,7 @@ struct OneWordKeys {
         let exactness = adjustment.singleWordExactness ?? [0, 1, 0, 1].map { $0 + adjustment.extraInexact }
         self.removedWords = removedWords
         self.extraProximity = adjustment.extraProximity
+        self.extraTypos = adjustment.extraTypos
         self.exactBytes = exactness.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (UInt64($1.offset) * 8) }
         self.ranking = ranking
     }
@@ -24,7 +26,7 @@ struct OneWordKeys {
         var values = RankingKey.Values()
         values.removedWords = removedWords
         values.proximity = extraProximity
-        values.typos = Int(cell >> 28)
+        values.typos = extraTypos &+ Int(cell >> 28)
         values.inexact = Int(truncatingIfNeeded: exactBytes &>> UInt64((cell & 3) &<< 3)) & 0xFF
         values.attribute = Int(cell >> 20 & 0xFF)
         values.position = Int(cell >> 8 & 0xFFF)

@@ -11,7 +11,10 @@
 /// holds it as typed; otherwise, long enough to allow typos (`minWordSizefor1Typo`), it is
 /// searched with them ("image magik" → `imagemagick`, one typo) when some indexed word is within
 /// reach — the typos then count as any word's do, and are fewer than either part's letters (so no
-/// part can be typo'd away); not for a word still being typed, nor with digits (versions).
+/// part can be typo'd away); not for a word still being typed, nor with digits (versions). A
+/// word still being typed joins the word before it corrected instead ("djnago rest" →
+/// `djangorest…`, the typos of `djnago` → `django` counted), when the correction and the typed
+/// letters start an indexed word.
 /// Splits stay typo-free: trying every cut of
 /// every word against the dictionary with typos would cost more than a keystroke allows.
 struct QueryPlan {
@@ -40,7 +43,8 @@ struct QueryPlan {
     /// whether some indexed word matches a word with its typos (the index's cached lookup).
     init(
         _ typed: [QueryWord], expansions: QueryExpansions, dictionary: TermDictionary,
-        typoTolerance: (Int) -> Int = { _ in 0 }, hasTypoMatches: (QueryWord) -> Bool = { _ in false }
+        typoTolerance: (Int) -> Int = { _ in 0 }, hasTypoMatches: (QueryWord) -> Bool = { _ in false },
+        corrections: (QueryWord) -> [(term: String, typos: Int)] = { _ in [] }
     ) {
         words = typed.map { word in
             var word = word
@@ -48,7 +52,7 @@ struct QueryPlan {
             return word
         }
         guard !words.isEmpty else { return }
-        addJoins(dictionary, typoTolerance: typoTolerance, hasTypoMatches: hasTypoMatches)
+        addJoins(dictionary, typoTolerance: typoTolerance, hasTypoMatches: hasTypoMatches, corrections: corrections)
         addSplits(dictionary)
         addPhraseSynonyms(expansions)
     }
@@ -58,30 +62,62 @@ struct QueryPlan {
     }
 
     private mutating func addJoins(
-        _ dictionary: TermDictionary, typoTolerance: (Int) -> Int, hasTypoMatches: (QueryWord) -> Bool
+        _ dictionary: TermDictionary, typoTolerance: (Int) -> Int, hasTypoMatches: (QueryWord) -> Bool,
+        corrections: (QueryWord) -> [(term: String, typos: Int)]
     ) {
         for i in 0..<words.count - 1 where readings.count < Self.maxReadings {
             var joined = QueryWord(term: words[i].term + words[i + 1].term, isPrefix: words[i + 1].isPrefix)
             guard !Tokenizer.isSingleCJKCharacter(words[i].term) else { continue }
+            var typos = 0
             if !exists(joined.term, prefix: joined.isPrefix, dictionary) {
-                // Not while the second word is being typed: a prefix with typos matches a great many
-                // words, and would cost a search of the whole query on every keystroke (and its few
-                // matches would stop trailing words being dropped). Not with digits: "lua5 4" joined
-                // is a version, and one typo away is another version.
-                guard !joined.isPrefix,
-                    !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-                else { continue }
-                // Fewer typos than either part has letters: else the typos could drop a part whole
-                // ("galaxy ph" joined would find every "galaxy", "ph" marked matched where it is not).
-                let shorterPart = min(words[i].term.unicodeScalars.count, words[i + 1].term.unicodeScalars.count)
-                joined.maxTypos = min(typoTolerance(joined.term.unicodeScalars.count), shorterPart - 1)
-                guard joined.maxTypos > 0, hasTypoMatches(joined) else { continue }
+                if joined.isPrefix {
+                    // Not the join with typos while the second word is being typed: a prefix with typos
+                    // matches a great many words, and would cost a search of the whole query on every
+                    // keystroke (and its few matches would stop trailing words being dropped). The
+                    // word before it corrected, though, when that starts an indexed word.
+                    guard let corrected = correctedJoin(i, dictionary, typoTolerance: typoTolerance, corrections: corrections) else {
+                        continue
+                    }
+                    (joined, typos) = corrected
+                } else {
+                    // Not with digits: "lua5 4" joined is a version, and one typo away is another version.
+                    guard !joined.term.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+                    // Fewer typos than either part has letters: else the typos could drop a part whole
+                    // ("galaxy ph" joined would find every "galaxy", "ph" marked matched where it is not).
+                    let shorterPart = min(words[i].term.unicodeScalars.count, words[i + 1].term.unicodeScalars.count)
+                    joined.maxTypos = min(typoTolerance(joined.term.unicodeScalars.count), shorterPart - 1)
+                    guard joined.maxTypos > 0, hasTypoMatches(joined) else { continue }
+                }
             }
             var replaced = words
             replaced.replaceSubrange(i...i + 1, with: [joined])
-            readings.append(Reading(words: replaced, adjustment: MatchAdjustment(extraProximity: 1, extraInexact: 1)))
+            readings.append(Reading(words: replaced, adjustment: MatchAdjustment(extraProximity: 1, extraInexact: 1, extraTypos: typos)))
             standIns += [(joined, i), (joined, i + 1)]
         }
+    }
+
+    /// Corrections of word `i` looked at for a join with the word being typed after it: the
+    /// closest few, so a keystroke costs a few dictionary lookups at most.
+    static let correctionsTried = 16
+
+    /// Word `i` corrected and joined to the word being typed after it, when that starts an indexed
+    /// word: the join (a prefix, typo-free) and the correction's typos. Not for a typed part of
+    /// fewer than `minimumPart` letters (a short prefix starts too many words), nor with digits.
+    private func correctedJoin(
+        _ i: Int, _ dictionary: TermDictionary, typoTolerance: (Int) -> Int, corrections: (QueryWord) -> [(term: String, typos: Int)]
+    ) -> (QueryWord, Int)? {
+        let (first, typed) = (words[i], words[i + 1])
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard typed.term.unicodeScalars.count >= Self.minimumPart, !(first.term + typed.term).utf8.contains(where: isDigit) else { return nil }
+        var word = QueryWord(term: first.term, isPrefix: false)
+        word.maxTypos = min(typoTolerance(first.term.unicodeScalars.count), first.term.unicodeScalars.count - 1)
+        guard word.maxTypos > 0 else { return nil }
+        let closest = corrections(word).filter { $0.typos > 0 }.sorted { ($0.typos, $0.term) < ($1.typos, $1.term) }
+        for correction in closest.prefix(Self.correctionsTried) {
+            let joined = QueryWord(term: correction.term + typed.term, isPrefix: true)
+            if exists(joined.term, prefix: true, dictionary) { return (joined, correction.typos) }
+        }
+        return nil
     }
 
     private mutating func addSplits(_ dictionary: TermDictionary) {

@@ -233,6 +233,11 @@ extension SearchIndex {
                 !self.termMatchCache.typoTerms(
                     Array(word.term.utf8), prefix: word.isPrefix, maxTypos: word.maxTypos, in: self.dictionary
                 ).isEmpty
+            },
+            corrections: { word in
+                self.termMatchCache.typoTerms(Array(word.term.utf8), prefix: false, maxTypos: word.maxTypos, in: self.dictionary).map {
+                    (term: self.dictionary.terms[Int($0.term)], typos: Int($0.typos))
+                }
             })
         plan.words = settingInfix(plan.words, phraseWords: advanced?.phraseWords.count ?? 0)
         let exactness = MatchAdjustment.forQuery(wordCount: words.count, rule: settings.relevance.exactOnSingleWordQuery)

@@ -224,7 +224,7 @@ enum TextMatcher {
                         values.removedWords = removedWords
                         values.proximity = adjustment.extraProximity
                         var cell = cells[base]
-                        values.typos = Int(cell >> 28)
+                        values.typos = adjustment.extraTypos &+ Int(cell >> 28)
                         values.inexact = adjustment.extraInexact &+ Int(cell & 1)
                         var best = cell & 0x0FFF_FF00
                         var apart = false

@@ -67,11 +67,12 @@ extension SearchApp {
             let active = state.active
             let listed = listed(state)
             let description = descriptions[active.name]
-            let sort = SortByLabel.text(state: active, description: description, notice: sortNotice)
-            let scope = ScopeLabel.text(state: active, description: description, key: keys.keys(for: .nextScope, in: .global).first)
-            let label = scope.map { $0 + (sort.map { [("   ", Theme.secondary)] + $0 } ?? []) } ?? sort
+            let sort = SortByLabel.forms(state: active, description: description, notice: sortNotice)
+            let scope = ScopeLabel.forms(state: active, description: description, key: keys.keys(for: .nextScope, in: .global).first)
             var chips = layout.chips
             if layout.tabs.height > 0 {
+                // At most half the row (`SortByLabel.render`), in the longest forms that fit there.
+                let label = HeaderLabels.fitting(scope: scope, sort: sort, width: layout.tabs.width / 2)
                 let sortWidth = SortByLabel.render(label, in: layout.tabs, &canvas)
                 IndexTabs.render(layout.tabs.inset(top: 0, left: 0, bottom: 0, right: sortWidth), &canvas, state: state, numbers: numbers)
                 drawRules(layout, into: &canvas)
@@ -79,8 +80,8 @@ extension SearchApp {
                 // The compact screen, without a tabs row: the scope (Ctrl-R's) at the right end of
                 // the hits' rule, the chips before it; a sort other than the first is a chip.
                 drawRules(layout, into: &canvas)
-                if !layout.isFolded, let label = scope {
-                    let rule = Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1)
+                let rule = Rect(x: layout.hits.x, y: layout.hitsTitleRow, width: layout.hits.width, height: 1)
+                if !layout.isFolded, let label = HeaderLabels.fitting(scope: scope, sort: nil, width: rule.width / 2 - 2) {
                     let width = SortByLabel.render([(" ", Theme.border)] + label + [(" ", Theme.border)], in: rule, &canvas)
                     if chips.y == rule.y { chips.width = max(0, min(chips.width, rule.maxX - width - chips.x)) }
                 }

@@ -20,6 +20,9 @@ struct HitDisplay {
     var fields: [Field]
     /// The matched text of a searchable attribute not displayed, highlighted, "…" where cut.
     var snippet: [(String, Style)]?
+    /// Where nothing undisplayed matched: the start of the first searchable attribute not
+    /// displayed (a package's summary), so the hit says what it is as the others do.
+    var context: [(String, Style)]?
 
     init(hit: Hit, description: IndexDescription?, numbers: NumberText = .standard) {
         let numbers = numbers.forIndex(description)
@@ -47,6 +50,7 @@ struct HitDisplay {
             return Field(attribute: attribute, text: text, cell: text, isNumber: false)
         }
         snippet = Self.snippet(of: hit, description: description, displayed: Set(attributes))
+        if snippet == nil { context = Self.context(of: hit, description: description, displayed: Set(attributes)) }
         if let distance = Self.distance(of: hit) {
             fields.insert(
                 Field(attribute: GeoDistance.distanceAttribute, text: [(distance, Theme.secondary)], cell: [(distance, Theme.secondary)], isNumber: true), at: 0
@@ -66,6 +70,30 @@ struct HitDisplay {
     /// counts. One the settings give a format ("$12.99", "12 kg") says it already.
     static func labelled(_ number: String, _ attribute: String, _ numbers: NumberText) -> String {
         numbers.formats[attribute] == nil ? "\(attribute) \(number)" : number
+    }
+
+    /// The second row: why the hit matched (the snippet), else the other display attributes
+    /// (unless columns show them), else the start of its undisplayed text; nil: nothing to say.
+    func secondRow(columns: Bool) -> [(String, Style)]? {
+        if let snippet { return snippet }
+        if !columns, !details.isEmpty { return details }
+        return context
+    }
+
+    /// Whether every hit of an index takes a second row, from its settings alone, so that hits
+    /// are laid out alike whatever each holds: when some hit may have other display attributes
+    /// to show there (not in columns), or undisplayed searchable text. nil: the settings do not
+    /// say (no display attributes).
+    static func indexHasSecondRow(_ description: IndexDescription?, columns: Bool) -> Bool? {
+        guard let description, !description.displayAttributes.isEmpty else { return nil }
+        let display = description.displayAttributes
+        let numeric = Set(description.numericAttributes)
+        let title = display.first { !numeric.contains($0) } ?? display.first
+        let figure = display.first { numeric.contains($0) && $0 != title }
+        let others = display.filter { $0 != title && $0 != figure }
+        if !columns, !others.isEmpty { return true }
+        let shown = Set(display)
+        return description.searchableAttributes.map(Self.attributeName).contains { !shown.contains($0) }
     }
 
     /// The other display attributes on one line, " · " between them (the narrow layout's second row).
@@ -124,7 +152,7 @@ struct HitDisplay {
             guard let highlight = hit.snippets[attribute] ?? hit.highlights[attribute], highlight.matchLevel != .none else { continue }
             let matched = highlight.values.filter { !$0.matchedRanges.isEmpty }
             guard !matched.isEmpty else { continue }
-            var pieces: [(String, Style)] = [(attribute + ": ", Theme.secondary)]
+            var pieces: [(String, Style)] = [(Self.label(attribute) + ": ", Theme.secondary)]
             for (i, value) in matched.enumerated() {
                 if i > 0 { pieces.append((" · ", Theme.secondary)) }
                 pieces += Self.leadingUpTo(value).segments(plain: Theme.text, highlighted: Theme.highlight)
@@ -133,6 +161,31 @@ struct HitDisplay {
         }
         return nil
     }
+
+    /// The first searchable attribute not displayed that the record has text in: its name and
+    /// the start of its text, plain.
+    static func context(of hit: Hit, description: IndexDescription?, displayed: Set<String>) -> [(String, Style)]? {
+        guard let searchable = description?.searchableAttributes else { return nil }
+        for attribute in searchable.map(Self.attributeName) where !displayed.contains(attribute) {
+            guard let text = hit.record.value(atPath: attribute)?.displayText, !text.trimmingBlanks().isEmpty else { continue }
+            return [(Self.label(attribute) + ": ", Theme.secondary), (Self.showingLineEnds(text), Theme.text)]
+        }
+        return nil
+    }
+
+    /// An attribute's name as a row's label: without what a long header adds in parentheses
+    /// (npm's `summary (words in [tested here: …] …)` is `summary`), and never more than
+    /// `longestLabel` columns, so the text it labels keeps the row.
+    static func label(_ attribute: String) -> String {
+        var name = attribute
+        if let open = name.firstIndex(of: "("), open > name.startIndex {
+            let head = String(name[..<open]).trimmingBlanks()
+            if !head.isEmpty { name = String(head) }
+        }
+        guard name.displayWidth > longestLabel else { return name }
+        return String(name.prefix(longestLabel - 1)) + "…"
+    }
+    static let longestLabel = 20
 
     /// Characters kept before the first match of a value the engine did not cut (a text too
     /// short for a snippet, or a backend that makes none): the row shows the match, not the start.

@@ -310,15 +310,13 @@ public struct HitsList {
         let columns = usesColumns
         displays = (shown?.hits ?? []).map { HitDisplay(hit: $0, description: description, numbers: numbers) }
         displaysTheme = Theme.current
+        // The same rows for every hit: `--hits-layout`'s, else two when the index's settings give
+        // hits a second row or some hit of the answer has one (a distance from a geo centre).
+        let second =
+            description?.hitsLayout.map { $0.rows > 1 }
+            ?? (HitDisplay.indexHasSecondRow(description, columns: columns) == true || displays.contains { $0.secondRow(columns: columns) != nil })
         let heights = displays.map { display in
-            if wraps {
-                let second = description?.hitsLayout.map { $0.rows > 1 } ?? (display.snippet != nil || !display.details.isEmpty)
-                return titleLines(display, textWidth: textWidth(of: width)).count + (second ? 1 : 0)
-            }
-            // `--hits-layout`: rows a hit takes, whatever it has for a second row.
-            if let layout = description?.hitsLayout { return layout.rows }
-            if display.snippet != nil { return 2 }
-            return !columns && !display.details.isEmpty ? 2 : 1
+            wraps ? titleLines(display, textWidth: textWidth(of: width)).count + (second ? 1 : 0) : second ? 2 : 1
         }
         list.measure(heights: heights, rows: height)
     }
@@ -446,7 +444,7 @@ public struct HitsList {
         }
         // The second row (details, or the snippet) under the title's rows.
         let secondY = area.y + (wraps ? titleLines(display, textWidth: textWidth).count : 1)
-        if secondY < area.maxY, let second = display.snippet ?? (columns == nil ? display.details : nil) {
+        if secondY < area.maxY, let second = display.secondRow(columns: columns != nil) {
             canvas.write(scrolled(second, width: textWidth), x: textX, y: secondY, maxWidth: textWidth, overflow: .ellipsis)
         }
         if selected {

@@ -7,6 +7,18 @@ import InstantSearchCore
 enum SortByLabel {
     /// The label, or nil when there is nothing to say.
     static func text(state: IndexState, description: IndexDescription?, notice: String?) -> [(String, Style)]? {
+        forms(state: state, description: description, notice: notice)?.first
+    }
+
+    /// The label's forms, longest first: the whole label, then without its "sort: " (for a
+    /// narrow row, beside a scope).
+    static func forms(state: IndexState, description: IndexDescription?, notice: String?) -> [[(String, Style)]]? {
+        guard let label = whole(state: state, description: description, notice: notice) else { return nil }
+        guard label.first?.0 == "sort: " else { return [label] }
+        return [label, Array(label.dropFirst())]
+    }
+
+    private static func whole(state: IndexState, description: IndexDescription?, notice: String?) -> [(String, Style)]? {
         if let notice { return [("⚠ " + notice, Theme.warning)] }
         let sorts = SortByInteractor(options: description?.sorts ?? [])
         guard !sorts.options.isEmpty || state.query.sortBy != nil else { return nil }
