@@ -41,9 +41,13 @@ all: build
 ##   every hardware-capability folder under it before its cache;
 ## - no symbols exported (SwiftPM exports every one of an executable's, for tests linking
 ##   it; none links a release binary): every name kept out of the binary. A crash report of
-##   the stripped, installed binary then gives addresses, to look up in the unstripped build.
+##   the stripped, installed binary then gives addresses, to look up in the unstripped build;
+## - identical functions kept once (--icf=all: generic specializations, thunks and witnesses
+##   that compile to the same bytes), as Apple's linker does by default for every Swift
+##   binary; code only, never data, whose addresses may be compared. A crash report may then
+##   name one of the functions that share the code.
 LINK_ORDER  := $(abspath Resources/link-order.txt)
-RELEASE_LINKING := --disable-local-rpath -Xlinker --no-export-dynamic \
+RELEASE_LINKING := --disable-local-rpath -Xlinker --no-export-dynamic -Xlinker --icf=all \
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
   -Xswiftc -Xfrontend -Xswiftc -function-sections

@@ -27,6 +27,11 @@ public enum CommandLineRunner {
             if Command.exitCode(for: error) == .success { Command.exit(withError: error) }
             fail(name, Command.message(for: error) + helpHint(Command.fullMessage(for: error), path: path))
         }
+        run(command, of: Command.self, name: name)
+    }
+
+    /// Runs a command parsed already (by `Command`, whose messages and statuses it keeps).
+    public static func run<Command: ParsableCommand>(_ command: any ParsableCommand, of _: Command.Type, name: String) -> Never {
         do {
             var command = command
             try command.run()

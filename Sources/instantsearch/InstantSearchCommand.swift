@@ -71,15 +71,19 @@ struct InstantSearchCommand: ParsableCommand {
     /// command line that does not parse is one line naming the option, and status 2.
     static func main() {
         CrashReport.prepare(program: "instantsearch")
-        let given = FzfWords.normalized(Array(CommandLine.arguments.dropFirst()))
+        let words = Array(CommandLine.arguments.dropFirst())
         var sources: [DefaultOptions.Source]
         do {
-            sources = try DefaultOptions.sources(in: ProcessInfo.processInfo.environment).map {
-                DefaultOptions.Source(name: $0.name, words: FzfWords.normalized($0.words))
-            }
+            sources = try DefaultOptions.sources(in: ProcessInfo.processInfo.environment)
         } catch {
             CommandLineRunner.fail("instantsearch", "\(error)")
         }
+        // What a script asks most, answered before any whole command is read: the version
+        // alone (with no default options, which would be checked first), and a filter over
+        // piped lines (`PlainFilterCommand`, below).
+        if words == ["--version"], sources.isEmpty { answerVersion() }
+        let given = FzfWords.normalized(words)
+        sources = sources.map { DefaultOptions.Source(name: $0.name, words: FzfWords.normalized($0.words)) }
         sources = sources.map(SearchCommand.leavingOutMissingFzfOptions)
         let defaults = sources.flatMap(\.words)
         let search = SearchCommand.configuration.commandName!
@@ -94,11 +98,20 @@ struct InstantSearchCommand: ParsableCommand {
         // the root it looks at the search's options twice more before parsing them. Help and
         // version anywhere go through the root, whose texts they are.
         let route = CommandLineRoute.of(arguments, searchCommand: search, otherSubcommands: others)
-        if route != .root, !arguments.contains(where: CommandLineRoute.isRootFlag) {
+        if route == .root, arguments == ["--version"] { answerVersion() }
+        let asksTheRoot = arguments.contains(where: CommandLineRoute.isRootFlag)
+        if route == .searchOptions, !asksTheRoot { PlainFilterCommand.answer(arguments) }
+        if route != .root, !asksTheRoot {
             let options = route == .searchNamed ? Array(arguments.dropFirst()) : arguments
             CommandLineRunner.main(SearchCommand.self, arguments: options, name: "instantsearch", path: "instantsearch search")
         }
         CommandLineRunner.main(Self.self, arguments: arguments, name: "instantsearch")
+    }
+
+    /// `--version`'s answer, as the argument parser prints it.
+    private static func answerVersion() -> Never {
+        print(configuration.version)
+        Glibc.exit(0)
     }
 }
 

@@ -21,6 +21,12 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
+    /// A `--filter` with no other option streams with `LineMatchOptions()` (PlainFilterCommand),
+    /// which must be what the command line makes of no line option.
+    @Test func noLineOptionIsFzfsDefaultMatching() throws {
+        #expect(try LineArguments.parse([]).options() == LineMatchOptions())
+    }
+
     @Test func severalTiebreaksAreKeptInOrder() throws {
         let options = try LineArguments.parse(["--tiebreak", "length,begin,index"]).options()
         #expect(options.tiebreaks == [.length, .begin, .index])
