@@ -45,9 +45,12 @@ struct PlainFilterCommand: ParsableCommand {
     }
 
     /// The command, when `arguments` are a filter with line options only; nil otherwise. A
-    /// command line without `--filter` is not parsed at all.
+    /// command line without `--filter`, or with a word that follows no option (a file, which
+    /// a plain filter has none of), is not parsed at all: the whole search would parse it again.
     static func reading(_ arguments: [String]) -> Self? {
         guard arguments.contains(where: { $0 == "-f" || $0 == "--filter" || $0.hasPrefix("--filter=") }),
+            arguments.first?.hasPrefix("-") == true,
+            zip(arguments, arguments.dropFirst()).allSatisfy({ previous, word in word.hasPrefix("-") || previous.hasPrefix("-") }),
             let command = try? parse(arguments)
         else { return nil }
         guard command.data.format == nil || command.data.format == .lines, SearchCommand.streams(command.lines) else { return nil }

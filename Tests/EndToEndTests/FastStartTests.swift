@@ -75,7 +75,8 @@ import Testing
         let commandLines: [[String]] = [
             ["-f", "b", "--with-nth", "2"], ["-f", "zip", "--header-lines", "1"], ["-f", "zip", "--accept-nth", "{n}"], ["-f", "zip", "--ansi"],
             ["-f", "1", "--tiebreak", "bogus"], ["-f", "1", "--scheme", "nope"], ["-f"], ["-f", "1", "--filter", "2"], ["-f", "zip", "--format", "csv"],
-            ["-f", "zip", "-"], ["-f", "1", "--", "x"], ["-f", "1", "--nonsense"], ["-f", "zip", "--typos"], ["--filter", "1", "--header-lines=-1"],
+            ["-f", "zip", "-"], ["-f", "1", "--", "x"], ["-f", "1", "missing.txt"], ["missing.txt", "-f", "1"], ["--tac", "missing.txt", "-f", "1"],
+            ["-f", "1", "--nonsense"], ["-f", "zip", "--typos"], ["--filter", "1", "--header-lines=-1"],
         ]
         for arguments in commandLines { _ = try bothWays(Self.lines, arguments) }
         let refused = try bothWays(Self.lines, ["-f", "1", "--tiebreak", "bogus"])
