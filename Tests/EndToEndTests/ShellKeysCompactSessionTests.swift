@@ -175,10 +175,11 @@ import Testing
         try tmux.waitFor("the interface gone") { !$0.contains("Hits F2") }
     }
 
-    /// zsh's Ctrl-R lists a command a row, with no `count` row under it.
-    @Test func ctrlRInZshListsOneRowACommand() throws {
-        guard Shell.zsh.isInstalled else { return }
-        let tmux = try ShellIntegrationSessionTests.start(.zsh, width: 120, height: 35)
+    /// Ctrl-R lists a command a row, as fzf's does: no `count` under it, nor after it in a
+    /// column (on a terminal wide enough for columns, 160 here).
+    @Test(arguments: ShellIntegrationSessionTests.shells)
+    func ctrlRListsOneRowACommand(shell: Shell) throws {
+        let tmux = try ShellIntegrationSessionTests.start(shell, width: 160, height: 35)
         for number in 1...6 { try tmux.shell("echo make-target-\(number)") }
         try tmux.shell("clear")
         try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }
