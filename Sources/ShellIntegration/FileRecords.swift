@@ -29,9 +29,11 @@ extension FileWalker.Entry {
         return line
     }
 
-    /// The extension facet's value: a file without one says so rather than showing a blank value.
-    var shownExt: String { ext.isEmpty ? Self.noExtension : ext }
+    /// The extension facet's value: a file without one says so rather than showing a blank
+    /// value, and a folder is counted as one, not as a file without an extension.
+    var shownExt: String { isDirectory ? Self.folder : ext.isEmpty ? Self.noExtension : ext }
     public static let noExtension = "(none)"
+    public static let folder = "(folder)"
 
     func age(now: Int) -> Int { max(0, now - mtime) / 86_400 }
 }

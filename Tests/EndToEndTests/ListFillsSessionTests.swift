@@ -61,15 +61,20 @@ import Testing
     }
 
     /// The issue's case, measured as the user saw it: at 120×35 with the prompt on top, 29
-    /// rows for hits (title, prompt, pane title, rule, stats, key hints take the others).
-    @Test func oneRowRecordsFillTheIssuesScreen() throws {
+    /// rows for hits (title, prompt, pane title, rule, stats, key hints take the others). Each
+    /// record shows its note (searched, not displayed) on its second row, as every hit of the
+    /// index does: 14 hits whole and the 15th's title.
+    @Test func recordsFillTheIssuesScreen() throws {
         let tmux = try Tmux(width: 120, height: 35)
         let items = try writeItems(in: tmux)
         try tmux.shell("clear; \(Project.binary) \(items) > out.json; echo \"exit=$?\"")
         let screen = try tmux.waitFor("300 results") { $0.contains("300 results") && $0.contains("item 001") }
         let hitRows = rows(screen).filter(isHitRow)
         #expect(hitRows.count == 29, "29 hit rows:\n\(screen)")
-        #expect(hitRows.last?.hasPrefix("  item 029") == true, "item 001 to item 029 in order:\n\(screen)")
+        let expected = (1...14).flatMap { [String(format: "  item %03d", $0), String(format: "  note: note %03d", $0)] } + ["  item 015"]
+        #expect(
+            hitRows.map { $0.replacingOccurrences(of: "▌", with: " ").replacingOccurrences(of: "↓", with: " ").trimmingTrailingSpaces } == expected,
+            "items and notes in order:\n\(screen)")
         try tmux.press("C-c")
         try tmux.waitFor("exit=130")
     }

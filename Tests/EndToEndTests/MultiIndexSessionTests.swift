@@ -76,16 +76,16 @@ import Testing
             $0.contains("● Audio") && $0.contains("▸ Headphones") && $0.contains("3 results")
         }
         #expect(!screen.contains("LG OLED"))
-        try tmux.moveSelection { $0.contains("Headphones") }
+        try tmux.moveSelection { $0.contains("▌  ▸ Headphones") }
         try tmux.press("Enter")
         screen = try tmux.waitFor("Headphones refined") {
             $0.contains("▾ Audio") && $0.contains("● Headphones") && $0.contains("▸ Wireless") && $0.contains("2 results")
         }
         #expect(!screen.contains("JBL Flip"))
         // Refining the parent again goes back up.
-        try tmux.moveSelection(with: "Up") { $0.contains("Audio") }
+        try tmux.moveSelection(with: "Up") { $0.contains("▌▾ Audio") }  // the tree's row (a hit's beside it may say Audio)
         try tmux.press("Enter")
-        try tmux.waitFor("back to Audio") { $0.contains("● Audio") && !$0.contains("Wireless") && $0.contains("3 results") }
+        try tmux.waitFor("back to Audio") { $0.contains("● Audio") && !$0.contains("▸ Wireless") && $0.contains("3 results") }
         try tmux.press("Enter")
         try tmux.waitFor("back to the top") { $0.contains("▌▸ Audio") && $0.contains("5 results") }
         try tmux.press("C-c")

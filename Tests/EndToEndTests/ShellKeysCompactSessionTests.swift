@@ -6,7 +6,7 @@ import Testing
 /// at least as many hits as fzf's keys (`--height 40% --min-height 20+`) at every height; one
 /// row a hit, letters in order found as fzf finds them (folders with fzf's slash after them, in
 /// the order fzf 0.74.5's own walker gives them for `termapp`), a facet pane whose values all read
-/// (files without an extension under "(none)", long folders by their end), the count and the
+/// (files without an extension under "(none)", folders under "(folder)", long folders by their end), the count and the
 /// help key on the search box's row.
 @Suite(.serialized) struct ShellKeysCompactSessionTests {
     typealias Shell = ShellIntegrationSessionTests.Shell
@@ -95,15 +95,15 @@ import Testing
                 "─ Hits F2 ─────────────────────────────────────────┬─ Refinements F3 ───────────",
                 "▌  src/terminal/app/                               │ EXT any of        by count",
                 "   src/terminal/app/README                         │ [ ] swift               19",
-                "   src/terminal/appearance/                        │ [ ] (none)               8",
-                "   src/terminal/app/LICENSE                        │ [ ] c                    1",
-                "   src/terminal/app/Makefile                       │ [ ] css                  1",
-                "   tests/terminal/application/                     │ [ ] h                    1",
-                "   src/terminal/app/view1.swift                    │ [ ] html                 1",
-                "   src/terminal/app/view2.swift                    │ [ ] js                   1",
-                "   src/terminal/app/view3.swift                    │ [ ] json                 1",
-                "   src/terminal/app/view4.swift                    │ [ ] md                   1",
-                "   src/terminal/app/view5.swift                    │ [ ] png                  1",
+                "   src/terminal/appearance/                        │ [ ] (folder)             5",
+                "   src/terminal/app/LICENSE                        │ [ ] (none)               3",
+                "   src/terminal/app/Makefile                       │ [ ] c                    1",
+                "   tests/terminal/application/                     │ [ ] css                  1",
+                "   src/terminal/app/view1.swift                    │ [ ] h                    1",
+                "   src/terminal/app/view2.swift                    │ [ ] html                 1",
+                "   src/terminal/app/view3.swift                    │ [ ] js                   1",
+                "   src/terminal/app/view4.swift                    │ [ ] json                 1",
+                "   src/terminal/app/view5.swift                    │ [ ] md                   1",
                 "   src/terminal/app/view6.swift                    │   + show more",
                 "   src/terminal/app/view7.swift                    │ DIR any of        by count",
                 "   src/terminal/app/view8.swift                    │ [ ] …l-apps/screenshots 12",
@@ -131,15 +131,15 @@ import Testing
                 "─ Hits F2 ───────────────────────────────────────────────────────────────────────┬─ Refinements F3 ─────────────────────",
                 "▌  src/terminal/app/                                                             │ EXT any of                  by count",
                 "   src/terminal/app/README                                                       │ [ ] swift                         19",
-                "   src/terminal/appearance/                                                      │ [ ] (none)                         8",
-                "   src/terminal/app/LICENSE                                                      │ [ ] c                              1",
-                "   src/terminal/app/Makefile                                                     │ [ ] css                            1",
-                "   tests/terminal/application/                                                   │ [ ] h                              1",
-                "   src/terminal/app/view1.swift                                                  │ [ ] html                           1",
-                "   src/terminal/app/view2.swift                                                  │ [ ] js                             1",
-                "   src/terminal/app/view3.swift                                                  │ [ ] json                           1",
-                "   src/terminal/app/view4.swift                                                  │ [ ] md                             1",
-                "   src/terminal/app/view5.swift                                                  │ [ ] png                            1",
+                "   src/terminal/appearance/                                                      │ [ ] (folder)                       5",
+                "   src/terminal/app/LICENSE                                                      │ [ ] (none)                         3",
+                "   src/terminal/app/Makefile                                                     │ [ ] c                              1",
+                "   tests/terminal/application/                                                   │ [ ] css                            1",
+                "   src/terminal/app/view1.swift                                                  │ [ ] h                              1",
+                "   src/terminal/app/view2.swift                                                  │ [ ] html                           1",
+                "   src/terminal/app/view3.swift                                                  │ [ ] js                             1",
+                "   src/terminal/app/view4.swift                                                  │ [ ] json                           1",
+                "   src/terminal/app/view5.swift                                                  │ [ ] md                             1",
                 "   src/terminal/app/view6.swift                                                  │   + show more",
                 "   src/terminal/app/view7.swift                                                  │ DIR any of                  by count",
                 "   src/terminal/app/view8.swift                                                  │ [ ] …cs/terminal-apps/screenshots 12",
@@ -175,10 +175,11 @@ import Testing
         try tmux.waitFor("the interface gone") { !$0.contains("Hits F2") }
     }
 
-    /// zsh's Ctrl-R lists a command a row, with no `count` row under it.
-    @Test func ctrlRInZshListsOneRowACommand() throws {
-        guard Shell.zsh.isInstalled else { return }
-        let tmux = try ShellIntegrationSessionTests.start(.zsh, width: 120, height: 35)
+    /// Ctrl-R lists a command a row, as fzf's does: no `count` under it, nor after it in a
+    /// column (on a terminal wide enough for columns, 160 here).
+    @Test(arguments: ShellIntegrationSessionTests.shells)
+    func ctrlRListsOneRowACommand(shell: Shell) throws {
+        let tmux = try ShellIntegrationSessionTests.start(shell, width: 160, height: 35)
         for number in 1...6 { try tmux.shell("echo make-target-\(number)") }
         try tmux.shell("clear")
         try tmux.waitFor("a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }

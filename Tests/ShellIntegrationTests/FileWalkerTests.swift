@@ -61,6 +61,10 @@ import Testing
         #expect(lib.path == "src/lib/" && lib.dir == "src" && lib.isDirectory && lib.ext == "")
         #expect(found.filter(\.isDirectory).allSatisfy { $0.path.hasSuffix("/") })
         #expect(found.filter { !$0.isDirectory }.allSatisfy { !$0.path.hasSuffix("/") })
+        // The extension facet counts a folder as one, a file without an extension as such.
+        #expect(lib.json(now: lib.mtime)["ext"] == .string("(folder)"))
+        let bare = FileWalker.Entry(path: "LICENSE", name: "LICENSE", ext: "", dir: ".", size: 1, mtime: 0, isDirectory: false)
+        #expect(bare.json(now: 0)["ext"] == .string("(none)"))
     }
 
     @Test func boundedDepthAndCount() throws {
