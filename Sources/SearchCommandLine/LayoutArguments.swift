@@ -134,6 +134,13 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         help: ArgumentHelp("Columns between tab stops in a hit's text, as fzf's --tabstop (default 8).", valueName: "columns"))
     public var tabstop: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "--no-unicode: fzf's ASCII signs where none is given: > for the pointer and the marker, a blank gutter, - for the separator, | for the scrollbar, .. for the ellipsis (borders keep their lines)."
+    )
+    public var unicode = true
+
     @OptionGroup(title: "Sections on fzf's screen (fzf's options)")
     public var sections: SectionArguments
 
@@ -307,6 +314,14 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }
         if let separator = try? separatorText() { options.separator = separator }
         sections.configure(&options, separatorGiven: separator != nil, scrollbarGiven: scrollbar != nil, gutterGiven: gutter != nil)
+        if !unicode {
+            if pointer == nil { options.pointer = ">" }
+            if marker == nil { options.marker = ">" }
+            if gutter == nil { options.gutter = " " }
+            if separator == nil { options.separator = "-" }
+            if scrollbar == nil { options.scrollbar = "|" }
+            if ellipsis == nil { options.matchWindow.ellipsis = ".." }
+        }
     }
 
     /// `--scrollbar` read: "" for none (`--no-scrollbar`); of fzf's two characters (the list's,

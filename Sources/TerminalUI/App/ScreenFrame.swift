@@ -8,7 +8,7 @@ public struct ScreenFrame: Sendable, Hashable {
         public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
         /// Which sides it draws: top, right, bottom, left.
-        var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
+        public var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
             switch self {
             case .rounded, .sharp, .bold, .double, .block, .thinblock: (true, true, true, true)
             case .horizontal: (true, false, true, false)
