@@ -47,7 +47,10 @@ extension SearchApp {
         for box in layout.boxes {
             box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
             guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
-            let y = box.shape.border == .bottom || position.bottom ? box.rect.maxY - 1 : box.rect.y
+            // On the side it names (the bottom one for a box with no other), where the box has it.
+            let bottom = box.shape.border == .bottom || position.bottom
+            guard bottom ? box.shape.sides.bottom : box.shape.sides.top else { continue }
+            let y = bottom ? box.rect.maxY - 1 : box.rect.y
             let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
             ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
         }
