@@ -45,25 +45,26 @@ extension SearchApp {
     /// The sections' borders, each with its label, and the footer's lines.
     func drawSections(_ layout: PickerLayout, into canvas: inout Canvas) {
         for box in layout.boxes {
-            box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
+            box.shape.border.draw(box.rect, into: &canvas, style: Theme.section(box.role.colorName + "-border"))
             guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
             // On the side it names (the bottom one for a box with no other), where the box has it.
             let bottom = box.shape.border == .bottom || position.bottom
             guard bottom ? box.shape.sides.bottom : box.shape.sides.top else { continue }
             let y = bottom ? box.rect.maxY - 1 : box.rect.y
             let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
-            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.section(box.role.colorName + "-label"), into: &canvas)
         }
         if let list = layout.boxes.first(where: { $0.role == .list }) {
             let border = list.shape.border
             let (left, right) = border.junctions
             for rule in layout.rules {
-                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: Theme.border)
-                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: Theme.border) }
-                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: Theme.border) }
+                let style = Theme.section(rule.role.colorName + "-border")
+                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: style)
+                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: style) }
+                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: style) }
                 guard let (text, position) = sectionLabel(rule.role), !text.isEmpty else { continue }
                 let row = Rect(x: list.rect.x, y: rule.y, width: list.rect.width, height: 1)
-                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.section(rule.role.colorName + "-label"), into: &canvas)
             }
         }
         for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
@@ -134,5 +135,13 @@ extension SearchApp {
             }
             start += width + 1
         }
+    }
+
+    /// fzf's section backgrounds (`list-bg`, `header-bg`, …) over what is drawn: the sections
+    /// inside the list's border first (they own their rows there), then each box.
+    func tintSections(_ layout: PickerLayout, _ canvas: inout Canvas, theme: Theme) {
+        let tint = { (role: PickerSections.Role) in theme.sectionLooks[role.colorName + "-bg"] ?? .plain }
+        for rule in layout.rules { canvas.tint(rule.owns, with: tint(rule.role)) }
+        for box in layout.boxes { canvas.tint(box.rect, with: tint(box.role)) }
     }
 }
