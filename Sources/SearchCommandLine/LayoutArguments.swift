@@ -24,7 +24,7 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
+            "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, none.",
             valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
     public var border: String?
 

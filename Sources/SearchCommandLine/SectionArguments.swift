@@ -5,7 +5,7 @@ import TerminalUI
 /// borders of the list, the input, the header, the header lines and the footer, their labels,
 /// the `--footer`, `--style`'s presets and `--gap`.
 public struct SectionArguments: ParsableArguments, Sendable {
-    static let shapes = "rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line, inline, none"
+    static let shapes = "rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, line, inline, none"
 
     @Option(
         name: .customLong("list-border"), parsing: .unconditional,

@@ -259,4 +259,27 @@ import Testing
         ]
         try expectScreen(command, width: 24, height: 12, expected)
     }
+
+    /// fzf's `dashed` shape: rounded corners, `╶` across, `┆` down; the inline header lines'
+    /// rule meets its sides with T-junctions.
+    @Test func aDashedListBorderWithInlineHeaderLines() throws {
+        let command =
+            "seq 30 | \(Project.binary) --list-border dashed --list-label L --header hd --header-border dashed --header-lines 2 --header-lines-border inline"
+        let dashes = String(repeating: "╶", count: 34)
+        let expected = [
+            "╭" + String(repeating: "╶", count: 16) + "L" + String(repeating: "╶", count: 17) + "╮",
+            "┆ ▌ 4                              ┆",
+            "┆ ▌ 3                             │┆",
+            "├" + dashes + "┤",
+            "┆   2                              ┆",
+            "┆   1                              ┆",
+            "╰" + dashes + "╯",
+            "╭" + dashes + "╮",
+            "┆   hd                             ┆",
+            "╰" + dashes + "╯",
+            "    28/28",
+            "  >",
+        ]
+        try expectScreen(command, width: 36, height: 12, expected)
+    }
 }
