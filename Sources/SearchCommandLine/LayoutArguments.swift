@@ -17,14 +17,14 @@ public struct LayoutArguments: ParsableArguments, Sendable {
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
+            "Colours, as fzf's --color: a base scheme (dark, light, 16, bw) and ELEMENT:COLOUR[:ATTRIBUTE…] pairs, comma-separated, read left to right (repeatable, after INSTANTSEARCH_DEFAULT_OPTS's). Elements: fzf's fg, bg, hl, fg+, bg+, hl+, gutter, query, prompt, pointer, marker, info, header, border, label, spinner, preview-fg, preview-bg, the sections' list-, input-, header- and footer-border, -label and -bg (fzf's screen for plain lines), and facet, facet+ (refinement lists, their selected row), chip (current refinements), slider. Colours: -1, 0-255, #rrggbb, black…white, bright-black…bright-white; attributes: bold, underline, reverse, dim, italic, regular.",
             valueName: "spec"))
     public var color: [String] = []
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none.",
+            "A border around the interface, as fzf's --border: rounded (alone: --border), sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, none.",
             valueName: "style"), completion: .list(ScreenFrame.Border.allCases.map(\.rawValue)))
     public var border: String?
 
@@ -140,6 +140,13 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         parsing: .unconditional,
         help: ArgumentHelp("Columns between tab stops in a hit's text, as fzf's --tabstop (default 8).", valueName: "columns"))
     public var tabstop: Int?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "--no-unicode: fzf's ASCII signs where none is given: > for the pointer and the marker, a blank gutter, - for the separator, | for the scrollbar, .. for the ellipsis (borders keep their lines)."
+    )
+    public var unicode = true
 
     @OptionGroup(title: "Sections on fzf's screen (fzf's options)")
     public var sections: SectionArguments
@@ -315,6 +322,14 @@ public struct LayoutArguments: ParsableArguments, Sendable {
         if let glyph = try? scrollbarGlyph() { options.scrollbar = glyph }
         if let separator = try? separatorText() { options.separator = separator }
         sections.configure(&options, separatorGiven: separator != nil, scrollbarGiven: scrollbar != nil, gutterGiven: gutter != nil)
+        if !unicode {
+            if pointer == nil { options.pointer = ">" }
+            if marker == nil { options.marker = ">" }
+            if gutter == nil { options.gutter = " " }
+            if separator == nil { options.separator = "-" }
+            if scrollbar == nil { options.scrollbar = "|" }
+            if ellipsis == nil { options.matchWindow.ellipsis = ".." }
+        }
     }
 
     /// `--scrollbar` read: "" for none (`--no-scrollbar`); of fzf's two characters (the list's,

@@ -80,9 +80,16 @@ public struct PickArguments: ParsableArguments, Sendable {
     @Option(
         name: .customLong("min-height"), parsing: .unconditional,
         help: ArgumentHelp(
-            "The fewest rows a --height given in percent takes, as fzf's --min-height (default \(InlineHeight.minimumPercentRows); never more than the terminal has).",
-            valueName: "rows"))
-    public var minHeight: Int?
+            "The fewest rows a --height given in percent takes, as fzf's --min-height (default \(InlineHeight.minimumPercentRows); never more than the terminal has); N+: N lines of the list and the rows of everything around it.",
+            valueName: "rows[+]"))
+    public var minHeightText: String?
+
+    /// `--min-height`'s number, and whether it counts the list's lines only (fzf's `N+`).
+    var minHeight: (rows: Int, lines: Bool)? {
+        guard let minHeightText else { return nil }
+        let lines = minHeightText.hasSuffix("+")
+        return Int(lines ? String(minHeightText.dropLast()) : minHeightText).map { ($0, lines) }
+    }
 
     @Flag(
         name: .customLong("insights"), inversion: .prefixedNo,
@@ -111,10 +118,11 @@ public struct PickArguments: ParsableArguments, Sendable {
     static let maximumHistorySize = 100_000
     static let maximumTextLength = 4096
 
-    /// `--height` read, with `--min-height` (nil: no --height).
-    public func inlineHeight() -> InlineHeight? {
+    /// `--height` read, with `--min-height` (nil: no --height); `around`: the rows fzf's
+    /// screen has besides the list's lines, which `N+` adds.
+    public func inlineHeight(around: Int = 0) -> InlineHeight? {
         guard let height, let parsed = InlineHeight.parse(height) else { return nil }
-        return minHeight.map { parsed.atLeast($0) } ?? parsed
+        return minHeight.map { parsed.atLeast($0.rows + ($0.lines ? around : 0)) } ?? parsed
     }
 
     public func validate() throws {
@@ -128,8 +136,12 @@ public struct PickArguments: ParsableArguments, Sendable {
                 "--height takes ROWS (\(InlineHeight.minimumRows) to 10000) or PERCENT% (1% to 100%), either after ~ to shrink to the content, e.g. 12, 40% or ~20; not '\(height)'."
             )
         }
-        if let minHeight, !(InlineHeight.minimumRows...10_000).contains(minHeight) {
-            throw ValidationError("--min-height takes \(InlineHeight.minimumRows) to 10000 rows; not \(minHeight).")
+        if let minHeightText {
+            guard let minHeight, minHeight.lines ? (0...10_000).contains(minHeight.rows) : (InlineHeight.minimumRows...10_000).contains(minHeight.rows)
+            else {
+                throw ValidationError(
+                    "--min-height takes \(InlineHeight.minimumRows) to 10000 rows, or N+ (N lines and what is around them); not \(minHeightText).")
+            }
         }
         guard (1...Self.maximumHistorySize).contains(historySize) else {
             throw ValidationError("--history-size takes 1 to \(Self.maximumHistorySize); not \(historySize).")

@@ -60,7 +60,7 @@ public enum PickSession {
         search.initialQuery = pick.query
         search.options = try options(for: pick)
         configure(&search.options)
-        if let height = pick.inlineHeight() { search.terminal.height = height }
+        if let height = pick.inlineHeight(around: search.options.rowsAroundTheList) { search.terminal.height = height }
         if let text = pick.filter {
             return try filter(search, text: text, pick: pick, print: print, printed: printed)
         }

@@ -26,7 +26,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     @Option(
         name: .customLong("preview-border"), parsing: .unconditional,
         help: ArgumentHelp(
-            "The preview box's border, as fzf's --preview-border: rounded (alone: --preview-border), sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line (the side facing the list), none (also --no-preview-border). --preview-window's border-STYLE words say it too.",
+            "The preview box's border, as fzf's --preview-border: rounded (alone: --preview-border), sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, line (the side facing the list), none (also --no-preview-border). --preview-window's border-STYLE words say it too.",
             valueName: "style"))
     public var previewBorder: String?
 

@@ -5,7 +5,7 @@ import TerminalUI
 /// borders of the list, the input, the header, the header lines and the footer, their labels,
 /// the `--footer`, `--style`'s presets and `--gap`.
 public struct SectionArguments: ParsableArguments, Sendable {
-    static let shapes = "rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, line, inline, none"
+    static let shapes = "rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, line, inline, none"
 
     @Option(
         name: .customLong("list-border"), parsing: .unconditional,
@@ -245,4 +245,42 @@ public struct SectionArguments: ParsableArguments, Sendable {
 
 extension String {
     fileprivate var replacingNewlines: String { String(map { $0 == "\n" ? " " : $0 }) }
+}
+
+extension SearchApp.Options {
+    /// fzf's rows around the list for `--min-height N+`: the borders (the screen's, the list's,
+    /// the input's), the prompt and its info line, the headers with their borders, the margin
+    /// and padding given in rows.
+    var rowsAroundTheList: Int {
+        func lines(_ border: ScreenFrame.Border) -> Int { (border.sides.top ? 1 : 0) + (border.sides.bottom ? 1 : 0) }
+        func lines(_ shape: PickerSectionStyles.Shape) -> Int {
+            switch shape {
+            case .border(let border): lines(border)
+            case .line: 1
+            case .phantom, .inline: 0
+            }
+        }
+        var rows = lines(frame.border) + lines(sections.list)
+        if !inputHidden {
+            let facesList =
+                sections.input == .line
+                || { if case .border(let b) = sections.input { return layout == .reverse ? b.sides.bottom : b.sides.top } else { return false } }()
+            let separator = separator.map { !$0.isEmpty } ?? !facesList
+            let infoRow =
+                switch info {
+                case .inline: false
+                case .hidden, .inlineRight: separator
+                case .default, .right: true
+                }
+            rows += 1 + lines(sections.input) + (infoRow ? 1 : 0)
+        }
+        let headerRows = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 0
+        if headerRows > 0 { rows += lines(sections.header) + headerRows }
+        let headerLines = self.headerLines.values.map(\.count).max() ?? 0
+        if headerLines > 0 { rows += lines(sections.headerLines ?? sections.header) + headerLines }
+        for edge in [frame.margin.top, frame.margin.bottom, frame.padding.top, frame.padding.bottom] {
+            if case .cells(let cells) = edge { rows += cells }
+        }
+        return rows
+    }
 }

@@ -259,4 +259,48 @@ import Testing
         ]
         try expectScreen(command, width: 24, height: 12, expected)
     }
+
+    /// fzf's `dashed` shape: rounded corners, `╶` across, `┆` down; the inline header lines'
+    /// rule meets its sides with T-junctions.
+    @Test func aDashedListBorderWithInlineHeaderLines() throws {
+        let command =
+            "seq 30 | \(Project.binary) --list-border dashed --list-label L --header hd --header-border dashed --header-lines 2 --header-lines-border inline"
+        let dashes = String(repeating: "╶", count: 34)
+        let expected = [
+            "╭" + String(repeating: "╶", count: 16) + "L" + String(repeating: "╶", count: 17) + "╮",
+            "┆ ▌ 4                              ┆",
+            "┆ ▌ 3                             │┆",
+            "├" + dashes + "┤",
+            "┆   2                              ┆",
+            "┆   1                              ┆",
+            "╰" + dashes + "╯",
+            "╭" + dashes + "╮",
+            "┆   hd                             ┆",
+            "╰" + dashes + "╯",
+            "    28/28",
+            "  >",
+        ]
+        try expectScreen(command, width: 36, height: 12, expected)
+    }
+
+    /// A click on a header's word runs click-header with fzf's FZF_CLICK_HEADER_LINE (counted
+    /// down the screen: the header lines, upward in the default layout, then the --header)
+    /// and FZF_CLICK_HEADER_WORD.
+    @Test func clickHeaderSaysTheLineAndTheWord() throws {
+        let tmux = try Tmux(width: 40, height: 16)
+        let bind = "click-header:transform-prompt:echo \"L=$FZF_CLICK_HEADER_LINE W=$FZF_CLICK_HEADER_WORD> \""
+        try tmux.shell("clear; (printf 'Xaa\\nYbb\\nZcc\\n'; seq 5) | \(Project.binary) --style full --header 'Aaa Bbb' --header-lines 3 --bind '\(bind)'")
+        let screen = try tmux.waitFor("the header") { FzfScreen.rows($0).contains { $0.contains("Aaa Bbb") } }
+        func click(_ word: String, in screen: String) throws {
+            let rows = FzfScreen.rows(screen)
+            let y = try #require(rows.firstIndex { $0.contains(word) })
+            let x = try #require(rows[y].range(of: word)).lowerBound
+            try tmux.click(x: rows[y].distance(from: rows[y].startIndex, to: x), y: y)
+        }
+        try click("Bbb", in: screen)
+        let clicked = try tmux.waitFor("the header's line and word") { FzfScreen.rows($0).contains { $0.contains("L=4 W=Bbb>") } }
+        try click("Ybb", in: clicked)
+        try tmux.waitFor("the header line's") { FzfScreen.rows($0).contains { $0.contains("L=2 W=Ybb>") } }
+        try tmux.press("C-c")
+    }
 }

@@ -67,7 +67,7 @@ import Testing
         (["--color", "solarized"], "--color: no element or base scheme is named 'solarized'"),
         (
             ["--border", "dotted"],
-            "--border takes rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none; not 'dotted'."
+            "--border takes rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, none; not 'dotted'."
         ),
         (["--margin", "1,2,3,4,5"], "--margin takes one to four comma-separated sizes"),
         (["--padding", "x"], "--padding takes one to four"),

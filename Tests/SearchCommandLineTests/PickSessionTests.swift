@@ -157,6 +157,9 @@ import Testing
         #expect(try pick("--height", "12", "--min-height", "30").inlineHeight()?.rows(terminalRows: 40) == 12, "rows stay rows")
         #expect(try pick("--min-height", "30").inlineHeight() == nil)
         #expect(throws: (any Error).self) { try pick("--min-height", "2") }
+        // fzf's N+: N lines, with the rows around the list added.
+        #expect(try pick("--height", "1%", "--min-height", "5+").inlineHeight(around: 4)?.rows(terminalRows: 40) == 9)
+        #expect(try pick("--height", "1%", "--min-height", "5").inlineHeight(around: 4)?.rows(terminalRows: 40) == 5)
     }
 
     @Test func theHistoryFileIsCreatedReadBoundedAndWrittenBack() throws {

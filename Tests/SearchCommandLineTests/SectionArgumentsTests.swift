@@ -76,4 +76,23 @@ import Testing
         #expect(lines?.contains("--header-border=inline requires --header-lines-border to be inline or unset") == true)
         #expect(refused(["--header-border=inline", "--header-lines-border=none"]) == nil)
     }
+
+    /// `--min-height N+`'s rows around the list: `--style full:sharp` boxes the list and the
+    /// input (two rows each) around the prompt's row; the info goes on the prompt's row.
+    @Test func theRowsAroundTheListForMinHeight() throws {
+        #expect(try options(["--style", "full:sharp"]).rowsAroundTheList == 5)
+        var inputless = try options(["--style", "full:sharp"])
+        inputless.inputHidden = true  // --no-input
+        #expect(inputless.rowsAroundTheList == 2)
+        #expect(try options([]).rowsAroundTheList == 2, "the prompt and the info line")
+        var framed = try options(["--border", "--margin", "1"])
+        framed.header = "a\nb"  // --header
+        #expect(framed.rowsAroundTheList == 8, "the border's two rows, the margin's two, the prompt's, the info's, the header's two")
+    }
+
+    @Test func noUnicodeMakesFzfsSignsAscii() throws {
+        let ascii = try options(["--no-unicode"])
+        #expect(ascii.pointer == ">" && ascii.marker == ">" && ascii.gutter == " " && ascii.separator == "-" && ascii.scrollbar == "|")
+        #expect(try options(["--no-unicode", "--pointer", "*"]).pointer == "*", "what is given stays")
+    }
 }

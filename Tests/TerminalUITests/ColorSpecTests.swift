@@ -20,6 +20,21 @@ import Testing
         #expect(theme.previewTint == Style(foreground: .indexed(252), background: .indexed(17)))
     }
 
+    /// fzf's section colours: a border or a label starts from `border` / `label` (given
+    /// before it too), a background is the section's rows'.
+    @Test func sectionColoursInheritTheBorderAndTheLabel() throws {
+        let theme = try ColorSpec.apply("border:2,list-border:red:bold,header-label:3,footer-bg:blue", to: .standard)
+        #expect(theme.sectionLooks["list-border"] == Style(foreground: .indexed(1), attributes: .bold))
+        #expect(theme.sectionLooks["header-label"]?.foreground == .indexed(3))
+        #expect(theme.sectionLooks["header-label"]?.attributes == Theme.standard.paneTitle.attributes, "the label's attributes kept")
+        #expect(theme.sectionLooks["footer-bg"] == Style(background: .indexed(4)))
+        Theme.$current.withValue(theme) {
+            #expect(Theme.section("input-border") == theme.border, "not given: the border's")
+            #expect(Theme.section("input-bg") == .plain)
+        }
+        #expect(throws: ColorSpec.Error.self) { try ColorSpec.apply("list-border", to: .standard) }
+    }
+
     @Test func laterPiecesWinAndABaseSchemeStartsAfresh() throws {
         var theme = try ColorSpec.apply("hl:1", to: .standard)
         theme = try ColorSpec.apply("hl:2:underline:italic", to: theme)

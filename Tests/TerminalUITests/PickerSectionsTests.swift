@@ -71,4 +71,13 @@ import Testing
         #expect(s.headerIndent == 4 && s.footerIndent == 4, "past the list's left side and its blank column")
         #expect(s.input?.x == 2, "the prompt lines up with the list's text")
     }
+
+    /// An inline header at the top of the list's box (reverse) owns the box's top edge, its
+    /// line and the rule (fzf colours them with header-bg); the list's rows start below.
+    @Test func anInlineSectionOwnsItsRowsOfTheListsBox() {
+        let s = Self.sections({ ($0.list, $0.header) = (.rounded, .inline) }) { ($0.layout, $0.headerRows) = (.reverse, 1) }
+        #expect(s.rules == [PickerSections.Rule(y: 4, role: .header, owns: Rect(x: 0, y: 2, width: 30, height: 3))])
+        #expect(s.header == Rect(x: 2, y: 3, width: 27, height: 1))
+        #expect(s.list.y == 5, "below the rule")
+    }
 }

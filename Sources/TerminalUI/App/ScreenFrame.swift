@@ -3,14 +3,14 @@
 public struct ScreenFrame: Sendable, Hashable {
     /// fzf's border styles: a box in one of its line styles, or some of its sides.
     public enum Border: String, Sendable, Hashable, CaseIterable {
-        case rounded, sharp, bold, double, block, thinblock, horizontal, vertical, top, bottom, left, right, none
+        case rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left, right, none
 
         public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
         /// Which sides it draws: top, right, bottom, left.
-        var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
+        public var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
             switch self {
-            case .rounded, .sharp, .bold, .double, .block, .thinblock: (true, true, true, true)
+            case .rounded, .sharp, .bold, .double, .block, .thinblock, .dashed: (true, true, true, true)
             case .horizontal: (true, false, true, false)
             case .vertical: (false, true, false, true)
             case .top: (true, false, false, false)
@@ -29,6 +29,8 @@ public struct ScreenFrame: Sendable, Hashable {
             case .double: ["╔", "╗", "╚", "╝", "═", "═", "║", "║"]
             case .block: ["▛", "▜", "▙", "▟", "▀", "▄", "▌", "▐"]
             case .thinblock: ["🭽", "🭾", "🭼", "🭿", "▔", "▁", "▏", "▕"]
+            // Rounded corners, sparse stubs across, more dashes down (cells are taller than wide).
+            case .dashed: ["╭", "╮", "╰", "╯", "╶", "╶", "┆", "┆"]
             default: ["╭", "╮", "╰", "╯", "─", "─", "│", "│"]
             }
         }

@@ -19,8 +19,9 @@ extension SearchApp {
     /// over what was drawn: the panes' first, then the whole screen's.
     private func tint(_ canvas: inout Canvas) {
         let theme = options.theme
-        if drawsPicker, !showsHelp, let box = picker?.previewBox {
-            canvas.tint(box, with: theme.previewTint)
+        if drawsPicker, !showsHelp, let picker {
+            if let box = picker.previewBox { canvas.tint(box, with: theme.previewTint) }
+            tintSections(picker, &canvas, theme: theme)
         } else if !drawsPicker, let layout, !hub.showsSections, !showsHelp {
             if let preview = layout.preview { canvas.tint(preview, with: theme.previewTint) }
             if layout.panes.contains(.refinements) { canvas.tint(layout.refinements, with: theme.facetTint) }

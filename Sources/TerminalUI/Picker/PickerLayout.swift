@@ -1,11 +1,14 @@
 /// fzf's screen for plain lines, as geometry: for the room inside `--margin`, `--border` and
-/// `--padding`, where fzf 0.74 puts the prompt, the info line, the header rows, the list and
-/// the preview box. Pure arithmetic: `PickerScreen` draws into what it says.
+/// `--padding`, where fzf 0.74 puts the prompt, the info line, the header rows, the footer,
+/// the list, the preview box and the sections' borders. Pure arithmetic: `drawPicker` draws
+/// into what it says.
 ///
-/// From the prompt's edge (the bottom with fzf's `default` and `reverse-list` layouts, the top
-/// with `reverse`): the prompt, the info line's row (when it has one of its own), the
-/// `--header` lines, the `--header-lines` lines, then the list in the rows left. With
-/// `--header-first` the header goes beyond the prompt, on the screen's edge.
+/// `PickerSections` places the sections' windows (fzf's rules for each `--layout`,
+/// `--header-first` and the section borders). In a window of its own the input has the prompt
+/// on its side away from the list and the info line next to it; otherwise, from the prompt's
+/// edge of the list's window (the bottom with fzf's `default` and `reverse-list` layouts, the
+/// top with `reverse`): the prompt, the info line's row (when it has one of its own), the
+/// `--header` lines, the `--header-lines` lines, then the list in the rows left.
 public struct PickerLayout: Equatable, Sendable {
     public struct Settings: Equatable, Sendable {
         public var layout = ListLayout.default

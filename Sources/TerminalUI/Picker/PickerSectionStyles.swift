@@ -92,7 +92,7 @@ struct SectionShape: Equatable, Sendable {
     /// Whether its label is drawn (fzf draws labels on the sides that run across).
     var holdsLabel: Bool {
         switch border {
-        case .horizontal, .top, .bottom, .rounded, .sharp, .bold, .block, .thinblock, .double: true
+        case .horizontal, .top, .bottom, .rounded, .sharp, .bold, .block, .thinblock, .double, .dashed: true
         default: false
         }
     }

@@ -5,7 +5,6 @@
 /// each `--layout`, what `--header-first` moves, how wide each is, and whether a border
 /// already draws the rule the info line's separator would.
 struct PickerSections: Equatable, Sendable {
-    enum Role: Equatable, Sendable { case list, input, header, headerLines, footer }
 
     /// A section's border box, drawn with its shape (its label on it).
     struct Box: Equatable, Sendable {
@@ -22,6 +21,23 @@ struct PickerSections: Equatable, Sendable {
     struct Rule: Equatable, Sendable {
         var y: Int
         var role: Role
+        /// The rows the section owns across the list's box: its lines and the rule, and the
+        /// box's edge for the outermost one (coloured with the section's background).
+        var owns = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    enum Role: Equatable, Sendable {
+        case list, input, header, headerLines, footer
+
+        /// fzf's colour names start so: `list-border`, `header-bg` (the header lines' too).
+        var colorName: String {
+            switch self {
+            case .list: "list"
+            case .input: "input"
+            case .header, .headerLines: "header"
+            case .footer: "footer"
+            }
+        }
     }
     /// The list's window (inside its border): the input and the headers go in it when they
     /// have no window of their own.
@@ -185,17 +201,20 @@ struct PickerSections: Equatable, Sendable {
         // The inline sections, from the list border's edges in: their rows, then the rule.
         var inlineWindows: [Role: Rect] = [:]
         var cursor = self.list.y - topRows
+        var edge = listBox.y
         for slot in topSlots where slot.rows > 0 {
             inlineWindows[slot.role] = Rect(x: self.list.x, y: cursor, width: self.list.width, height: slot.rows)
-            rules.append(Rule(y: cursor + slot.rows, role: slot.role))
-            cursor += slot.rows + 1
+            let rule = cursor + slot.rows
+            rules.append(Rule(y: rule, role: slot.role, owns: Rect(x: listBox.x, y: edge, width: listBox.width, height: rule - edge + 1)))
+            (cursor, edge) = (cursor + slot.rows + 1, rule + 1)
         }
         cursor = self.list.maxY + bottomRows - 1
+        edge = listBox.maxY - 1
         for slot in bottomSlots where slot.rows > 0 {
             let y = cursor - slot.rows + 1
             inlineWindows[slot.role] = Rect(x: self.list.x, y: y, width: self.list.width, height: slot.rows)
-            rules.append(Rule(y: y - 1, role: slot.role))
-            cursor -= slot.rows + 1
+            rules.append(Rule(y: y - 1, role: slot.role, owns: Rect(x: listBox.x, y: y - 1, width: listBox.width, height: edge - y + 2)))
+            (cursor, edge) = (cursor - slot.rows - 1, y - 2)
         }
 
         let (top, bottom) = (listBox.y, listBox.maxY)

@@ -114,9 +114,10 @@ extension SearchApp {
         switch options.info {
         case .default: if let row = layout.infoRow { info.drawDefault(in: row, into: &canvas) }
         case .right: if let row = layout.infoRow { info.drawRight(in: row, into: &canvas) }
-        case .inline: info.drawInline(in: prompt, from: queryEnd, into: &canvas)
+        // Without the input (--no-input) there is no info line.
+        case .inline: if prompt.height > 0 { info.drawInline(in: prompt, from: queryEnd, into: &canvas) }
         case .inlineRight:
-            info.drawInlineRight(in: prompt, from: queryEnd, into: &canvas)
+            if prompt.height > 0 { info.drawInlineRight(in: prompt, from: queryEnd, into: &canvas) }
             if let row = layout.infoRow { info.drawSeparator(in: row, into: &canvas) }
         case .hidden: if let row = layout.infoRow { info.drawSeparator(in: row, into: &canvas) }
         }

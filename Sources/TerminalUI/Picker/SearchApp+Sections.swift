@@ -45,22 +45,26 @@ extension SearchApp {
     /// The sections' borders, each with its label, and the footer's lines.
     func drawSections(_ layout: PickerLayout, into canvas: inout Canvas) {
         for box in layout.boxes {
-            box.shape.border.draw(box.rect, into: &canvas, style: Theme.border)
+            box.shape.border.draw(box.rect, into: &canvas, style: Theme.section(box.role.colorName + "-border"))
             guard box.shape.holdsLabel, let (text, position) = sectionLabel(box.role), !text.isEmpty else { continue }
-            let y = box.shape.border == .bottom || position.bottom ? box.rect.maxY - 1 : box.rect.y
+            // On the side it names (the bottom one for a box with no other), where the box has it.
+            let bottom = box.shape.border == .bottom || position.bottom
+            guard bottom ? box.shape.sides.bottom : box.shape.sides.top else { continue }
+            let y = bottom ? box.rect.maxY - 1 : box.rect.y
             let row = Rect(x: box.rect.x, y: y, width: box.rect.width, height: 1)
-            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+            ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.section(box.role.colorName + "-label"), into: &canvas)
         }
         if let list = layout.boxes.first(where: { $0.role == .list }) {
             let border = list.shape.border
             let (left, right) = border.junctions
             for rule in layout.rules {
-                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: Theme.border)
-                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: Theme.border) }
-                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: Theme.border) }
+                let style = Theme.section(rule.role.colorName + "-border")
+                canvas.drawHorizontalLine(x: list.rect.x, y: rule.y, length: list.rect.width, glyph: border.glyphs[4], style: style)
+                if border.sides.left { canvas.write(String(left), x: list.rect.x, y: rule.y, style: style) }
+                if border.sides.right { canvas.write(String(right), x: list.rect.maxX - 1, y: rule.y, style: style) }
                 guard let (text, position) = sectionLabel(rule.role), !text.isEmpty else { continue }
                 let row = Rect(x: list.rect.x, y: rule.y, width: list.rect.width, height: 1)
-                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.paneTitle, into: &canvas)
+                ScreenFrame.drawLabel(text, column: position.column, on: row, style: Theme.section(rule.role.colorName + "-label"), into: &canvas)
             }
         }
         for (row, line) in zip(layout.footerRows, sectionTexts.footerRows) {
@@ -84,52 +88,11 @@ extension SearchApp {
         canvas.write(ellipsis, x: x + kept, y: y, style: Theme.header, maxWidth: ellipsis.displayWidth)
     }
 
-    /// A left click on fzf's screen over a header's or the footer's text: fzf's `FZF_CLICK_*`
-    /// set (the line counted down the screen, the header lines' and the header's as one
-    /// block in fzf's order, the word under the pointer) and `click-header` / `click-footer`
-    /// raised. False when the click is elsewhere.
-    func clickSection(x: Int, y: Int) -> Bool {
-        guard drawsPicker, let layout = picker else { return false }
-        let headers = pickerHeaders
-        let given = (rows: layout.headerRows, lines: headers.given, indent: layout.headerIndent)
-        let fromInput = (rows: layout.headerLineRows, lines: headers.lines, indent: layout.headerLinesIndent)
-        let groups = options.layout == .reverse ? [given, fromInput] : [fromInput, given]
-        var before = 0
-        for group in groups {
-            let order = group.rows.enumerated().sorted { $0.element.y < $1.element.y }
-            for (rank, (index, row)) in order.enumerated() where row.y == y && index < group.lines.count {
-                let column = x - row.x - group.indent
-                guard column >= 0, x < row.maxX else { return false }
-                noteClick("HEADER", line: before + rank + 1, column: column, text: group.lines[index].text)
-                raise(.clickHeader)
-                return true
-            }
-            before += group.rows.count
-        }
-        let footer = sectionTexts.footerRows
-        for (index, row) in layout.footerRows.enumerated() where row.y == y && index < footer.count {
-            let column = x - row.x - layout.footerIndent
-            guard column >= 0, x < row.maxX else { return false }
-            noteClick("FOOTER", line: index + 1, column: column, text: footer[index].text)
-            raise(.clickFooter)
-            return true
-        }
-        return false
-    }
-
-    /// The click's variables: its line and column from 1, and the word under it, if any.
-    private func noteClick(_ section: String, line: Int, column: Int, text: String) {
-        sectionTexts.clicked["FZF_CLICK_\(section)_LINE"] = String(line)
-        sectionTexts.clicked["FZF_CLICK_\(section)_COLUMN"] = String(column + 1)
-        var start = 0
-        sectionTexts.clicked["FZF_CLICK_\(section)_WORD"] = nil
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let width = String(word).displayWidth
-            if !word.isEmpty, column >= start, column < start + width {
-                sectionTexts.clicked["FZF_CLICK_\(section)_WORD"] = String(word)
-                return
-            }
-            start += width + 1
-        }
+    /// fzf's section backgrounds (`list-bg`, `header-bg`, …) over what is drawn: the sections
+    /// inside the list's border first (they own their rows there), then each box.
+    func tintSections(_ layout: PickerLayout, _ canvas: inout Canvas, theme: Theme) {
+        let tint = { (role: PickerSections.Role) in theme.sectionLooks[role.colorName + "-bg"] ?? .plain }
+        for rule in layout.rules { canvas.tint(rule.owns, with: tint(rule.role)) }
+        for box in layout.boxes { canvas.tint(box.rect, with: tint(box.role)) }
     }
 }

@@ -142,7 +142,7 @@ public struct PreviewWindow: Hashable, Sendable {
 
     private static let borders: [String: ScreenFrame.Border] = [
         "rounded": .rounded, "border": .rounded, "border-rounded": .rounded, "sharp": .sharp, "border-sharp": .sharp,
-        "border-bold": .bold, "border-double": .double, "border-block": .block, "border-thinblock": .thinblock,
+        "border-bold": .bold, "border-double": .double, "border-dashed": .dashed, "border-block": .block, "border-thinblock": .thinblock,
         "border-horizontal": .horizontal, "border-vertical": .vertical, "border-top": .top, "border-up": .top,
         "border-bottom": .bottom, "border-down": .bottom, "border-left": .left, "border-right": .right,
         "border-none": .none, "noborder": .none,

@@ -32,6 +32,14 @@ public enum ColorSpec {
             }
             var parts = piece.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let name = parts.removeFirst().lowercased()
+            if Theme.sectionElements.contains(name) {
+                guard !parts.isEmpty else {
+                    throw Error(message: "'\(piece)' needs a colour or an attribute after '\(name):' (e.g. \(name):red or \(name):#5f87af:bold).")
+                }
+                let inherited = Theme.$current.withValue(theme) { Theme.section(name) }
+                theme.sectionLooks[name] = try look(inherited, parts, background: name.hasSuffix("-bg"), piece: piece)
+                continue
+            }
             guard let element = ThemeElement(rawValue: name) else {
                 throw Error(
                     message:
@@ -41,27 +49,32 @@ public enum ColorSpec {
             guard !parts.isEmpty else {
                 throw Error(message: "'\(piece)' needs a colour or an attribute after '\(name):' (e.g. \(name):red or \(name):#5f87af:bold).")
             }
-            var style = theme[element]
-            var attributes: TextAttributes?
-            for part in parts {
-                let word = part.lowercased()
-                if let attribute = Self.attributes[word] {
-                    attributes = (attributes ?? []).union(attribute)
-                } else if word == "regular" {
-                    attributes = attributes ?? []
-                } else if let color = TerminalColorName.parse(word) {
-                    if element.isBackground { style.background = color } else { style.foreground = color }
-                } else {
-                    throw Error(
-                        message:
-                            "'\(part)' in '\(piece)' is neither a colour (-1, 0 to 255, #rrggbb, \(TerminalColorName.names)) nor an attribute (\(Self.attributeNames))."
-                    )
-                }
-            }
-            if let attributes { style.attributes = attributes }
-            theme[element] = style
+            theme[element] = try look(theme[element], parts, background: element.isBackground, piece: piece)
         }
         return theme
+    }
+
+    /// `style` with a piece's colour (a background for `background` elements) and attributes.
+    private static func look(_ style: Style, _ parts: [String], background: Bool, piece: String) throws(Error) -> Style {
+        var style = style
+        var attributes: TextAttributes?
+        for part in parts {
+            let word = part.lowercased()
+            if let attribute = Self.attributes[word] {
+                attributes = (attributes ?? []).union(attribute)
+            } else if word == "regular" {
+                attributes = attributes ?? []
+            } else if let color = TerminalColorName.parse(word) {
+                if background { style.background = color } else { style.foreground = color }
+            } else {
+                throw Error(
+                    message:
+                        "'\(part)' in '\(piece)' is neither a colour (-1, 0 to 255, #rrggbb, \(TerminalColorName.names)) nor an attribute (\(Self.attributeNames))."
+                )
+            }
+        }
+        if let attributes { style.attributes = attributes }
+        return style
     }
 
     static let attributes: [String: TextAttributes] = [

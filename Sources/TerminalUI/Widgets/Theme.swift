@@ -52,6 +52,23 @@ public struct Theme: Sendable, Hashable {
     var chipTint = Style.plain
     var sliderTint = Style.plain
 
+    /// fzf's section colours on its screen for plain lines, as `--color` gives them:
+    /// `list-border`, `input-border`, `header-border`, `footer-border` (else `border`),
+    /// `list-label` … (else `label`), `list-bg`, `input-bg`, `header-bg`, `footer-bg`.
+    var sectionLooks: [String: Style] = [:]
+
+    /// fzf's section element names.
+    static let sectionElements: Set<String> = Set(
+        ["list", "input", "header", "footer"].flatMap { ["\($0)-border", "\($0)-label", "\($0)-bg"] })
+
+    /// A section's look: as given, else the one it inherits (its border's, label's, or none).
+    static func section(_ name: String) -> Style {
+        if let given = current.sectionLooks[name] { return given }
+        if name.hasSuffix("-border") { return border }
+        if name.hasSuffix("-label") { return paneTitle }
+        return .plain
+    }
+
     /// Made `withoutBold()` (fzf's `--no-bold`): a base scheme `--color` names later is too.
     var isBoldless = false
 
