@@ -214,8 +214,8 @@ extension SearchApp {
     private func markAll(_ action: KeyAction) {
         guard options.multi, !hub.showsSections else { return }
         let state = hub.state.active
-        let hits = state.results?.hits ?? []
-        for hit in hits {
+        // Every match, as fzf's select-all, not only the pages loaded.
+        for hit in matchedHits() {
             let marked = marks.contains(hit, in: state.name)
             switch action {
             case .selectAll where !marked && marks.count < options.multiLimit: marks.toggle(hit, in: state.name)
