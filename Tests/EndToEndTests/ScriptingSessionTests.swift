@@ -139,6 +139,14 @@ import Testing
         #expect(picked.count == expected.count && Set(picked) == Set(expected))
     }
 
+    /// fzf's `start` comes with the first list: `select-all` bound to it marks every line.
+    @Test func startActsOnTheFirstList() throws {
+        let tmux = try Tmux(width: 60, height: 12)
+        try tmux.shell("seq 100 | \(Project.binary) --multi --sync --bind 'start:select-all+accept' > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == (1...100).map { "\($0)\n" }.joined())
+    }
+
     /// Placeholders are shell-quoted: a record's field, the line itself and the query never run
     /// as code, whatever they hold.
     @Test func aHostileRecordNeverRunsAsCode() throws {
