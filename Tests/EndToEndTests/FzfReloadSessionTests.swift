@@ -55,12 +55,13 @@ import Testing
     @Test func aStartReloadGivesTheFirstListAndItsHeader() throws {
         let tmux = try Tmux(width: Self.width, height: 10)
         let bind = "start:reload:\(Self.gated("echo NAME; echo first; echo second"))"
-        try tmux.shell("echo piped | \(Project.binary) --no-scrollbar --header-lines 1 --bind '\(bind)'")
+        try tmux.shell("echo piped | \(Project.binary) --no-scrollbar --header-lines 1 --bind '\(bind)' --bind 'load:change-header(loaded)'")
         try tmux.waitFor("the reading spinner") { FzfScreen.isReading($0) }
-        #expect(!(try tmux.screen()).contains("piped"))
+        let reading = try tmux.screen()
+        #expect(!reading.contains("piped") && !reading.contains("loaded"), "no input read, and no load before the reload's")
         try go(tmux)
-        let screen = try tmux.waitFor("the reload's lines") { $0.contains("  2/2 ") }
-        #expect(bottomRows(screen, 5) == ["▌ second", "▌ first", "  NAME", FzfScreen.info("2/2", width: Self.width), ">"])
+        let screen = try tmux.waitFor("the reload's lines, loaded") { $0.contains("  2/2 ") && $0.contains("loaded") }
+        #expect(bottomRows(screen, 6) == ["▌ second", "▌ first", "  NAME", "  loaded", FzfScreen.info("2/2", width: Self.width), ">"])
     }
 
     /// fzf's deprecated `execute-multi`: `{}` is the current line with nothing marked, every

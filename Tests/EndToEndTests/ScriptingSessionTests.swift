@@ -126,6 +126,27 @@ import Testing
         #expect(picked.sorted() == ["apple crumble", "apple pie"])
     }
 
+    /// fzf's select-all marks every match, not only the lines loaded for the screen: 2,084
+    /// matches of `seq 5000`, printed in order.
+    @Test func selectAllMarksEveryMatch() throws {
+        let tmux = try Tmux(width: 60, height: 12)
+        try tmux.shell("seq 5000 | \(Project.binary) --multi --query 1 --bind 'ctrl-a:select-all+accept' > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("the matches") { $0.contains("/5000") }
+        try tmux.press("C-a")
+        try tmux.waitFor("exit=0")
+        let picked = try #require(tmux.file("out.txt")).split(separator: "\n").map(String.init)
+        let expected = (1...5000).map(String.init).filter { $0.contains("1") }
+        #expect(picked.count == expected.count && Set(picked) == Set(expected))
+    }
+
+    /// fzf's `start` comes with the first list: `select-all` bound to it marks every line.
+    @Test func startActsOnTheFirstList() throws {
+        let tmux = try Tmux(width: 60, height: 12)
+        try tmux.shell("seq 100 | \(Project.binary) --multi --sync --bind 'start:select-all+accept' > out.txt; echo \"exit=$?\"")
+        try tmux.waitFor("exit=0")
+        #expect(tmux.file("out.txt") == (1...100).map { "\($0)\n" }.joined())
+    }
+
     /// Placeholders are shell-quoted: a record's field, the line itself and the query never run
     /// as code, whatever they hold.
     @Test func aHostileRecordNeverRunsAsCode() throws {

@@ -19,6 +19,8 @@ struct ScriptState {
     var oneOffPreviewToStart: ExpandedCommand?
     /// `--info-command`: what it printed last, and what it was last run for.
     var infoCommand = InfoCommandState()
+    /// The interface is up but the first answer has not come: `start` waits for it.
+    var startsOnFirstAnswer = false
     /// How far each `change-preview-window` argument with `|` alternatives has turned.
     var previewWindowTurns: [String: Int] = [:]
     /// Actions still to run, in order (the rest of a chain, then chains queued behind it).
@@ -100,8 +102,16 @@ extension SearchApp {
 
     /// The session's events: `start` once the interface is up; the rest as they happen.
     /// Returns whether an event's actions ran (a new frame is then needed).
+    /// fzf's `start` comes with the first list, so that `select-all`, `last` and the like act on
+    /// it: before the first answer it waits for it (`startIfAnswered`).
     @discardableResult
     func start() -> Bool {
+        let active = hub.state.active
+        guard active.results != nil || active.error != nil else {
+            script.startsOnFirstAnswer = true
+            return false
+        }
+        script.startsOnFirstAnswer = false
         script.started = true
         script.seenQuery = searchBox.text  // the query the session opened with (--query) is no change
         script.eventsRan = false
@@ -124,7 +134,9 @@ extension SearchApp {
             script.seenQuery = searchBox.text
             raise(.change)
         }
-        let loaded = state.loading?.isFinished ?? true
+        // A reload under way is loading too, from the moment it starts (its first progress comes
+        // later): `start:reload`'s load is the reload's, not the empty list's before it.
+        let loaded = (state.loading?.isFinished ?? true) && script.reloadUnderway?.indexName != state.name
         if loaded, !script.seenLoaded { raise(.load) }
         script.seenLoaded = loaded
         if let results = state.results, results != script.seenResults {
@@ -214,8 +226,8 @@ extension SearchApp {
     private func markAll(_ action: KeyAction) {
         guard options.multi, !hub.showsSections else { return }
         let state = hub.state.active
-        let hits = state.results?.hits ?? []
-        for hit in hits {
+        // Every match, as fzf's select-all, not only the pages loaded.
+        for hit in matchedHits() {
             let marked = marks.contains(hit, in: state.name)
             switch action {
             case .selectAll where !marked && marks.count < options.multiLimit: marks.toggle(hit, in: state.name)

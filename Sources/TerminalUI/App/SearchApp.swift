@@ -271,7 +271,7 @@ public final class SearchApp {
         if count > 0 {
             refresh()
             noteAnswers()
-            raiseEvents()
+            if script.startsOnFirstAnswer { start() } else { raiseEvents() }
         }
         return count
     }
